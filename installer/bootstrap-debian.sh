@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Installs everything burstlab needs to build, run and test on Debian 12.
+# Safe to run again: apt skips what is already there.
+set -euo pipefail
+
+packages=(
+  # toolchain
+  build-essential cmake ninja-build pkg-config git
+  # engine: DPDK with its virtual-device PMDs (net_null, net_pcap, net_ring,
+  # net_af_packet, net_tap are loaded from the PMD directory at run time)
+  dpdk dpdk-dev libdpdk-dev nlohmann-json3-dev
+  # core, CLI and GUI
+  qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6sql6-sqlite libqt6svg6
+  libboost-math-dev libgl-dev
+  # tests: a real pcap reader, namespaces/veth, a display for GUI screenshots
+  tshark libpcap-dev iproute2 sqlite3 xvfb xauth imagemagick
+)
+
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then
+  SUDO="sudo"
+fi
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "bootstrap: all ${#packages[@]} packages present"
+  exit 0
+fi
+echo "bootstrap: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO -E apt-get install -y -qq --no-install-recommends "${missing[@]}"
