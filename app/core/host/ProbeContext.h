@@ -1,0 +1,27 @@
+#pragma once
+#include <QList>
+#include <QString>
+
+namespace burstlab {
+
+// What a checklist probe looks at: the host's files under `root` (a fake tree in
+// tests), the kernel netdev the traffic leaves through (if any), the PCI port
+// DPDK drives (if any) and the lcores that transmit.
+struct ProbeContext {
+    QString root = QStringLiteral("/");
+    QString netdev;  // e.g. the iface of an af_packet vdev; empty when there is none
+    QString netns;   // named network namespace (ip netns) that holds `netdev`; empty = ours
+    QString pciAddress; // "0000:03:00.0"; empty for virtual devices
+    QList<int> lcores;  // empty = judge every online CPU
+    qint64 selfPid = 0; // process not to count as "other load"; 0 = this process
+
+    // Derives netdev / PCI address from an engine port spec such as
+    // "net_af_packet0,iface=va", "net_tap0,iface=t0", "0000:03:00.0" or "net_null0".
+    static ProbeContext forPort(const QString &portSpec, const QList<int> &lcores = {});
+
+    // Fills the {netdev}, {pci}, {lcores} placeholders of a fix command or note;
+    // unknown ones become IFACE, ADDR, CPUS so the text stays a usable template.
+    QString expand(QString text) const;
+};
+
+} // namespace burstlab
