@@ -1,0 +1,27 @@
+#pragma once
+#include "model/RunData.h"
+#include "stats/PointStats.h"
+#include <QList>
+#include <QStringList>
+
+namespace burstlab {
+
+// Several runs side by side, the first being the baseline: every point any
+// run has (in the baseline's order, then the others'), and for each run its
+// statistics at that point with the delta against the baseline.
+struct Comparison {
+    QList<RunData> runs;
+    QList<Point> points;
+    QStringList axisNames;
+    // cells[run][point]: nullopt where that run has no completed step there.
+    QList<QList<std::optional<PointStats>>> cells;
+    // "hosts differ: cpu_model, kernel_release": fingerprint keys whose
+    // values differ from the baseline's, one line per run that differs.
+    QStringList hostDifferences;
+
+    static Comparison of(const QList<RunData> &runs, const StatsOptions &options = {});
+    // "patch2" (label) or else the name, or "run 7".
+    static QString runTitle(const Run &run);
+};
+
+} // namespace burstlab

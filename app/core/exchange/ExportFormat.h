@@ -1,0 +1,21 @@
+#pragma once
+#include "exchange/Comparison.h"
+#include "model/RunData.h"
+#include <QString>
+#include <QStringList>
+#include <optional>
+
+namespace burstlab {
+
+enum class ExportFormat { Netdev, Csv, Json, Markdown };
+
+// "netdev", "csv", "json", "md" (the CLI's --format names).
+QString toString(ExportFormat format);
+std::optional<ExportFormat> exportFormatFromString(const QString &text);
+QStringList exportFormatNames();
+
+// One run or, with two or more, a comparison against the first.
+QString exportRuns(ExportFormat format, const QList<RunData> &runs,
+                   const StatsOptions &options = {});
+
+} // namespace burstlab

@@ -1,0 +1,72 @@
+#include "model/Run.h"
+#include "model/JsonReader.h"
+
+namespace burstlab {
+
+namespace {
+QJsonObject txPort(const QJsonObject &hello) {
+    const QJsonArray ports = hello.value(QStringLiteral("ports")).toArray();
+    return ports.isEmpty() ? QJsonObject() : ports.first().toObject();
+}
+} // namespace
+
+QString Run::device() const {
+    const QJsonObject port = txPort(hello);
+    const QString name = port.value(QStringLiteral("name")).toString();
+    const QString driver = port.value(QStringLiteral("driver")).toString();
+    if (name.isEmpty())
+        return driver;
+    return driver.isEmpty() ? name : QStringLiteral("%1 (%2)").arg(name, driver);
+}
+
+std::optional<double> Run::linkSpeedMbps() const {
+    const QJsonValue speed = txPort(hello).value(QStringLiteral("link_speed_mbps"));
+    if (!speed.isDouble() || speed.toDouble() <= 0)
+        return std::nullopt;
+    return speed.toDouble();
+}
+
+int Run::frameSize() const {
+    return spec.fixed.value(QStringLiteral("pkt_size")).toInt(60);
+}
+
+QJsonObject Run::toJson() const {
+    return {{QStringLiteral("name"), name},
+            {QStringLiteral("label"), label},
+            {QStringLiteral("notes"), notes},
+            {QStringLiteral("tags"), QJsonArray::fromStringList(tags)},
+            {QStringLiteral("created"), dateTimeText(created)},
+            {QStringLiteral("status"), burstlab::toString(status)},
+            {QStringLiteral("error"), error},
+            {QStringLiteral("sweep"), spec.toJson()},
+            {QStringLiteral("hello"), hello},
+            {QStringLiteral("fingerprint"), fingerprint},
+            {QStringLiteral("checklist"), checklist},
+            {QStringLiteral("source"), source}};
+}
+
+std::optional<Run> Run::fromJson(const QJsonObject &object, QString *error) {
+    JsonReader in(object, QStringLiteral("run"));
+    Run r;
+    r.name = in.string(QStringLiteral("name"));
+    r.label = in.string(QStringLiteral("label"));
+    r.notes = in.string(QStringLiteral("notes"));
+    r.tags = in.strings(QStringLiteral("tags"));
+    r.created = in.dateTime(QStringLiteral("created"));
+    r.status = readRunStatus(in, QStringLiteral("status"));
+    r.error = in.string(QStringLiteral("error"));
+    r.hello = in.object(QStringLiteral("hello"));
+    r.fingerprint = in.object(QStringLiteral("fingerprint"));
+    r.checklist = in.array(QStringLiteral("checklist"));
+    r.source = in.string(QStringLiteral("source"), r.source);
+    const QJsonObject sweep = in.object(QStringLiteral("sweep"));
+    if (!in.finish(error))
+        return std::nullopt;
+    const auto spec = SweepSpec::fromJson(sweep, error);
+    if (!spec)
+        return std::nullopt;
+    r.spec = *spec;
+    return r;
+}
+
+} // namespace burstlab

@@ -1,0 +1,41 @@
+#pragma once
+#include "model/RunStatus.h"
+#include "model/SweepSpec.h"
+#include <QDateTime>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QStringList>
+#include <optional>
+
+namespace burstlab {
+
+// A run's own row: what it measured, on what, and what became of it.
+struct Run {
+    qint64 id = 0;
+    QString name;
+    QString label; // "baseline", "patch2", ...
+    QString notes;
+    QStringList tags;
+    QDateTime created; // UTC
+    RunStatus status = RunStatus::Running;
+    QString error;
+    SweepSpec spec;
+    QJsonObject hello;       // the engine's hello message
+    QJsonObject fingerprint; // environment fingerprint
+    QJsonArray checklist;    // [{id, title, status, current, recommended, ...}]
+    QString source = QStringLiteral("engine"); // or "import:pktgen", "import:netdev"
+
+    // "net_null0 (net_null)" from the hello's TX port, or empty.
+    QString device() const;
+    // The TX port's link speed from the hello, when the engine reported one.
+    std::optional<double> linkSpeedMbps() const;
+    // The frame size without FCS the run used (fixed pkt_size, else 60).
+    int frameSize() const;
+
+    QJsonObject toJson() const;
+    static std::optional<Run> fromJson(const QJsonObject &object, QString *error);
+
+    bool operator==(const Run &other) const = default;
+};
+
+} // namespace burstlab

@@ -1,0 +1,29 @@
+#pragma once
+#include <QJsonObject>
+#include <QtGlobal>
+
+namespace burstlab {
+
+// One engine `stats` line: cumulative counters since the step started.
+struct Sample {
+    qint64 stepId = 0;
+    qint64 tNs = 0;
+    qint64 txPkts = 0;
+    qint64 txBytes = 0;
+    qint64 txCalls = 0;
+    qint64 ringFull = 0;
+    qint64 retries = 0;
+    qint64 allocFail = 0;
+    qint64 busyCycles = 0;
+    qint64 rxPkts = 0;
+
+    // Protocol field names (t_ns, tx_pkts, ...); stepId is not included.
+    QJsonObject toJson() const;
+    // Reads the protocol field names; a missing counter is 0. Rejects
+    // non-numeric or negative values and a missing t_ns.
+    static std::optional<Sample> fromJson(const QJsonObject &object, QString *error);
+
+    bool operator==(const Sample &other) const = default;
+};
+
+} // namespace burstlab

@@ -1,0 +1,64 @@
+#include "model/StepResult.h"
+#include "model/JsonReader.h"
+
+namespace burstlab {
+
+void StepResult::applyFinished(const QJsonObject &finishedMessage) {
+    totals = finishedMessage;
+    pps = finishedMessage.value(QStringLiteral("pps")).toDouble();
+    txPkts = finishedMessage.value(QStringLiteral("tx_pkts")).toInteger();
+    elapsedNs = finishedMessage.value(QStringLiteral("elapsed_ns")).toInteger();
+    cyclesPerPkt = finishedMessage.value(QStringLiteral("cycles_per_pkt")).toDouble();
+    if (pps <= 0 && elapsedNs > 0)
+        pps = double(txPkts) * 1e9 / double(elapsedNs);
+    const QJsonValue ns = finishedMessage.value(QStringLiteral("ns_per_pkt"));
+    nsPerPkt = ns.isDouble() ? ns.toDouble() : (pps > 0 ? 1e9 / pps : 0);
+}
+
+QJsonObject StepResult::toJson() const {
+    QJsonObject o{{QStringLiteral("point"), point.toJson()},
+                  {QStringLiteral("rep"), rep},
+                  {QStringLiteral("seq"), seq},
+                  {QStringLiteral("status"), burstlab::toString(status)},
+                  {QStringLiteral("started"), dateTimeText(started)},
+                  {QStringLiteral("finished"), dateTimeText(finished)},
+                  {QStringLiteral("totals"), totals},
+                  {QStringLiteral("pps"), pps},
+                  {QStringLiteral("ns_per_pkt"), nsPerPkt},
+                  {QStringLiteral("tx_pkts"), txPkts},
+                  {QStringLiteral("elapsed_ns"), elapsedNs},
+                  {QStringLiteral("cycles_per_pkt"), cyclesPerPkt},
+                  {QStringLiteral("error"), error}};
+    if (ppsAfterWarmup)
+        o.insert(QStringLiteral("pps_after_warmup"), *ppsAfterWarmup);
+    return o;
+}
+
+std::optional<StepResult> StepResult::fromJson(const QJsonObject &object, QString *error) {
+    JsonReader in(object, QStringLiteral("step"));
+    StepResult s;
+    in.require(QStringLiteral("point"));
+    const auto point = Point::fromJson(in.array(QStringLiteral("point")));
+    if (point)
+        s.point = *point;
+    else
+        in.invalid(QStringLiteral("point"), QStringLiteral("expected integers or labels"));
+    s.rep = int(in.integer(QStringLiteral("rep")));
+    s.seq = int(in.integer(QStringLiteral("seq")));
+    s.status = readRunStatus(in, QStringLiteral("status"));
+    s.started = in.dateTime(QStringLiteral("started"));
+    s.finished = in.dateTime(QStringLiteral("finished"));
+    s.totals = in.object(QStringLiteral("totals"));
+    s.pps = in.number(QStringLiteral("pps"));
+    s.nsPerPkt = in.number(QStringLiteral("ns_per_pkt"));
+    s.txPkts = in.integer(QStringLiteral("tx_pkts"));
+    s.elapsedNs = in.integer(QStringLiteral("elapsed_ns"));
+    s.cyclesPerPkt = in.number(QStringLiteral("cycles_per_pkt"));
+    s.ppsAfterWarmup = in.optionalNumber(QStringLiteral("pps_after_warmup"));
+    s.error = in.string(QStringLiteral("error"));
+    if (!in.finish(error))
+        return std::nullopt;
+    return s;
+}
+
+} // namespace burstlab

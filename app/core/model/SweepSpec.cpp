@@ -1,0 +1,96 @@
+#include "model/SweepSpec.h"
+#include "model/JsonReader.h"
+
+namespace burstlab {
+
+QList<Point> SweepSpec::points() const {
+    QList<Point> result{Point{}};
+    // Later axes vary slowest: build from the last axis inwards.
+    for (auto axis = axes.crbegin(); axis != axes.crend(); ++axis) {
+        QList<Point> next;
+        for (const Point &outer : result) {
+            for (const AxisValue &v : axis->values) {
+                Point p;
+                p.values << v << outer.values;
+                next << p;
+            }
+        }
+        result = next;
+    }
+    return result;
+}
+
+QStringList SweepSpec::axisNames() const {
+    QStringList names;
+    for (const Axis &axis : axes)
+        names << axis.name;
+    return names;
+}
+
+QString SweepSpec::describe() const {
+    QStringList parts;
+    for (const Axis &axis : axes)
+        parts << axis.describe();
+    return QStringLiteral("%1; %2 reps x %3 ms")
+        .arg(parts.join(QStringLiteral(" x ")))
+        .arg(reps)
+        .arg(durationMs);
+}
+
+QJsonObject SweepSpec::toJson() const {
+    QJsonArray axisArray;
+    for (const Axis &axis : axes)
+        axisArray.append(axis.toJson());
+    // The seed is a string: JSON numbers lose integers above 2^53.
+    return {{QStringLiteral("engine"), engine.toJson()},
+            {QStringLiteral("axes"), axisArray},
+            {QStringLiteral("fixed"), fixed},
+            {QStringLiteral("reps"), reps},
+            {QStringLiteral("duration_ms"), durationMs},
+            {QStringLiteral("warmup_ms"), warmupMs},
+            {QStringLiteral("pause_ms"), pauseMs},
+            {QStringLiteral("randomize"), randomize},
+            {QStringLiteral("seed"), QString::number(seed)}};
+}
+
+std::optional<SweepSpec> SweepSpec::fromJson(const QJsonObject &object, QString *error) {
+    JsonReader in(object, QStringLiteral("sweep"));
+    SweepSpec s;
+    if (const auto engine = EngineLaunch::fromJson(in.object(QStringLiteral("engine")), error))
+        s.engine = *engine;
+    else
+        return std::nullopt;
+    for (const QJsonValue &item : in.array(QStringLiteral("axes"))) {
+        const auto axis = Axis::fromJson(item.toObject(), error);
+        if (!axis)
+            return std::nullopt;
+        s.axes << *axis;
+    }
+    s.fixed = in.object(QStringLiteral("fixed"));
+    s.reps = int(in.integer(QStringLiteral("reps"), s.reps));
+    s.durationMs = int(in.integer(QStringLiteral("duration_ms"), s.durationMs));
+    s.warmupMs = int(in.integer(QStringLiteral("warmup_ms"), s.warmupMs));
+    s.pauseMs = int(in.integer(QStringLiteral("pause_ms"), s.pauseMs));
+    s.randomize = in.boolean(QStringLiteral("randomize"), s.randomize);
+    bool seedOk = true;
+    const QString seedText = in.string(QStringLiteral("seed"), QStringLiteral("0"));
+    s.seed = seedText.toULongLong(&seedOk);
+    if (!seedOk)
+        in.invalid(QStringLiteral("seed"), QStringLiteral("'%1' is not a number").arg(seedText));
+    if (in.ok() && s.reps < 1)
+        in.invalid(QStringLiteral("reps"), QStringLiteral("must be at least 1"));
+    if (!in.finish(error))
+        return std::nullopt;
+    return s;
+}
+
+const QStringList &SweepSpec::stepParameterNames() {
+    static const QStringList names{
+        QStringLiteral("burst"),   QStringLiteral("clone"),      QStringLiteral("pkt_size"),
+        QStringLiteral("duration_ms"), QStringLiteral("count"),  QStringLiteral("queues"),
+        QStringLiteral("tx_desc"), QStringLiteral("rate_pps"),   QStringLiteral("flows"),
+        QStringLiteral("timestamp")};
+    return names;
+}
+
+} // namespace burstlab

@@ -1,0 +1,41 @@
+#pragma once
+#include "model/Axis.h"
+#include "model/EngineLaunch.h"
+#include "model/Point.h"
+#include <QJsonObject>
+#include <QList>
+#include <QStringList>
+
+namespace burstlab {
+
+// What a sweep measures: stored in the run row as JSON, read back for
+// "run again" and for resuming an interrupted run.
+struct SweepSpec {
+    EngineLaunch engine;
+    QList<Axis> axes;   // 1 or 2 (0 only for imported single results)
+    QJsonObject fixed;  // step parameter name -> value for every step
+    int reps = 3;
+    int durationMs = 1000;
+    int warmupMs = 0;   // discarded from the start of every step
+    int pauseMs = 0;    // between steps
+    bool randomize = true;
+    quint64 seed = 0;   // for the randomised order; recorded so it can be replayed
+
+    // Every point in sweep order: the first axis varies fastest, so with two
+    // axes each value of the second axis is one series.
+    QList<Point> points() const;
+    QStringList axisNames() const;
+    // "burst=1..10,16,24,32 x clone=0,1; 3 reps x 300 ms": run list summary.
+    QString describe() const;
+
+    QJsonObject toJson() const;
+    static std::optional<SweepSpec> fromJson(const QJsonObject &object, QString *error);
+
+    // The engine's fixed step parameter names (docs/protocol.md) that a
+    // sweep axis may vary.
+    static const QStringList &stepParameterNames();
+
+    bool operator==(const SweepSpec &other) const = default;
+};
+
+} // namespace burstlab

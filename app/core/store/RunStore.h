@@ -1,0 +1,111 @@
+#pragma once
+#include "model/Point.h"
+#include "model/Run.h"
+#include "model/RunData.h"
+#include "model/RunSummary.h"
+#include "model/Sample.h"
+#include "model/StepResult.h"
+#include <QList>
+#include <QString>
+#include <QtGlobal>
+#include <functional>
+#include <optional>
+
+class QSqlDatabase;
+class QSqlQuery;
+
+namespace burstlab {
+
+// All runs, steps and samples in one SQLite file. A QSqlDatabase connection
+// belongs to the thread that opened it, so use one RunStore per thread; each
+// gets its own connection name. Several RunStore objects (and processes) may
+// share one file: WAL mode and a busy timeout let them take turns.
+//
+// Every call reports failure: std::nullopt or false, with lastError() saying
+// what went wrong. Nothing is swallowed.
+class RunStore {
+  public:
+    static constexpr int schemaVersion = 2;
+
+    RunStore();
+    ~RunStore();
+    RunStore(const RunStore &) = delete;
+    RunStore &operator=(const RunStore &) = delete;
+
+    // QStandardPaths::AppDataLocation/burstlab.sqlite
+    static QString defaultPath();
+
+    // Opens (creating if needed) the file, default path when empty. Sets WAL,
+    // synchronous=NORMAL, foreign_keys=ON and a busy timeout, migrates the
+    // schema, and marks runs left "running" as interrupted (see
+    // recoveredOnOpen()). Errors name the file and the cause (read-only,
+    // disk full, not a database, newer schema).
+    bool open(const QString &path = {});
+    void close();
+    bool isOpen() const;
+    QString path() const;
+    QString lastError() const;
+    // The runs that open() turned from "running" into "interrupted".
+    QList<qint64> recoveredOnOpen() const;
+
+    // Runs. createRun ignores run.id and returns the new id; created is set
+    // to now (UTC) when invalid.
+    std::optional<qint64> createRun(const Run &run);
+    // Name, label, notes and tags of run.id.
+    bool updateRun(const Run &run);
+    bool setRunStatus(qint64 runId, RunStatus status, const QString &error = {});
+    // The engine's hello, the fingerprint and the checklist, once known.
+    bool setRunContext(qint64 runId, const QJsonObject &hello, const QJsonObject &fingerprint,
+                       const QJsonArray &checklist);
+    std::optional<QList<RunSummary>> listRuns();
+    std::optional<Run> loadRun(qint64 runId);
+    // The run, all its steps and all their samples.
+    std::optional<RunData> loadRunData(qint64 runId);
+    // Deletes the run with its steps, samples and tags.
+    bool deleteRun(qint64 runId);
+
+    // Steps: one per repetition at a point. beginStep stores a "running"
+    // step and returns its id; finishStep stores result (by result.id): its
+    // status, times, totals and derived numbers.
+    std::optional<qint64> beginStep(qint64 runId, const Point &point, int rep, int seq);
+    bool finishStep(const StepResult &result);
+    // In execution order (seq).
+    std::optional<QList<StepResult>> stepsOf(qint64 runId);
+
+    // Each sample is its own transaction: it survives a crash right after.
+    bool addSample(qint64 stepId, const Sample &sample);
+    std::optional<QList<Sample>> samplesOf(qint64 stepId);
+
+    // Points with at least spec.reps completed steps: a resumed sweep skips them.
+    std::optional<QList<Point>> completedPoints(qint64 runId);
+
+    // Marks every "running" run (and its running steps) as interrupted,
+    // keeping its data; returns their ids. open() calls it.
+    std::optional<QList<qint64>> recoverInterrupted();
+
+    // A complete run inserted in one transaction (import, JSON file); returns its id.
+    std::optional<qint64> insertRunData(const RunData &data);
+    // Single-run JSON file (RunData::toJson), lossless.
+    bool exportRunJson(qint64 runId, const QString &file);
+    std::optional<qint64> importRunJson(const QString &file);
+
+  private:
+    QSqlDatabase database() const;
+    bool fail(const QString &what, const QSqlQuery &query);
+    bool fail(const QString &message);
+    bool exec(QSqlQuery &query, const QString &what);
+    bool configureConnection();
+    bool migrate();
+    bool inTransaction(const QString &what, const std::function<bool()> &work);
+    std::optional<qint64> insertRun(const Run &run);
+    std::optional<qint64> insertStep(qint64 runId, const StepResult &step);
+    bool writeTags(qint64 runId, const QStringList &tags);
+    std::optional<QStringList> tagsOf(qint64 runId);
+
+    QString m_connection;
+    QString m_path;
+    QString m_error;
+    QList<qint64> m_recovered;
+};
+
+} // namespace burstlab
