@@ -1,0 +1,131 @@
+#include "engine/EngineCommand.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QRegularExpression>
+
+namespace burstlab {
+namespace {
+
+QStringList engineArguments(const EngineLaunch &l) {
+    QStringList args;
+    for (const QString &v : l.vdevs)
+        args << QStringLiteral("--vdev") << v;
+    const std::pair<const char *, QString> optional[] = {
+        {"--pci", l.pci}, {"--sink-vdev", l.sinkVdev}, {"--lcores", l.lcores}};
+    for (const auto &[option, value] : optional) {
+        if (!value.isEmpty())
+            args << QLatin1String(option) << value;
+    }
+    if (l.noHuge)
+        args << QStringLiteral("--no-huge");
+    if (l.memoryMb > 0)
+        args << QStringLiteral("--memory-mb") << QString::number(l.memoryMb);
+    return args;
+}
+
+QByteArray readSmallFile(const QString &path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.read(1 << 16) : QByteArray();
+}
+
+qint64 meminfoValue(const QByteArray &meminfo, const QByteArray &key) {
+    for (const QByteArray &line : meminfo.split('\n')) {
+        if (line.startsWith(key))
+            return line.mid(key.size()).trimmed().toLongLong();
+    }
+    return 0;
+}
+
+} // namespace
+
+bool EngineCommand::hugepagesReserved(const QString &sysRoot) {
+    const QDir root(sysRoot);
+    const QByteArray meminfo = readSmallFile(root.filePath(QStringLiteral("proc/meminfo")));
+    if (meminfoValue(meminfo, "HugePages_Total:") > 0)
+        return true;
+    // /proc/meminfo counts the default page size only; 1 GB pages show in sysfs.
+    const QDir sizes(root.filePath(QStringLiteral("sys/kernel/mm/hugepages")));
+    for (const QString &d : sizes.entryList({QStringLiteral("hugepages-*")}, QDir::Dirs)) {
+        if (readSmallFile(sizes.filePath(d + QStringLiteral("/nr_hugepages"))).trimmed().toLongLong() >
+            0)
+            return true;
+    }
+    return false;
+}
+
+QString EngineCommand::quoteForRemoteShell(const QString &arg) {
+    static const QRegularExpression plain(QStringLiteral("^[A-Za-z0-9_./:,=@%+-]+$"));
+    if (plain.match(arg).hasMatch())
+        return arg;
+    QString quoted = arg;
+    quoted.replace(QLatin1Char('\''), QStringLiteral("'\\''"));
+    return QLatin1Char('\'') + quoted + QLatin1Char('\'');
+}
+
+EngineCommand EngineCommand::fromLaunch(const EngineLaunch &launch, const QString &engineDir) {
+    EngineCommand c;
+    c.remote = launch.mode == QLatin1String("ssh");
+    c.host = launch.sshHost;
+    if (c.remote)
+        c.enginePath =
+            launch.enginePath.isEmpty() ? QStringLiteral("burstlab-engine") : launch.enginePath;
+    else
+        c.enginePath = QFileInfo(launch.enginePath.isEmpty()
+                                     ? QDir(engineDir).filePath(QStringLiteral("burstlab-engine"))
+                                     : launch.enginePath)
+                           .absoluteFilePath();
+    const QStringList args = engineArguments(launch);
+    if (launch.mode == QLatin1String("direct")) {
+        c.program = c.enginePath;
+        c.arguments = args;
+    } else if (launch.mode == QLatin1String("pkexec")) {
+        c.program = QStringLiteral("pkexec");
+        c.arguments = QStringList{c.enginePath} + args;
+        c.privileged = true;
+    } else if (launch.mode == QLatin1String("sudo")) {
+        c.program = QStringLiteral("sudo");
+        c.arguments = QStringList{QStringLiteral("-n"), c.enginePath} + args;
+        c.privileged = true;
+    } else if (c.remote) {
+        c.program = QStringLiteral("ssh");
+        c.arguments = {QStringLiteral("-o"), QStringLiteral("BatchMode=yes"), c.host,
+                       quoteForRemoteShell(c.enginePath)};
+        for (const QString &a : args)
+            c.arguments << quoteForRemoteShell(a);
+    } else {
+        c.m_modeError = QStringLiteral("unknown launch mode \"%1\" (use direct, pkexec, sudo or "
+                                       "ssh)")
+                            .arg(launch.mode);
+    }
+    return c;
+}
+
+QString EngineCommand::preflightError() const {
+    if (!m_modeError.isEmpty())
+        return m_modeError;
+    if (remote) {
+        // ssh would read a host starting with '-' as one of its own options
+        if (host.isEmpty() || host.startsWith(QLatin1Char('-')))
+            return QStringLiteral("the ssh host \"%1\" is not a host name").arg(host);
+        return {};
+    }
+    const QFileInfo fi(enginePath);
+    if (!fi.exists())
+        return QStringLiteral("the engine program %1 does not exist (build it, or name it with "
+                              "--engine PATH)")
+            .arg(enginePath);
+    if (!fi.isFile() || !fi.isExecutable())
+        return QStringLiteral("the engine program %1 is not an executable file").arg(enginePath);
+    return {};
+}
+
+QString EngineCommand::displayCommand() const {
+    QStringList parts{program};
+    for (const QString &a : arguments)
+        parts << quoteForRemoteShell(a);
+    return parts.join(QLatin1Char(' '));
+}
+
+} // namespace burstlab

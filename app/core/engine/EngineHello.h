@@ -1,0 +1,60 @@
+#pragma once
+#include <QJsonObject>
+#include <QList>
+#include <QMap>
+#include <QMetaType>
+#include <QString>
+#include <optional>
+
+namespace burstlab {
+
+// One port of the engine as its hello describes it (TX first, then the sink).
+struct EnginePort {
+    QString role; // "tx" or "sink"
+    qint64 portId = 0;
+    QString name;
+    QString driver;
+    QString mac;
+    qint64 linkSpeedMbps = 0;
+    bool linkUp = false;
+    qint64 mtu = 0;
+};
+
+// An inclusive range of an engine step parameter, after the port's own limits.
+struct ParameterLimit {
+    qint64 min = 0;
+    qint64 max = 0;
+    bool contains(qint64 v) const { return v >= min && v <= max; }
+};
+
+// The engine's hello: what it is, what it drives, and which step parameters it
+// accepts in which ranges. Kept whole (raw) so a run records exactly what the
+// engine said.
+struct EngineHello {
+    static constexpr int kProtocolVersion = 1;
+
+    int protocol = 0;
+    QString engineVersion;
+    QString dpdkVersion;
+    qint64 tscHz = 0;
+    qint64 mainLcore = 0;
+    QList<qint64> workerLcores;
+    qint64 numaNodes = 0;
+    QList<EnginePort> ports;
+    QMap<QString, ParameterLimit> limits;
+    QJsonObject defaults;
+    QJsonObject raw;
+
+    const EnginePort *txPort() const;
+    std::optional<ParameterLimit> limit(const QString &name) const;
+    bool knowsParameter(const QString &name) const;
+    // Empty when the engine would accept NAME=VALUE by the hello's limits,
+    // else a sentence naming the parameter and its range.
+    QString checkValue(const QString &name, qint64 value) const;
+    // "burstlab-engine 0.1.0, DPDK 22.11.11, net_null0 (net_null, 10000 Mbit/s)"
+    QString summary() const;
+};
+
+} // namespace burstlab
+
+Q_DECLARE_METATYPE(burstlab::EngineHello)
