@@ -1,0 +1,234 @@
+#include "Engine.h"
+
+#include "Messages.h"
+
+#include <algorithm>
+#include <rte_cycles.h>
+#include <rte_eal.h>
+#include <rte_lcore.h>
+#include <rte_mbuf.h>
+#include <rte_version.h>
+
+namespace burstlab::engine {
+
+namespace {
+
+using nlohmann::json;
+
+constexpr uint32_t kPoolCache = 256;
+constexpr uint32_t kSinkMbufs = 8191;
+constexpr uint16_t kSinkRxDesc = 1024;
+// Grace period after TX stops: a sink keeps counting until nothing arrived
+// for kSinkQuietMs (at most kSinkMaxMs), so received == sent can be checked.
+constexpr unsigned kSinkQuietMs = 20;
+constexpr unsigned kSinkMaxMs = 500;
+constexpr unsigned kStaleDrainMs = 50;
+
+json rangeJson(const Range &r) {
+    return json::array({r.lo, r.hi});
+}
+
+json portJson(const PortInfo &p) {
+    return {{"role", p.role},
+            {"port_id", p.portId},
+            {"name", p.name},
+            {"driver", p.driver},
+            {"mac", p.mac},
+            {"link_speed_mbps", p.linkSpeedMbps},
+            {"link_up", p.linkUp},
+            {"mtu", p.mtu},
+            {"max_tx_queues", p.maxTxQueues},
+            {"tx_desc_min", p.txDescMin},
+            {"tx_desc_max", p.txDescMax},
+            {"tx_desc_align", p.txDescAlign},
+            {"numa_node", p.numaNode},
+            {"tx_done_cleanup", p.txDoneCleanup}};
+}
+
+int socketOf(const PortInfo &p) {
+    return p.numaNode < 0 ? SOCKET_ID_ANY : p.numaNode;
+}
+
+} // namespace
+
+Engine::Engine(const Options &options, std::string filePrefix)
+    : m_options(options), m_filePrefix(std::move(filePrefix)), m_hz(rte_get_tsc_hz()) {
+    unsigned lcore = 0;
+    RTE_LCORE_FOREACH_WORKER(lcore) {
+        m_workerLcores.push_back(lcore);
+    }
+}
+
+Engine::~Engine() {
+    m_step.reset();
+    m_sink.reset();
+    m_sinkPort.reset();
+    m_tx.reset();
+}
+
+std::string Engine::setUp() {
+    std::string error;
+    const std::string txName =
+        m_options.pci.empty() ? vdevName(m_options.vdevs.front()) : m_options.pci;
+    auto tx = Port::find(txName, "tx", error);
+    if (!tx) {
+        return error;
+    }
+    m_tx.emplace(std::move(*tx));
+    if (!m_options.sinkVdev.empty()) {
+        auto sink = Port::find(vdevName(m_options.sinkVdev), "sink", error);
+        if (!sink) {
+            return error;
+        }
+        m_sinkPort.emplace(std::move(*sink));
+        if (error = m_rxPool.create("burstlab_rx", kSinkMbufs, kPoolCache,
+                                    socketOf(m_sinkPort->info()));
+            !error.empty()) {
+            return error;
+        }
+        if (error = m_sinkPort->configure(1, 0, kSinkRxDesc, m_rxPool.get()); !error.empty()) {
+            return "sink port " + m_sinkPort->info().name + ": " + error;
+        }
+        m_sink = std::make_unique<RxSink>(m_sinkPort->id());
+    }
+    computeLimits();
+    m_defaults.txDesc = static_cast<uint32_t>(
+        std::clamp<int64_t>(m_defaults.txDesc, m_limits.txDesc.lo, m_limits.txDesc.hi));
+    m_defaults.txDesc -= m_defaults.txDesc % m_limits.txDescAlign;
+    std::copy(std::begin(m_tx->info().macBytes), std::end(m_tx->info().macBytes),
+              m_defaults.srcMac.begin());
+    if (error = reconfigureTx(m_defaults.queues, m_defaults.txDesc); !error.empty()) {
+        return "TX port " + txName + ": " + error;
+    }
+    return {};
+}
+
+void Engine::computeLimits() {
+    const PortInfo &p = m_tx->info();
+    m_limits.queues.hi = std::min<int64_t>(static_cast<int64_t>(m_workerLcores.size()),
+                                           std::max<uint16_t>(p.maxTxQueues, 1));
+    const uint16_t align = std::max<uint16_t>(p.txDescAlign, 1);
+    m_limits.txDescAlign = align;
+    int64_t lo = std::max<int64_t>(64, p.txDescMin);
+    lo = (lo + align - 1) / align * align;
+    const int64_t hi = p.txDescMax == 0 ? 4096 : std::min<int64_t>(4096, p.txDescMax);
+    m_limits.txDesc = {lo, std::max(lo, hi - hi % align)};
+    m_limits.pktSize.hi = std::min<int64_t>(p.mtu + 14, RTE_MBUF_DEFAULT_DATAROOM);
+}
+
+std::string Engine::reconfigureTx(uint32_t queues, uint32_t txDesc) {
+    // The pool must hold every queue's ring, a burst in hand and one being
+    // retried per lcore, and every lcore's mempool cache.
+    const uint32_t lcores = static_cast<uint32_t>(m_workerLcores.size()) + 1;
+    const uint32_t mbufs = queues * (txDesc + 2 * kMaxBurst) + lcores * (kPoolCache * 3 / 2) + 1024;
+    m_tx->stop();
+    std::string error = m_txPool.create("burstlab_tx" + std::to_string(m_poolSerial++), mbufs,
+                                        kPoolCache, socketOf(m_tx->info()));
+    if (error.empty()) {
+        error = m_tx->configure(0, static_cast<uint16_t>(queues), static_cast<uint16_t>(txDesc),
+                                nullptr);
+    }
+    return error;
+}
+
+json Engine::hello() const {
+    json ports = json::array({portJson(m_tx->info())});
+    if (m_sinkPort) {
+        ports.push_back(portJson(m_sinkPort->info()));
+    }
+    json defaults = m_defaults.toJson();
+    const StepLimits &l = m_limits;
+    return {{"type", "hello"},
+            {"protocol", 1},
+            {"engine_version", BURSTLAB_ENGINE_VERSION},
+            {"dpdk_version", rte_version()},
+            {"tsc_hz", m_hz},
+            {"main_lcore", rte_get_main_lcore()},
+            {"worker_lcores", m_workerLcores},
+            {"numa_nodes", rte_socket_count()},
+            {"file_prefix", m_filePrefix},
+            {"ports", ports},
+            {"limits",
+             {{"burst", rangeJson(l.burst)},
+              {"clone", rangeJson(l.clone)},
+              {"pkt_size", rangeJson(l.pktSize)},
+              {"queues", rangeJson(l.queues)},
+              {"tx_desc", rangeJson(l.txDesc)},
+              {"rate_pps", rangeJson(l.ratePps)},
+              {"flows", rangeJson(l.flows)},
+              {"duration_ms", rangeJson(l.durationMs)},
+              {"count", rangeJson(l.count)},
+              {"stats_ms", rangeJson(l.statsMs)}}},
+            {"defaults", defaults}};
+}
+
+std::optional<ProtocolError> Engine::start(int64_t id, const json &command, uint64_t commandTsc) {
+    if (m_step) {
+        return ProtocolError{"busy", "", "a step is running; stop it or wait for its finished"};
+    }
+    StepParams params = m_defaults;
+    if (auto error = params.apply(command, m_limits)) {
+        return error;
+    }
+    if (params.queues != m_tx->txQueues() || params.txDesc != m_tx->txDesc()) {
+        if (std::string error = reconfigureTx(params.queues, params.txDesc); !error.empty()) {
+            return ProtocolError{"port_error", "", error};
+        }
+    }
+    if (m_sink) {
+        m_sink->drain(0, kStaleDrainMs);
+        m_sink->resetCount();
+    }
+    StepContext context{m_tx->id(), m_txPool.get(), m_workerLcores, m_sink.get()};
+    m_step = std::make_unique<Step>(id, params, std::move(context), commandTsc);
+    if (std::string error = m_step->launch(); !error.empty()) {
+        m_step.reset();
+        return ProtocolError{"internal", "", error};
+    }
+    return std::nullopt;
+}
+
+void Engine::requestStop() {
+    if (m_step) {
+        m_step->requestStop();
+    }
+}
+
+void Engine::pollSink() {
+    if (m_sink) {
+        m_sink->poll();
+    }
+}
+
+json Engine::stats() const {
+    std::optional<uint64_t> rx;
+    if (m_sink) {
+        rx = m_sink->count();
+    }
+    return messages::stats(*m_step, rte_rdtsc(), m_hz, rx);
+}
+
+json Engine::finish() {
+    m_step->join();
+    m_tx->txDoneCleanup(m_tx->txQueues());
+    messages::StepEnd end;
+    const StepParams &p = m_step->params();
+    if (m_step->stopRequested()) {
+        end.reason = "stopped";
+    } else if (p.count != 0 && m_step->totals().txPkts >= p.count) {
+        end.reason = "count";
+    } else {
+        end.reason = "duration";
+    }
+    if (m_sink) {
+        m_sink->drain(kSinkQuietMs, kSinkMaxMs);
+        end.rxPkts = m_sink->count();
+    }
+    end.tscHz = m_hz;
+    end.mbufsInUse = m_txPool.inUse();
+    json message = messages::finished(*m_step, end);
+    m_step.reset();
+    return message;
+}
+
+} // namespace burstlab::engine

@@ -1,0 +1,64 @@
+#pragma once
+
+#include "MbufPool.h"
+#include "Options.h"
+#include "Port.h"
+#include "ProtocolError.h"
+#include "RxSink.h"
+#include "Step.h"
+#include "StepParams.h"
+
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace burstlab::engine {
+
+// The engine's devices and its one running step: TX port, optional sink
+// port, mbuf pools, and the start/stop/finish of steps. Lives on the main
+// lcore; EAL is initialised before it is created and cleaned up after it is
+// destroyed, so members go in the order ports need: step, sink, ports, pools.
+class Engine {
+  public:
+    Engine(const Options &options, std::string filePrefix);
+    ~Engine();
+
+    // Finds and starts the ports. Returns an error text or an empty string.
+    std::string setUp();
+    nlohmann::json hello() const;
+
+    // Validates and launches a step; commandTsc is when the command arrived.
+    std::optional<ProtocolError> start(int64_t id, const nlohmann::json &command,
+                                       uint64_t commandTsc);
+    bool running() const { return m_step != nullptr; }
+    void requestStop();
+    bool stepDone() const { return m_step && m_step->workersDone(); }
+    bool sinkOnMainLcore() const { return m_step && m_step->sinkOnMainLcore(); }
+    void pollSink();
+    uint32_t statsMs() const { return m_step ? m_step->params().statsMs : 0; }
+    nlohmann::json stats() const;
+    // Joins the step, frees what it held and returns its finished message.
+    nlohmann::json finish();
+
+  private:
+    std::string reconfigureTx(uint32_t queues, uint32_t txDesc);
+    void computeLimits();
+
+    Options m_options;
+    std::string m_filePrefix;
+    uint64_t m_hz = 0;
+    std::vector<unsigned> m_workerLcores;
+    StepLimits m_limits;
+    StepParams m_defaults;
+    unsigned m_poolSerial = 0;
+    MbufPool m_txPool;
+    MbufPool m_rxPool;
+    std::optional<Port> m_tx;
+    std::optional<Port> m_sinkPort;
+    std::unique_ptr<RxSink> m_sink;
+    std::unique_ptr<Step> m_step;
+};
+
+} // namespace burstlab::engine

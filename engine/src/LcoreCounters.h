@@ -1,0 +1,56 @@
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <rte_common.h>
+
+namespace burstlab::engine {
+
+// tx_burst calls by packets accepted: 0, 1, 2-3, 4-7, ... 256-511, 512.
+constexpr size_t kBurstBuckets = 11;
+
+inline size_t burstBucket(uint32_t sent) {
+    if (sent == 0) {
+        return 0;
+    }
+    const size_t b = 32 - static_cast<size_t>(__builtin_clz(sent));
+    return b < kBurstBuckets ? b : kBurstBuckets - 1;
+}
+
+// A plain copy of one lcore's counters, summed by the main lcore.
+struct CounterSnapshot {
+    uint64_t txPkts = 0;
+    uint64_t txBytes = 0;
+    uint64_t txCalls = 0;
+    uint64_t ringFull = 0;
+    uint64_t retries = 0;
+    uint64_t allocFail = 0;
+    uint64_t busyCycles = 0;
+    uint64_t mbufsBuilt = 0;
+    std::array<uint64_t, kBurstBuckets> burstHist{};
+
+    CounterSnapshot &operator+=(const CounterSnapshot &o);
+};
+
+// One TX lcore's counters, on their own cache lines and written only by that
+// lcore, once per burst. Relaxed atomics compile to plain loads and stores on
+// x86 and make the main lcore's concurrent reads well defined.
+struct alignas(RTE_CACHE_LINE_SIZE) LcoreCounters {
+    std::atomic<uint64_t> txPkts{0};
+    std::atomic<uint64_t> txBytes{0};
+    std::atomic<uint64_t> txCalls{0};
+    std::atomic<uint64_t> ringFull{0};
+    std::atomic<uint64_t> retries{0};
+    std::atomic<uint64_t> allocFail{0};
+    std::atomic<uint64_t> busyCycles{0};
+    std::atomic<uint64_t> mbufsBuilt{0};
+    std::array<std::atomic<uint64_t>, kBurstBuckets> burstHist{};
+    std::atomic<uint64_t> firstTxTsc{0}; // 0 = nothing sent yet
+    std::atomic<uint64_t> endTsc{0};
+    std::atomic<bool> done{false};
+
+    CounterSnapshot snapshot() const;
+};
+
+} // namespace burstlab::engine

@@ -1,0 +1,41 @@
+#pragma once
+
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace burstlab::engine {
+
+// A command-line error: the engine prints it and exits with code 2.
+class OptionsError : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+// The engine's validated command line. Only these options exist: the EAL
+// argument list is built from them, never passed through, because the engine
+// may run privileged and raw EAL options (-d) would load any library.
+struct Options {
+    std::vector<std::string> vdevs; // TX port first, in command-line order
+    std::string pci;                // a PCI TX port instead of vdevs
+    std::string sinkVdev;
+    std::vector<unsigned> lcores; // first = main lcore, others = TX workers
+    bool noHuge = false;
+    unsigned memoryMb = 512;
+    bool help = false;
+    bool version = false;
+
+    // Throws OptionsError with a message naming the bad option.
+    static Options parse(const std::vector<std::string> &args);
+    static std::string usage();
+
+    static constexpr unsigned kMinMemoryMb = 64;
+    static constexpr unsigned kMaxMemoryMb = 65536;
+    static constexpr unsigned kMaxDefaultWorkers = 8;
+};
+
+// Device name of a vdev spec ("net_pcap0,tx_pcap=x" -> "net_pcap0").
+std::string vdevName(const std::string &spec);
+
+} // namespace burstlab::engine

@@ -1,0 +1,40 @@
+#include "RxSink.h"
+
+#include <rte_cycles.h>
+#include <rte_ethdev.h>
+#include <rte_mbuf.h>
+
+namespace burstlab::engine {
+
+uint32_t RxSink::poll() {
+    constexpr uint16_t kBurst = 64;
+    rte_mbuf *pkts[kBurst];
+    const uint16_t n = rte_eth_rx_burst(m_port, 0, pkts, kBurst);
+    if (n != 0) {
+        rte_pktmbuf_free_bulk(pkts, n);
+        m_rx.store(m_rx.load(std::memory_order_relaxed) + n, std::memory_order_relaxed);
+    }
+    return n;
+}
+
+void RxSink::drain(unsigned quietMs, unsigned maxMs) {
+    const uint64_t hz = rte_get_tsc_hz();
+    const uint64_t start = rte_rdtsc();
+    uint64_t lastRx = start;
+    for (uint64_t now = start;
+         now - start < hz * maxMs / 1000 && now - lastRx < hz * quietMs / 1000; now = rte_rdtsc()) {
+        if (poll() != 0) {
+            lastRx = now;
+        }
+    }
+}
+
+int RxSink::launch(void *arg) {
+    auto *self = static_cast<RxSink *>(arg);
+    while (!self->m_stop->load(std::memory_order_relaxed)) {
+        self->poll();
+    }
+    return 0;
+}
+
+} // namespace burstlab::engine

@@ -1,0 +1,128 @@
+#include "Step.h"
+
+#include "RxSink.h"
+
+#include <algorithm>
+#include <rte_cycles.h>
+#include <rte_launch.h>
+
+namespace burstlab::engine {
+
+Step::Step(int64_t id, const StepParams &params, StepContext context, uint64_t commandTsc)
+    : m_id(id), m_params(params), m_context(std::move(context)), m_packet(params),
+      m_commandTsc(commandTsc), m_counters(std::make_unique<LcoreCounters[]>(params.queues)) {}
+
+Step::~Step() {
+    requestStop();
+    join();
+}
+
+std::string Step::launch() {
+    const uint64_t hz = rte_get_tsc_hz();
+    const uint32_t q = m_params.queues;
+    const bool limitByTime = m_params.hasDuration || m_params.count == 0;
+    m_startTsc = rte_rdtsc();
+    for (uint32_t i = 0; i < q; ++i) {
+        TxJob job;
+        job.port = m_context.port;
+        job.queue = static_cast<uint16_t>(i);
+        job.pool = m_context.pool;
+        job.packet = &m_packet;
+        job.burst = m_params.burst;
+        job.clone = m_params.clone;
+        job.flows = m_params.flows;
+        job.firstFlow = static_cast<uint32_t>(uint64_t{i} * m_params.flows / q);
+        job.timestamp = m_params.timestamp;
+        job.quota = m_params.count == 0 ? 0 : m_params.count / q + (i < m_params.count % q ? 1 : 0);
+        job.startTsc = m_startTsc;
+        job.deadlineTsc = limitByTime ? m_startTsc + m_params.durationMs * hz / 1000 : UINT64_MAX;
+        job.tscPerPkt = m_params.ratePps == 0
+                            ? 0.0
+                            : static_cast<double>(hz) * q / static_cast<double>(m_params.ratePps);
+        job.stop = &m_stop;
+        job.counters = &m_counters[i];
+        m_workers.push_back(std::make_unique<TxWorker>(job));
+    }
+    if (m_context.sink && m_context.workerLcores.size() > q) {
+        m_sinkLcore = m_context.workerLcores[q];
+        m_context.sink->setStopFlag(&m_sinkStop);
+        if (rte_eal_remote_launch(RxSink::launch, m_context.sink, *m_sinkLcore) != 0) {
+            m_sinkLcore.reset();
+        } else {
+            m_launched.push_back(*m_sinkLcore);
+        }
+    }
+    for (uint32_t i = 0; i < q; ++i) {
+        const unsigned lcore = m_context.workerLcores[i];
+        if (int rc = rte_eal_remote_launch(TxWorker::launch, m_workers[i].get(), lcore); rc != 0) {
+            requestStop();
+            join();
+            return "cannot launch TX lcore " + std::to_string(lcore) + " (" + std::to_string(rc) +
+                   ")";
+        }
+        m_launched.push_back(lcore);
+    }
+    return {};
+}
+
+bool Step::workersDone() const {
+    for (uint32_t i = 0; i < m_workers.size(); ++i) {
+        if (!m_counters[i].done.load(std::memory_order_acquire)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+void Step::join() {
+    // TX lcores first: the sink keeps counting until they are done.
+    for (unsigned lcore : m_launched) {
+        if (!m_sinkLcore || lcore != *m_sinkLcore) {
+            rte_eal_wait_lcore(lcore);
+        }
+    }
+    if (m_sinkLcore) {
+        m_sinkStop.store(true, std::memory_order_relaxed);
+        rte_eal_wait_lcore(*m_sinkLcore);
+        m_sinkLcore.reset();
+    }
+    m_launched.clear();
+}
+
+CounterSnapshot Step::totals() const {
+    CounterSnapshot sum;
+    for (uint32_t i = 0; i < m_params.queues; ++i) {
+        sum += m_counters[i].snapshot();
+    }
+    return sum;
+}
+
+std::vector<LcoreResult> Step::perLcore() const {
+    std::vector<LcoreResult> out;
+    for (uint32_t i = 0; i < m_params.queues; ++i) {
+        out.push_back(
+            {m_context.workerLcores[i], static_cast<uint16_t>(i), m_counters[i].snapshot()});
+    }
+    return out;
+}
+
+uint64_t Step::endTsc() const {
+    uint64_t end = m_startTsc;
+    for (uint32_t i = 0; i < m_params.queues; ++i) {
+        end = std::max(end, m_counters[i].endTsc.load(std::memory_order_relaxed));
+    }
+    return end;
+}
+
+uint64_t Step::firstTxTsc() const {
+    uint64_t first = 0;
+    for (uint32_t i = 0; i < m_params.queues; ++i) {
+        const uint64_t t = m_counters[i].firstTxTsc.load(std::memory_order_relaxed);
+        if (t != 0 && (first == 0 || t < first)) {
+            first = t;
+        }
+    }
+    return first;
+}
+
+} // namespace burstlab::engine

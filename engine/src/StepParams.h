@@ -1,0 +1,65 @@
+#pragma once
+
+#include "ProtocolError.h"
+
+#include <array>
+#include <cstdint>
+#include <nlohmann/json_fwd.hpp>
+#include <optional>
+
+namespace burstlab::engine {
+
+struct Range {
+    int64_t lo = 0;
+    int64_t hi = 0;
+};
+
+// Inclusive ranges after the ports' own limits are applied (the hello's
+// "limits").
+struct StepLimits {
+    Range burst{1, 512};
+    Range clone{0, 4294967295LL};
+    Range pktSize{60, 1514};
+    Range queues{1, 1};
+    Range txDesc{64, 4096};
+    uint16_t txDescAlign = 1;
+    Range ratePps{0, 1000000000};
+    Range flows{1, 65536};
+    Range durationMs{1, 86400000};
+    Range count{1, 1000000000000000LL};
+    Range statsMs{10, 10000};
+};
+
+using Mac = std::array<uint8_t, 6>;
+
+// One step's parameters (docs/protocol.md, "Step parameters").
+struct StepParams {
+    uint32_t burst = 32;
+    uint64_t clone = 0;
+    uint32_t pktSize = 60;
+    uint64_t durationMs = 1000;
+    bool hasDuration = false;
+    uint64_t count = 0; // 0 = no packet count
+    uint32_t queues = 1;
+    uint32_t txDesc = 1024;
+    uint64_t ratePps = 0;
+    uint32_t flows = 1;
+    bool timestamp = false;
+    uint32_t statsMs = 100;
+    Mac srcMac{0x02, 0, 0, 0, 0, 0x01};
+    Mac dstMac{0x02, 0, 0, 0, 0, 0x02};
+    uint32_t srcIp = 0xc6120001; // 198.18.0.1, the benchmarking range
+    uint32_t dstIp = 0xc6120002; // 198.18.0.2
+    uint16_t srcPort = 9;
+    uint16_t dstPort = 9;
+
+    // Applies a start command's fields over these values; unknown keys and
+    // wrong types are refused. "cmd" and "id" belong to the command.
+    std::optional<ProtocolError> apply(const nlohmann::json &command, const StepLimits &limits);
+    nlohmann::json toJson() const;
+};
+
+std::string formatMac(const Mac &mac);
+std::string formatIp(uint32_t ip);
+
+} // namespace burstlab::engine

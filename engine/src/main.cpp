@@ -1,0 +1,68 @@
+#include "CommandLoop.h"
+#include "EalSession.h"
+#include "Engine.h"
+#include "ExitCode.h"
+#include "Messages.h"
+#include "Options.h"
+#include "ProtocolOut.h"
+#include "SignalWatch.h"
+
+#include <csignal>
+#include <exception>
+#include <iostream>
+#include <rte_version.h>
+#include <sys/prctl.h>
+#include <unistd.h>
+
+using namespace burstlab::engine;
+
+namespace {
+
+ExitCode runEngine(const Options &options, ProtocolOut &out, SignalWatch &signals) {
+    EalSession eal(options);
+    if (!eal.init()) {
+        out.write(messages::fatalError("eal_init", eal.error()));
+        return ExitCode::EalInit;
+    }
+    Engine engine(options, eal.filePrefix());
+    if (std::string error = engine.setUp(); !error.empty()) {
+        out.write(messages::fatalError("port_setup", error));
+        return ExitCode::PortSetup;
+    }
+    if (!out.write(engine.hello())) {
+        return ExitCode::StdoutClosed;
+    }
+    CommandLoop loop(engine, out, signals, STDIN_FILENO);
+    return loop.run();
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+    ProtocolOut out = ProtocolOut::takeStdout();
+    std::signal(SIGPIPE, SIG_IGN);
+    prctl(PR_SET_PDEATHSIG, SIGTERM);
+    Options options;
+    try {
+        options = Options::parse(std::vector<std::string>(argv + 1, argv + argc));
+    } catch (const OptionsError &e) {
+        std::cerr << "burstlab-engine: " << e.what() << "\n";
+        return static_cast<int>(ExitCode::BadCommandLine);
+    }
+    if (options.help) {
+        out.writeText(Options::usage());
+        return 0;
+    }
+    if (options.version) {
+        out.writeText(std::string("burstlab-engine ") + BURSTLAB_ENGINE_VERSION + " (" +
+                      rte_version() + ")\n");
+        return 0;
+    }
+    SignalWatch signals;
+    try {
+        return static_cast<int>(runEngine(options, out, signals));
+    } catch (const std::exception &e) {
+        out.write(messages::fatalError("internal", e.what()));
+        return static_cast<int>(ExitCode::Internal);
+    }
+}
