@@ -8,15 +8,15 @@ namespace burstlab {
 // How the engine process is started, kept as data so a stored run can be run
 // again. The engine client turns it into a command line (docs/protocol.md).
 struct EngineLaunch {
-    QStringList vdevs;  // --vdev, repeatable
-    QString pci;        // --pci DDDD:BB:DD.F (empty: none)
-    QString sinkVdev;   // --sink-vdev (empty: none)
-    QString lcores;     // --lcores (empty: engine default)
-    bool noHuge = true; // --no-huge
-    int memoryMb = 512; // --memory-mb
+    QStringList vdevs;                       // --vdev, repeatable
+    QString pci;                             // --pci DDDD:BB:DD.F (empty: none)
+    QString sinkVdev;                        // --sink-vdev (empty: none)
+    QString lcores;                          // --lcores (empty: engine default)
+    bool noHuge = true;                      // --no-huge
+    int memoryMb = 512;                      // --memory-mb
     QString mode = QStringLiteral("direct"); // "direct", "pkexec", "sudo", "ssh"
-    QString sshHost;    // with mode "ssh"
-    QString enginePath; // empty: the engine next to the program
+    QString sshHost;                         // with mode "ssh"
+    QString enginePath;                      // empty: the engine next to the program
 
     QJsonObject toJson() const;
     // Missing keys keep their defaults; wrongly typed keys are an error.

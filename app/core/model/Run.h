@@ -20,9 +20,9 @@ struct Run {
     RunStatus status = RunStatus::Running;
     QString error;
     SweepSpec spec;
-    QJsonObject hello;       // the engine's hello message
-    QJsonObject fingerprint; // environment fingerprint
-    QJsonArray checklist;    // [{id, title, status, current, recommended, ...}]
+    QJsonObject hello;                         // the engine's hello message
+    QJsonObject fingerprint;                   // environment fingerprint
+    QJsonArray checklist;                      // [{id, title, status, current, recommended, ...}]
     QString source = QStringLiteral("engine"); // or "import:pktgen", "import:netdev"
 
     // "net_null0 (net_null)" from the hello's TX port, or empty.

@@ -18,8 +18,8 @@ QString toString(RunStatus status) {
 }
 
 std::optional<RunStatus> runStatusFromString(const QString &text) {
-    for (RunStatus s : {RunStatus::Running, RunStatus::Completed, RunStatus::Failed,
-                        RunStatus::Interrupted}) {
+    for (RunStatus s :
+         {RunStatus::Running, RunStatus::Completed, RunStatus::Failed, RunStatus::Interrupted}) {
         if (toString(s) == text)
             return s;
     }

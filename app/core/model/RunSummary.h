@@ -15,11 +15,11 @@ struct RunSummary {
     QStringList tags;
     QDateTime created;
     QString device;
-    QString sweep;  // SweepSpec::describe()
+    QString sweep;                 // SweepSpec::describe()
     std::optional<double> bestPps; // highest completed step pps
     RunStatus status = RunStatus::Running;
     QString source;
-    int steps = 0;  // completed steps
+    int steps = 0; // completed steps
 };
 
 } // namespace burstlab

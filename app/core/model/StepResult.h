@@ -13,8 +13,8 @@ struct StepResult {
     qint64 id = 0;
     qint64 runId = 0;
     Point point;
-    int rep = 0;  // 0-based repetition index at this point
-    int seq = 0;  // position in the executed (possibly randomised) order
+    int rep = 0; // 0-based repetition index at this point
+    int seq = 0; // position in the executed (possibly randomised) order
     RunStatus status = RunStatus::Running;
     QDateTime started;
     QDateTime finished;

@@ -12,14 +12,14 @@ namespace burstlab {
 // "run again" and for resuming an interrupted run.
 struct SweepSpec {
     EngineLaunch engine;
-    QList<Axis> axes;   // 1 or 2 (0 only for imported single results)
-    QJsonObject fixed;  // step parameter name -> value for every step
+    QList<Axis> axes;  // 1 or 2 (0 only for imported single results)
+    QJsonObject fixed; // step parameter name -> value for every step
     int reps = 3;
     int durationMs = 1000;
-    int warmupMs = 0;   // discarded from the start of every step
-    int pauseMs = 0;    // between steps
+    int warmupMs = 0; // discarded from the start of every step
+    int pauseMs = 0;  // between steps
     bool randomize = true;
-    quint64 seed = 0;   // for the randomised order; recorded so it can be replayed
+    quint64 seed = 0; // for the randomised order; recorded so it can be replayed
 
     // Every point in sweep order: the first axis varies fastest, so with two
     // axes each value of the second axis is one series.

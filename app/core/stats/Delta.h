@@ -11,10 +11,10 @@ struct Delta {
     double ns = 0;      // mean ns/pkt(reference) - mean ns/pkt(this)
     double nsCiLow = 0; // 95% CI of ns (NaN when insufficient)
     double nsCiHigh = 0;
-    double pps = 0;     // mean pps(this) - mean pps(reference)
+    double pps = 0; // mean pps(this) - mean pps(reference)
     double ppsCiLow = 0;
     double ppsCiHigh = 0;
-    double p = 1;       // Welch two-sided p on ns/pkt
+    double p = 1; // Welch two-sided p on ns/pkt
     Verdict verdict = Verdict::Insufficient;
 
     // From the per-repetition pps of both sides; ns/pkt is 1e9/pps per

@@ -20,9 +20,9 @@ struct StatsOptions {
 // Statistics of one point over its completed repetitions.
 struct PointStats {
     Point point;
-    QList<double> pps;  // per repetition (StepResult::effectivePps)
+    QList<double> pps; // per repetition (StepResult::effectivePps)
     Summary ppsSummary;
-    Summary nsSummary;  // of 1e9/pps per repetition
+    Summary nsSummary; // of 1e9/pps per repetition
     // The value tables print: the median pps, and 1e9 over it.
     double representativePps() const { return ppsSummary.median; }
     double representativeNs() const;
@@ -34,8 +34,7 @@ struct PointStats {
     // One entry per point that has completed steps, in the order of points
     // (sweep order when given, else first appearance). The previous point
     // is the previous one in the same series (same values on axes 2..n).
-    static QList<PointStats> compute(const QList<StepResult> &steps,
-                                     const QList<Point> &order = {},
+    static QList<PointStats> compute(const QList<StepResult> &steps, const QList<Point> &order = {},
                                      const StatsOptions &options = {},
                                      const QList<StepResult> &baseline = {});
 };

@@ -14,7 +14,7 @@ struct Summary {
     double cv = std::numeric_limits<double>::quiet_NaN();     // stddev / mean
     double min = std::numeric_limits<double>::quiet_NaN();
     double max = std::numeric_limits<double>::quiet_NaN();
-    double ciLow = std::numeric_limits<double>::quiet_NaN();  // mean -/+ t * s / sqrt(n)
+    double ciLow = std::numeric_limits<double>::quiet_NaN(); // mean -/+ t * s / sqrt(n)
     double ciHigh = std::numeric_limits<double>::quiet_NaN();
 
     // Two-sided Student t interval at the given confidence (0.95 = 95%).

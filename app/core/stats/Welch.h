@@ -13,7 +13,7 @@ const char *toString(Verdict verdict);
 // are zero.
 struct Welch {
     bool valid = false;
-    double diff = 0;  // mean(b) - mean(a)
+    double diff = 0; // mean(b) - mean(a)
     double se = 0;
     double dof = 0;
     double t = 0;

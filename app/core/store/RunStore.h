@@ -7,6 +7,7 @@
 #include "model/StepResult.h"
 #include <QList>
 #include <QString>
+#include <QVariantList>
 #include <QtGlobal>
 #include <functional>
 #include <optional>
@@ -91,11 +92,18 @@ class RunStore {
 
   private:
     QSqlDatabase database() const;
-    bool fail(const QString &what, const QSqlQuery &query);
     bool fail(const QString &message);
+    // "<what> (<file>): <SQLite's error in words>"
+    bool fail(const QString &what, const QSqlQuery &query);
     bool exec(QSqlQuery &query, const QString &what);
+    bool execText(const QString &sql, const QString &what);
+    // exec, and an error naming runId when no row changed.
+    bool changed(QSqlQuery &query, const QString &what, qint64 runId);
+    QSqlQuery prepare(const QString &sql, const QVariantList &values);
     bool configureConnection();
+    std::optional<int> userVersion();
     bool migrate();
+    // BEGIN IMMEDIATE; work; COMMIT, or ROLLBACK keeping work's error.
     bool inTransaction(const QString &what, const std::function<bool()> &work);
     std::optional<qint64> insertRun(const Run &run);
     std::optional<qint64> insertStep(qint64 runId, const StepResult &step);
@@ -105,6 +113,7 @@ class RunStore {
     QString m_connection;
     QString m_path;
     QString m_error;
+    QString m_owner; // RunOwner token of this open connection
     QList<qint64> m_recovered;
 };
 

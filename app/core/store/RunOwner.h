@@ -1,0 +1,20 @@
+#pragma once
+#include <QString>
+
+namespace burstlab {
+
+// Who is writing a "running" run: "<pid>:<process start time>:<store instance>".
+// At open, a running run is interrupted only when its owner is gone: the
+// process has exited (its pid is dead or reused, told apart by the start
+// time), or it is this process and that RunStore instance is closed. So a
+// second instance opening the same store leaves a live sweep alone.
+class RunOwner {
+  public:
+    // A new token for one RunStore instance, registered as live in this process.
+    static QString acquire();
+    // Called when that instance closes.
+    static void release(const QString &token);
+    static bool isLive(const QString &token);
+};
+
+} // namespace burstlab

@@ -1,0 +1,664 @@
+#include "store/RunStore.h"
+#include "model/JsonReader.h"
+#include "store/RunOwner.h"
+#include "store/Schema.h"
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QHash>
+#include <QJsonDocument>
+#include <QSaveFile>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QStandardPaths>
+#include <atomic>
+
+namespace burstlab {
+
+namespace {
+
+constexpr int busyTimeoutMs = 5000;
+
+const QString runColumns = QStringLiteral(
+    "id, name, label, notes, created, status, error, sweep, hello, fingerprint, checklist, source");
+const QString stepColumns =
+    QStringLiteral("id, run_id, seq, point, rep, status, started, finished, totals, pps, "
+                   "ns_per_pkt, tx_pkts, elapsed_ns, cycles_per_pkt, pps_after_warmup, error");
+const QString sampleColumns = QStringLiteral(
+    "step_id, t_ns, tx_pkts, tx_bytes, tx_calls, ring_full, retries, alloc_fail, busy_cycles, "
+    "rx_pkts");
+
+QString jsonText(const QJsonObject &object) {
+    return QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Compact));
+}
+
+QString jsonText(const QJsonArray &array) {
+    return QString::fromUtf8(QJsonDocument(array).toJson(QJsonDocument::Compact));
+}
+
+QJsonDocument jsonDocument(const QVariant &text) {
+    return QJsonDocument::fromJson(text.toString().toUtf8());
+}
+
+// SQLite's primary result codes as QSQLITE reports them, in words a user
+// can act on.
+QString explain(const QSqlError &error) {
+    switch (error.nativeErrorCode().toInt()) {
+    case 8:
+        return QStringLiteral("the store is read-only (%1)").arg(error.databaseText());
+    case 13:
+        return QStringLiteral("the disk is full (%1)").arg(error.databaseText());
+    case 11:
+    case 26:
+        return QStringLiteral("the file is not a burstlab store or is corrupt (%1)")
+            .arg(error.databaseText());
+    case 5:
+    case 6:
+        return QStringLiteral("the store is locked by another program (%1)")
+            .arg(error.databaseText());
+    case 14:
+        return QStringLiteral("the file cannot be opened (%1)").arg(error.databaseText());
+    default:
+        return error.text();
+    }
+}
+
+Sample sampleFrom(const QSqlQuery &q) {
+    Sample s;
+    s.stepId = q.value(0).toLongLong();
+    qint64 *fields[] = {&s.tNs,     &s.txPkts,    &s.txBytes,    &s.txCalls, &s.ringFull,
+                        &s.retries, &s.allocFail, &s.busyCycles, &s.rxPkts};
+    int column = 1;
+    for (qint64 *field : fields)
+        *field = q.value(column++).toLongLong();
+    return s;
+}
+
+StepResult stepFrom(const QSqlQuery &q) {
+    StepResult s;
+    s.id = q.value(0).toLongLong();
+    s.runId = q.value(1).toLongLong();
+    s.seq = q.value(2).toInt();
+    s.point = Point::fromJson(jsonDocument(q.value(3)).array()).value_or(Point{});
+    s.rep = q.value(4).toInt();
+    s.status = runStatusFromString(q.value(5).toString()).value_or(RunStatus::Failed);
+    s.started = dateTimeFromText(q.value(6).toString());
+    s.finished = dateTimeFromText(q.value(7).toString());
+    s.totals = jsonDocument(q.value(8)).object();
+    s.pps = q.value(9).toDouble();
+    s.nsPerPkt = q.value(10).toDouble();
+    s.txPkts = q.value(11).toLongLong();
+    s.elapsedNs = q.value(12).toLongLong();
+    s.cyclesPerPkt = q.value(13).toDouble();
+    if (!q.value(14).isNull())
+        s.ppsAfterWarmup = q.value(14).toDouble();
+    s.error = q.value(15).toString();
+    return s;
+}
+
+} // namespace
+
+RunStore::RunStore() {
+    static std::atomic<quint64> counter{0};
+    m_connection = QStringLiteral("burstlab-store-%1").arg(++counter);
+}
+
+RunStore::~RunStore() {
+    close();
+}
+
+QString RunStore::defaultPath() {
+    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) +
+           QStringLiteral("/burstlab.sqlite");
+}
+
+QSqlDatabase RunStore::database() const {
+    return QSqlDatabase::database(m_connection, false);
+}
+
+bool RunStore::fail(const QString &message) {
+    m_error = message;
+    return false;
+}
+
+bool RunStore::fail(const QString &what, const QSqlQuery &query) {
+    return fail(QStringLiteral("%1 (%2): %3").arg(what, m_path, explain(query.lastError())));
+}
+
+bool RunStore::exec(QSqlQuery &query, const QString &what) {
+    if (query.exec())
+        return true;
+    return fail(what, query);
+}
+
+bool RunStore::execText(const QString &sql, const QString &what) {
+    QSqlQuery query(database());
+    if (query.exec(sql))
+        return true;
+    return fail(what, query);
+}
+
+QSqlQuery RunStore::prepare(const QString &sql, const QVariantList &values) {
+    QSqlQuery query(database());
+    query.prepare(sql);
+    for (const QVariant &v : values)
+        query.addBindValue(v);
+    return query;
+}
+
+bool RunStore::open(const QString &path) {
+    close();
+    m_path = path.isEmpty() ? defaultPath() : path;
+    m_error.clear();
+    m_recovered.clear();
+    const QFileInfo info(m_path);
+    if (!QDir().mkpath(info.absolutePath()))
+        return fail(
+            QStringLiteral("cannot create the folder %1 for the store").arg(info.absolutePath()));
+    if (info.isDir())
+        return fail(QStringLiteral("%1 is a folder, not a store file").arg(m_path));
+    QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connection);
+    db.setDatabaseName(m_path);
+    if (!db.open()) {
+        const QString why = explain(db.lastError());
+        db = QSqlDatabase();
+        QSqlDatabase::removeDatabase(m_connection);
+        return fail(QStringLiteral("cannot open the store %1: %2").arg(m_path, why));
+    }
+    m_owner = RunOwner::acquire();
+    if (configureConnection() && migrate() && recoverInterrupted())
+        return true;
+    const QString error = m_error;
+    close();
+    m_error = error;
+    return false;
+}
+
+void RunStore::close() {
+    if (!m_owner.isEmpty()) {
+        RunOwner::release(m_owner);
+        m_owner.clear();
+    }
+    if (QSqlDatabase::contains(m_connection)) {
+        {
+            QSqlDatabase db = QSqlDatabase::database(m_connection, false);
+            db.close();
+        }
+        QSqlDatabase::removeDatabase(m_connection);
+    }
+}
+
+bool RunStore::isOpen() const {
+    return database().isOpen();
+}
+
+QString RunStore::path() const {
+    return m_path;
+}
+
+QString RunStore::lastError() const {
+    return m_error;
+}
+
+QList<qint64> RunStore::recoveredOnOpen() const {
+    return m_recovered;
+}
+
+bool RunStore::configureConnection() {
+    // A read on the file first, so that a foreign or corrupt file is named
+    // as such rather than as a failed pragma.
+    if (!execText(QStringLiteral("SELECT count(*) FROM sqlite_schema"), QStringLiteral("reading")))
+        return false;
+    QSqlQuery wal(database());
+    if (!wal.exec(QStringLiteral("PRAGMA journal_mode=WAL")) || !wal.next())
+        return fail(QStringLiteral("switching to WAL"), wal);
+    if (wal.value(0).toString().compare(QLatin1String("wal"), Qt::CaseInsensitive) != 0)
+        return fail(QStringLiteral("cannot use WAL journaling on %1 (journal mode stays '%2'): "
+                                   "the store or its folder is read-only")
+                        .arg(m_path, wal.value(0).toString()));
+    return execText(QStringLiteral("PRAGMA synchronous=NORMAL"), QStringLiteral("setting up")) &&
+           execText(QStringLiteral("PRAGMA foreign_keys=ON"), QStringLiteral("setting up")) &&
+           execText(QStringLiteral("PRAGMA busy_timeout=%1").arg(busyTimeoutMs),
+                    QStringLiteral("setting up"));
+}
+
+std::optional<int> RunStore::userVersion() {
+    QSqlQuery q(database());
+    if (!q.exec(QStringLiteral("PRAGMA user_version")) || !q.next()) {
+        fail(QStringLiteral("reading the schema version"), q);
+        return std::nullopt;
+    }
+    return q.value(0).toInt();
+}
+
+bool RunStore::migrate() {
+    const auto &steps = Schema::migrations();
+    static_assert(schemaVersion > 0);
+    Q_ASSERT(steps.size() == schemaVersion);
+    while (true) {
+        const auto before = userVersion();
+        if (!before)
+            return false;
+        if (*before > schemaVersion)
+            return fail(QStringLiteral("the store %1 has schema version %2, newer than this "
+                                       "burstlab understands (%3)")
+                            .arg(m_path)
+                            .arg(*before)
+                            .arg(schemaVersion));
+        if (*before == schemaVersion)
+            return true;
+        // Another instance may migrate at the same moment: re-read the
+        // version inside the write transaction and apply only what is due.
+        const bool ok = inTransaction(QStringLiteral("migrating"), [&] {
+            const auto version = userVersion();
+            if (!version)
+                return false;
+            if (*version != *before)
+                return true;
+            for (const QString &sql : steps[*version]) {
+                if (!execText(sql, QStringLiteral("migrating to schema %1").arg(*version + 1)))
+                    return false;
+            }
+            return execText(QStringLiteral("PRAGMA user_version=%1").arg(*version + 1),
+                            QStringLiteral("migrating"));
+        });
+        if (!ok)
+            return false;
+    }
+}
+
+bool RunStore::inTransaction(const QString &what, const std::function<bool()> &work) {
+    // IMMEDIATE takes the write lock at once (waiting up to the busy
+    // timeout), so a read-then-write inside cannot fail half-way on a
+    // concurrent writer.
+    if (!execText(QStringLiteral("BEGIN IMMEDIATE"), what))
+        return false;
+    if (work() && execText(QStringLiteral("COMMIT"), what))
+        return true;
+    const QString error = m_error;
+    QSqlQuery rollback(database());
+    rollback.exec(QStringLiteral("ROLLBACK"));
+    m_error = error;
+    return false;
+}
+
+std::optional<QList<qint64>> RunStore::recoverInterrupted() {
+    QList<qint64> recovered;
+    const bool ok = inTransaction(QStringLiteral("recovering interrupted runs"), [&] {
+        QSqlQuery q(database());
+        if (!q.exec(QStringLiteral("SELECT id, owner FROM runs WHERE status = 'running'")))
+            return fail(QStringLiteral("recovering interrupted runs"), q);
+        while (q.next()) {
+            if (!RunOwner::isLive(q.value(1).toString()))
+                recovered << q.value(0).toLongLong();
+        }
+        for (qint64 id : recovered) {
+            QSqlQuery steps = prepare(QStringLiteral("UPDATE steps SET status = 'interrupted' "
+                                                     "WHERE run_id = ? AND status = 'running'"),
+                                      {id});
+            QSqlQuery run = prepare(QStringLiteral("UPDATE runs SET status = 'interrupted', "
+                                                   "owner = '' WHERE id = ?"),
+                                    {id});
+            if (!exec(steps, QStringLiteral("recovering run %1").arg(id)) ||
+                !exec(run, QStringLiteral("recovering run %1").arg(id)))
+                return false;
+        }
+        return true;
+    });
+    if (!ok)
+        return std::nullopt;
+    m_recovered << recovered;
+    return recovered;
+}
+
+std::optional<qint64> RunStore::insertRun(const Run &run) {
+    const QDateTime created = run.created.isValid() ? run.created : QDateTime::currentDateTimeUtc();
+    QSqlQuery q = prepare(
+        QStringLiteral("INSERT INTO runs (name, label, notes, created, status, error, sweep, "
+                       "hello, fingerprint, checklist, source, owner) "
+                       "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+        {run.name, run.label, run.notes, dateTimeText(created), toString(run.status), run.error,
+         jsonText(run.spec.toJson()), jsonText(run.hello), jsonText(run.fingerprint),
+         jsonText(run.checklist), run.source,
+         run.status == RunStatus::Running ? m_owner : QString()});
+    if (!exec(q, QStringLiteral("storing a run")))
+        return std::nullopt;
+    const qint64 id = q.lastInsertId().toLongLong();
+    if (!writeTags(id, run.tags))
+        return std::nullopt;
+    return id;
+}
+
+bool RunStore::writeTags(qint64 runId, const QStringList &tags) {
+    QSqlQuery clear = prepare(QStringLiteral("DELETE FROM tags WHERE run_id = ?"), {runId});
+    if (!exec(clear, QStringLiteral("storing tags")))
+        return false;
+    for (const QString &tag : tags) {
+        QSqlQuery q =
+            prepare(QStringLiteral("INSERT OR IGNORE INTO tags (run_id, tag) VALUES (?, ?)"),
+                    {runId, tag.trimmed()});
+        if (!tag.trimmed().isEmpty() && !exec(q, QStringLiteral("storing tags")))
+            return false;
+    }
+    return true;
+}
+
+std::optional<QStringList> RunStore::tagsOf(qint64 runId) {
+    QSqlQuery q =
+        prepare(QStringLiteral("SELECT tag FROM tags WHERE run_id = ? ORDER BY tag"), {runId});
+    if (!exec(q, QStringLiteral("reading tags")))
+        return std::nullopt;
+    QStringList tags;
+    while (q.next())
+        tags << q.value(0).toString();
+    return tags;
+}
+
+std::optional<qint64> RunStore::createRun(const Run &run) {
+    std::optional<qint64> id;
+    if (!inTransaction(QStringLiteral("storing a run"),
+                       [&] { return (id = insertRun(run)).has_value(); }))
+        return std::nullopt;
+    return id;
+}
+
+bool RunStore::changed(QSqlQuery &query, const QString &what, qint64 runId) {
+    if (!exec(query, what))
+        return false;
+    if (query.numRowsAffected() == 0)
+        return fail(QStringLiteral("%1: no run %2 in %3").arg(what).arg(runId).arg(m_path));
+    return true;
+}
+
+bool RunStore::updateRun(const Run &run) {
+    const QString what = QStringLiteral("updating run %1").arg(run.id);
+    return inTransaction(what, [&] {
+        QSqlQuery q =
+            prepare(QStringLiteral("UPDATE runs SET name = ?, label = ?, notes = ? WHERE id = ?"),
+                    {run.name, run.label, run.notes, run.id});
+        return changed(q, what, run.id) && writeTags(run.id, run.tags);
+    });
+}
+
+bool RunStore::setRunStatus(qint64 runId, RunStatus status, const QString &error) {
+    // A run that leaves "running" no longer has an owner to protect it.
+    QSqlQuery q = prepare(
+        QStringLiteral("UPDATE runs SET status = ?, error = ?, owner = ? WHERE id = ?"),
+        {toString(status), error, status == RunStatus::Running ? m_owner : QString(), runId});
+    return changed(q, QStringLiteral("setting the status of run %1").arg(runId), runId);
+}
+
+bool RunStore::setRunContext(qint64 runId, const QJsonObject &hello, const QJsonObject &fingerprint,
+                             const QJsonArray &checklist) {
+    QSqlQuery q = prepare(
+        QStringLiteral("UPDATE runs SET hello = ?, fingerprint = ?, checklist = ? WHERE id = ?"),
+        {jsonText(hello), jsonText(fingerprint), jsonText(checklist), runId});
+    return changed(q, QStringLiteral("storing the context of run %1").arg(runId), runId);
+}
+
+std::optional<QList<RunSummary>> RunStore::listRuns() {
+    QSqlQuery q(database());
+    if (!q.exec(QStringLiteral(
+            "SELECT r.id, r.name, r.label, r.created, r.status, r.hello, r.sweep, r.source,"
+            " (SELECT max(coalesce(s.pps_after_warmup, s.pps)) FROM steps s"
+            "   WHERE s.run_id = r.id AND s.status = 'completed'),"
+            " (SELECT count(*) FROM steps s WHERE s.run_id = r.id AND s.status = 'completed')"
+            " FROM runs r ORDER BY r.created DESC, r.id DESC"))) {
+        fail(QStringLiteral("listing runs"), q);
+        return std::nullopt;
+    }
+    QList<RunSummary> list;
+    QHash<qint64, qsizetype> index;
+    while (q.next()) {
+        RunSummary s;
+        s.id = q.value(0).toLongLong();
+        s.name = q.value(1).toString();
+        s.label = q.value(2).toString();
+        s.created = dateTimeFromText(q.value(3).toString());
+        s.status = runStatusFromString(q.value(4).toString()).value_or(RunStatus::Failed);
+        Run run;
+        run.hello = jsonDocument(q.value(5)).object();
+        s.device = run.device();
+        s.sweep = SweepSpec::fromJson(jsonDocument(q.value(6)).object(), nullptr)
+                      .value_or(SweepSpec{})
+                      .describe();
+        s.source = q.value(7).toString();
+        if (!q.value(8).isNull())
+            s.bestPps = q.value(8).toDouble();
+        s.steps = q.value(9).toInt();
+        index.insert(s.id, list.size());
+        list << s;
+    }
+    QSqlQuery tags(database());
+    if (!tags.exec(QStringLiteral("SELECT run_id, tag FROM tags ORDER BY run_id, tag"))) {
+        fail(QStringLiteral("listing tags"), tags);
+        return std::nullopt;
+    }
+    while (tags.next()) {
+        if (const auto at = index.constFind(tags.value(0).toLongLong()); at != index.cend())
+            list[*at].tags << tags.value(1).toString();
+    }
+    return list;
+}
+
+std::optional<Run> RunStore::loadRun(qint64 runId) {
+    QSqlQuery q =
+        prepare(QStringLiteral("SELECT %1 FROM runs WHERE id = ?").arg(runColumns), {runId});
+    if (!exec(q, QStringLiteral("loading run %1").arg(runId)))
+        return std::nullopt;
+    if (!q.next()) {
+        fail(QStringLiteral("no run %1 in %2").arg(runId).arg(m_path));
+        return std::nullopt;
+    }
+    Run run;
+    run.id = q.value(0).toLongLong();
+    run.name = q.value(1).toString();
+    run.label = q.value(2).toString();
+    run.notes = q.value(3).toString();
+    run.created = dateTimeFromText(q.value(4).toString());
+    run.status = runStatusFromString(q.value(5).toString()).value_or(RunStatus::Failed);
+    run.error = q.value(6).toString();
+    QString why;
+    const auto spec = SweepSpec::fromJson(jsonDocument(q.value(7)).object(), &why);
+    if (!spec) {
+        fail(
+            QStringLiteral("run %1 in %2 has an unreadable sweep: %3").arg(runId).arg(m_path, why));
+        return std::nullopt;
+    }
+    run.spec = *spec;
+    run.hello = jsonDocument(q.value(8)).object();
+    run.fingerprint = jsonDocument(q.value(9)).object();
+    run.checklist = jsonDocument(q.value(10)).array();
+    run.source = q.value(11).toString();
+    const auto tags = tagsOf(runId);
+    if (!tags)
+        return std::nullopt;
+    run.tags = *tags;
+    return run;
+}
+
+std::optional<RunData> RunStore::loadRunData(qint64 runId) {
+    RunData data;
+    const auto run = loadRun(runId);
+    if (!run)
+        return std::nullopt;
+    data.run = *run;
+    const auto steps = stepsOf(runId);
+    if (!steps)
+        return std::nullopt;
+    for (const StepResult &result : *steps) {
+        const auto samples = samplesOf(result.id);
+        if (!samples)
+            return std::nullopt;
+        data.steps << StepData{result, *samples};
+    }
+    return data;
+}
+
+bool RunStore::deleteRun(qint64 runId) {
+    QSqlQuery q = prepare(QStringLiteral("DELETE FROM runs WHERE id = ?"), {runId});
+    return changed(q, QStringLiteral("deleting run %1").arg(runId), runId);
+}
+
+std::optional<qint64> RunStore::beginStep(qint64 runId, const Point &point, int rep, int seq) {
+    StepResult step;
+    step.point = point;
+    step.rep = rep;
+    step.seq = seq;
+    step.status = RunStatus::Running;
+    step.started = QDateTime::currentDateTimeUtc();
+    return insertStep(runId, step);
+}
+
+std::optional<qint64> RunStore::insertStep(qint64 runId, const StepResult &step) {
+    QSqlQuery q = prepare(
+        QStringLiteral("INSERT INTO steps (run_id, seq, point, point_key, rep, status, started, "
+                       "finished, totals, pps, ns_per_pkt, tx_pkts, elapsed_ns, cycles_per_pkt, "
+                       "pps_after_warmup, error) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+                       "?, ?, ?)"),
+        {runId, step.seq,
+         QString::fromUtf8(QJsonDocument(step.point.toJson()).toJson(QJsonDocument::Compact)),
+         step.point.key(), step.rep, toString(step.status), dateTimeText(step.started),
+         dateTimeText(step.finished), jsonText(step.totals), step.pps, step.nsPerPkt, step.txPkts,
+         step.elapsedNs, step.cyclesPerPkt,
+         step.ppsAfterWarmup ? QVariant(*step.ppsAfterWarmup) : QVariant(), step.error});
+    if (!exec(q, QStringLiteral("storing a step of run %1").arg(runId)))
+        return std::nullopt;
+    return q.lastInsertId().toLongLong();
+}
+
+bool RunStore::finishStep(const StepResult &result) {
+    QSqlQuery q = prepare(
+        QStringLiteral("UPDATE steps SET status = ?, finished = ?, totals = ?, pps = ?, "
+                       "ns_per_pkt = ?, tx_pkts = ?, elapsed_ns = ?, cycles_per_pkt = ?, "
+                       "pps_after_warmup = ?, error = ? WHERE id = ?"),
+        {toString(result.status),
+         dateTimeText(result.finished.isValid() ? result.finished
+                                                : QDateTime::currentDateTimeUtc()),
+         jsonText(result.totals), result.pps, result.nsPerPkt, result.txPkts, result.elapsedNs,
+         result.cyclesPerPkt, result.ppsAfterWarmup ? QVariant(*result.ppsAfterWarmup) : QVariant(),
+         result.error, result.id});
+    const QString what = QStringLiteral("finishing step %1").arg(result.id);
+    if (!exec(q, what))
+        return false;
+    if (q.numRowsAffected() == 0)
+        return fail(QStringLiteral("%1: no step %2 in %3").arg(what).arg(result.id).arg(m_path));
+    return true;
+}
+
+std::optional<QList<StepResult>> RunStore::stepsOf(qint64 runId) {
+    QSqlQuery q = prepare(
+        QStringLiteral("SELECT %1 FROM steps WHERE run_id = ? ORDER BY seq, id").arg(stepColumns),
+        {runId});
+    if (!exec(q, QStringLiteral("reading the steps of run %1").arg(runId)))
+        return std::nullopt;
+    QList<StepResult> steps;
+    while (q.next())
+        steps << stepFrom(q);
+    return steps;
+}
+
+bool RunStore::addSample(qint64 stepId, const Sample &s) {
+    QSqlQuery q = prepare(QStringLiteral("INSERT INTO samples (%1) VALUES (?, ?, ?, ?, ?, ?, ?, "
+                                         "?, ?, ?)")
+                              .arg(sampleColumns),
+                          {stepId, s.tNs, s.txPkts, s.txBytes, s.txCalls, s.ringFull, s.retries,
+                           s.allocFail, s.busyCycles, s.rxPkts});
+    return exec(q, QStringLiteral("storing a sample of step %1").arg(stepId));
+}
+
+std::optional<QList<Sample>> RunStore::samplesOf(qint64 stepId) {
+    QSqlQuery q =
+        prepare(QStringLiteral("SELECT %1 FROM samples WHERE step_id = ? ORDER BY t_ns, id")
+                    .arg(sampleColumns),
+                {stepId});
+    if (!exec(q, QStringLiteral("reading the samples of step %1").arg(stepId)))
+        return std::nullopt;
+    QList<Sample> samples;
+    while (q.next())
+        samples << sampleFrom(q);
+    return samples;
+}
+
+std::optional<QList<Point>> RunStore::completedPoints(qint64 runId) {
+    const auto run = loadRun(runId);
+    if (!run)
+        return std::nullopt;
+    QSqlQuery q = prepare(QStringLiteral("SELECT min(point) FROM steps WHERE run_id = ? AND "
+                                         "status = 'completed' GROUP BY point_key HAVING "
+                                         "count(*) >= ? ORDER BY min(seq)"),
+                          {runId, run->spec.reps});
+    if (!exec(q, QStringLiteral("reading the completed points of run %1").arg(runId)))
+        return std::nullopt;
+    QList<Point> points;
+    while (q.next()) {
+        if (const auto p = Point::fromJson(jsonDocument(q.value(0)).array()))
+            points << *p;
+    }
+    return points;
+}
+
+std::optional<qint64> RunStore::insertRunData(const RunData &data) {
+    std::optional<qint64> id;
+    const bool ok = inTransaction(QStringLiteral("importing a run"), [&] {
+        id = insertRun(data.run);
+        if (!id)
+            return false;
+        for (const StepData &step : data.steps) {
+            const auto stepId = insertStep(*id, step.result);
+            if (!stepId)
+                return false;
+            for (const Sample &s : step.samples) {
+                if (!addSample(*stepId, s))
+                    return false;
+            }
+        }
+        return true;
+    });
+    if (!ok)
+        return std::nullopt;
+    return id;
+}
+
+bool RunStore::exportRunJson(qint64 runId, const QString &file) {
+    const auto data = loadRunData(runId);
+    if (!data)
+        return false;
+    QSaveFile out(file);
+    if (!out.open(QIODevice::WriteOnly))
+        return fail(QStringLiteral("cannot write %1: %2").arg(file, out.errorString()));
+    out.write(QJsonDocument(data->toJson()).toJson(QJsonDocument::Indented));
+    if (!out.commit())
+        return fail(QStringLiteral("cannot write %1: %2").arg(file, out.errorString()));
+    return true;
+}
+
+std::optional<qint64> RunStore::importRunJson(const QString &file) {
+    QFile in(file);
+    if (!in.open(QIODevice::ReadOnly)) {
+        fail(QStringLiteral("cannot read %1: %2").arg(file, in.errorString()));
+        return std::nullopt;
+    }
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(in.readAll(), &parseError);
+    if (!doc.isObject()) {
+        fail(QStringLiteral("%1 is not a JSON object: %2 at byte %3")
+                 .arg(file, parseError.errorString())
+                 .arg(parseError.offset));
+        return std::nullopt;
+    }
+    QString why;
+    auto data = RunData::fromJson(doc.object(), &why);
+    if (!data) {
+        fail(QStringLiteral("%1: %2").arg(file, why));
+        return std::nullopt;
+    }
+    // An imported run is not being written by anyone: keep it out of the
+    // recovery of "running" runs.
+    if (data->run.status == RunStatus::Running)
+        data->run.status = RunStatus::Interrupted;
+    return insertRunData(*data);
+}
+
+} // namespace burstlab

@@ -1,0 +1,65 @@
+#include "store/Schema.h"
+
+namespace burstlab {
+
+const QList<QStringList> &Schema::migrations() {
+    static const QList<QStringList> steps{
+        // 0 -> 1: runs, steps, samples.
+        {QStringLiteral("CREATE TABLE runs ("
+                        " id INTEGER PRIMARY KEY,"
+                        " name TEXT NOT NULL DEFAULT '',"
+                        " label TEXT NOT NULL DEFAULT '',"
+                        " notes TEXT NOT NULL DEFAULT '',"
+                        " created TEXT NOT NULL,"
+                        " status TEXT NOT NULL,"
+                        " error TEXT NOT NULL DEFAULT '',"
+                        " sweep TEXT NOT NULL DEFAULT '{}',"
+                        " hello TEXT NOT NULL DEFAULT '{}',"
+                        " fingerprint TEXT NOT NULL DEFAULT '{}',"
+                        " checklist TEXT NOT NULL DEFAULT '[]',"
+                        " source TEXT NOT NULL DEFAULT 'engine')"),
+         QStringLiteral("CREATE TABLE steps ("
+                        " id INTEGER PRIMARY KEY,"
+                        " run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
+                        " seq INTEGER NOT NULL,"
+                        " point TEXT NOT NULL,"
+                        " point_key TEXT NOT NULL,"
+                        " rep INTEGER NOT NULL,"
+                        " status TEXT NOT NULL,"
+                        " started TEXT NOT NULL DEFAULT '',"
+                        " finished TEXT NOT NULL DEFAULT '',"
+                        " totals TEXT NOT NULL DEFAULT '{}',"
+                        " pps REAL NOT NULL DEFAULT 0,"
+                        " ns_per_pkt REAL NOT NULL DEFAULT 0,"
+                        " tx_pkts INTEGER NOT NULL DEFAULT 0,"
+                        " elapsed_ns INTEGER NOT NULL DEFAULT 0,"
+                        " cycles_per_pkt REAL NOT NULL DEFAULT 0,"
+                        " pps_after_warmup REAL,"
+                        " error TEXT NOT NULL DEFAULT '')"),
+         QStringLiteral("CREATE INDEX steps_run ON steps(run_id, seq)"),
+         QStringLiteral("CREATE TABLE samples ("
+                        " id INTEGER PRIMARY KEY,"
+                        " step_id INTEGER NOT NULL REFERENCES steps(id) ON DELETE CASCADE,"
+                        " t_ns INTEGER NOT NULL,"
+                        " tx_pkts INTEGER NOT NULL,"
+                        " tx_bytes INTEGER NOT NULL,"
+                        " tx_calls INTEGER NOT NULL,"
+                        " ring_full INTEGER NOT NULL,"
+                        " retries INTEGER NOT NULL,"
+                        " alloc_fail INTEGER NOT NULL,"
+                        " busy_cycles INTEGER NOT NULL,"
+                        " rx_pkts INTEGER NOT NULL)"),
+         QStringLiteral("CREATE INDEX samples_step ON samples(step_id, t_ns)")},
+        // 1 -> 2: tags, and the owner of a running run so that a second
+        // instance does not take a live sweep for a crashed one.
+        {QStringLiteral("CREATE TABLE tags ("
+                        " run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
+                        " tag TEXT NOT NULL,"
+                        " PRIMARY KEY (run_id, tag))"),
+         QStringLiteral("CREATE INDEX tags_tag ON tags(tag)"),
+         QStringLiteral("ALTER TABLE runs ADD COLUMN owner TEXT NOT NULL DEFAULT ''")},
+    };
+    return steps;
+}
+
+} // namespace burstlab
