@@ -14,6 +14,8 @@ packages=(
   libboost-math-dev libgl-dev
   # tests: a real pcap reader, namespaces/veth, a display for GUI screenshots
   tshark libpcap-dev iproute2 sqlite3 xvfb xauth imagemagick
+  # package test: the package's checkers, and a window finder for the GUI
+  lintian desktop-file-utils appstream libcap2-bin xdotool
 )
 
 SUDO=""
