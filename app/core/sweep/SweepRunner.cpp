@@ -1,0 +1,365 @@
+#include "sweep/SweepRunner.h"
+#include "host/CheckResult.h"
+#include "host/Checklist.h"
+#include "host/Fingerprint.h"
+#include "stats/SteadyRate.h"
+#include "store/RunStore.h"
+
+#include <QCoreApplication>
+#include <QRandomGenerator>
+
+namespace burstlab {
+namespace {
+// Start-up and bookkeeping per step, for the ETA before a step has been timed.
+constexpr qint64 kStepOverheadMs = 50;
+} // namespace
+
+SweepRunner::SweepRunner(RunStore &store, QObject *parent)
+    : QObject(parent), m_store(store), m_engineDir(QCoreApplication::applicationDirPath()) {
+    qRegisterMetaType<Point>();
+    qRegisterMetaType<StepResult>();
+    qRegisterMetaType<PointStats>();
+    m_pause.setSingleShot(true);
+    connect(&m_pause, &QTimer::timeout, this, &SweepRunner::nextStep);
+}
+
+SweepRunner::~SweepRunner() {
+    if (m_active && m_run.id > 0)
+        m_store.setRunStatus(m_run.id, RunStatus::Interrupted,
+                             QStringLiteral("the program ended during the sweep"));
+}
+
+bool SweepRunner::start(const Run &run) {
+    const SweepSpec &spec = run.spec;
+    QString problem;
+    if (spec.axes.isEmpty() || spec.axes.size() > 2)
+        problem = QStringLiteral("a sweep needs one or two axes, got %1").arg(spec.axes.size());
+    for (const Axis &axis : spec.axes) {
+        if (!SweepSpec::stepParameterNames().contains(axis.name))
+            problem = QStringLiteral("%1 is not an engine step parameter (one of %2)")
+                          .arg(axis.name, SweepSpec::stepParameterNames().join(QStringLiteral(", ")));
+        else if (axis.values.isEmpty() || !axis.isNumeric())
+            problem = QStringLiteral("%1 needs one or more integer values").arg(axis.name);
+    }
+    if (spec.reps < 1 || spec.durationMs < 1 || spec.warmupMs < 0 || spec.pauseMs < 0)
+        problem = QStringLiteral("reps and duration must be positive, warm-up and pause not negative");
+    if (!problem.isEmpty()) {
+        m_error = problem;
+        return false;
+    }
+    m_run = run;
+    m_run.id = 0;
+    m_run.status = RunStatus::Running;
+    m_run.source = QStringLiteral("engine");
+    m_run.created = QDateTime::currentDateTimeUtc();
+    if (m_run.spec.randomize && m_run.spec.seed == 0)
+        m_run.spec.seed = QRandomGenerator::global()->generate64() | 1;
+    m_resumed = false;
+    return begin(m_run, {});
+}
+
+bool SweepRunner::resume(qint64 runId) {
+    const auto run = m_store.loadRun(runId);
+    const auto steps = run ? m_store.stepsOf(runId) : std::nullopt;
+    if (!run || !steps) {
+        m_error = m_store.lastError();
+        m_outcome = Outcome::StoreFailure;
+        return false;
+    }
+    if (run->status != RunStatus::Interrupted && run->status != RunStatus::Failed) {
+        m_error = QStringLiteral("run %1 is %2; only an interrupted or failed run can be resumed")
+                      .arg(runId)
+                      .arg(toString(run->status));
+        m_outcome = Outcome::Refused;
+        return false;
+    }
+    if (run->source != QLatin1String("engine") || run->spec.axes.isEmpty()) {
+        m_error = QStringLiteral("run %1 was imported, not measured: nothing to resume").arg(runId);
+        m_outcome = Outcome::Refused;
+        return false;
+    }
+    m_run = *run;
+    m_resumed = true;
+    return begin(m_run, *steps);
+}
+
+bool SweepRunner::begin(const Run &run, const QList<StepResult> &done) {
+    m_plan = SweepPlan::make(run.spec, done);
+    m_results.clear();
+    for (const StepResult &s : done) {
+        if (s.status == RunStatus::Completed)
+            m_results.append(s);
+    }
+    m_index = -1;
+    m_step = StepResult{};
+    m_stopRequested = false;
+    m_outcome = Outcome::Completed;
+    m_error.clear();
+    m_refusedField.clear();
+    m_stepsThisSession = 0;
+    m_active = true;
+
+    delete m_client;
+    m_client = new EngineClient(this);
+    m_client->setHelloTimeout(m_helloTimeoutMs);
+    m_client->setStallTimeout(m_stallTimeoutMs);
+    connect(m_client, &EngineClient::helloReceived, this, &SweepRunner::onHello);
+    connect(m_client, &EngineClient::stepStarted, this, &SweepRunner::onStepStarted);
+    connect(m_client, &EngineClient::sampleReceived, this, &SweepRunner::onSample);
+    connect(m_client, &EngineClient::stepFinished, this, &SweepRunner::onStepFinished);
+    connect(m_client, &EngineClient::stepRefused, this, &SweepRunner::onStepRefused);
+    connect(m_client, &EngineClient::failed, this, &SweepRunner::onEngineFailed);
+    connect(m_client, &EngineClient::exited, this, &SweepRunner::onEngineExited);
+    connect(m_client, &EngineClient::logLine, this, &SweepRunner::logLine);
+    const EngineCommand command = EngineCommand::fromLaunch(run.spec.engine, m_engineDir);
+    emit logLine(QStringLiteral("starting the engine: %1").arg(command.displayCommand()));
+    m_client->start(command);
+    return true;
+}
+
+std::pair<QString, QString> SweepRunner::checkAgainstHello(const EngineHello &hello) const {
+    const SweepSpec &spec = m_run.spec;
+    for (const Axis &axis : spec.axes) {
+        for (const AxisValue &v : axis.values) {
+            const QString problem = hello.checkValue(axis.name, v.number());
+            if (!problem.isEmpty())
+                return {axis.name, problem};
+        }
+    }
+    QJsonObject checked = spec.fixed;
+    checked.insert(QStringLiteral("duration_ms"), spec.durationMs);
+    for (auto it = checked.begin(); it != checked.end(); ++it) {
+        // Strings and booleans (addresses, timestamp) are checked by the engine's ack.
+        if (it.value().isDouble() && hello.limit(it.key())) {
+            const QString problem = hello.checkValue(it.key(), it.value().toInteger());
+            if (!problem.isEmpty())
+                return {it.key(), problem};
+        }
+    }
+    return {};
+}
+
+void SweepRunner::recordHost(const EngineHello &hello) {
+    m_run.hello = hello.raw;
+    if (!m_recordHost)
+        return;
+    if (m_client->command().remote) {
+        emit logLine(QStringLiteral("host checklist not probed: the engine runs on %1")
+                         .arg(m_client->command().host));
+        return;
+    }
+    const EngineLaunch &e = m_run.spec.engine;
+    QList<int> lcores{int(hello.mainLcore)};
+    for (qint64 l : hello.workerLcores)
+        lcores.append(int(l));
+    const ProbeContext context =
+        ProbeContext::forPort(e.pci.isEmpty() ? e.vdevs.value(0) : e.pci, lcores);
+    m_run.checklist = CheckResult::toJsonArray(Checklist::builtIn().run(context));
+    m_run.fingerprint = Fingerprint::collect(context, hello.raw);
+}
+
+void SweepRunner::onHello(const EngineHello &hello) {
+    emit helloReceived(hello);
+    emit logLine(QStringLiteral("engine ready: %1").arg(hello.summary()));
+    const auto [field, problem] = checkAgainstHello(hello);
+    if (!problem.isEmpty()) {
+        m_refusedField = field;
+        fail(Outcome::Refused, problem);
+        return;
+    }
+    recordHost(hello);
+    if (m_resumed) {
+        if (!storeOk(m_store.setRunContext(m_run.id, m_run.hello, m_run.fingerprint,
+                                           m_run.checklist) &&
+                     m_store.setRunStatus(m_run.id, RunStatus::Running)))
+            return;
+    } else {
+        const auto id = m_store.createRun(m_run);
+        if (!storeOk(id.has_value()))
+            return;
+        m_run.id = *id;
+    }
+    emit runStored(m_run.id);
+    m_clock.start();
+    emitProgress();
+    nextStep();
+}
+
+QJsonObject SweepRunner::stepParams(const PlannedStep &step) const {
+    QJsonObject params{{QStringLiteral("duration_ms"), m_run.spec.durationMs}};
+    for (auto it = m_run.spec.fixed.begin(); it != m_run.spec.fixed.end(); ++it)
+        params.insert(it.key(), it.value());
+    for (qsizetype i = 0; i < m_run.spec.axes.size(); ++i)
+        params.insert(m_run.spec.axes[i].name, step.point.values.value(i).toJson());
+    return params;
+}
+
+void SweepRunner::nextStep() {
+    if (!m_active || m_stopRequested || m_outcome != Outcome::Completed)
+        return;
+    if (++m_index >= m_plan.steps().size()) {
+        storeOk(m_store.setRunStatus(m_run.id, RunStatus::Completed));
+        m_client->shutdown();
+        return;
+    }
+    const PlannedStep &planned = m_plan.steps().at(m_index);
+    const auto stepId = m_store.beginStep(m_run.id, planned.point, planned.rep, planned.seq);
+    if (!storeOk(stepId.has_value()))
+        return;
+    m_step = StepResult{};
+    m_step.id = *stepId;
+    m_step.runId = m_run.id;
+    m_step.point = planned.point;
+    m_step.rep = planned.rep;
+    m_step.seq = planned.seq;
+    m_step.started = QDateTime::currentDateTimeUtc();
+    m_samples.clear();
+    if (m_client->startStep(stepParams(planned)) < 0)
+        fail(Outcome::EngineFailure, QStringLiteral("the engine is not ready for a step"));
+}
+
+void SweepRunner::onStepStarted(qint64) {
+    const PlannedStep &planned = m_plan.steps().at(m_index);
+    emit stepStarted(m_plan.doneSteps() + m_index, m_plan.totalSteps(), planned.point,
+                     planned.rep);
+}
+
+void SweepRunner::onSample(const Sample &sample, const StepRates &rates) {
+    if (m_step.id == 0)
+        return;
+    Sample stored = sample;
+    stored.stepId = m_step.id;
+    if (!storeOk(m_store.addSample(m_step.id, stored)))
+        return;
+    m_samples.append(stored);
+    emit sampleReceived(stored, rates);
+}
+
+void SweepRunner::onStepFinished(const StepFinished &finished) {
+    if (m_step.id == 0)
+        return;
+    if (finished.mbufsInUse != 0)
+        emit logLine(QStringLiteral("warning: %1 mbufs still in use after step %2")
+                         .arg(finished.mbufsInUse)
+                         .arg(m_step.seq));
+    m_step.applyFinished(finished.raw);
+    if (m_run.spec.warmupMs > 0)
+        m_step.ppsAfterWarmup = ppsAfterWarmup(m_samples, qint64(m_run.spec.warmupMs) * 1000000);
+    m_step.finished = QDateTime::currentDateTimeUtc();
+    m_step.status = RunStatus::Completed;
+    const StepResult done = m_step;
+    m_step = StepResult{};
+    if (!storeOk(m_store.finishStep(done)))
+        return;
+    m_results.append(done);
+    ++m_stepsThisSession;
+    emit stepFinished(done);
+    if (std::none_of(m_plan.steps().begin() + m_index + 1, m_plan.steps().end(),
+                     [&](const PlannedStep &s) { return s.point == done.point; }))
+        emitPointStats(done.point);
+    emitProgress();
+    if (m_run.spec.pauseMs > 0 && m_index + 1 < m_plan.steps().size())
+        m_pause.start(m_run.spec.pauseMs);
+    else
+        nextStep();
+}
+
+void SweepRunner::emitPointStats(const Point &point) {
+    StatsOptions options;
+    options.linkMbps = m_run.linkSpeedMbps();
+    options.frameSize = m_run.frameSize();
+    for (const PointStats &stats : PointStats::compute(m_results, m_run.spec.points(), options)) {
+        if (stats.point == point) {
+            emit pointCompleted(stats);
+            return;
+        }
+    }
+}
+
+void SweepRunner::emitProgress() {
+    const int done = m_plan.doneSteps() + m_stepsThisSession;
+    const int remaining = m_plan.totalSteps() - done;
+    const qint64 perStep = m_stepsThisSession > 0
+                               ? m_clock.elapsed() / m_stepsThisSession
+                               : m_run.spec.durationMs + m_run.spec.pauseMs + kStepOverheadMs;
+    emit progress(done, m_plan.totalSteps(), perStep * remaining);
+}
+
+void SweepRunner::onStepRefused(qint64, const EngineAck &ack) {
+    m_refusedField = ack.errorField;
+    fail(Outcome::Refused, ack.errorMessage);
+}
+
+void SweepRunner::onEngineFailed(EngineClient::Failure, const QString &message) {
+    if (m_index >= m_plan.steps().size()) {
+        // every step is stored; a failure while the engine shuts down changes nothing
+        emit logLine(message);
+        return;
+    }
+    fail(Outcome::EngineFailure, message);
+}
+
+void SweepRunner::endStep(RunStatus status, const QString &error) {
+    if (m_step.id == 0)
+        return;
+    m_step.status = status;
+    m_step.error = error;
+    m_step.finished = QDateTime::currentDateTimeUtc();
+    m_store.finishStep(m_step);
+    m_step = StepResult{};
+}
+
+void SweepRunner::fail(Outcome outcome, const QString &message) {
+    if (!m_active || m_outcome != Outcome::Completed)
+        return;
+    m_outcome = outcome;
+    m_error = message;
+    m_pause.stop();
+    endStep(RunStatus::Failed, message);
+    if (m_run.id > 0 && (outcome != Outcome::Refused || !m_resumed))
+        m_store.setRunStatus(m_run.id, RunStatus::Failed, message);
+    if (m_client->state() == EngineClient::State::Exited)
+        onEngineExited();
+    else
+        m_client->shutdown();
+}
+
+bool SweepRunner::storeOk(bool ok) {
+    if (!ok)
+        fail(Outcome::StoreFailure, QStringLiteral("the run store failed: %1").arg(m_store.lastError()));
+    return ok;
+}
+
+void SweepRunner::stop() {
+    if (!m_active || m_stopRequested || m_outcome != Outcome::Completed)
+        return;
+    m_stopRequested = true;
+    m_outcome = Outcome::Interrupted;
+    m_error = QStringLiteral("stopped on request");
+    m_pause.stop();
+    endStep(RunStatus::Interrupted, m_error);
+    if (m_run.id > 0)
+        m_store.setRunStatus(m_run.id, RunStatus::Interrupted, m_error);
+    if (m_client->state() == EngineClient::State::Exited)
+        onEngineExited();
+    else
+        m_client->shutdown();
+}
+
+void SweepRunner::onEngineExited() {
+    if (!m_active)
+        return;
+    m_active = false;
+    QString message = m_error;
+    if (m_outcome == Outcome::Completed)
+        message = QStringLiteral("run %1 completed: %2 steps").arg(m_run.id).arg(m_plan.totalSteps());
+    else if (m_run.id > 0)
+        message = QStringLiteral("run %1 %2: %3")
+                      .arg(m_run.id)
+                      .arg(m_outcome == Outcome::Interrupted ? QStringLiteral("interrupted")
+                                                             : QStringLiteral("failed"),
+                           m_error);
+    emit finished(m_outcome, message);
+}
+
+} // namespace burstlab

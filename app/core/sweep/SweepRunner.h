@@ -1,0 +1,124 @@
+#pragma once
+#include "engine/EngineClient.h"
+#include "model/Run.h"
+#include "model/StepResult.h"
+#include "stats/PointStats.h"
+#include "sweep/SweepPlan.h"
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <QPointer>
+#include <QTimer>
+
+namespace burstlab {
+
+class RunStore;
+
+// Runs a sweep: drives an EngineClient through a SweepPlan and stores
+// everything in a RunStore as it arrives (the run once the engine's hello is
+// checked, each step when it starts and ends, each sample as it comes), so a
+// crash of anything loses at most the step in flight.
+//
+// Event-driven; the GUI and the CLI connect to its signals. Exactly one
+// finished() ends every start() or resume().
+class SweepRunner : public QObject {
+    Q_OBJECT
+public:
+    enum class Outcome {
+        Completed,
+        Interrupted,   // stop() was called; the run is resumable
+        EngineFailure, // the engine failed (not started, crashed, hung, garbage)
+        Refused,       // the sweep asks for values the engine does not accept
+        StoreFailure   // the run store failed (disk full, read-only, ...)
+    };
+    Q_ENUM(Outcome)
+
+    explicit SweepRunner(RunStore &store, QObject *parent = nullptr);
+    ~SweepRunner() override;
+
+    // Where burstlab-engine is looked for when the spec names none.
+    void setEngineDir(const QString &dir) { m_engineDir = dir; }
+    // Whether to probe the host checklist and fingerprint for the run record.
+    void setRecordHost(bool record) { m_recordHost = record; }
+    void setHelloTimeout(int ms) { m_helloTimeoutMs = ms; }
+    void setStallTimeout(int ms) { m_stallTimeoutMs = ms; }
+
+    // Starts a new run: the run's name, label, notes, tags and spec are used;
+    // a randomised spec without a seed gets one, recorded with the run.
+    // Returns false (with errorString()) when the spec itself is unusable.
+    bool start(const Run &run);
+    // Continues an interrupted or failed run: completed steps are kept and
+    // not run again.
+    bool resume(qint64 runId);
+    // Ends the sweep early: the engine is stopped through its protocol, the
+    // run is marked interrupted (resumable); finished() follows.
+    void stop();
+
+    bool isRunning() const { return m_active; }
+    qint64 runId() const { return m_run.id; }
+    const Run &run() const { return m_run; }
+    Outcome outcome() const { return m_outcome; }
+    QString errorString() const { return m_error; }
+    // With Outcome::Refused: the step parameter that was refused (may be empty).
+    QString refusedField() const { return m_refusedField; }
+    EngineClient *client() const { return m_client; }
+
+signals:
+    void helloReceived(const burstlab::EngineHello &hello);
+    // The run row exists (after the hello was checked, or at once on resume).
+    void runStored(qint64 runId);
+    void stepStarted(int index, int total, const burstlab::Point &point, int rep);
+    void sampleReceived(const burstlab::Sample &sample, const burstlab::StepRates &rates);
+    void stepFinished(const burstlab::StepResult &result);
+    // Every repetition at a point is done: its statistics over them.
+    void pointCompleted(const burstlab::PointStats &stats);
+    // done of total steps, and the estimated time left.
+    void progress(int done, int total, qint64 etaMs);
+    void logLine(const QString &line);
+    void finished(burstlab::SweepRunner::Outcome outcome, const QString &message);
+
+private:
+    bool begin(const Run &run, const QList<StepResult> &done);
+    void onHello(const EngineHello &hello);
+    // The first parameter the engine would refuse, and why.
+    std::pair<QString, QString> checkAgainstHello(const EngineHello &hello) const;
+    void recordHost(const EngineHello &hello);
+    void nextStep();
+    void onStepStarted(qint64 id);
+    void onSample(const Sample &sample, const StepRates &rates);
+    void onStepFinished(const StepFinished &finished);
+    void onStepRefused(qint64 id, const EngineAck &ack);
+    void onEngineFailed(EngineClient::Failure failure, const QString &message);
+    void onEngineExited();
+    void emitPointStats(const Point &point);
+    void emitProgress();
+    void endStep(RunStatus status, const QString &error);
+    void fail(Outcome outcome, const QString &message);
+    bool storeOk(bool ok);
+    QJsonObject stepParams(const PlannedStep &step) const;
+
+    RunStore &m_store;
+    QPointer<EngineClient> m_client;
+    QString m_engineDir;
+    bool m_recordHost = true;
+    int m_helloTimeoutMs = EngineClient::kDefaultHelloTimeoutMs;
+    int m_stallTimeoutMs = EngineClient::kDefaultStallTimeoutMs;
+
+    Run m_run;
+    bool m_resumed = false;
+    SweepPlan m_plan;
+    QList<StepResult> m_results; // every completed step of the run, for point statistics
+    int m_index = -1;            // into m_plan.steps()
+    StepResult m_step;           // the step in flight (id 0: none)
+    QList<Sample> m_samples;     // its samples
+    bool m_active = false;
+    bool m_stopRequested = false;
+    Outcome m_outcome = Outcome::Completed;
+    QString m_error;
+    QString m_refusedField;
+    QTimer m_pause;
+    QElapsedTimer m_clock;    // since the first step started
+    int m_stepsThisSession = 0;
+};
+
+} // namespace burstlab
