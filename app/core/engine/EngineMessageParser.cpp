@@ -148,7 +148,9 @@ EngineMessage parseStats(const QJsonObject &o) {
     s.retries = r.integer(QStringLiteral("retries"));
     s.allocFail = r.integer(QStringLiteral("alloc_fail"));
     s.busyCycles = r.integer(QStringLiteral("busy_cycles"));
-    s.rxPkts = r.integer(QStringLiteral("rx_pkts"));
+    // present only when the engine has a sink port
+    if (r.has(QStringLiteral("rx_pkts")))
+        s.rxPkts = r.integer(QStringLiteral("rx_pkts"));
     return checked(s, r);
 }
 

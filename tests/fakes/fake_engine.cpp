@@ -1,0 +1,142 @@
+// burstlab-fake-engine --fault MODE [--after-steps N] [any engine option...]
+//
+// Speaks just enough of protocol v1 to reach a fault, then commits it:
+//   crash          after N good steps, the next step sends stats, then SIGKILLs itself
+//   hang           after N good steps, the next step sends one stats line, then nothing
+//   garbage        after N good steps, the next step answers a line that is not JSON
+//   wrong-version  the hello says protocol 2
+//   no-hello       says nothing at all (until stdin closes)
+//   fatal          a fatal eal_init error, exit code 3
+// Good steps are not measurements: their numbers are made up and only have
+// the right shape. Tests of real behaviour use the real engine.
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+#include <string>
+#include <thread>
+
+namespace {
+
+struct Options {
+    std::string fault;
+    int afterSteps = 0;
+};
+
+void emit(const std::string &line) {
+    std::cout << line << '\n' << std::flush;
+}
+
+long long numberAfter(const std::string &line, const std::string &key, long long fallback) {
+    const auto at = line.find("\"" + key + "\":");
+    if (at == std::string::npos)
+        return fallback;
+    return std::atoll(line.c_str() + at + key.size() + 3);
+}
+
+std::string field(const std::string &line, const std::string &key) {
+    const auto at = line.find("\"" + key + "\":\"");
+    if (at == std::string::npos)
+        return {};
+    const auto from = at + key.size() + 4;
+    return line.substr(from, line.find('"', from) - from);
+}
+
+void hello(int protocol) {
+    emit("{\"type\":\"hello\",\"protocol\":" + std::to_string(protocol) +
+         ",\"engine_version\":\"0.0.0-fake\",\"dpdk_version\":\"none\",\"tsc_hz\":1000000000,"
+         "\"main_lcore\":0,\"worker_lcores\":[1],\"numa_nodes\":1,\"ports\":[{\"role\":\"tx\","
+         "\"port_id\":0,\"name\":\"fake0\",\"driver\":\"fake\",\"mac\":\"02:00:00:00:00:01\","
+         "\"link_speed_mbps\":10000,\"link_up\":true,\"mtu\":1500}],\"limits\":{\"burst\":[1,512],"
+         "\"clone\":[0,4294967295],\"pkt_size\":[60,1514],\"duration_ms\":[1,86400000],"
+         "\"stats_ms\":[10,10000]},\"defaults\":{\"burst\":32,\"clone\":0,\"pkt_size\":60,"
+         "\"duration_ms\":1000,\"stats_ms\":100}}");
+}
+
+std::string counters(long long tNs) {
+    const long long pkts = tNs / 100; // 10 Mpps
+    return "\"t_ns\":" + std::to_string(tNs) + ",\"tx_pkts\":" + std::to_string(pkts) +
+           ",\"tx_bytes\":" + std::to_string(pkts * 60) + ",\"tx_calls\":" +
+           std::to_string(pkts / 32) + ",\"ring_full\":0,\"retries\":0,\"alloc_fail\":0";
+}
+
+void stats(long long id, long long tNs) {
+    emit("{\"type\":\"stats\",\"id\":" + std::to_string(id) + "," + counters(tNs) +
+         ",\"busy_cycles\":" + std::to_string(tNs) + "}");
+}
+
+void goodStep(long long id, long long durationMs) {
+    const long long ns = durationMs * 1000000;
+    for (long long t = ns / 4; t <= ns; t += ns / 4) {
+        std::this_thread::sleep_for(std::chrono::nanoseconds(ns / 4));
+        stats(id, t);
+    }
+    emit("{\"type\":\"finished\",\"id\":" + std::to_string(id) +
+         ",\"reason\":\"duration\"," + counters(ns).substr(counters(ns).find("\"tx_pkts\"")) +
+         ",\"elapsed_ns\":" + std::to_string(ns) +
+         ",\"pps\":10000000.0,\"ns_per_pkt\":100.0,\"bps_l2\":4800000000.0,"
+         "\"bps_l1\":6720000000.0,\"cycles_per_pkt\":100.0,\"mbufs_in_use\":0,"
+         "\"burst_hist\":[0,0,0,0,0,0,1,0,0,0,0],\"lcores\":[]}");
+}
+
+void faultyStep(const Options &o, long long id) {
+    if (o.fault == "garbage") {
+        emit("this is not a protocol line");
+        return;
+    }
+    stats(id, 10000000);
+    if (o.fault == "crash") {
+        stats(id, 20000000);
+        std::raise(SIGKILL);
+    }
+    // hang: a stuck engine answers nothing more and ignores its stdin
+    for (;;)
+        std::this_thread::sleep_for(std::chrono::seconds(1));
+}
+
+Options parse(int argc, char **argv) {
+    Options o;
+    for (int i = 1; i + 1 < argc; ++i) {
+        const std::string a = argv[i];
+        if (a == "--fault")
+            o.fault = argv[++i];
+        else if (a == "--after-steps")
+            o.afterSteps = std::atoi(argv[++i]);
+    }
+    return o;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+    const Options o = parse(argc, argv);
+    std::string line;
+    if (o.fault == "no-hello") {
+        while (std::getline(std::cin, line)) {
+        }
+        return 0;
+    }
+    if (o.fault == "fatal") {
+        std::cerr << "EAL: Cannot get hugepage information." << std::endl;
+        emit("{\"type\":\"error\",\"fatal\":true,\"code\":\"eal_init\",\"message\":\"EAL "
+             "initialisation failed: no hugepages\"}");
+        return 3;
+    }
+    hello(o.fault == "wrong-version" ? 2 : 1);
+    int steps = 0;
+    while (std::getline(std::cin, line)) {
+        const long long id = numberAfter(line, "id", -1);
+        const std::string cmd = field(line, "cmd");
+        emit("{\"type\":\"ack\",\"id\":" + std::to_string(id) + ",\"ok\":true}");
+        if (cmd == "shutdown")
+            return 0;
+        if (cmd != "start")
+            continue;
+        if (steps++ < o.afterSteps)
+            goodStep(id, numberAfter(line, "duration_ms", 100));
+        else
+            faultyStep(o, id);
+    }
+    return 0;
+}
