@@ -128,7 +128,8 @@ void EngineProcess::closeStdin() {
 }
 
 bool EngineProcess::waitForExit(int timeoutMs) {
-    const bool done = m_process.waitForFinished(timeoutMs);
+    const bool done =
+        m_process.state() == QProcess::NotRunning || m_process.waitForFinished(timeoutMs);
     readAvailable();
     return done;
 }

@@ -1,0 +1,188 @@
+// net_null: the burst and clone knobs change what is measured, and a stop in
+// the middle of a step leaks no mbuf.
+#include "EngineProcess.h"
+
+#include <QJsonArray>
+#include <QtTest>
+#include <memory>
+
+namespace {
+
+qint64 integer(const QJsonObject &o, const char *key) {
+    return o.value(key).toInteger();
+}
+
+// burst_hist bucket index for a call that accepted n packets.
+int bucketOf(int n) {
+    int b = 0;
+    while (n > 0 && b < 10) {
+        n >>= 1;
+        ++b;
+    }
+    return b;
+}
+
+} // namespace
+
+class TestEngineNull : public QObject {
+    Q_OBJECT
+
+  private slots:
+    void initTestCase();
+    void cleanupTestCase();
+    void freshPacketsAreAllocated();
+    void clonesAreNotAllocated();
+    void burstSetsPacketsPerCall_data();
+    void burstSetsPacketsPerCall();
+    void countEndsStep();
+    void statsAreCumulative();
+    void rateLimitIsNotExceeded();
+    void stopMidStepLeaksNothing_data();
+    void stopMidStepLeaksNothing();
+    void reconfiguresForTxDesc();
+
+  private:
+    std::unique_ptr<EngineProcess> m_engine;
+};
+
+void TestEngineNull::initTestCase() {
+    m_engine = std::make_unique<EngineProcess>(EngineProcess::vdevArgs("net_null0"));
+    QVERIFY2(m_engine->start(), m_engine->stderrText().constData());
+}
+
+void TestEngineNull::cleanupTestCase() {
+    m_engine->closeStdin();
+    QVERIFY(m_engine->waitForExit(5000));
+    QCOMPARE(m_engine->exitCode(), 0);
+}
+
+void TestEngineNull::freshPacketsAreAllocated() {
+    const QJsonObject f = m_engine->runStep({{"clone", 0}, {"duration_ms", 150}});
+    QVERIFY(!f.isEmpty());
+    QCOMPARE(f.value("reason").toString(), QStringLiteral("duration"));
+    QVERIFY(f.value("pps").toDouble() > 0);
+    QVERIFY(integer(f, "tx_pkts") > 0);
+    QCOMPARE(integer(f, "mbufs_built"), integer(f, "tx_pkts"));
+    QCOMPARE(integer(f, "tx_bytes"), integer(f, "tx_pkts") * 60);
+    QCOMPARE(integer(f, "mbufs_in_use"), 0);
+    QCOMPARE(integer(f, "alloc_fail"), 0);
+    QVERIFY(f.value("elapsed_ns").toDouble() >= 150e6);
+    QCOMPARE(f.value("ns_per_pkt").toDouble(), 1e9 / f.value("pps").toDouble());
+    QCOMPARE(f.value("lcores").toArray().size(), 1);
+}
+
+void TestEngineNull::clonesAreNotAllocated() {
+    const QJsonObject f = m_engine->runStep({{"clone", 100000}, {"duration_ms", 150}});
+    QVERIFY(!f.isEmpty());
+    const qint64 sent = integer(f, "tx_pkts");
+    QVERIFY(sent > 0);
+    // One fresh mbuf per 100000 packets sent (rounded up), none per packet.
+    QCOMPARE(integer(f, "mbufs_built"), (sent + 99999) / 100000);
+    QCOMPARE(integer(f, "mbufs_in_use"), 0);
+}
+
+void TestEngineNull::burstSetsPacketsPerCall_data() {
+    QTest::addColumn<int>("burst");
+    QTest::addColumn<int>("clone");
+    for (int burst : {1, 7, 32, 512}) {
+        QTest::addRow("burst %d fresh", burst) << burst << 0;
+        QTest::addRow("burst %d clone", burst) << burst << 1000;
+    }
+}
+
+void TestEngineNull::burstSetsPacketsPerCall() {
+    QFETCH(int, burst);
+    QFETCH(int, clone);
+    const QJsonObject f =
+        m_engine->runStep({{"burst", burst}, {"clone", clone}, {"duration_ms", 50}});
+    QVERIFY(!f.isEmpty());
+    // net_null takes every packet: each call carries exactly one burst.
+    const QJsonArray hist = f.value("burst_hist").toArray();
+    QCOMPARE(hist.size(), 11);
+    QCOMPARE(hist.at(bucketOf(burst)).toInteger(), integer(f, "tx_calls"));
+    QCOMPARE(integer(f, "tx_pkts"), integer(f, "tx_calls") * burst);
+    QCOMPARE(integer(f, "ring_full"), 0);
+    QCOMPARE(integer(f, "mbufs_in_use"), 0);
+}
+
+void TestEngineNull::countEndsStep() {
+    const QJsonObject f = m_engine->runStep({{"count", 1001}, {"burst", 32}});
+    QCOMPARE(f.value("reason").toString(), QStringLiteral("count"));
+    QCOMPARE(integer(f, "tx_pkts"), 1001);
+    QCOMPARE(integer(f, "mbufs_in_use"), 0);
+}
+
+void TestEngineNull::statsAreCumulative() {
+    const QJsonObject ack =
+        m_engine->request({{"cmd", "start"}, {"id", 50}, {"duration_ms", 250}, {"stats_ms", 20}});
+    QVERIFY(ack.value("ok").toBool());
+    const QJsonObject f = m_engine->waitFor("finished", 50);
+    QVERIFY(!f.isEmpty());
+    qint64 lastPkts = 0;
+    double lastT = 0;
+    int samples = 0;
+    for (const QJsonObject &m : m_engine->takeMessages()) {
+        if (m.value("type") != "stats" || m.value("id").toInt() != 50) {
+            continue;
+        }
+        ++samples;
+        QVERIFY(integer(m, "tx_pkts") >= lastPkts);
+        QVERIFY(m.value("t_ns").toDouble() > lastT);
+        QVERIFY(integer(m, "tx_pkts") <= integer(f, "tx_pkts"));
+        lastPkts = integer(m, "tx_pkts");
+        lastT = m.value("t_ns").toDouble();
+    }
+    QVERIFY2(samples >= 5, qPrintable(QString::number(samples)));
+}
+
+void TestEngineNull::rateLimitIsNotExceeded() {
+    const QJsonObject f =
+        m_engine->runStep({{"rate_pps", 100000}, {"duration_ms", 200}, {"burst", 10}});
+    QVERIFY(!f.isEmpty());
+    // 100 kpps for 200 ms: at most 20000 packets plus the first burst.
+    QVERIFY2(integer(f, "tx_pkts") <= 20010, qPrintable(QString::number(integer(f, "tx_pkts"))));
+    QVERIFY(integer(f, "tx_pkts") > 0);
+    // Pacing waits are not busy time.
+    QVERIFY(f.value("busy_cycles").toDouble() < 0.9 * f.value("elapsed_ns").toDouble() *
+                                                    m_engine->hello().value("tsc_hz").toDouble() /
+                                                    1e9);
+}
+
+void TestEngineNull::stopMidStepLeaksNothing_data() {
+    QTest::addColumn<int>("clone");
+    QTest::addColumn<int>("burst");
+    QTest::newRow("fresh") << 0 << 512;
+    QTest::newRow("clone") << 1000 << 64;
+}
+
+void TestEngineNull::stopMidStepLeaksNothing() {
+    QFETCH(int, clone);
+    QFETCH(int, burst);
+    const QJsonObject ack = m_engine->request({{"cmd", "start"},
+                                               {"id", 60},
+                                               {"clone", clone},
+                                               {"burst", burst},
+                                               {"duration_ms", 60000},
+                                               {"stats_ms", 20}});
+    QVERIFY(ack.value("ok").toBool());
+    QVERIFY(!m_engine->waitFor("stats", 60).isEmpty());
+    QVERIFY(m_engine->request({{"cmd", "stop"}, {"id", 61}}).value("ok").toBool());
+    const QJsonObject f = m_engine->waitFor("finished", 60, 3000);
+    QCOMPARE(f.value("reason").toString(), QStringLiteral("stopped"));
+    QVERIFY(integer(f, "tx_pkts") > 0);
+    QCOMPARE(integer(f, "mbufs_in_use"), 0);
+    m_engine->takeMessages();
+}
+
+void TestEngineNull::reconfiguresForTxDesc() {
+    const QJsonObject a = m_engine->runStep({{"tx_desc", 512}, {"duration_ms", 20}});
+    QCOMPARE(a.value("params").toObject().value("tx_desc").toInt(), 512);
+    QVERIFY(integer(a, "tx_pkts") > 0);
+    QCOMPARE(integer(a, "mbufs_in_use"), 0);
+    const QJsonObject b = m_engine->runStep({{"duration_ms", 20}});
+    QCOMPARE(b.value("params").toObject().value("tx_desc").toInt(), 1024);
+    QVERIFY(integer(b, "tx_pkts") > 0);
+}
+
+QTEST_GUILESS_MAIN(TestEngineNull)
+#include "tst_engine_null.moc"
