@@ -130,6 +130,8 @@ dpkg-query -W -f='${Conffiles}\n' "$PKG" | grep -q " $CONF " || fail "$CONF is n
 
 step "checking the engine's privileges"
 getent group "$GROUP" >/dev/null || fail "the postinst did not create the group $GROUP"
+[ "$(dpkg-statoverride --list "$ENGINE")" = "root $GROUP 750 $ENGINE" ] ||
+    fail "no stat override root $GROUP 750 for $ENGINE"
 owner=$(stat -c '%U:%G %a' "$ENGINE")
 [ "$owner" = "root:$GROUP 750" ] || fail "$ENGINE is '$owner', expected 'root:$GROUP 750'"
 file_caps=$(getcap "$ENGINE" | sed 's/^[^ ]* //')
@@ -240,5 +242,7 @@ for path in /usr/libexec/burstlab /etc/burstlab /usr/share/doc/burstlab; do
 done
 [ ${#left[@]} -eq 0 ] || fail "left behind: ${left[*]}"
 ! getent group "$GROUP" >/dev/null || fail "the group $GROUP is still there"
+override=$(dpkg-statoverride --list "$ENGINE" || true)
+[ -z "$override" ] || fail "a stat override is left: $override"
 
 echo "package test passed: $(basename "$deb") built, installed, run, purged"
