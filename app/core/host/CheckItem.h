@@ -10,12 +10,12 @@ struct CheckItem {
     QString id;
     QString title;
     QString why;
-    QString source;      // who recommends it, e.g. "Stephen Hemminger, netdev 2009: ..."
-    QString probe;       // name of a probe in ProbeRegistry
-    QJsonObject args;    // arguments for that probe
+    QString source;   // who recommends it, e.g. "Stephen Hemminger, netdev 2009: ..."
+    QString probe;    // name of a probe in ProbeRegistry
+    QJsonObject args; // arguments for that probe
     QString recommended;
-    QString fix;         // shell command; may hold {netdev}, {pci}, {lcores}
-    QString note;        // setup-note line when the item passes; may hold {key} of values
+    QString fix;                // shell command; may hold {netdev}, {pci}, {lcores}
+    QString note;               // setup-note line when the item passes; may hold {key} of values
     bool volatileValue = false; // current value drifts between probes (load): compare status only
 
     // Empty optional and *error set when a required field is missing.

@@ -11,7 +11,7 @@ namespace burstlab {
 // The host tuning checklist: item definitions (data) plus running them through
 // the probes (code).
 class Checklist {
-public:
+  public:
     // The definitions compiled into the program (":/checklist.json").
     static Checklist builtIn();
     // Parses a definition document; empty optional and *error set when it is malformed
@@ -26,7 +26,7 @@ public:
     // Probes one item (the GUI's re-probe button).
     CheckResult run(const CheckItem &item, const ProbeContext &context) const;
 
-private:
+  private:
     QList<CheckItem> m_items;
 };
 

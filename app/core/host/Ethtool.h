@@ -7,7 +7,7 @@ namespace burstlab {
 // The SIOCETHTOOL ioctl on a kernel netdev, optionally inside a named network
 // namespace (entered only by the querying thread, for one socket).
 class Ethtool {
-public:
+  public:
     struct Pause {
         bool autoneg = false;
         bool rx = false;
@@ -35,7 +35,7 @@ public:
     // (Operation not supported)", "no such interface 'eth9'".
     const QString &error() const { return m_error; }
 
-private:
+  private:
     bool query(void *command, const char *name);
 
     QString m_iface;

@@ -7,7 +7,7 @@ namespace burstlab {
 // The environment a run was measured in, stored with it so two runs can be
 // compared honestly.
 class Fingerprint {
-public:
+  public:
     // Keys: hostname, os, kernel_release, kernel_cmdline, cpu_model, cpu_count, smt
     // ("on"/"off"/"unknown"), governor, memory_mb, burstlab_version, burstlab_git; and
     // when `hello` (the engine's hello message) is given: engine_version, dpdk_version,

@@ -13,7 +13,7 @@ struct HostComparison {
 };
 
 class HostDiff {
-public:
+  public:
     // Fingerprints (Fingerprint::collect) and checklists (CheckResult::toJsonArray) of
     // run A and run B. Checklist items differ when their status differs, or their current
     // value does for items that are not volatile.

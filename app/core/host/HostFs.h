@@ -8,7 +8,7 @@ namespace burstlab {
 // Reads /proc, /sys and /etc below a root directory, so tests can point the
 // probes at a fake tree and get the same code path as a real host.
 class HostFs {
-public:
+  public:
     explicit HostFs(QString root = QStringLiteral("/"));
 
     QString path(const QString &absolute) const;
@@ -20,7 +20,7 @@ public:
     // Last path component of a symlink's target ("vfio-pci" for .../driver); empty if none.
     QString linkName(const QString &absolute) const;
 
-private:
+  private:
     QString m_root;
 };
 

@@ -9,8 +9,8 @@ namespace burstlab {
 // DPDK drives (if any) and the lcores that transmit.
 struct ProbeContext {
     QString root = QStringLiteral("/");
-    QString netdev;  // e.g. the iface of an af_packet vdev; empty when there is none
-    QString netns;   // named network namespace (ip netns) that holds `netdev`; empty = ours
+    QString netdev;     // e.g. the iface of an af_packet vdev; empty when there is none
+    QString netns;      // named network namespace (ip netns) that holds `netdev`; empty = ours
     QString pciAddress; // "0000:03:00.0"; empty for virtual devices
     QList<int> lcores;  // empty = judge every online CPU
     qint64 selfPid = 0; // process not to count as "other load"; 0 = this process

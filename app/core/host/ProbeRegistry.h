@@ -12,7 +12,7 @@ using ProbeFunction = std::function<ProbeOutcome(const ProbeContext &, const QJs
 
 // Name -> probe function: the checklist data refers to probes by these names.
 class ProbeRegistry {
-public:
+  public:
     static const ProbeRegistry &instance();
 
     void add(const QString &name, ProbeFunction probe);
@@ -22,7 +22,7 @@ public:
     ProbeOutcome run(const QString &name, const ProbeContext &context,
                      const QJsonObject &args) const;
 
-private:
+  private:
     QHash<QString, ProbeFunction> m_probes;
 };
 

@@ -1,0 +1,35 @@
+#include "host/CheckItem.h"
+
+namespace burstlab {
+
+std::optional<CheckItem> CheckItem::fromJson(const QJsonObject &object, QString *error) {
+    CheckItem item;
+    item.id = object.value(QLatin1String("id")).toString();
+    item.title = object.value(QLatin1String("title")).toString();
+    item.why = object.value(QLatin1String("why")).toString();
+    item.source = object.value(QLatin1String("source")).toString();
+    const QJsonObject probe = object.value(QLatin1String("probe")).toObject();
+    item.probe = probe.value(QLatin1String("name")).toString();
+    item.args = probe.value(QLatin1String("args")).toObject();
+    item.recommended = object.value(QLatin1String("recommended")).toString();
+    item.fix = object.value(QLatin1String("fix")).toString();
+    item.note = object.value(QLatin1String("note")).toString();
+    item.volatileValue = object.value(QLatin1String("volatile")).toBool();
+
+    const std::pair<const char *, const QString *> required[] = {
+        {"id", &item.id},         {"title", &item.title},      {"why", &item.why},
+        {"source", &item.source}, {"probe.name", &item.probe}, {"recommended", &item.recommended},
+        {"fix", &item.fix}};
+    for (const auto &[name, value] : required) {
+        if (value->isEmpty()) {
+            if (error) {
+                *error = QStringLiteral("checklist item '%1': missing or empty \"%2\"")
+                             .arg(item.id, QLatin1String(name));
+            }
+            return std::nullopt;
+        }
+    }
+    return item;
+}
+
+} // namespace burstlab

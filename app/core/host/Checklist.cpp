@@ -1,0 +1,105 @@
+#include "host/Checklist.h"
+#include "host/ProbeRegistry.h"
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSet>
+
+namespace burstlab {
+
+namespace {
+
+// Setup notes quote probed values ("rx-usecs {rx_usecs}") besides the context's names.
+QString expandNote(const QString &note, const ProbeOutcome &outcome, const ProbeContext &context) {
+    QString text = note;
+    for (auto it = outcome.values.begin(); it != outcome.values.end(); ++it) {
+        const QString value =
+            it.value().isDouble() ? QString::number(it.value().toDouble()) : it.value().toString();
+        text.replace(u'{' + it.key() + u'}', value);
+    }
+    return context.expand(text);
+}
+
+} // namespace
+
+Checklist Checklist::builtIn() {
+    QFile file(QStringLiteral(":/checklist.json"));
+    QString error;
+    std::optional<Checklist> list;
+    if (file.open(QIODevice::ReadOnly))
+        list = fromJson(file.readAll(), &error);
+    // The resource is part of the build and tested; failing here is a packaging bug.
+    Q_ASSERT_X(list, "Checklist::builtIn", qPrintable(error));
+    return list.value_or(Checklist());
+}
+
+std::optional<Checklist> Checklist::fromJson(const QByteArray &json, QString *error) {
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(json, &parseError);
+    if (!document.isObject()) {
+        if (error)
+            *error =
+                QStringLiteral("checklist: not a JSON object (%1)").arg(parseError.errorString());
+        return std::nullopt;
+    }
+    Checklist list;
+    QSet<QString> ids;
+    const ProbeRegistry &registry = ProbeRegistry::instance();
+    for (const QJsonValue &value : document.object().value(QLatin1String("items")).toArray()) {
+        std::optional<CheckItem> item = CheckItem::fromJson(value.toObject(), error);
+        if (!item)
+            return std::nullopt;
+        if (!registry.contains(item->probe) || ids.contains(item->id)) {
+            if (error) {
+                *error = registry.contains(item->probe)
+                             ? QStringLiteral("checklist: duplicate id '%1'").arg(item->id)
+                             : QStringLiteral("checklist item '%1': unknown probe '%2'")
+                                   .arg(item->id, item->probe);
+            }
+            return std::nullopt;
+        }
+        ids.insert(item->id);
+        list.m_items.append(*item);
+    }
+    if (list.m_items.isEmpty()) {
+        if (error)
+            *error = QStringLiteral("checklist: no items");
+        return std::nullopt;
+    }
+    return list;
+}
+
+std::optional<CheckItem> Checklist::item(const QString &id) const {
+    for (const CheckItem &item : m_items) {
+        if (item.id == id)
+            return item;
+    }
+    return std::nullopt;
+}
+
+QList<CheckResult> Checklist::run(const ProbeContext &context) const {
+    QList<CheckResult> results;
+    for (const CheckItem &item : m_items)
+        results.append(run(item, context));
+    return results;
+}
+
+CheckResult Checklist::run(const CheckItem &item, const ProbeContext &context) const {
+    const ProbeOutcome outcome = ProbeRegistry::instance().run(item.probe, context, item.args);
+    CheckResult result;
+    result.id = item.id;
+    result.title = item.title;
+    result.status = outcome.status;
+    result.current = outcome.current;
+    result.detail = outcome.detail;
+    result.values = outcome.values;
+    result.recommended = item.recommended;
+    result.why = item.why;
+    result.source = item.source;
+    result.fix = context.expand(item.fix);
+    result.note = expandNote(item.note, outcome, context);
+    result.volatileValue = item.volatileValue;
+    return result;
+}
+
+} // namespace burstlab

@@ -1,0 +1,149 @@
+#include "host/KernelProbes.h"
+#include "host/CpuList.h"
+#include "host/ProbeRegistry.h"
+#include "host/ProbeSupport.h"
+#include <QRegularExpression>
+
+namespace burstlab {
+
+namespace {
+
+ProbeOutcome probeTunedProfile(const ProbeContext &context, const QJsonObject &args) {
+    const HostFs fs(context.root);
+    const std::optional<QString> profile = fs.read(QStringLiteral("/etc/tuned/active_profile"));
+    if (!profile)
+        return ProbeOutcome::judged(CheckStatus::Warn, QStringLiteral("tuned not installed"));
+    if (profile->isEmpty())
+        return ProbeOutcome::judged(CheckStatus::Warn, QStringLiteral("no profile active"));
+    const QStringList good = probe::stringArgs(args, QStringLiteral("good"));
+    ProbeOutcome outcome = ProbeOutcome::judged(
+        good.contains(*profile) ? CheckStatus::Pass : CheckStatus::Warn, *profile);
+    outcome.values = {{QLatin1String("profile"), *profile}};
+    return outcome;
+}
+
+ProbeOutcome probeNetfilterModules(const ProbeContext &context, const QJsonObject &args) {
+    const HostFs fs(context.root);
+    const std::optional<QString> modules = fs.read(QStringLiteral("/proc/modules"));
+    if (!modules && !fs.exists(QStringLiteral("/proc/sys/kernel")))
+        return ProbeOutcome::unknown(QStringLiteral("/proc is not readable"));
+    if (!modules) {
+        // A kernel without module support may still have netfilter built in; conntrack
+        // is the costly part and shows itself under /proc/sys/net/netfilter.
+        if (fs.exists(QStringLiteral("/proc/sys/net/netfilter/nf_conntrack_max"))) {
+            return ProbeOutcome::judged(CheckStatus::Warn, QStringLiteral("conntrack built in"),
+                                        QStringLiteral("kernel without loadable modules"));
+        }
+        return ProbeOutcome::judged(CheckStatus::Pass, QStringLiteral("none"),
+                                    QStringLiteral("kernel without loadable modules"));
+    }
+    const QStringList prefixes = probe::stringArgs(args, QStringLiteral("prefixes"));
+    QStringList loaded;
+    for (const QString &line : modules->split(u'\n', Qt::SkipEmptyParts)) {
+        const QString name = line.section(u' ', 0, 0);
+        for (const QString &prefix : prefixes) {
+            if (name.startsWith(prefix)) {
+                loaded.append(name);
+                break;
+            }
+        }
+    }
+    ProbeOutcome outcome = ProbeOutcome::judged(
+        loaded.isEmpty() ? CheckStatus::Pass : CheckStatus::Warn,
+        loaded.isEmpty() ? QStringLiteral("none") : loaded.join(QStringLiteral(", ")));
+    outcome.values = {{QLatin1String("modules"), loaded.join(u',')}};
+    return outcome;
+}
+
+// Megabytes reserved over every huge page size: /proc/meminfo only shows the default size.
+std::optional<double> reservedHugeMb(const HostFs &fs) {
+    const QString dir = QStringLiteral("/sys/kernel/mm/hugepages");
+    const QStringList sizes = fs.list(dir);
+    static const QRegularExpression sizeName(QStringLiteral("^hugepages-(\\d+)kB$"));
+    double mb = 0;
+    bool any = false;
+    for (const QString &entry : sizes) {
+        const QRegularExpressionMatch match = sizeName.match(entry);
+        const std::optional<QString> count =
+            fs.read(dir + u'/' + entry + QStringLiteral("/nr_hugepages"));
+        if (!match.hasMatch() || !count)
+            continue;
+        any = true;
+        mb += count->toDouble() * match.captured(1).toDouble() / 1024.0;
+    }
+    if (any)
+        return mb;
+    const QString meminfo = fs.read(QStringLiteral("/proc/meminfo")).value_or(QString());
+    static const QRegularExpression total(QStringLiteral("^HugePages_Total:\\s+(\\d+)"),
+                                          QRegularExpression::MultilineOption);
+    static const QRegularExpression size(QStringLiteral("^Hugepagesize:\\s+(\\d+) kB"),
+                                         QRegularExpression::MultilineOption);
+    const QRegularExpressionMatch t = total.match(meminfo);
+    const QRegularExpressionMatch s = size.match(meminfo);
+    if (!t.hasMatch() || !s.hasMatch())
+        return std::nullopt;
+    return t.captured(1).toDouble() * s.captured(1).toDouble() / 1024.0;
+}
+
+ProbeOutcome probeHugepages(const ProbeContext &context, const QJsonObject &args) {
+    const std::optional<double> mb = reservedHugeMb(HostFs(context.root));
+    if (!mb)
+        return ProbeOutcome::unknown(
+            QStringLiteral("no huge page counts in sysfs or /proc/meminfo"));
+    const double minMb = args.value(QLatin1String("min_mb")).toDouble(512);
+    ProbeOutcome outcome = ProbeOutcome::judged(
+        *mb >= minMb ? CheckStatus::Pass : CheckStatus::Warn,
+        QStringLiteral("%1 MB reserved").arg(*mb),
+        *mb > 0 ? QString()
+                : QStringLiteral("the engine falls back to --no-huge: mbufs on 4 KB pages"));
+    outcome.values = {{QLatin1String("hugepages_mb"), *mb}};
+    return outcome;
+}
+
+ProbeOutcome probeIrqAffinity(const ProbeContext &context, const QJsonObject &) {
+    if (context.netdev.isEmpty())
+        return ProbeOutcome::unknown(probe::noNetdevReason(context) +
+                                     QStringLiteral(" (polled, it raises no interrupts)"));
+    const HostFs fs(context.root);
+    const std::optional<QString> interrupts = fs.read(QStringLiteral("/proc/interrupts"));
+    if (!interrupts)
+        return ProbeOutcome::unknown(QStringLiteral("/proc/interrupts unreadable"));
+    // Queue IRQs are named after the netdev: "eth5-TxRx-0", "mlx5_comp0@pci:..." is not.
+    const QRegularExpression ownIrq(
+        QStringLiteral("\\b%1(-|$)").arg(QRegularExpression::escape(context.netdev)));
+    QStringList pinned;
+    QStringList spread;
+    for (const QString &line : interrupts->split(u'\n')) {
+        const QString irq = line.section(u':', 0, 0).trimmed();
+        bool isNumber = false;
+        irq.toInt(&isNumber);
+        if (!isNumber || !ownIrq.match(line).hasMatch())
+            continue;
+        const QString affinity =
+            fs.read(QStringLiteral("/proc/irq/%1/smp_affinity_list").arg(irq)).value_or(QString());
+        (parseCpuList(affinity).size() == 1 ? pinned : spread)
+            .append(QStringLiteral("%1->%2").arg(irq, affinity));
+    }
+    if (pinned.isEmpty() && spread.isEmpty()) {
+        return ProbeOutcome::unknown(
+            QStringLiteral("no IRQs named after '%1' (virtual netdevs such as veth have none)")
+                .arg(context.netdev));
+    }
+    return ProbeOutcome::judged(spread.isEmpty() ? CheckStatus::Pass : CheckStatus::Warn,
+                                QStringLiteral("%1 of %2 IRQs pinned to one CPU")
+                                    .arg(pinned.size())
+                                    .arg(pinned.size() + spread.size()),
+                                spread.isEmpty() ? pinned.join(u' ')
+                                                 : QStringLiteral("spread: ") + spread.join(u' '));
+}
+
+} // namespace
+
+void addKernelProbes(ProbeRegistry &registry) {
+    registry.add(QStringLiteral("tuned_profile"), probeTunedProfile);
+    registry.add(QStringLiteral("netfilter_modules"), probeNetfilterModules);
+    registry.add(QStringLiteral("hugepages"), probeHugepages);
+    registry.add(QStringLiteral("irq_affinity"), probeIrqAffinity);
+}
+
+} // namespace burstlab

@@ -1,0 +1,7 @@
+#pragma once
+
+namespace burstlab {
+class ProbeRegistry;
+// ethtool_pause, ethtool_ring, ethtool_coalesce, driver_builtin: kernel netdev settings.
+void addNetdevProbes(ProbeRegistry &registry);
+} // namespace burstlab

@@ -1,0 +1,35 @@
+#include "host/ProbeContext.h"
+#include "host/CpuList.h"
+#include <QRegularExpression>
+
+namespace burstlab {
+
+ProbeContext ProbeContext::forPort(const QString &portSpec, const QList<int> &lcores) {
+    ProbeContext context;
+    context.lcores = lcores;
+    static const QRegularExpression pci(
+        QStringLiteral("^(?:[0-9a-fA-F]{4}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\\.[0-7]$"));
+    const QStringList parts = portSpec.split(u',');
+    const QString device = parts.first().trimmed();
+    if (pci.match(device).hasMatch()) {
+        context.pciAddress = device.count(u':') == 1 ? QStringLiteral("0000:") + device : device;
+        return context;
+    }
+    // Virtual devices that send through a kernel netdev name it with iface=.
+    for (const QString &part : parts.mid(1)) {
+        if (part.trimmed().startsWith(QStringLiteral("iface=")))
+            context.netdev = part.trimmed().mid(6);
+    }
+    return context;
+}
+
+QString ProbeContext::expand(QString text) const {
+    text.replace(QStringLiteral("{netdev}"), netdev.isEmpty() ? QStringLiteral("IFACE") : netdev);
+    text.replace(QStringLiteral("{pci}"),
+                 pciAddress.isEmpty() ? QStringLiteral("ADDR") : pciAddress);
+    text.replace(QStringLiteral("{lcores}"),
+                 lcores.isEmpty() ? QStringLiteral("CPUS") : formatCpuList(lcores));
+    return text;
+}
+
+} // namespace burstlab

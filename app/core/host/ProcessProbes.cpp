@@ -1,0 +1,102 @@
+#include "host/ProcessProbes.h"
+#include "host/ProbeRegistry.h"
+#include "host/ProbeSupport.h"
+#include <QSet>
+#include <unistd.h>
+
+namespace burstlab {
+
+namespace {
+
+struct Process {
+    qint64 pid = 0;
+    QString comm;
+    QChar state;
+};
+
+QList<Process> processes(const HostFs &fs) {
+    QList<Process> list;
+    for (const QString &entry : fs.list(QStringLiteral("/proc"))) {
+        bool isPid = false;
+        const qint64 pid = entry.toLongLong(&isPid);
+        if (!isPid)
+            continue;
+        // "pid (comm) S ...": comm may hold spaces and parentheses, so cut at the last ')'.
+        const QString stat = fs.read(QStringLiteral("/proc/%1/stat").arg(pid)).value_or(QString());
+        const qsizetype open = stat.indexOf(u'(');
+        const qsizetype close = stat.lastIndexOf(u')');
+        if (open < 0 || close < open || close + 2 >= stat.size())
+            continue; // exited between listing and reading
+        list.append({pid, stat.mid(open + 1, close - open - 1), stat.at(close + 2)});
+    }
+    return list;
+}
+
+ProbeOutcome probeLoad(const ProbeContext &context, const QJsonObject &args) {
+    const HostFs fs(context.root);
+    const std::optional<QString> loadavg = fs.read(QStringLiteral("/proc/loadavg"));
+    const QStringList fields = loadavg.value_or(QString()).split(u' ');
+    bool ok = false;
+    const double load = fields.first().toDouble(&ok);
+    const qsizetype cpus = probe::onlineCpus(fs).size();
+    if (!ok || fields.size() < 4 || cpus == 0)
+        return ProbeOutcome::unknown(
+            QStringLiteral("/proc/loadavg or the online CPU list is unreadable"));
+
+    const qint64 self = context.selfPid != 0 ? context.selfPid : ::getpid();
+    QStringList busy;
+    for (const Process &p : processes(fs)) {
+        if (p.state == u'R' && p.pid != self)
+            busy.append(QStringLiteral("%1 (%2)").arg(p.comm).arg(p.pid));
+    }
+    const double maxPassLoad = args.value(QLatin1String("max_pass_load")).toDouble(0.5);
+    CheckStatus status = CheckStatus::Pass;
+    if (load >= double(cpus) || busy.size() >= cpus)
+        status = CheckStatus::Fail;
+    else if (load >= maxPassLoad || !busy.isEmpty())
+        status = CheckStatus::Warn;
+    ProbeOutcome outcome = ProbeOutcome::judged(
+        status,
+        QStringLiteral("load %1 on %2 CPUs, %3 other busy")
+            .arg(fields.first())
+            .arg(cpus)
+            .arg(busy.size()),
+        busy.isEmpty() ? QString()
+                       : QStringLiteral("running now: ") + busy.join(QStringLiteral(", ")));
+    outcome.values = {{QLatin1String("load1"), load},
+                      {QLatin1String("cpus"), double(cpus)},
+                      {QLatin1String("busy"), double(busy.size())}};
+    return outcome;
+}
+
+ProbeOutcome probeProcessesAbsent(const ProbeContext &context, const QJsonObject &args) {
+    const HostFs fs(context.root);
+    const QList<Process> all = processes(fs);
+    if (all.isEmpty())
+        return ProbeOutcome::unknown(QStringLiteral("no processes visible under /proc"));
+    const QStringList names = probe::stringArgs(args, QStringLiteral("names"));
+    const QSet<QString> wanted(names.begin(), names.end());
+    QStringList found;
+    for (const Process &p : all) {
+        if (wanted.contains(p.comm) && !found.contains(p.comm))
+            found.append(p.comm);
+    }
+    if (found.isEmpty())
+        return ProbeOutcome::judged(CheckStatus::Pass, QStringLiteral("none running"));
+    const CheckStatus status =
+        checkStatusFromName(args.value(QLatin1String("status_if_running")).toString());
+    ProbeOutcome outcome =
+        ProbeOutcome::judged(status == CheckStatus::Unknown ? CheckStatus::Warn : status,
+                             QStringLiteral("running: ") + found.join(QStringLiteral(", ")));
+    outcome.values = {{QLatin1String("running"), found.join(u',')}};
+    return outcome;
+}
+
+} // namespace
+
+void addProcessProbes(ProbeRegistry &registry) {
+    registry.add(QStringLiteral("load"), probeLoad);
+    registry.add(QStringLiteral("processes_absent"), probeProcessesAbsent);
+}
+
+} // namespace burstlab

@@ -1,0 +1,311 @@
+// Every checklist item probed against fake /proc and /sys trees: a tuned host, an
+// untuned one, and an empty root that exposes nothing.
+#include "host/Checklist.h"
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace burstlab;
+
+namespace {
+QString hostTree(const QString &name) {
+    return QStringLiteral(BURSTLAB_SOURCE_DIR "/tests/data/host/") + name;
+}
+} // namespace
+
+class TestChecklistProbes : public QObject {
+    Q_OBJECT
+
+  private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void probe_data() {
+        QTest::addColumn<QString>("item");
+        QTest::addColumn<QString>("tree");
+        QTest::addColumn<QString>("port");
+        QTest::addColumn<QList<int>>("lcores");
+        QTest::addColumn<QString>("status");
+        QTest::addColumn<QString>("current");
+        QTest::addColumn<QString>("detail"); // substring; "" = not checked
+
+        const QList<int> none;
+        const QList<int> tx{2, 3};
+        const QString vdev = QStringLiteral("net_null0");
+        const QString pci = QStringLiteral("0000:03:00.0");
+        auto row = [](const char *name) -> QTestData & { return QTest::newRow(name); };
+
+        row("load tuned") << "other_load"
+                          << "tuned" << vdev << none << "pass"
+                          << "load 0.02 on 4 CPUs, 0 other busy"
+                          << "";
+        row("load untuned") << "other_load"
+                            << "untuned" << vdev << none << "warn"
+                            << "load 3.91 on 4 CPUs, 3 other busy"
+                            << "my (odd) name (504)";
+        row("load empty") << "other_load"
+                          << "" << vdev << none << "unknown"
+                          << ""
+                          << "loadavg";
+
+        row("desktop tuned") << "desktop_session"
+                             << "tuned" << vdev << none << "pass"
+                             << "none running"
+                             << "";
+        row("desktop untuned") << "desktop_session"
+                               << "untuned" << vdev << none << "warn"
+                               << "running: Xorg, gnome-shell"
+                               << "";
+        row("desktop empty") << "desktop_session"
+                             << "" << vdev << none << "unknown"
+                             << ""
+                             << "no processes";
+        row("irqbalance tuned") << "irqbalance"
+                                << "tuned" << vdev << none << "pass"
+                                << "none running"
+                                << "";
+        row("irqbalance untuned") << "irqbalance"
+                                  << "untuned" << vdev << none << "warn"
+                                  << "running: irqbalance"
+                                  << "";
+
+        row("clocksource tuned") << "clocksource"
+                                 << "tuned" << vdev << none << "pass"
+                                 << "tsc"
+                                 << "available: tsc hpet acpi_pm";
+        row("clocksource untuned") << "clocksource"
+                                   << "untuned" << vdev << none << "fail"
+                                   << "hpet"
+                                   << "";
+        row("clocksource empty") << "clocksource"
+                                 << "" << vdev << none << "unknown"
+                                 << ""
+                                 << "clocksource";
+
+        row("smt tuned") << "smt"
+                         << "tuned" << vdev << none << "pass"
+                         << "off"
+                         << "";
+        row("smt untuned") << "smt"
+                           << "untuned" << vdev << none << "warn"
+                           << "on"
+                           << "";
+        row("smt empty") << "smt"
+                         << "" << vdev << none << "unknown"
+                         << ""
+                         << "smt/active";
+
+        row("governor tuned") << "governor"
+                              << "tuned" << vdev << none << "pass"
+                              << "performance"
+                              << "";
+        row("governor untuned") << "governor"
+                                << "untuned" << vdev << none << "warn"
+                                << "powersave,schedutil"
+                                << "cpu1 schedutil";
+        row("governor untuned lcores") << "governor"
+                                       << "untuned" << vdev << tx << "warn"
+                                       << "powersave"
+                                       << "cpu2 powersave, cpu3 powersave";
+        row("governor empty") << "governor"
+                              << "" << vdev << none << "unknown"
+                              << ""
+                              << "cpufreq not exposed";
+
+        row("turbo tuned") << "turbo"
+                           << "tuned" << vdev << none << "pass"
+                           << "off"
+                           << "no_turbo: 1";
+        row("turbo untuned") << "turbo"
+                             << "untuned" << vdev << none << "warn"
+                             << "on"
+                             << "boost: 1";
+        row("turbo empty") << "turbo"
+                           << "" << vdev << none << "unknown"
+                           << ""
+                           << "no turbo";
+
+        row("cstates tuned") << "cstates"
+                             << "tuned" << vdev << none << "pass"
+                             << "intel_idle.max_cstate=1"
+                             << "";
+        row("cstates untuned") << "cstates"
+                               << "untuned" << vdev << none << "warn"
+                               << "enabled: POLL (0 us), C1 (2 us), C6 (133 us)"
+                               << "above 10 us: C6 (133 us)";
+        row("cstates empty") << "cstates"
+                             << "" << vdev << none << "unknown"
+                             << ""
+                             << "cpuidle";
+
+        row("isolated tuned tx") << "isolated_cpus"
+                                 << "tuned" << vdev << tx << "pass"
+                                 << "isolated: 2-3; nohz_full: 2-3"
+                                 << "";
+        row("isolated tuned cpu1") << "isolated_cpus"
+                                   << "tuned" << vdev << QList<int>{1, 2} << "warn"
+                                   << "isolated: 2-3; nohz_full: 2-3"
+                                   << "lcores 1 share";
+        row("isolated untuned") << "isolated_cpus"
+                                << "untuned" << vdev << tx << "warn"
+                                << "isolated: none; nohz_full: none"
+                                << "lcores 2-3";
+        row("isolated empty") << "isolated_cpus"
+                              << "" << vdev << tx << "unknown"
+                              << ""
+                              << "";
+
+        row("hugepages tuned") << "hugepages"
+                               << "tuned" << vdev << none << "pass"
+                               << "2048 MB reserved"
+                               << "";
+        row("hugepages untuned") << "hugepages"
+                                 << "untuned" << vdev << none << "warn"
+                                 << "0 MB reserved"
+                                 << "--no-huge";
+        row("hugepages empty") << "hugepages"
+                               << "" << vdev << none << "unknown"
+                               << ""
+                               << "";
+
+        row("netfilter tuned") << "netfilter"
+                               << "tuned" << vdev << none << "pass"
+                               << "none"
+                               << "";
+        row("netfilter untuned") << "netfilter"
+                                 << "untuned" << vdev << none << "warn"
+                                 << "nf_conntrack, nf_tables, ip_tables"
+                                 << "";
+        row("netfilter empty") << "netfilter"
+                               << "" << vdev << none << "unknown"
+                               << ""
+                               << "/proc";
+
+        row("tuned tuned") << "tuned_profile"
+                           << "tuned" << vdev << none << "pass"
+                           << "latency-performance"
+                           << "";
+        row("tuned untuned") << "tuned_profile"
+                             << "untuned" << vdev << none << "warn"
+                             << "balanced"
+                             << "";
+        row("tuned missing") << "tuned_profile"
+                             << "" << vdev << none << "warn"
+                             << "tuned not installed"
+                             << "";
+
+        const QString eth5 = QStringLiteral("net_af_packet0,iface=eth5");
+        row("irq tuned") << "irq_affinity"
+                         << "tuned" << eth5 << none << "pass"
+                         << "3 of 3 IRQs pinned to one CPU"
+                         << "60->2 61->3 62->0";
+        row("irq untuned") << "irq_affinity"
+                           << "untuned" << eth5 << none << "warn"
+                           << "1 of 2 IRQs pinned to one CPU"
+                           << "spread: 60->0-3";
+        row("irq no IRQs") << "irq_affinity"
+                           << "tuned"
+                           << "net_af_packet0,iface=veth9" << none << "unknown"
+                           << ""
+                           << "no IRQs named after 'veth9'";
+        row("irq vdev") << "irq_affinity"
+                        << "tuned" << vdev << none << "unknown"
+                        << ""
+                        << "DPDK virtual device";
+
+        for (const char *item : {"flow_control", "tx_ring", "coalescing", "driver_builtin"}) {
+            QTest::addRow("%s vdev", item) << item << "tuned" << vdev << none << "unknown"
+                                           << ""
+                                           << "no kernel netdev: the port is a DPDK virtual device";
+            QTest::addRow("%s pci", item) << item << "tuned" << pci << none << "unknown"
+                                          << ""
+                                          << "PCI port 0000:03:00.0 is driven by DPDK";
+            QTest::addRow("%s missing netdev", item)
+                << item << "tuned"
+                << "net_af_packet0,iface=blnosuch0" << none << "unknown"
+                << ""
+                << "no such interface 'blnosuch0'";
+        }
+
+        row("pci tuned") << "pci_binding"
+                         << "tuned" << pci << tx << "pass"
+                         << "vfio-pci, IOMMU on"
+                         << "iommu group 17";
+        row("pci untuned") << "pci_binding"
+                           << "untuned" << pci << tx << "fail"
+                           << "ixgbe, no IOMMU"
+                           << "kernel driver owns the port";
+        row("pci absent") << "pci_binding"
+                          << "tuned"
+                          << "0000:04:00.0" << tx << "fail"
+                          << "no such device"
+                          << "";
+        row("pci vdev") << "pci_binding"
+                        << "tuned" << vdev << tx << "unknown"
+                        << ""
+                        << "no PCI port";
+
+        row("numa tuned") << "numa"
+                          << "tuned" << pci << tx << "pass"
+                          << "port on node 0"
+                          << "";
+        row("numa untuned") << "numa"
+                            << "untuned" << pci << tx << "fail"
+                            << "port on node 1"
+                            << "lcores on another node: 2-3";
+        row("numa vdev") << "numa"
+                         << "tuned" << vdev << tx << "unknown"
+                         << ""
+                         << "no PCI port";
+        row("numa empty") << "numa"
+                          << "" << pci << tx << "unknown"
+                          << ""
+                          << "no NUMA";
+    }
+
+    void probe() {
+        QFETCH(QString, item);
+        QFETCH(QString, tree);
+        QFETCH(QString, port);
+        QFETCH(QList<int>, lcores);
+        QFETCH(QString, status);
+        QFETCH(QString, current);
+        QFETCH(QString, detail);
+
+        QTemporaryDir empty;
+        ProbeContext context = ProbeContext::forPort(port, lcores);
+        context.root = tree.isEmpty() ? empty.path() : hostTree(tree);
+        context.selfPid = 1; // a fake tree's processes are never this test
+
+        const Checklist checklist = Checklist::builtIn();
+        const std::optional<CheckItem> definition = checklist.item(item);
+        QVERIFY2(definition, qPrintable(item));
+        const CheckResult result = checklist.run(*definition, context);
+
+        QCOMPARE(checkStatusName(result.status), status);
+        QCOMPARE(result.current, current);
+        QVERIFY2(result.detail.contains(detail), qPrintable(result.detail));
+        if (result.status == CheckStatus::Unknown)
+            QVERIFY2(!result.detail.isEmpty(), "an unknown result must say why");
+    }
+
+    // Isolating the TX lcores by nohz_full alone still keeps the tick away from them.
+    void isolatedByNohzOnly() {
+        QTemporaryDir root;
+        QDir().mkpath(root.filePath(QStringLiteral("proc")));
+        QFile cmdline(root.filePath(QStringLiteral("proc/cmdline")));
+        QVERIFY(cmdline.open(QIODevice::WriteOnly));
+        cmdline.write("root=/dev/sda1 nohz_full=1-3 -- isolcpus=1-3\n");
+        cmdline.close();
+        ProbeContext context;
+        context.root = root.path();
+        context.lcores = {1, 3};
+        const Checklist checklist = Checklist::builtIn();
+        const CheckResult result =
+            checklist.run(*checklist.item(QStringLiteral("isolated_cpus")), context);
+        QCOMPARE(result.status, CheckStatus::Pass);
+        // Words after " -- " go to init, not to the kernel.
+        QCOMPARE(result.current, QStringLiteral("isolated: none; nohz_full: 1-3"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestChecklistProbes)
+#include "tst_checklist_probes.moc"
