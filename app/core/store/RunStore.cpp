@@ -44,7 +44,8 @@ QJsonDocument jsonDocument(const QVariant &text) {
 // SQLite's primary result codes as QSQLITE reports them, in words a user
 // can act on.
 QString explain(const QSqlError &error) {
-    switch (error.nativeErrorCode().toInt()) {
+    // Extended codes (e.g. 1032, SQLITE_READONLY_DBMOVED) carry the primary one in the low byte.
+    switch (error.nativeErrorCode().toInt() & 0xff) {
     case 8:
         return QStringLiteral("the store is read-only (%1)").arg(error.databaseText());
     case 13:
@@ -142,8 +143,11 @@ bool RunStore::execText(const QString &sql, const QString &what) {
 QSqlQuery RunStore::prepare(const QString &sql, const QVariantList &values) {
     QSqlQuery query(database());
     query.prepare(sql);
-    for (const QVariant &v : values)
-        query.addBindValue(v);
+    for (const QVariant &v : values) {
+        // A null QString would bind as SQL NULL; text columns hold '' instead.
+        const bool nullText = v.typeId() == QMetaType::QString && v.toString().isNull();
+        query.addBindValue(nullText ? QVariant(QLatin1String("")) : v);
+    }
     return query;
 }
 
@@ -158,11 +162,14 @@ bool RunStore::open(const QString &path) {
             QStringLiteral("cannot create the folder %1 for the store").arg(info.absolutePath()));
     if (info.isDir())
         return fail(QStringLiteral("%1 is a folder, not a store file").arg(m_path));
-    QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connection);
-    db.setDatabaseName(m_path);
-    if (!db.open()) {
-        const QString why = explain(db.lastError());
-        db = QSqlDatabase();
+    QString why;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connection);
+        db.setDatabaseName(m_path);
+        if (!db.open())
+            why = explain(db.lastError());
+    }
+    if (!why.isEmpty()) {
         QSqlDatabase::removeDatabase(m_connection);
         return fail(QStringLiteral("cannot open the store %1: %2").arg(m_path, why));
     }

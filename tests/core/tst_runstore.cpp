@@ -1,0 +1,419 @@
+#include "store/RunStore.h"
+#include <QFile>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <unistd.h>
+
+using namespace burstlab;
+
+namespace {
+
+Run sampleRun(const QString &name) {
+    Run run;
+    run.name = name;
+    run.label = QStringLiteral("baseline");
+    run.notes = QStringLiteral("first try");
+    run.tags = {QStringLiteral("null"), QStringLiteral("burst")};
+    run.spec.engine.vdevs = {QStringLiteral("net_null0")};
+    run.spec.axes = {Axis{QStringLiteral("burst"), {AxisValue(1), AxisValue(2)}}};
+    run.spec.fixed = {{QStringLiteral("pkt_size"), 60}};
+    run.spec.reps = 2;
+    run.spec.seed = 18446744073709551615ull;
+    run.hello = {{QStringLiteral("type"), QStringLiteral("hello")},
+                 {QStringLiteral("ports"),
+                  QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("net_null0")},
+                                         {QStringLiteral("driver"), QStringLiteral("net_null")},
+                                         {QStringLiteral("link_speed_mbps"), 10000}}}}};
+    run.fingerprint = {{QStringLiteral("kernel_release"), QStringLiteral("6.1.0")}};
+    run.checklist = {QJsonObject{{QStringLiteral("id"), QStringLiteral("smt")},
+                                 {QStringLiteral("status"), QStringLiteral("pass")}}};
+    return run;
+}
+
+StepResult finished(qint64 stepId, double pps) {
+    StepResult r;
+    r.id = stepId;
+    r.status = RunStatus::Completed;
+    r.applyFinished({{QStringLiteral("type"), QStringLiteral("finished")},
+                     {QStringLiteral("pps"), pps},
+                     {QStringLiteral("tx_pkts"), qint64(pps / 10)},
+                     {QStringLiteral("elapsed_ns"), 100000000}});
+    return r;
+}
+
+// Runs a step at point with rep, one sample, finished at pps.
+qint64 measure(RunStore &store, qint64 runId, qint64 burst, int rep, double pps) {
+    const auto stepId =
+        store.beginStep(runId, Point{{AxisValue(burst)}}, rep, int(burst) * 10 + rep);
+    if (!stepId)
+        return 0;
+    Sample s;
+    s.tNs = 50000000;
+    s.txPkts = qint64(pps / 20);
+    if (!store.addSample(*stepId, s) || !store.finishStep(finished(*stepId, pps)))
+        return 0;
+    return *stepId;
+}
+
+int countRows(const QString &file, const QString &table) {
+    int n = -1;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), "raw-count");
+        db.setDatabaseName(file);
+        if (db.open()) {
+            QSqlQuery q(db);
+            if (q.exec(QStringLiteral("SELECT count(*) FROM ") + table) && q.next())
+                n = q.value(0).toInt();
+        }
+    }
+    QSqlDatabase::removeDatabase("raw-count");
+    return n;
+}
+
+} // namespace
+
+class TestRunStore : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    QString file(const QString &name) const { return m_dir.filePath(name); }
+
+  private slots:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        QVERIFY(m_dir.isValid());
+    }
+
+    void defaultPathIsInAppData() {
+        QVERIFY(RunStore::defaultPath().endsWith(QStringLiteral("/burstlab.sqlite")));
+        QVERIFY(RunStore::defaultPath().startsWith(
+            QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)));
+    }
+
+    void createLoadUpdateDelete() {
+        RunStore store;
+        QVERIFY2(store.open(file("crud.sqlite")), qPrintable(store.lastError()));
+        const Run run = sampleRun(QStringLiteral("first"));
+        const auto id = store.createRun(run);
+        QVERIFY2(id, qPrintable(store.lastError()));
+
+        auto loaded = store.loadRun(*id);
+        QVERIFY2(loaded, qPrintable(store.lastError()));
+        QCOMPARE(loaded->name, run.name);
+        QCOMPARE(loaded->label, run.label);
+        QCOMPARE(loaded->spec, run.spec);
+        QCOMPARE(loaded->hello, run.hello);
+        QCOMPARE(loaded->checklist, run.checklist);
+        QCOMPARE(toString(loaded->status), toString(RunStatus::Running));
+        QCOMPARE(loaded->tags, (QStringList{QStringLiteral("burst"), QStringLiteral("null")}));
+        QVERIFY(loaded->created.isValid());
+
+        loaded->name = QStringLiteral("renamed");
+        loaded->label = QStringLiteral("patch2");
+        loaded->tags = {QStringLiteral("x")};
+        QVERIFY2(store.updateRun(*loaded), qPrintable(store.lastError()));
+        QVERIFY(store.setRunStatus(*id, RunStatus::Failed, QStringLiteral("engine crashed")));
+        const auto again = store.loadRun(*id);
+        QCOMPARE(again->name, QStringLiteral("renamed"));
+        QCOMPARE(again->label, QStringLiteral("patch2"));
+        QCOMPARE(again->tags, QStringList{QStringLiteral("x")});
+        QCOMPARE(toString(again->status), toString(RunStatus::Failed));
+        QCOMPARE(again->error, QStringLiteral("engine crashed"));
+
+        const auto list = store.listRuns();
+        QVERIFY(list);
+        QCOMPARE(list->size(), 1);
+        QCOMPARE(list->first().device, QStringLiteral("net_null0 (net_null)"));
+        QCOMPARE(list->first().sweep, QStringLiteral("burst=1,2; 2 reps x 1000 ms"));
+        QVERIFY(!list->first().bestPps);
+
+        QVERIFY(store.deleteRun(*id));
+        QVERIFY(!store.loadRun(*id));
+        QVERIFY(store.lastError().contains(QStringLiteral("no run")));
+        QVERIFY(!store.deleteRun(*id));
+        Run missing = sampleRun(QStringLiteral("ghost"));
+        missing.id = 4242;
+        QVERIFY(!store.updateRun(missing));
+        QVERIFY(store.lastError().contains(QStringLiteral("4242")));
+    }
+
+    void stepsSamplesAndCascade() {
+        const QString path = file("cascade.sqlite");
+        qint64 runId = 0;
+        {
+            RunStore store;
+            QVERIFY2(store.open(path), qPrintable(store.lastError()));
+            runId = store.createRun(sampleRun(QStringLiteral("steps"))).value_or(0);
+            QVERIFY(measure(store, runId, 1, 0, 5000000));
+            QVERIFY(measure(store, runId, 1, 1, 5100000));
+            const qint64 last = measure(store, runId, 2, 0, 7000000);
+            QVERIFY(last);
+            const auto steps = store.stepsOf(runId);
+            QVERIFY(steps);
+            QCOMPARE(steps->size(), 3);
+            QCOMPARE(steps->at(2).point, Point{{AxisValue(2)}});
+            QCOMPARE(steps->at(2).pps, 7000000.0);
+            QCOMPARE(steps->at(2).nsPerPkt, 1e9 / 7000000.0);
+            QCOMPARE(toString(steps->at(2).status), toString(RunStatus::Completed));
+            const auto samples = store.samplesOf(last);
+            QVERIFY(samples);
+            QCOMPARE(samples->size(), 1);
+            QCOMPARE(samples->first().txPkts, qint64(350000));
+
+            // burst=1 has both reps, burst=2 only one of two.
+            const auto done = store.completedPoints(runId);
+            QVERIFY2(done, qPrintable(store.lastError()));
+            QCOMPARE(*done, QList<Point>{Point{{AxisValue(1)}}});
+
+            const auto list = store.listRuns();
+            QCOMPARE(list->first().bestPps.value_or(0), 7000000.0);
+            QCOMPARE(list->first().steps, 3);
+
+            QVERIFY(store.deleteRun(runId));
+        }
+        QCOMPARE(countRows(path, QStringLiteral("steps")), 0);
+        QCOMPARE(countRows(path, QStringLiteral("samples")), 0);
+        QCOMPARE(countRows(path, QStringLiteral("tags")), 0);
+    }
+
+    void pragmasAfterOpen() {
+        RunStore store;
+        QVERIFY(store.open(file("pragmas.sqlite")));
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), "pragmas");
+        db.setDatabaseName(file("pragmas.sqlite"));
+        QVERIFY(db.open());
+        QSqlQuery q(db);
+        QVERIFY(q.exec(QStringLiteral("PRAGMA journal_mode")) && q.next());
+        QCOMPARE(q.value(0).toString(), QStringLiteral("wal"));
+        QVERIFY(q.exec(QStringLiteral("PRAGMA user_version")) && q.next());
+        QCOMPARE(q.value(0).toInt(), RunStore::schemaVersion);
+        q = QSqlQuery();
+        db = QSqlDatabase();
+        QSqlDatabase::removeDatabase("pragmas");
+    }
+
+    void migrationFromVersion1() {
+        const QString path = file("v1.sqlite");
+        {
+            // The schema as the first release wrote it: no tags, no owner.
+            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), "v1");
+            db.setDatabaseName(path);
+            QVERIFY(db.open());
+            QSqlQuery q(db);
+            const char *sql[] = {
+                "CREATE TABLE runs (id INTEGER PRIMARY KEY, name TEXT NOT NULL DEFAULT '', "
+                "label TEXT NOT NULL DEFAULT '', notes TEXT NOT NULL DEFAULT '', created TEXT "
+                "NOT NULL, status TEXT NOT NULL, error TEXT NOT NULL DEFAULT '', sweep TEXT NOT "
+                "NULL DEFAULT '{}', hello TEXT NOT NULL DEFAULT '{}', fingerprint TEXT NOT NULL "
+                "DEFAULT '{}', checklist TEXT NOT NULL DEFAULT '[]', source TEXT NOT NULL "
+                "DEFAULT 'engine')",
+                "CREATE TABLE steps (id INTEGER PRIMARY KEY, run_id INTEGER NOT NULL REFERENCES "
+                "runs(id) ON DELETE CASCADE, seq INTEGER NOT NULL, point TEXT NOT NULL, "
+                "point_key TEXT NOT NULL, rep INTEGER NOT NULL, status TEXT NOT NULL, started "
+                "TEXT NOT NULL DEFAULT '', finished TEXT NOT NULL DEFAULT '', totals TEXT NOT "
+                "NULL DEFAULT '{}', pps REAL NOT NULL DEFAULT 0, ns_per_pkt REAL NOT NULL DEFAULT "
+                "0, tx_pkts INTEGER NOT NULL DEFAULT 0, elapsed_ns INTEGER NOT NULL DEFAULT 0, "
+                "cycles_per_pkt REAL NOT NULL DEFAULT 0, pps_after_warmup REAL, error TEXT NOT "
+                "NULL DEFAULT '')",
+                "CREATE INDEX steps_run ON steps(run_id, seq)",
+                "CREATE TABLE samples (id INTEGER PRIMARY KEY, step_id INTEGER NOT NULL "
+                "REFERENCES steps(id) ON DELETE CASCADE, t_ns INTEGER NOT NULL, tx_pkts INTEGER "
+                "NOT NULL, tx_bytes INTEGER NOT NULL, tx_calls INTEGER NOT NULL, ring_full "
+                "INTEGER NOT NULL, retries INTEGER NOT NULL, alloc_fail INTEGER NOT NULL, "
+                "busy_cycles INTEGER NOT NULL, rx_pkts INTEGER NOT NULL)",
+                "CREATE INDEX samples_step ON samples(step_id, t_ns)",
+                "INSERT INTO runs (name, label, created, status, sweep) VALUES ('old', 'v1run', "
+                "'2025-01-02T03:04:05.000Z', 'completed', '{\"axes\":[{\"name\":\"burst\","
+                "\"values\":[1,8]}],\"reps\":1}')",
+                "INSERT INTO runs (name, created, status) VALUES ('crashed', "
+                "'2025-01-02T04:00:00.000Z', 'running')",
+                "INSERT INTO steps (run_id, seq, point, point_key, rep, status, pps) VALUES (1, "
+                "0, '[8]', '8', 0, 'completed', 6000000)",
+                "PRAGMA user_version=1"};
+            for (const char *s : sql)
+                QVERIFY2(q.exec(QLatin1String(s)), qPrintable(q.lastError().text()));
+            q = QSqlQuery();
+            db = QSqlDatabase();
+        }
+        QSqlDatabase::removeDatabase("v1");
+
+        RunStore store;
+        QVERIFY2(store.open(path), qPrintable(store.lastError()));
+        // A v1 run left running has no owner: it is recovered.
+        QCOMPARE(store.recoveredOnOpen(), QList<qint64>{2});
+        const auto run = store.loadRun(1);
+        QVERIFY2(run, qPrintable(store.lastError()));
+        QCOMPARE(run->label, QStringLiteral("v1run"));
+        QCOMPARE(run->spec.axes.first().describe(), QStringLiteral("burst=1,8"));
+        QVERIFY(run->tags.isEmpty());
+        Run tagged = *run;
+        tagged.tags = {QStringLiteral("migrated")};
+        QVERIFY2(store.updateRun(tagged), qPrintable(store.lastError()));
+        QCOMPARE(store.loadRun(1)->tags, QStringList{QStringLiteral("migrated")});
+        QCOMPARE(store.stepsOf(1)->first().pps, 6000000.0);
+        QCOMPARE(toString(store.loadRun(2)->status), toString(RunStatus::Interrupted));
+    }
+
+    void newerSchemaIsRefused() {
+        const QString path = file("future.sqlite");
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), "future");
+            db.setDatabaseName(path);
+            QVERIFY(db.open());
+            QSqlQuery q(db);
+            QVERIFY(q.exec(QStringLiteral("PRAGMA user_version=99")));
+            q = QSqlQuery();
+            db = QSqlDatabase();
+        }
+        QSqlDatabase::removeDatabase("future");
+        RunStore store;
+        QVERIFY(!store.open(path));
+        QVERIFY2(store.lastError().contains(QStringLiteral("schema version 99")),
+                 qPrintable(store.lastError()));
+        QVERIFY(!store.isOpen());
+    }
+
+    void interruptedRunIsRecoveredWithData() {
+        const QString path = file("crash.sqlite");
+        qint64 runId = 0;
+        qint64 stepId = 0;
+        qint64 openStep = 0;
+        {
+            RunStore store;
+            QVERIFY(store.open(path));
+            runId = store.createRun(sampleRun(QStringLiteral("crashing"))).value_or(0);
+            stepId = measure(store, runId, 1, 0, 5000000);
+            QVERIFY(stepId);
+            openStep = store.beginStep(runId, Point{{AxisValue(2)}}, 0, 99).value_or(0);
+            Sample s;
+            s.tNs = 100000000;
+            s.txPkts = 123;
+            QVERIFY(store.addSample(openStep, s));
+            // Closed without finishing: as if the program died here.
+        }
+        RunStore store;
+        QVERIFY(store.open(path));
+        QCOMPARE(store.recoveredOnOpen(), QList<qint64>{runId});
+        const auto data = store.loadRunData(runId);
+        QVERIFY2(data, qPrintable(store.lastError()));
+        QCOMPARE(toString(data->run.status), toString(RunStatus::Interrupted));
+        QCOMPARE(data->steps.size(), 2);
+        QCOMPARE(toString(data->steps[0].result.status), toString(RunStatus::Completed));
+        QCOMPARE(data->steps[0].result.pps, 5000000.0);
+        QCOMPARE(toString(data->steps[1].result.status), toString(RunStatus::Interrupted));
+        QCOMPARE(data->steps[1].samples.size(), 1);
+        QCOMPARE(data->steps[1].samples[0].txPkts, qint64(123));
+        // Reopening again finds nothing more to recover.
+        RunStore third;
+        QVERIFY(third.open(path));
+        QVERIFY(third.recoveredOnOpen().isEmpty());
+    }
+
+    void twoConnectionsShareOneFile() {
+        const QString path = file("shared.sqlite");
+        RunStore first;
+        RunStore second;
+        QVERIFY(first.open(path));
+        const auto live = first.createRun(sampleRun(QStringLiteral("live sweep")));
+        QVERIFY(live);
+        QVERIFY(second.open(path));
+        // The first instance is still writing that run: not an interrupted one.
+        QVERIFY(second.recoveredOnOpen().isEmpty());
+        QCOMPARE(toString(second.loadRun(*live)->status), toString(RunStatus::Running));
+        QVERIFY(measure(first, *live, 1, 0, 4000000));
+        const auto seen = second.listRuns();
+        QVERIFY(seen);
+        QCOMPARE(seen->size(), 1);
+        QCOMPARE(seen->first().bestPps.value_or(0), 4000000.0);
+        const auto fromSecond = second.createRun(sampleRun(QStringLiteral("other")));
+        QVERIFY(fromSecond);
+        QCOMPARE(first.listRuns()->size(), 2);
+    }
+
+    void corruptFileIsNamed() {
+        const QString path = file("garbage.sqlite");
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray(4096, 'x'));
+        f.close();
+        RunStore store;
+        QVERIFY(!store.open(path));
+        QVERIFY2(store.lastError().contains(QStringLiteral("not a burstlab store or is corrupt")),
+                 qPrintable(store.lastError()));
+        QVERIFY(store.lastError().contains(path));
+    }
+
+    void readOnlyStoreIsNamed() {
+        const QString path = file("readonly.sqlite");
+        {
+            RunStore store;
+            QVERIFY(store.open(path));
+            QVERIFY(store.createRun(sampleRun(QStringLiteral("kept"))));
+        }
+        QVERIFY(
+            QFile::setPermissions(path, QFile::ReadOwner | QFile::ReadGroup | QFile::ReadOther));
+        QVERIFY(QFile::setPermissions(m_dir.path(), QFile::ReadOwner | QFile::ExeOwner |
+                                                        QFile::ReadOther | QFile::ExeOther |
+                                                        QFile::ReadGroup | QFile::ExeGroup));
+        // Root ignores file modes: act as nobody while opening.
+        const bool root = geteuid() == 0;
+        if (root)
+            QVERIFY(seteuid(65534) == 0);
+        RunStore store;
+        const bool opened = store.open(path);
+        if (root)
+            QVERIFY(seteuid(0) == 0);
+        QFile::setPermissions(m_dir.path(), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+        QVERIFY(!opened);
+        QVERIFY2(store.lastError().contains(QStringLiteral("read-only")),
+                 qPrintable(store.lastError()));
+        QVERIFY(store.lastError().contains(path));
+    }
+
+    void jsonRoundTrip() {
+        RunStore store;
+        QVERIFY(store.open(file("json.sqlite")));
+        Run run = sampleRun(QStringLiteral("export me"));
+        const qint64 id = store.createRun(run).value_or(0);
+        QVERIFY(measure(store, id, 1, 0, 5000000));
+        QVERIFY(measure(store, id, 2, 0, 6000000));
+        QVERIFY(store.setRunStatus(id, RunStatus::Completed));
+        const QString json = file("run.json");
+        QVERIFY2(store.exportRunJson(id, json), qPrintable(store.lastError()));
+
+        RunStore other;
+        QVERIFY(other.open(file("json-import.sqlite")));
+        const auto imported = other.importRunJson(json);
+        QVERIFY2(imported, qPrintable(other.lastError()));
+        auto original = store.loadRunData(id);
+        auto copy = other.loadRunData(*imported);
+        QVERIFY(original && copy);
+        // Ids are the receiving store's own; everything else is equal.
+        original->run.id = copy->run.id = 0;
+        for (auto *data : {&*original, &*copy}) {
+            for (StepData &step : data->steps) {
+                step.result.id = step.result.runId = 0;
+                for (Sample &s : step.samples)
+                    s.stepId = 0;
+            }
+        }
+        QCOMPARE(copy->run, original->run);
+        QCOMPARE(copy->steps.size(), original->steps.size());
+        QVERIFY(*copy == *original);
+
+        QFile bad(file("bad.json"));
+        QVERIFY(bad.open(QIODevice::WriteOnly));
+        bad.write(R"({"format":"burstlab-run","version":7,"run":{},"steps":[]})");
+        bad.close();
+        QVERIFY(!other.importRunJson(bad.fileName()));
+        QVERIFY2(other.lastError().contains(QStringLiteral("version 7")),
+                 qPrintable(other.lastError()));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRunStore)
+#include "tst_runstore.moc"
