@@ -1,5 +1,6 @@
 #include "CommandLoop.h"
 
+#include "CommandParser.h"
 #include "Messages.h"
 
 #include <poll.h>
@@ -9,25 +10,12 @@ namespace burstlab::engine {
 
 namespace {
 
-using nlohmann::json;
-
 // While a step runs the loop wakes at least this often to notice that the
 // TX lcores are done, so the finished message follows within a millisecond.
 constexpr int kStepPollMs = 1;
 // Sink polls per protocol poll when the sink runs on the main lcore: enough
 // to keep up with the receive ring, few enough to answer commands at once.
 constexpr int kSinkPollsPerLoop = 64;
-
-std::optional<ProtocolError> onlyKeys(const json &command) {
-    for (const auto &[key, value] : command.items()) {
-        if (key != "cmd" && key != "id") {
-            std::string message = command["cmd"].get<std::string>();
-            message.append(" takes no field ").append(key);
-            return ProtocolError{"unknown_field", key, message};
-        }
-    }
-    return std::nullopt;
-}
 
 } // namespace
 
@@ -109,61 +97,33 @@ void CommandLoop::handleLine(const LineReader::Line &line) {
     if (line.text.find_first_not_of(" \t\r") == std::string::npos) {
         return; // blank lines are not commands
     }
-    const json command = json::parse(line.text, nullptr, false);
-    if (command.is_discarded()) {
-        m_out.write(
-            messages::ack(nullptr, ProtocolError{"bad_json", "", "the line is not valid JSON"}));
+    const ParsedLine parsed = parseCommandLine(line.text);
+    if (!parsed.command) {
+        m_out.write(messages::ack(parsed.id, parsed.error));
         return;
     }
-    handleCommand(command);
-}
-
-void CommandLoop::handleCommand(const json &command) {
-    if (!command.is_object()) {
-        m_out.write(messages::ack(
-            nullptr, ProtocolError{"bad_command", "", "a command must be a JSON object"}));
-        return;
-    }
-    const auto idIt = command.find("id");
-    if (idIt == command.end() || !idIt->is_number_integer()) {
-        m_out.write(
-            messages::ack(nullptr, ProtocolError{idIt == command.end() ? "bad_command" : "bad_type",
-                                                 "id", "id must be an integer"}));
-        return;
-    }
-    const json &id = *idIt;
-    const auto cmdIt = command.find("cmd");
-    if (cmdIt == command.end() || !cmdIt->is_string()) {
-        m_out.write(
-            messages::ack(id, ProtocolError{"bad_command", "cmd",
-                                            "cmd must be one of start, stop, ping, shutdown"}));
-        return;
-    }
-    const std::string cmd = cmdIt->get<std::string>();
-    if (cmd == "start") {
+    const Command &command = *parsed.command;
+    switch (command.kind) {
+    case CommandKind::Start: {
         const uint64_t arrived = rte_rdtsc();
-        auto error = m_engine.start(id.get<int64_t>(), command, arrived);
-        m_out.write(messages::ack(id, error));
+        const auto error = m_engine.start(command.id, command.body, arrived);
+        m_out.write(messages::ack(parsed.id, error));
         if (!error) {
             m_nextStatsTsc = arrived + m_engine.statsMs() * m_hz / 1000;
         }
-        return;
+        break;
     }
-    if (cmd != "stop" && cmd != "ping" && cmd != "shutdown") {
-        m_out.write(messages::ack(
-            id, ProtocolError{"bad_command", "cmd",
-                              "unknown cmd '" + cmd + "': use start, stop, ping or shutdown"}));
-        return;
-    }
-    const auto error = onlyKeys(command);
-    m_out.write(messages::ack(id, error));
-    if (error) {
-        return;
-    }
-    if (cmd == "stop") {
+    case CommandKind::Stop:
+        m_out.write(messages::ack(parsed.id, std::nullopt));
         m_engine.requestStop();
-    } else if (cmd == "shutdown") {
+        break;
+    case CommandKind::Ping:
+        m_out.write(messages::ack(parsed.id, std::nullopt));
+        break;
+    case CommandKind::Shutdown:
+        m_out.write(messages::ack(parsed.id, std::nullopt));
         m_quit = true;
+        break;
     }
 }
 

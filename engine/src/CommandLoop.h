@@ -24,7 +24,6 @@ class CommandLoop {
 
   private:
     void handleLine(const LineReader::Line &line);
-    void handleCommand(const nlohmann::json &command);
     void serviceStep();
     int pollTimeoutMs() const;
 

@@ -13,7 +13,7 @@ namespace burstlab::engine {
 
 namespace {
 
-using nlohmann::json;
+using Json = nlohmann::ordered_json;
 
 constexpr uint32_t kPoolCache = 256;
 constexpr uint32_t kSinkMbufs = 8191;
@@ -24,11 +24,11 @@ constexpr unsigned kSinkQuietMs = 20;
 constexpr unsigned kSinkMaxMs = 500;
 constexpr unsigned kStaleDrainMs = 50;
 
-json rangeJson(const Range &r) {
-    return json::array({r.lo, r.hi});
+Json rangeJson(const Range &r) {
+    return Json::array({r.lo, r.hi});
 }
 
-json portJson(const PortInfo &p) {
+Json portJson(const PortInfo &p) {
     return {{"role", p.role},
             {"port_id", p.portId},
             {"name", p.name},
@@ -131,12 +131,12 @@ std::string Engine::reconfigureTx(uint32_t queues, uint32_t txDesc) {
     return error;
 }
 
-json Engine::hello() const {
-    json ports = json::array({portJson(m_tx->info())});
+Json Engine::hello() const {
+    Json ports = Json::array({portJson(m_tx->info())});
     if (m_sinkPort) {
         ports.push_back(portJson(m_sinkPort->info()));
     }
-    json defaults = m_defaults.toJson();
+    Json defaults = m_defaults.toJson();
     const StepLimits &l = m_limits;
     return {{"type", "hello"},
             {"protocol", 1},
@@ -162,7 +162,8 @@ json Engine::hello() const {
             {"defaults", defaults}};
 }
 
-std::optional<ProtocolError> Engine::start(int64_t id, const json &command, uint64_t commandTsc) {
+std::optional<ProtocolError> Engine::start(int64_t id, const nlohmann::json &command,
+                                           uint64_t commandTsc) {
     if (m_step) {
         return ProtocolError{"busy", "", "a step is running; stop it or wait for its finished"};
     }
@@ -200,7 +201,7 @@ void Engine::pollSink() {
     }
 }
 
-json Engine::stats() const {
+Json Engine::stats() const {
     std::optional<uint64_t> rx;
     if (m_sink) {
         rx = m_sink->count();
@@ -208,7 +209,7 @@ json Engine::stats() const {
     return messages::stats(*m_step, rte_rdtsc(), m_hz, rx);
 }
 
-json Engine::finish() {
+Json Engine::finish() {
     m_step->join();
     m_tx->txDoneCleanup(m_tx->txQueues());
     messages::StepEnd end;
@@ -226,7 +227,7 @@ json Engine::finish() {
     }
     end.tscHz = m_hz;
     end.mbufsInUse = m_txPool.inUse();
-    json message = messages::finished(*m_step, end);
+    Json message = messages::finished(*m_step, end);
     m_step.reset();
     return message;
 }

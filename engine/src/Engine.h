@@ -27,7 +27,7 @@ class Engine {
 
     // Finds and starts the ports. Returns an error text or an empty string.
     std::string setUp();
-    nlohmann::json hello() const;
+    nlohmann::ordered_json hello() const;
 
     // Validates and launches a step; commandTsc is when the command arrived.
     std::optional<ProtocolError> start(int64_t id, const nlohmann::json &command,
@@ -38,9 +38,9 @@ class Engine {
     bool sinkOnMainLcore() const { return m_step && m_step->sinkOnMainLcore(); }
     void pollSink();
     uint32_t statsMs() const { return m_step ? m_step->params().statsMs : 0; }
-    nlohmann::json stats() const;
+    nlohmann::ordered_json stats() const;
     // Joins the step, frees what it held and returns its finished message.
-    nlohmann::json finish();
+    nlohmann::ordered_json finish();
 
   private:
     std::string reconfigureTx(uint32_t queues, uint32_t txDesc);

@@ -4,8 +4,6 @@ namespace burstlab::engine::messages {
 
 namespace {
 
-using nlohmann::json;
-
 // Preamble 7 + SFD 1 + inter-frame gap 12 + FCS 4 bytes per frame on the wire.
 constexpr uint64_t kL1Overhead = 24;
 
@@ -13,7 +11,7 @@ uint64_t tscToNs(uint64_t cycles, uint64_t hz) {
     return static_cast<uint64_t>(static_cast<long double>(cycles) * 1e9L / hz);
 }
 
-void putCounters(json &j, const CounterSnapshot &c) {
+void putCounters(Json &j, const CounterSnapshot &c) {
     j["tx_pkts"] = c.txPkts;
     j["tx_bytes"] = c.txBytes;
     j["tx_calls"] = c.txCalls;
@@ -30,20 +28,20 @@ double perPacket(uint64_t total, uint64_t pkts) {
 
 } // namespace
 
-json ack(const json &id, const std::optional<ProtocolError> &error) {
-    json j = {{"type", "ack"}, {"id", id}, {"ok", !error}};
+Json ack(const nlohmann::json &id, const std::optional<ProtocolError> &error) {
+    Json j = {{"type", "ack"}, {"id", id}, {"ok", !error}};
     if (error) {
         j["error"] = {{"code", error->code}, {"field", error->field}, {"message", error->message}};
     }
     return j;
 }
 
-json fatalError(const std::string &code, const std::string &message) {
+Json fatalError(const std::string &code, const std::string &message) {
     return {{"type", "error"}, {"fatal", true}, {"code", code}, {"message", message}};
 }
 
-json stats(const Step &step, uint64_t nowTsc, uint64_t tscHz, std::optional<uint64_t> rxPkts) {
-    json j = {
+Json stats(const Step &step, uint64_t nowTsc, uint64_t tscHz, std::optional<uint64_t> rxPkts) {
+    Json j = {
         {"type", "stats"}, {"id", step.id()}, {"t_ns", tscToNs(nowTsc - step.startTsc(), tscHz)}};
     putCounters(j, step.totals());
     if (rxPkts) {
@@ -52,12 +50,12 @@ json stats(const Step &step, uint64_t nowTsc, uint64_t tscHz, std::optional<uint
     return j;
 }
 
-json finished(const Step &step, const StepEnd &end) {
+Json finished(const Step &step, const StepEnd &end) {
     const CounterSnapshot c = step.totals();
     const uint64_t elapsedNs = tscToNs(step.endTsc() - step.startTsc(), end.tscHz);
     const double seconds = static_cast<double>(elapsedNs) / 1e9;
     const double pps = seconds > 0 ? static_cast<double>(c.txPkts) / seconds : 0.0;
-    json j = {{"type", "finished"}, {"id", step.id()}, {"reason", end.reason}};
+    Json j = {{"type", "finished"}, {"id", step.id()}, {"reason", end.reason}};
     putCounters(j, c);
     j["elapsed_ns"] = elapsedNs;
     j["pps"] = pps;
@@ -69,11 +67,11 @@ json finished(const Step &step, const StepEnd &end) {
     j["mbufs_in_use"] = end.mbufsInUse;
     j["burst_hist"] = c.burstHist;
     const uint64_t firstTx = step.firstTxTsc();
-    j["first_tx_ns"] = firstTx ? json(tscToNs(firstTx - step.commandTsc(), end.tscHz)) : json();
+    j["first_tx_ns"] = firstTx ? Json(tscToNs(firstTx - step.commandTsc(), end.tscHz)) : Json();
     if (end.rxPkts) {
         j["rx_pkts"] = *end.rxPkts;
     }
-    json lcores = json::array();
+    Json lcores = Json::array();
     for (const LcoreResult &l : step.perLcore()) {
         lcores.push_back({{"lcore", l.lcore},
                           {"queue", l.queue},

@@ -13,8 +13,12 @@ namespace burstlab::engine {
 // JSON builders for the engine's messages (docs/protocol.md).
 namespace messages {
 
-nlohmann::json ack(const nlohmann::json &id, const std::optional<ProtocolError> &error);
-nlohmann::json fatalError(const std::string &code, const std::string &message);
+// Messages keep their keys in the order written, "type" first, for people
+// reading a session log.
+using Json = nlohmann::ordered_json;
+
+Json ack(const nlohmann::json &id, const std::optional<ProtocolError> &error);
+Json fatalError(const std::string &code, const std::string &message);
 
 struct StepEnd {
     std::string reason;
@@ -23,9 +27,8 @@ struct StepEnd {
     std::optional<uint64_t> rxPkts;
 };
 
-nlohmann::json stats(const Step &step, uint64_t nowTsc, uint64_t tscHz,
-                     std::optional<uint64_t> rxPkts);
-nlohmann::json finished(const Step &step, const StepEnd &end);
+Json stats(const Step &step, uint64_t nowTsc, uint64_t tscHz, std::optional<uint64_t> rxPkts);
+Json finished(const Step &step, const StepEnd &end);
 
 } // namespace messages
 

@@ -23,9 +23,10 @@ ProtocolOut::~ProtocolOut() {
     }
 }
 
-bool ProtocolOut::write(const nlohmann::json &message) {
+bool ProtocolOut::write(const nlohmann::ordered_json &message) {
     // Invalid UTF-8 from a client (echoed in an error) is replaced, not thrown.
-    return writeText(message.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
+    return writeText(
+        message.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n");
 }
 
 bool ProtocolOut::writeText(const std::string &text) {

@@ -1,6 +1,6 @@
 #pragma once
 
-#include <nlohmann/json_fwd.hpp>
+#include <nlohmann/json.hpp>
 #include <string>
 
 namespace burstlab::engine {
@@ -17,7 +17,7 @@ class ProtocolOut {
     ~ProtocolOut();
 
     // Returns false once the reader has gone (EPIPE) or on another error.
-    bool write(const nlohmann::json &message);
+    bool write(const nlohmann::ordered_json &message);
     bool writeText(const std::string &text);
     bool broken() const { return m_broken; }
 

@@ -137,23 +137,27 @@ std::optional<ProtocolError> StepParams::apply(const json &cmd, const StepLimits
     return std::nullopt;
 }
 
-json StepParams::toJson() const {
-    return {{"burst", burst},
-            {"clone", clone},
-            {"pkt_size", pktSize},
-            {"duration_ms", durationMs},
-            {"queues", queues},
-            {"tx_desc", txDesc},
-            {"rate_pps", ratePps},
-            {"flows", flows},
-            {"timestamp", timestamp},
-            {"stats_ms", statsMs},
-            {"src_mac", formatMac(srcMac)},
-            {"dst_mac", formatMac(dstMac)},
-            {"src_ip", formatIp(srcIp)},
-            {"dst_ip", formatIp(dstIp)},
-            {"src_port", srcPort},
-            {"dst_port", dstPort}};
+nlohmann::ordered_json StepParams::toJson() const {
+    nlohmann::ordered_json j = {{"burst", burst},
+                                {"clone", clone},
+                                {"pkt_size", pktSize},
+                                {"duration_ms", durationMs},
+                                {"queues", queues},
+                                {"tx_desc", txDesc},
+                                {"rate_pps", ratePps},
+                                {"flows", flows},
+                                {"timestamp", timestamp},
+                                {"stats_ms", statsMs},
+                                {"src_mac", formatMac(srcMac)},
+                                {"dst_mac", formatMac(dstMac)},
+                                {"src_ip", formatIp(srcIp)},
+                                {"dst_ip", formatIp(dstIp)},
+                                {"src_port", srcPort},
+                                {"dst_port", dstPort}};
+    if (count != 0) {
+        j["count"] = count;
+    }
+    return j;
 }
 
 std::string formatMac(const Mac &m) {

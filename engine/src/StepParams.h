@@ -4,7 +4,7 @@
 
 #include <array>
 #include <cstdint>
-#include <nlohmann/json_fwd.hpp>
+#include <nlohmann/json.hpp>
 #include <optional>
 
 namespace burstlab::engine {
@@ -56,7 +56,7 @@ struct StepParams {
     // Applies a start command's fields over these values; unknown keys and
     // wrong types are refused. "cmd" and "id" belong to the command.
     std::optional<ProtocolError> apply(const nlohmann::json &command, const StepLimits &limits);
-    nlohmann::json toJson() const;
+    nlohmann::ordered_json toJson() const;
 };
 
 std::string formatMac(const Mac &mac);

@@ -1,0 +1,66 @@
+#include "CommandParser.h"
+
+namespace burstlab::engine {
+
+namespace {
+
+using nlohmann::json;
+
+ParsedLine refuse(json id, std::string code, std::string field, std::string message) {
+    return {std::nullopt, std::move(id),
+            ProtocolError{std::move(code), std::move(field), std::move(message)}};
+}
+
+} // namespace
+
+ParsedLine parseCommandLine(std::string_view line) {
+    json body = json::parse(line, nullptr, false);
+    if (body.is_discarded()) {
+        return refuse(nullptr, "bad_json", "", "the line is not valid JSON");
+    }
+    if (!body.is_object()) {
+        return refuse(nullptr, "bad_command", "", "a command must be a JSON object");
+    }
+    const auto idIt = body.find("id");
+    if (idIt == body.end()) {
+        return refuse(nullptr, "bad_command", "id", "id is missing: it must be an integer");
+    }
+    if (!idIt->is_number_integer() ||
+        (idIt->is_number_unsigned() && idIt->get<uint64_t>() > INT64_MAX)) {
+        return refuse(nullptr, "bad_type", "id", "id must be an integer");
+    }
+    const int64_t id = idIt->get<int64_t>();
+    const auto cmdIt = body.find("cmd");
+    if (cmdIt == body.end() || !cmdIt->is_string()) {
+        return refuse(id, "bad_command", "cmd", "cmd must be one of start, stop, ping, shutdown");
+    }
+    const std::string cmd = cmdIt->get<std::string>();
+    Command command;
+    command.id = id;
+    if (cmd == "start") {
+        command.kind = CommandKind::Start;
+    } else if (cmd == "stop") {
+        command.kind = CommandKind::Stop;
+    } else if (cmd == "ping") {
+        command.kind = CommandKind::Ping;
+    } else if (cmd == "shutdown") {
+        command.kind = CommandKind::Shutdown;
+    } else {
+        std::string message = "unknown cmd '";
+        message.append(cmd).append("': use start, stop, ping or shutdown");
+        return refuse(id, "bad_command", "cmd", message);
+    }
+    if (command.kind != CommandKind::Start) {
+        for (const auto &[key, value] : body.items()) {
+            if (key != "cmd" && key != "id") {
+                std::string message = cmd;
+                message.append(" takes no field ").append(key);
+                return refuse(id, "unknown_field", key, message);
+            }
+        }
+    }
+    command.body = std::move(body);
+    return {std::move(command), id, std::nullopt};
+}
+
+} // namespace burstlab::engine
