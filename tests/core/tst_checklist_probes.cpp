@@ -205,7 +205,12 @@ class TestChecklistProbes : public QObject {
                            << "tuned"
                            << "net_af_packet0,iface=veth9" << none << "unknown"
                            << ""
-                           << "no IRQs named after 'veth9'";
+                           << "no IRQs found for 'veth9'";
+        row("irq msi vectors") << "irq_affinity"
+                               << "tuned"
+                               << "net_af_packet0,iface=eth6" << none << "warn"
+                               << "1 of 2 IRQs pinned to one CPU"
+                               << "spread: 81->0-3";
         row("irq vdev") << "irq_affinity"
                         << "tuned" << vdev << none << "unknown"
                         << ""

@@ -2,7 +2,10 @@
 #include "host/CpuList.h"
 #include "host/ProbeRegistry.h"
 #include "host/ProbeSupport.h"
+#include <QDir>
+#include <QFileInfo>
 #include <QRegularExpression>
+#include <algorithm>
 
 namespace burstlab {
 
@@ -100,6 +103,33 @@ ProbeOutcome probeHugepages(const ProbeContext &context, const QJsonObject &args
     return outcome;
 }
 
+// IRQs of a netdev: queue IRQs named after it ("eth5-TxRx-0") and the MSI vectors of its
+// device or, for virtio, of the PCI function the virtio device sits on.
+QList<int> netdevIrqs(const HostFs &fs, const QString &interrupts, const QString &netdev) {
+    QList<int> irqs;
+    const QRegularExpression ownName(
+        QStringLiteral("\\b%1(-|$)").arg(QRegularExpression::escape(netdev)));
+    for (const QString &line : interrupts.split(u'\n')) {
+        bool isNumber = false;
+        const int irq = line.section(u':', 0, 0).trimmed().toInt(&isNumber);
+        if (isNumber && ownName.match(line).hasMatch())
+            irqs.append(irq);
+    }
+    const QString device =
+        QFileInfo(fs.path(QStringLiteral("/sys/class/net/%1/device").arg(netdev)))
+            .canonicalFilePath();
+    if (!device.isEmpty()) {
+        for (const QString &dir : {device, QFileInfo(device).absolutePath()}) {
+            for (const QString &entry :
+                 QDir(dir + QStringLiteral("/msi_irqs")).entryList(QDir::Files))
+                irqs.append(entry.toInt());
+        }
+    }
+    std::sort(irqs.begin(), irqs.end());
+    irqs.erase(std::unique(irqs.begin(), irqs.end()), irqs.end());
+    return irqs;
+}
+
 ProbeOutcome probeIrqAffinity(const ProbeContext &context, const QJsonObject &) {
     if (context.netdev.isEmpty())
         return ProbeOutcome::unknown(probe::noNetdevReason(context) +
@@ -108,25 +138,17 @@ ProbeOutcome probeIrqAffinity(const ProbeContext &context, const QJsonObject &) 
     const std::optional<QString> interrupts = fs.read(QStringLiteral("/proc/interrupts"));
     if (!interrupts)
         return ProbeOutcome::unknown(QStringLiteral("/proc/interrupts unreadable"));
-    // Queue IRQs are named after the netdev: "eth5-TxRx-0", "mlx5_comp0@pci:..." is not.
-    const QRegularExpression ownIrq(
-        QStringLiteral("\\b%1(-|$)").arg(QRegularExpression::escape(context.netdev)));
     QStringList pinned;
     QStringList spread;
-    for (const QString &line : interrupts->split(u'\n')) {
-        const QString irq = line.section(u':', 0, 0).trimmed();
-        bool isNumber = false;
-        irq.toInt(&isNumber);
-        if (!isNumber || !ownIrq.match(line).hasMatch())
-            continue;
+    for (int irq : netdevIrqs(fs, *interrupts, context.netdev)) {
         const QString affinity =
             fs.read(QStringLiteral("/proc/irq/%1/smp_affinity_list").arg(irq)).value_or(QString());
         (parseCpuList(affinity).size() == 1 ? pinned : spread)
-            .append(QStringLiteral("%1->%2").arg(irq, affinity));
+            .append(QStringLiteral("%1->%2").arg(irq).arg(affinity));
     }
     if (pinned.isEmpty() && spread.isEmpty()) {
         return ProbeOutcome::unknown(
-            QStringLiteral("no IRQs named after '%1' (virtual netdevs such as veth have none)")
+            QStringLiteral("no IRQs found for '%1' (virtual netdevs such as veth have none)")
                 .arg(context.netdev));
     }
     return ProbeOutcome::judged(spread.isEmpty() ? CheckStatus::Pass : CheckStatus::Warn,

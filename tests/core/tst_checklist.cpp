@@ -1,0 +1,177 @@
+// The checklist definitions compiled into the program, their JSON form, setup notes,
+// and a real probe of this host.
+#include "host/Checklist.h"
+#include "host/ProbeRegistry.h"
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSet>
+#include <QtTest>
+
+using namespace burstlab;
+
+namespace {
+
+QByteArray itemJson(const QString &id, const QString &probe, const char *dropField = nullptr) {
+    QJsonObject item{{QStringLiteral("id"), id},
+                     {QStringLiteral("title"), QStringLiteral("Title")},
+                     {QStringLiteral("why"), QStringLiteral("Why")},
+                     {QStringLiteral("source"), QStringLiteral("Source")},
+                     {QStringLiteral("probe"), QJsonObject{{QStringLiteral("name"), probe}}},
+                     {QStringLiteral("recommended"), QStringLiteral("tsc")},
+                     {QStringLiteral("fix"), QStringLiteral("fix it")}};
+    if (dropField)
+        item.remove(QLatin1String(dropField));
+    return QJsonDocument(item).toJson(QJsonDocument::Compact);
+}
+
+QByteArray document(const QList<QByteArray> &items) {
+    QByteArray json = "{\"items\":[";
+    for (qsizetype i = 0; i < items.size(); ++i)
+        json += (i ? "," : "") + items[i];
+    return json + "]}";
+}
+
+ProbeContext tunedPciHost() {
+    ProbeContext context = ProbeContext::forPort(QStringLiteral("0000:03:00.0"), {2, 3});
+    context.root = QStringLiteral(BURSTLAB_SOURCE_DIR "/tests/data/host/tuned");
+    context.selfPid = 1;
+    return context;
+}
+
+} // namespace
+
+class TestChecklist : public QObject {
+    Q_OBJECT
+
+  private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void builtInLoadsAndNamesExistingProbes() {
+        QFile file(QStringLiteral(":/checklist.json"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QString error;
+        const std::optional<Checklist> list = Checklist::fromJson(file.readAll(), &error);
+        QVERIFY2(list, qPrintable(error));
+        QSet<QString> ids;
+        for (const CheckItem &item : list->items()) {
+            QVERIFY2(ProbeRegistry::instance().contains(item.probe), qPrintable(item.probe));
+            QVERIFY2(!item.note.isEmpty(), qPrintable(item.id));
+            ids.insert(item.id);
+        }
+        // The minimum list.
+        for (const char *id : {"other_load", "desktop_session", "flow_control", "clocksource",
+                               "tx_ring", "coalescing", "tuned_profile", "irqbalance",
+                               "irq_affinity", "smt", "netfilter", "governor", "turbo", "cstates",
+                               "isolated_cpus", "hugepages", "pci_binding", "numa"}) {
+            QVERIFY2(ids.contains(QLatin1String(id)), id);
+        }
+        QCOMPARE(Checklist::builtIn().items().size(), list->items().size());
+    }
+
+    void rejectsMalformedDefinitions_data() {
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<QString>("error");
+        const QString tsc = QStringLiteral("clocksource");
+        QTest::newRow("not json") << QByteArray("{items") << "not a JSON object";
+        QTest::newRow("no items") << document({}) << "no items";
+        QTest::newRow("unknown probe")
+            << document({itemJson(QStringLiteral("a"), QStringLiteral("no_such_probe"))})
+            << "item 'a': unknown probe 'no_such_probe'";
+        QTest::newRow("missing why") << document({itemJson(QStringLiteral("a"), tsc, "why")})
+                                     << "item 'a': missing or empty \"why\"";
+        QTest::newRow("missing fix") << document({itemJson(QStringLiteral("a"), tsc, "fix")})
+                                     << "item 'a': missing or empty \"fix\"";
+        QTest::newRow("duplicate id")
+            << document({itemJson(QStringLiteral("a"), tsc), itemJson(QStringLiteral("a"), tsc)})
+            << "duplicate id 'a'";
+    }
+
+    void rejectsMalformedDefinitions() {
+        QFETCH(QByteArray, json);
+        QFETCH(QString, error);
+        QString message;
+        QVERIFY(!Checklist::fromJson(json, &message));
+        QVERIFY2(message.contains(error), qPrintable(message));
+    }
+
+    void resultsCarryDefinitionAndExpandedFix() {
+        const QList<CheckResult> results = Checklist::builtIn().run(tunedPciHost());
+        const auto pci = *std::find_if(results.begin(), results.end(), [](const CheckResult &r) {
+            return r.id == QLatin1String("pci_binding");
+        });
+        QCOMPARE(pci.id, QStringLiteral("pci_binding"));
+        QCOMPARE(pci.fix, QStringLiteral("dpdk-devbind.py --bind=vfio-pci 0000:03:00.0"));
+        QCOMPARE(pci.recommended, QStringLiteral("vfio-pci, IOMMU on (intel_iommu=on iommu=pt)"));
+        QVERIFY(pci.source.contains(QLatin1String("DPDK")));
+        QCOMPARE(pci.values.value(QLatin1String("driver")).toString(), QStringLiteral("vfio-pci"));
+    }
+
+    void setupNotesOfPassingItems() {
+        const QStringList notes = CheckResult::setupNotes(Checklist::builtIn().run(tunedPciHost()));
+        const QStringList expected{QStringLiteral(" - Idle machine, nothing else running"),
+                                   QStringLiteral(" - No X11: command line only"),
+                                   QStringLiteral(" - Clocksource TSC"),
+                                   QStringLiteral(" - tuned-adm profile latency-performance"),
+                                   QStringLiteral(" - irqbalance stopped"),
+                                   QStringLiteral(" - No Hyper-Threading"),
+                                   QStringLiteral(" - netfilter modules unloaded"),
+                                   QStringLiteral(" - CPU governor performance"),
+                                   QStringLiteral(" - Turbo boost disabled"),
+                                   QStringLiteral(" - C-states deeper than 10 us disabled"),
+                                   QStringLiteral(" - TX lcores isolated (isolcpus=2-3)"),
+                                   QStringLiteral(" - Hugepages: 2048 MB reserved"),
+                                   QStringLiteral(" - Port bound to vfio-pci"),
+                                   QStringLiteral(" - Port and lcores on one NUMA node")};
+        QCOMPARE(notes, expected);
+    }
+
+    void noteOnlyWhenPassing() {
+        CheckResult result;
+        result.note = QStringLiteral("Ethernet Flow-Control disabled");
+        result.status = CheckStatus::Pass;
+        QCOMPARE(result.setupNote(), QStringLiteral(" - Ethernet Flow-Control disabled"));
+        for (CheckStatus status : {CheckStatus::Warn, CheckStatus::Fail, CheckStatus::Unknown}) {
+            result.status = status;
+            QVERIFY(result.setupNote().isEmpty());
+        }
+    }
+
+    void jsonRoundTrip() {
+        const QList<CheckResult> results = Checklist::builtIn().run(tunedPciHost());
+        const QJsonArray array = CheckResult::toJsonArray(results);
+        QCOMPARE(array.size(), results.size());
+        for (const QJsonValue &value : array) {
+            for (const char *key : {"id", "title", "status", "current", "recommended", "why", "fix",
+                                    "source", "detail"}) {
+                QVERIFY2(value.toObject().contains(QLatin1String(key)), key);
+            }
+        }
+        const QList<CheckResult> back = CheckResult::fromJsonArray(array);
+        QCOMPARE(CheckResult::toJsonArray(back), array);
+        QCOMPARE(back.first().volatileValue, true); // other_load drifts between probes
+        QCOMPARE(checkStatusFromName(QStringLiteral("something new")), CheckStatus::Unknown);
+    }
+
+    // This machine is a VM: many items may be unknown, but every item gets a result
+    // and every unknown says why.
+    void realHost() {
+        const Checklist checklist = Checklist::builtIn();
+        for (const QString &port :
+             {QStringLiteral("net_null0"), QStringLiteral("net_af_packet0,iface=lo")}) {
+            const QList<CheckResult> results = checklist.run(ProbeContext::forPort(port, {0}));
+            QCOMPARE(results.size(), checklist.items().size());
+            for (qsizetype i = 0; i < results.size(); ++i) {
+                const CheckResult &r = results[i];
+                QCOMPARE(r.id, checklist.items()[i].id);
+                QVERIFY(!r.title.isEmpty() && !r.why.isEmpty() && !r.fix.isEmpty());
+                if (r.status == CheckStatus::Unknown)
+                    QVERIFY2(!r.detail.isEmpty(), qPrintable(r.id));
+                else
+                    QVERIFY2(!r.current.isEmpty(), qPrintable(r.id));
+            }
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestChecklist)
+#include "tst_checklist.moc"
