@@ -1,0 +1,184 @@
+// The environment fingerprint of a run and the differences between two runs' hosts.
+#include "BuildInfo.h"
+#include "host/Checklist.h"
+#include "host/Fingerprint.h"
+#include "host/HostDiff.h"
+#include <QJsonArray>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <sys/utsname.h>
+
+using namespace burstlab;
+
+namespace {
+
+ProbeContext fakeHost(const char *name) {
+    ProbeContext context;
+    context.root = QStringLiteral(BURSTLAB_SOURCE_DIR "/tests/data/host/") + QLatin1String(name);
+    context.selfPid = 1;
+    return context;
+}
+
+QJsonObject hello(const char *dpdk) {
+    const QJsonObject port{{QStringLiteral("role"), QStringLiteral("tx")},
+                           {QStringLiteral("name"), QStringLiteral("net_null0")},
+                           {QStringLiteral("driver"), QStringLiteral("net_null")},
+                           {QStringLiteral("link_speed_mbps"), 10000}};
+    return {{QStringLiteral("type"), QStringLiteral("hello")},
+            {QStringLiteral("engine_version"), QStringLiteral("0.1.0")},
+            {QStringLiteral("dpdk_version"), QLatin1String(dpdk)},
+            {QStringLiteral("tsc_hz"), 2450000000.0},
+            {QStringLiteral("ports"), QJsonArray{port}}};
+}
+
+QJsonArray setStatus(QJsonArray checklist, const QString &id, const char *status,
+                     const char *current) {
+    for (qsizetype i = 0; i < checklist.size(); ++i) {
+        QJsonObject item = checklist[i].toObject();
+        if (item.value(QLatin1String("id")).toString() != id)
+            continue;
+        if (status)
+            item.insert(QStringLiteral("status"), QLatin1String(status));
+        item.insert(QStringLiteral("current"), QLatin1String(current));
+        checklist[i] = item;
+    }
+    return checklist;
+}
+
+} // namespace
+
+class TestFingerprint : public QObject {
+    Q_OBJECT
+
+  private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void fieldsFromFakeHost() {
+        const QJsonObject fp = Fingerprint::collect(fakeHost("tuned"));
+        const QJsonObject expected{
+            {QStringLiteral("hostname"), QStringLiteral("lab1")},
+            {QStringLiteral("os"), QStringLiteral("Debian GNU/Linux 12 (bookworm)")},
+            {QStringLiteral("kernel_release"), QStringLiteral("6.1.0-13-amd64")},
+            {QStringLiteral("kernel_cmdline"),
+             QStringLiteral("BOOT_IMAGE=/vmlinuz-6.1.0-13-amd64 root=/dev/sda1 ro isolcpus=2-3 "
+                            "nohz_full=2-3 intel_idle.max_cstate=1 intel_iommu=on iommu=pt -- "
+                            "nosmt")},
+            {QStringLiteral("cpu_model"),
+             QStringLiteral("Intel(R) Xeon(R) CPU E5-2695 v2 @ 2.40GHz")},
+            {QStringLiteral("cpu_count"), 4},
+            {QStringLiteral("smt"), QStringLiteral("off")},
+            {QStringLiteral("governor"), QStringLiteral("performance")},
+            {QStringLiteral("memory_mb"), 15932},
+            {QStringLiteral("burstlab_version"), QLatin1String(build::version)},
+            {QStringLiteral("burstlab_git"), QLatin1String(build::gitHash)}};
+        QCOMPARE(fp, expected);
+
+        const QJsonObject untuned = Fingerprint::collect(fakeHost("untuned"));
+        QCOMPARE(untuned.value(QLatin1String("smt")).toString(), QStringLiteral("on"));
+        QCOMPARE(untuned.value(QLatin1String("governor")).toString(),
+                 QStringLiteral("powersave,schedutil"));
+    }
+
+    void helloFields() {
+        const QJsonObject fp = Fingerprint::collect(fakeHost("tuned"), hello("DPDK 22.11.11"));
+        QCOMPARE(fp.value(QLatin1String("dpdk_version")).toString(), QStringLiteral("22.11.11"));
+        QCOMPARE(fp.value(QLatin1String("engine_version")).toString(), QStringLiteral("0.1.0"));
+        QCOMPARE(fp.value(QLatin1String("port_name")).toString(), QStringLiteral("net_null0"));
+        QCOMPARE(fp.value(QLatin1String("port_driver")).toString(), QStringLiteral("net_null"));
+        QCOMPARE(fp.value(QLatin1String("port_link_speed_mbps")).toInt(), 10000);
+        QCOMPARE(fp.value(QLatin1String("tsc_hz")).toDouble(), 2450000000.0);
+    }
+
+    void emptyRootSaysUnknown() {
+        QTemporaryDir empty;
+        ProbeContext context;
+        context.root = empty.path();
+        const QJsonObject fp = Fingerprint::collect(context);
+        for (const char *key : {"hostname", "os", "kernel_release", "cpu_model", "smt", "governor"})
+            QCOMPARE(fp.value(QLatin1String(key)).toString(), QStringLiteral("unknown"));
+        QCOMPARE(fp.value(QLatin1String("cpu_count")).toInt(), 0);
+    }
+
+    void realHost() {
+        const QJsonObject fp = Fingerprint::collect(ProbeContext());
+        utsname name{};
+        QCOMPARE(::uname(&name), 0);
+        QCOMPARE(fp.value(QLatin1String("kernel_release")).toString(),
+                 QString::fromLocal8Bit(name.release));
+        QCOMPARE(fp.value(QLatin1String("hostname")).toString(),
+                 QString::fromLocal8Bit(name.nodename));
+        QVERIFY(fp.value(QLatin1String("cpu_count")).toInt() >= 1);
+        QVERIFY(fp.value(QLatin1String("memory_mb")).toInt() > 0);
+        for (const char *key : {"os", "kernel_cmdline", "cpu_model", "smt", "governor"})
+            QVERIFY2(!fp.value(QLatin1String(key)).toString().isEmpty(), key);
+    }
+
+    void diffReportsExactlyTheChangedFields() {
+        const QJsonObject a = Fingerprint::collect(fakeHost("tuned"), hello("DPDK 22.11.11"));
+        QJsonObject b = a;
+        b.insert(QStringLiteral("governor"), QStringLiteral("powersave"));
+        b.insert(QStringLiteral("smt"), QStringLiteral("on"));
+        b.insert(QStringLiteral("dpdk_version"), QStringLiteral("23.11.1"));
+        const QJsonArray checklist =
+            CheckResult::toJsonArray(Checklist::builtIn().run(fakeHost("tuned")));
+
+        HostComparison same = HostDiff::compare(a, checklist, a, checklist);
+        QVERIFY(same.differences.isEmpty());
+        QVERIFY(!same.hostsDiffer);
+
+        HostComparison diff = HostDiff::compare(a, checklist, b, checklist);
+        QCOMPARE(diff.differences,
+                 QStringList({QStringLiteral("SMT: off vs on"),
+                              QStringLiteral("governor: performance vs powersave"),
+                              QStringLiteral("DPDK: 22.11.11 vs 23.11.1")}));
+        QVERIFY(diff.hostsDiffer);
+
+        b = a;
+        b.remove(QStringLiteral("dpdk_version"));
+        b.insert(QStringLiteral("kernel_cmdline"),
+                 a.value(QLatin1String("kernel_cmdline"))
+                     .toString()
+                     .replace(QLatin1String(" isolcpus=2-3"), QLatin1String(" quiet")));
+        diff = HostDiff::compare(a, checklist, b, checklist);
+        QCOMPARE(diff.differences,
+                 QStringList({QStringLiteral("kernel command line: -isolcpus=2-3 +quiet"),
+                              QStringLiteral("DPDK: 22.11.11 vs (not recorded)")}));
+    }
+
+    void diffOfChecklists() {
+        const QJsonObject fp = Fingerprint::collect(fakeHost("tuned"));
+        const QJsonArray a = CheckResult::toJsonArray(Checklist::builtIn().run(fakeHost("tuned")));
+        QJsonArray b = setStatus(a, QStringLiteral("other_load"), nullptr,
+                                 "load 0.30 on 4 CPUs, 0 other busy"); // volatile: not a difference
+        b = setStatus(b, QStringLiteral("smt"), "warn", "on");
+        b = setStatus(b, QStringLiteral("hugepages"), nullptr, "4096 MB reserved");
+        b.removeAt(b.size() - 1);
+
+        const HostComparison diff = HostDiff::compare(fp, a, fp, b);
+        QCOMPARE(
+            diff.differences,
+            QStringList({QStringLiteral("No Hyper-Threading: pass vs warn (off vs on)"),
+                         QStringLiteral("Hugepages reserved: 2048 MB reserved vs 4096 MB reserved"),
+                         QStringLiteral("Port and lcores on one NUMA node: probed only in the "
+                                        "first run")}));
+        QVERIFY(diff.hostsDiffer);
+    }
+
+    void tunedAndUntunedHostsDiffer() {
+        const ProbeContext tuned = fakeHost("tuned");
+        const ProbeContext untuned = fakeHost("untuned");
+        const HostComparison diff = HostDiff::compare(
+            Fingerprint::collect(tuned), CheckResult::toJsonArray(Checklist::builtIn().run(tuned)),
+            Fingerprint::collect(untuned),
+            CheckResult::toJsonArray(Checklist::builtIn().run(untuned)));
+        QVERIFY(diff.hostsDiffer);
+        QVERIFY(diff.differences.contains(QStringLiteral("host: lab1 vs lab2")));
+        QVERIFY(diff.differences.contains(
+            QStringLiteral("Clocksource TSC: pass vs fail (tsc vs hpet)")));
+        QVERIFY(diff.differences.contains(
+            QStringLiteral("governor: performance vs powersave,schedutil")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestFingerprint)
+#include "tst_fingerprint.moc"
