@@ -3,6 +3,7 @@
 #include "engine/EngineMessageParser.h"
 
 #include <QJsonDocument>
+#include <unistd.h>
 
 namespace burstlab {
 namespace {
@@ -63,6 +64,11 @@ void EngineClient::start(const EngineCommand &command) {
     connect(m_process, &QProcess::readyReadStandardError, this, &EngineClient::onStderr);
     connect(m_process, &QProcess::errorOccurred, this, &EngineClient::onProcessError);
     connect(m_process, &QProcess::finished, this, &EngineClient::onProcessFinished);
+    if (!command.interactive) {
+        // Its own process group: a Ctrl-C on the terminal reaches only us, and
+        // we stop the engine through the protocol with the run stored properly.
+        m_process->setChildProcessModifier([] { ::setpgid(0, 0); });
+    }
     m_helloTimer.start(m_helloTimeoutMs);
     m_process->start();
 }

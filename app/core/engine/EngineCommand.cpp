@@ -1,5 +1,6 @@
 #include "engine/EngineCommand.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -39,6 +40,13 @@ qint64 meminfoValue(const QByteArray &meminfo, const QByteArray &key) {
 }
 
 } // namespace
+
+QString EngineCommand::defaultEngineDir() {
+    const QString own = QCoreApplication::applicationDirPath();
+    if (QFileInfo::exists(QDir(own).filePath(QStringLiteral("burstlab-engine"))))
+        return own;
+    return QStringLiteral(BURSTLAB_LIBEXEC_DIR);
+}
 
 bool EngineCommand::hugepagesReserved(const QString &sysRoot) {
     const QDir root(sysRoot);
@@ -84,6 +92,7 @@ EngineCommand EngineCommand::fromLaunch(const EngineLaunch &launch, const QStrin
         c.program = QStringLiteral("pkexec");
         c.arguments = QStringList{c.enginePath} + args;
         c.privileged = true;
+        c.interactive = true;
     } else if (launch.mode == QLatin1String("sudo")) {
         c.program = QStringLiteral("sudo");
         c.arguments = QStringList{QStringLiteral("-n"), c.enginePath} + args;

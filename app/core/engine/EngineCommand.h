@@ -16,6 +16,9 @@ struct EngineCommand {
     QString host;            // ssh only
     bool privileged = false; // runs as another user: cannot be signalled by us
     bool remote = false;
+    // May ask for a password on the terminal (pkexec's text agent), so it must
+    // stay in the terminal's foreground process group.
+    bool interactive = false;
 
     // engineDir: where the engine is looked for when the launch names none
     // (normally the running program's own directory). An unknown mode gives
@@ -23,6 +26,9 @@ struct EngineCommand {
     static EngineCommand fromLaunch(const EngineLaunch &launch, const QString &engineDir);
     // True when the host has hugepages reserved, of any size. sysRoot lets
     // tests point the probe at a fake /proc and /sys.
+    // The running program's own folder when burstlab-engine is there (a build
+    // tree), else the installed libexec folder.
+    static QString defaultEngineDir();
     static bool hugepagesReserved(const QString &sysRoot = QStringLiteral("/"));
     static QString quoteForRemoteShell(const QString &arg);
 

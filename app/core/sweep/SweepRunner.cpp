@@ -3,9 +3,9 @@
 #include "host/Checklist.h"
 #include "host/Fingerprint.h"
 #include "stats/SteadyRate.h"
+#include "sweep/RunStatsOptions.h"
 #include "store/RunStore.h"
 
-#include <QCoreApplication>
 #include <QRandomGenerator>
 
 namespace burstlab {
@@ -15,7 +15,7 @@ constexpr qint64 kStepOverheadMs = 50;
 } // namespace
 
 SweepRunner::SweepRunner(RunStore &store, QObject *parent)
-    : QObject(parent), m_store(store), m_engineDir(QCoreApplication::applicationDirPath()) {
+    : QObject(parent), m_store(store), m_engineDir(EngineCommand::defaultEngineDir()) {
     qRegisterMetaType<Point>();
     qRegisterMetaType<StepResult>();
     qRegisterMetaType<PointStats>();
@@ -265,9 +265,7 @@ void SweepRunner::onStepFinished(const StepFinished &finished) {
 }
 
 void SweepRunner::emitPointStats(const Point &point) {
-    StatsOptions options;
-    options.linkMbps = m_run.linkSpeedMbps();
-    options.frameSize = m_run.frameSize();
+    const StatsOptions options = statsOptionsFor(m_run);
     for (const PointStats &stats : PointStats::compute(m_results, m_run.spec.points(), options)) {
         if (stats.point == point) {
             emit pointCompleted(stats);

@@ -1,0 +1,69 @@
+#include "CliParser.h"
+#include "CliOutput.h"
+#include "ExitCode.h"
+
+namespace burstlab {
+
+CliParser::CliParser(const QString &command, const QString &description) : m_command(command) {
+    m_parser.setApplicationDescription(description);
+    m_parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
+    m_parser.addHelpOption();
+    m_parser.addOption(QCommandLineOption(
+        QStringLiteral("db"), QStringLiteral("The run store (default: the user's data folder)."),
+        QStringLiteral("FILE")));
+}
+
+void CliParser::addPositional(const QString &name, const QString &description,
+                              const QString &syntax) {
+    m_parser.addPositionalArgument(name, description, syntax);
+}
+
+QString CliParser::exitCodeHelp() {
+    return QStringLiteral("Exit codes:\n"
+                          "  0    success\n"
+                          "  1    the command failed (for example: no such run)\n"
+                          "  2    usage error, or a value the engine does not accept\n"
+                          "  3    the engine failed: did not start, crashed, hung, garbage\n"
+                          "  4    the run store could not be opened, read or written\n"
+                          "  130  interrupted by SIGINT or SIGTERM (the run is kept as "
+                          "interrupted)\n");
+}
+
+std::optional<int> CliParser::parse(const QStringList &args, int minPositional,
+                                    int maxPositional) {
+    // QCommandLineParser takes the first element as the program name.
+    if (!m_parser.parse(QStringList{QStringLiteral("burstlab-cli ") + m_command} + args))
+        return CliOutput::usageError(m_command, m_parser.errorText());
+    if (m_parser.isSet(QStringLiteral("help"))) {
+        CliOutput::out() << m_parser.helpText().replace(
+                                QStringLiteral("burstlab-cli ") + m_command + QStringLiteral(" [options]"),
+                                QStringLiteral("burstlab-cli [--db FILE] ") + m_command +
+                                    QStringLiteral(" [options]"))
+                         << '\n'
+                         << exitCodeHelp();
+        return ExitOk;
+    }
+    const int n = int(positional().size());
+    if (n < minPositional)
+        return CliOutput::usageError(m_command, QStringLiteral("missing argument (see --help)"));
+    if (maxPositional >= 0 && n > maxPositional)
+        return CliOutput::usageError(
+            m_command, QStringLiteral("unexpected argument '%1'").arg(positional().at(maxPositional)));
+    return std::nullopt;
+}
+
+std::optional<qint64> CliParser::integer(const QString &name, qint64 fallback, qint64 min,
+                                         qint64 max, QString *error) const {
+    if (!isSet(name))
+        return fallback;
+    bool ok = false;
+    const QString text = value(name);
+    const qint64 v = text.toLongLong(&ok);
+    if (!ok || v < min || v > max) {
+        *error = QStringLiteral("--%1 %2: must be an integer in %3..%4").arg(name, text).arg(min).arg(max);
+        return std::nullopt;
+    }
+    return v;
+}
+
+} // namespace burstlab

@@ -1,0 +1,57 @@
+#include "CliStore.h"
+#include "CliOutput.h"
+#include "ExitCode.h"
+
+namespace burstlab {
+
+std::optional<int> CliStore::open(const QString &path) {
+    if (m_store.open(path))
+        return std::nullopt;
+    return storeError();
+}
+
+int CliStore::storeError() {
+    return CliOutput::error(m_command, ExitStore, m_store.lastError());
+}
+
+std::optional<qint64> CliStore::parseId(const QString &text, int *exitCode) const {
+    bool ok = false;
+    const qint64 id = text.toLongLong(&ok);
+    if (ok && id > 0)
+        return id;
+    *exitCode = CliOutput::usageError(m_command, QStringLiteral("RUN_ID '%1' is not a run id "
+                                                                "(see `burstlab-cli runs`)")
+                                                     .arg(text));
+    return std::nullopt;
+}
+
+std::optional<RunData> CliStore::load(qint64 id, int *exitCode) {
+    const auto runs = m_store.listRuns();
+    if (!runs) {
+        *exitCode = storeError();
+        return std::nullopt;
+    }
+    if (std::none_of(runs->begin(), runs->end(), [id](const RunSummary &r) { return r.id == id; })) {
+        *exitCode = CliOutput::error(m_command, ExitFailure,
+                                     QStringLiteral("no run %1 in %2").arg(id).arg(m_store.path()));
+        return std::nullopt;
+    }
+    auto data = m_store.loadRunData(id);
+    if (!data)
+        *exitCode = storeError();
+    return data;
+}
+
+std::optional<QList<RunData>> CliStore::loadAll(const QStringList &ids, int *exitCode) {
+    QList<RunData> all;
+    for (const QString &text : ids) {
+        const auto id = parseId(text, exitCode);
+        const auto data = id ? load(*id, exitCode) : std::nullopt;
+        if (!data)
+            return std::nullopt;
+        all.append(*data);
+    }
+    return all;
+}
+
+} // namespace burstlab

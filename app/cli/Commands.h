@@ -1,0 +1,17 @@
+#pragma once
+#include <QStringList>
+
+namespace burstlab {
+
+// One function per subcommand: takes the arguments after its name, returns
+// the exit code (ExitCode.h).
+int sweepCommand(const QStringList &args);
+int runsCommand(const QStringList &args);
+int showCommand(const QStringList &args);
+int compareCommand(const QStringList &args);
+int exportCommand(const QStringList &args);
+int importCommand(const QStringList &args);
+int checklistCommand(const QStringList &args);
+int engineInfoCommand(const QStringList &args);
+
+} // namespace burstlab

@@ -1,0 +1,49 @@
+#include "CliOutput.h"
+#include "CliParser.h"
+#include "CliStore.h"
+#include "Commands.h"
+#include "ExitCode.h"
+#include "exchange/NetdevExport.h"
+#include "exchange/TableExport.h"
+#include "sweep/RunStatsOptions.h"
+
+namespace burstlab {
+
+int compareCommand(const QStringList &args) {
+    const QString command = QStringLiteral("compare");
+    CliParser parser(command, QStringLiteral("Runs side by side: per-point pps and ns/packet with "
+                                             "deltas against the baseline and their verdicts."));
+    parser.addPositional(QStringLiteral("RUN_ID"),
+                         QStringLiteral("Two or more runs; the first is the baseline."),
+                         QStringLiteral("RUN_ID RUN_ID..."));
+    parser.addOption({QStringLiteral("baseline"),
+                      QStringLiteral("The run to compare against (default: the first)."),
+                      QStringLiteral("RUN_ID")});
+    parser.addOption({QStringLiteral("json"), QStringLiteral("The comparison as JSON.")});
+    if (const auto code = parser.parse(args, 1, -1))
+        return *code;
+    QStringList ids = parser.positional();
+    if (parser.isSet(QStringLiteral("baseline"))) {
+        ids.removeAll(parser.value(QStringLiteral("baseline")));
+        ids.prepend(parser.value(QStringLiteral("baseline")));
+    }
+    if (ids.size() < 2)
+        return CliOutput::usageError(command, QStringLiteral("compare needs at least two runs"));
+    CliStore store(command);
+    if (const auto code = store.open(parser.db()))
+        return *code;
+    int code = ExitOk;
+    const auto runs = store.loadAll(ids, &code);
+    if (!runs)
+        return code;
+    const Comparison comparison = Comparison::of(*runs, statsOptionsFor(runs->first().run));
+    if (parser.isSet(QStringLiteral("json")))
+        CliOutput::out() << TableExport::json(comparison);
+    else
+        CliOutput::out() << NetdevExport::comparison(comparison);
+    for (const QString &difference : comparison.hostDifferences)
+        CliOutput::err() << "warning: " << difference << Qt::endl;
+    return ExitOk;
+}
+
+} // namespace burstlab

@@ -1,0 +1,55 @@
+#include "CliOutput.h"
+#include "CliParser.h"
+#include "CliStore.h"
+#include "Commands.h"
+#include "ExitCode.h"
+#include "exchange/ExportFormat.h"
+#include "sweep/RunStatsOptions.h"
+
+#include <QFile>
+#include <QSaveFile>
+
+namespace burstlab {
+
+int exportCommand(const QStringList &args) {
+    const QString command = QStringLiteral("export");
+    CliParser parser(command, QStringLiteral("Export a run, or a comparison of runs (the first is "
+                                             "the baseline), for a mailing-list post, a "
+                                             "spreadsheet, a script or a wiki."));
+    parser.addPositional(QStringLiteral("RUN_ID"), QStringLiteral("One or more runs."),
+                         QStringLiteral("RUN_ID..."));
+    parser.addOption({QStringLiteral("format"),
+                      QStringLiteral("netdev, csv, json or md (default netdev)."),
+                      QStringLiteral("FORMAT"), QStringLiteral("netdev")});
+    parser.addOption({{QStringLiteral("o"), QStringLiteral("output")},
+                      QStringLiteral("Write to FILE instead of stdout."),
+                      QStringLiteral("FILE")});
+    if (const auto code = parser.parse(args, 1, -1))
+        return *code;
+    const auto format = exportFormatFromString(parser.value(QStringLiteral("format")));
+    if (!format)
+        return CliOutput::usageError(command, QStringLiteral("--format %1: must be one of %2")
+                                                  .arg(parser.value(QStringLiteral("format")),
+                                                       exportFormatNames().join(QStringLiteral(", "))));
+    CliStore store(command);
+    if (const auto code = store.open(parser.db()))
+        return *code;
+    int code = ExitOk;
+    const auto runs = store.loadAll(parser.positional(), &code);
+    if (!runs)
+        return code;
+    const QString text = exportRuns(*format, *runs, statsOptionsFor(runs->first().run));
+    const QString path = parser.value(QStringLiteral("output"));
+    if (path.isEmpty()) {
+        CliOutput::out() << text;
+        return ExitOk;
+    }
+    // Written whole or not at all: a full disk never leaves half a table.
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(text.toUtf8()) < 0 || !file.commit())
+        return CliOutput::error(command, ExitFailure,
+                                QStringLiteral("cannot write %1: %2").arg(path, file.errorString()));
+    return ExitOk;
+}
+
+} // namespace burstlab

@@ -1,0 +1,47 @@
+#include "CliOutput.h"
+#include "CliParser.h"
+#include "CliStore.h"
+#include "Commands.h"
+#include "ExitCode.h"
+#include "exchange/ImportFormat.h"
+
+namespace burstlab {
+
+int importCommand(const QStringList &args) {
+    const QString command = QStringLiteral("import");
+    CliParser parser(command, QStringLiteral("Store results recorded elsewhere (kernel pktgen's "
+                                             "result output, a netdev-style table) as runs, to "
+                                             "compare them with new ones."));
+    parser.addPositional(QStringLiteral("FILE"), QStringLiteral("The file to import."),
+                         QStringLiteral("FILE"));
+    parser.addOption({QStringLiteral("format"), QStringLiteral("pktgen or netdev."),
+                      QStringLiteral("FORMAT")});
+    parser.addOption({QStringLiteral("label"), QStringLiteral("The imported runs' label."),
+                      QStringLiteral("TEXT")});
+    if (const auto code = parser.parse(args, 1, 1))
+        return *code;
+    const QString format = parser.value(QStringLiteral("format"));
+    if (format != QLatin1String("pktgen") && format != QLatin1String("netdev"))
+        return CliOutput::usageError(
+            command, QStringLiteral("--format '%1': must be pktgen or netdev").arg(format));
+    CliStore store(command);
+    if (const auto code = store.open(parser.db()))
+        return *code;
+    QString error;
+    const auto imported = importFile(format, parser.positional().first(),
+                                     parser.value(QStringLiteral("label")), &error);
+    if (!imported)
+        return CliOutput::error(command, ExitFailure, error);
+    for (const RunData &data : *imported) {
+        const auto id = store.store().insertRunData(data);
+        if (!id)
+            return store.storeError();
+        CliOutput::out() << QStringLiteral("imported run %1: %2 (%3 steps)\n")
+                                .arg(*id)
+                                .arg(data.run.name)
+                                .arg(data.steps.size());
+    }
+    return ExitOk;
+}
+
+} // namespace burstlab

@@ -1,0 +1,107 @@
+#include "ProgressDisplay.h"
+#include "CliOutput.h"
+
+#include <cmath>
+
+namespace burstlab {
+namespace {
+constexpr int kBarWidth = 24;
+} // namespace
+
+ProgressDisplay::ProgressDisplay(bool terminal, const QStringList &axisNames, int reps)
+    : m_terminal(terminal), m_axisNames(axisNames), m_reps(reps) {}
+
+QString ProgressDisplay::formatDuration(qint64 ms) {
+    if (ms < 0)
+        return QStringLiteral("?");
+    const qint64 s = (ms + 999) / 1000;
+    if (s >= 3600)
+        return QStringLiteral("%1:%2:%3")
+            .arg(s / 3600)
+            .arg(s / 60 % 60, 2, 10, QLatin1Char('0'))
+            .arg(s % 60, 2, 10, QLatin1Char('0'));
+    return QStringLiteral("%1:%2").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
+}
+
+void ProgressDisplay::stepStarted(int total, const Point &point, int rep) {
+    m_total = total;
+    m_current = QStringLiteral("%1 rep %2/%3").arg(point.describe(m_axisNames)).arg(rep + 1).arg(m_reps);
+    m_pps = 0;
+    redraw();
+}
+
+void ProgressDisplay::rates(const StepRates &rates) {
+    m_pps = rates.intervalPps;
+    redraw();
+}
+
+void ProgressDisplay::stepFinished(const StepResult &r) {
+    if (m_terminal)
+        return;
+    CliOutput::err() << QStringLiteral("step %1/%2 %3 rep %4/%5: %6 pps, %7 ns/pkt")
+                            .arg(m_done + 1)
+                            .arg(m_total)
+                            .arg(r.point.describe(m_axisNames))
+                            .arg(r.rep + 1)
+                            .arg(m_reps)
+                            .arg(qRound64(r.effectivePps()))
+                            .arg(r.nsPerPkt, 0, 'f', 2)
+                     << Qt::endl;
+}
+
+void ProgressDisplay::pointCompleted(const PointStats &s) {
+    QString line = QStringLiteral("point %1: median %2 pps, %3 ns/pkt (n=%4")
+                       .arg(s.point.describe(m_axisNames))
+                       .arg(qRound64(s.representativePps()))
+                       .arg(s.representativeNs(), 0, 'f', 2)
+                       .arg(s.ppsSummary.n);
+    if (!std::isnan(s.ppsSummary.cv))
+        line += QStringLiteral(", CV %1%").arg(s.ppsSummary.cv * 100, 0, 'f', 2);
+    line += QLatin1Char(')');
+    if (!s.warnings.isEmpty())
+        line += QStringLiteral("; ") + s.warnings.join(QStringLiteral("; "));
+    message(line);
+}
+
+void ProgressDisplay::progress(int done, int total, qint64 etaMs) {
+    m_done = done;
+    m_total = total;
+    m_etaMs = etaMs;
+    redraw();
+}
+
+void ProgressDisplay::message(const QString &line) {
+    clearBar();
+    CliOutput::err() << line << Qt::endl;
+    redraw();
+}
+
+void ProgressDisplay::clearBar() {
+    if (m_barShown)
+        CliOutput::err() << "\r\x1b[K";
+    m_barShown = false;
+}
+
+void ProgressDisplay::redraw() {
+    if (!m_terminal || m_total == 0)
+        return;
+    const int filled = m_done * kBarWidth / m_total;
+    QString bar = QStringLiteral("\r[%1%2] %3/%4  %5")
+                      .arg(QString(filled, QLatin1Char('#')), QString(kBarWidth - filled, QLatin1Char('.')))
+                      .arg(m_done)
+                      .arg(m_total)
+                      .arg(m_current);
+    if (m_pps > 0)
+        bar += QStringLiteral("  %1 Mpps").arg(m_pps / 1e6, 0, 'f', 2);
+    bar += QStringLiteral("  ETA %1\x1b[K").arg(formatDuration(m_etaMs));
+    CliOutput::err() << bar;
+    CliOutput::err().flush();
+    m_barShown = true;
+}
+
+void ProgressDisplay::finish() {
+    clearBar();
+    CliOutput::err().flush();
+}
+
+} // namespace burstlab

@@ -1,0 +1,122 @@
+#include "CliOutput.h"
+#include "CliParser.h"
+#include "CliStore.h"
+#include "Commands.h"
+#include "ExitCode.h"
+#include "ProgressDisplay.h"
+#include "SignalNotifier.h"
+#include "SweepOptions.h"
+#include "exchange/NetdevExport.h"
+#include "sweep/SweepRunner.h"
+
+#include <QEventLoop>
+
+namespace burstlab {
+namespace {
+
+int exitCodeFor(SweepRunner::Outcome outcome, bool signalled) {
+    switch (outcome) {
+    case SweepRunner::Outcome::Completed:
+        return ExitOk;
+    case SweepRunner::Outcome::Interrupted:
+        return signalled ? ExitInterrupted : ExitFailure;
+    case SweepRunner::Outcome::EngineFailure:
+        return ExitEngine;
+    case SweepRunner::Outcome::Refused:
+        return ExitUsage;
+    case SweepRunner::Outcome::StoreFailure:
+        return ExitStore;
+    }
+    return ExitFailure;
+}
+
+// Connects the runner to the progress display; engine log lines only when asked.
+void showProgress(SweepRunner &runner, ProgressDisplay &display, bool verbose) {
+    QObject::connect(&runner, &SweepRunner::stepStarted, &runner,
+                     [&display](int, int total, const Point &point, int rep) {
+                         display.stepStarted(total, point, rep);
+                     });
+    QObject::connect(&runner, &SweepRunner::sampleReceived, &runner,
+                     [&display](const Sample &, const StepRates &r) { display.rates(r); });
+    QObject::connect(&runner, &SweepRunner::stepFinished, &runner,
+                     [&display](const StepResult &r) { display.stepFinished(r); });
+    QObject::connect(&runner, &SweepRunner::pointCompleted, &runner,
+                     [&display](const PointStats &s) { display.pointCompleted(s); });
+    QObject::connect(&runner, &SweepRunner::progress, &runner,
+                     [&display](int done, int total, qint64 eta) { display.progress(done, total, eta); });
+    QObject::connect(&runner, &SweepRunner::helloReceived, &runner,
+                     [&display](const EngineHello &h) { display.message(QStringLiteral("engine: ") + h.summary()); });
+    if (verbose)
+        QObject::connect(&runner, &SweepRunner::logLine, &runner,
+                         [&display](const QString &line) { display.message(line); });
+}
+
+} // namespace
+
+int sweepCommand(const QStringList &args) {
+    const QString command = QStringLiteral("sweep");
+    CliParser parser(command, QStringLiteral("Run a burst/clone sweep on the engine, store it as a "
+                                             "run and print its netdev table."));
+    SweepOptions::add(parser);
+    if (const auto code = parser.parse(args, 0, 0))
+        return *code;
+    QString error;
+    const auto options = SweepOptions::read(parser, &error);
+    if (!options)
+        return CliOutput::usageError(command, error);
+
+    CliStore store(command);
+    if (const auto code = store.open(parser.db()))
+        return *code;
+    SweepRunner runner(store.store());
+    const QStringList axisNames = options->run.spec.axisNames();
+    ProgressDisplay display(CliOutput::stderrIsTerminal(), axisNames, options->run.spec.reps);
+    showProgress(runner, display, options->verbose);
+
+    QEventLoop loop;
+    bool signalled = false;
+    SignalNotifier stopSignals;
+    QObject::connect(&stopSignals, &SignalNotifier::received, &runner, [&](int) {
+        signalled = true;
+        display.message(QStringLiteral("interrupted: stopping the engine"));
+        runner.stop();
+    });
+    QObject::connect(&runner, &SweepRunner::finished, &loop, &QEventLoop::quit);
+    const bool started = options->resumeId ? runner.resume(*options->resumeId)
+                                           : runner.start(options->run);
+    if (!started)
+        return CliOutput::error(command, exitCodeFor(runner.outcome(), false), runner.errorString());
+    loop.exec();
+    display.finish();
+
+    const SweepRunner::Outcome outcome = runner.outcome();
+    const int code = exitCodeFor(outcome, signalled);
+    if (outcome == SweepRunner::Outcome::Refused && !runner.refusedField().isEmpty())
+        return CliOutput::usageError(command, QStringLiteral("%1: %2").arg(
+                                                  options->argumentFor(runner.refusedField()),
+                                                  runner.errorString()));
+    if (outcome != SweepRunner::Outcome::Completed) {
+        CliOutput::error(command, code, runner.errorString());
+        if (runner.runId() > 0)
+            CliOutput::err() << QStringLiteral("run %1 is stored as %2; continue it with: "
+                                               "burstlab-cli --db %3 sweep --resume %1")
+                                    .arg(runner.runId())
+                                    .arg(outcome == SweepRunner::Outcome::Interrupted
+                                             ? QStringLiteral("interrupted")
+                                             : QStringLiteral("failed"),
+                                         store.store().path())
+                             << Qt::endl;
+        return code;
+    }
+    int loadCode = ExitOk;
+    const auto data = store.load(runner.runId(), &loadCode);
+    if (!data)
+        return loadCode;
+    CliOutput::err() << QStringLiteral("stored as run %1 in %2").arg(runner.runId()).arg(store.store().path())
+                     << Qt::endl;
+    CliOutput::out() << NetdevExport::run(*data);
+    CliOutput::out().flush();
+    return ExitOk;
+}
+
+} // namespace burstlab

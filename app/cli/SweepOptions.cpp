@@ -1,0 +1,153 @@
+#include "SweepOptions.h"
+#include "EngineOptions.h"
+#include "ranges/Assignment.h"
+
+namespace burstlab {
+namespace {
+constexpr qint64 kMaxReps = 100000;
+constexpr qint64 kMaxMs = 86400000; // the engine's duration limit: one day
+
+// One --sweep NAME=VALUES as an axis; errors quote the argument.
+std::optional<Axis> readAxis(const QString &text, QString *error) {
+    QString why;
+    const auto a = Assignment::split(text, &why);
+    std::optional<QList<qint64>> values;
+    if (a && !SweepSpec::stepParameterNames().contains(a->name))
+        why = QStringLiteral("%1 is not a step parameter (one of %2)")
+                  .arg(a->name, SweepSpec::stepParameterNames().join(QStringLiteral(", ")));
+    else if (a)
+        values = a->values(&why);
+    if (!values) {
+        *error = QStringLiteral("--sweep %1: %2").arg(text, why);
+        return std::nullopt;
+    }
+    Axis axis{a->name, {}};
+    for (qint64 v : *values)
+        axis.values.append(AxisValue(v));
+    return axis;
+}
+} // namespace
+
+void SweepOptions::add(CliParser &p) {
+    EngineOptions::add(p);
+    const QList<QCommandLineOption> options{
+        {QStringLiteral("sweep"),
+         QStringLiteral("A swept step parameter and its values, e.g. burst=1..10,16,24,32 "
+                        "(once or twice; the second gives one series per value)."),
+         QStringLiteral("NAME=VALUES")},
+        {QStringLiteral("set"),
+         QStringLiteral("A fixed step parameter for every step, e.g. pkt_size=64 (repeatable)."),
+         QStringLiteral("NAME=VALUE")},
+        {QStringLiteral("reps"), QStringLiteral("Repetitions per point (default 3)."),
+         QStringLiteral("N")},
+        {QStringLiteral("duration-ms"), QStringLiteral("Length of each step (default 1000)."),
+         QStringLiteral("N")},
+        {QStringLiteral("warmup-ms"),
+         QStringLiteral("Discarded from the start of each step for the pps figure (default 0)."),
+         QStringLiteral("N")},
+        {QStringLiteral("pause-ms"), QStringLiteral("Pause between steps (default 0)."),
+         QStringLiteral("N")},
+        {QStringLiteral("sequential"),
+         QStringLiteral("Run points and repetitions in order instead of a random order.")},
+        {QStringLiteral("seed"), QStringLiteral("Seed of the random order (default: a new one)."),
+         QStringLiteral("N")},
+        {QStringLiteral("label"), QStringLiteral("The run's label, e.g. baseline or patch2."),
+         QStringLiteral("TEXT")},
+        {QStringLiteral("name"), QStringLiteral("The run's name."), QStringLiteral("TEXT")},
+        {QStringLiteral("notes"), QStringLiteral("Free-form notes."), QStringLiteral("TEXT")},
+        {QStringLiteral("tag"), QStringLiteral("A tag (repeatable)."), QStringLiteral("TEXT")},
+        {QStringLiteral("resume"),
+         QStringLiteral("Continue an interrupted or failed run; completed steps are kept."),
+         QStringLiteral("RUN_ID")},
+        {QStringLiteral("verbose"), QStringLiteral("Print the engine's own log lines.")},
+    };
+    for (const QCommandLineOption &o : options)
+        p.addOption(o);
+}
+
+QString SweepOptions::argumentFor(const QString &parameter) const {
+    return m_arguments.value(parameter, parameter);
+}
+
+std::optional<SweepOptions> SweepOptions::read(const CliParser &p, QString *error) {
+    SweepOptions o;
+    o.verbose = p.isSet(QStringLiteral("verbose"));
+    if (p.isSet(QStringLiteral("resume"))) {
+        const auto id = p.integer(QStringLiteral("resume"), 0, 1, std::numeric_limits<qint64>::max(), error);
+        if (!id)
+            return std::nullopt;
+        if (p.isSet(QStringLiteral("sweep"))) {
+            *error = QStringLiteral("--resume %1: a resumed run keeps its own sweep; drop --sweep")
+                         .arg(*id);
+            return std::nullopt;
+        }
+        o.resumeId = *id;
+        return o;
+    }
+    SweepSpec &spec = o.run.spec;
+    const auto engine = EngineOptions::read(p, error);
+    if (!engine)
+        return std::nullopt;
+    spec.engine = *engine;
+    const QStringList sweeps = p.values(QStringLiteral("sweep"));
+    if (sweeps.isEmpty() || sweeps.size() > 2) {
+        *error = QStringLiteral("--sweep NAME=VALUES must be given once or twice, got %1")
+                     .arg(sweeps.size());
+        return std::nullopt;
+    }
+    for (const QString &text : sweeps) {
+        const auto axis = readAxis(text, error);
+        if (!axis)
+            return std::nullopt;
+        if (o.m_arguments.contains(axis->name)) {
+            *error = QStringLiteral("--sweep %1: %2 is swept twice").arg(text, axis->name);
+            return std::nullopt;
+        }
+        o.m_arguments.insert(axis->name, QStringLiteral("--sweep ") + text);
+        spec.axes.append(*axis);
+    }
+    for (const QString &text : p.values(QStringLiteral("set"))) {
+        QString why;
+        const auto a = Assignment::split(text, &why);
+        if (a && o.m_arguments.contains(a->name))
+            why = QStringLiteral("%1 is already given by %2").arg(a->name, o.m_arguments[a->name]);
+        if (!why.isEmpty()) {
+            *error = QStringLiteral("--set %1: %2").arg(text, why);
+            return std::nullopt;
+        }
+        o.m_arguments.insert(a->name, QStringLiteral("--set ") + text);
+        spec.fixed.insert(a->name, a->scalar());
+    }
+    const auto reps = p.integer(QStringLiteral("reps"), 3, 1, kMaxReps, error);
+    const auto duration = reps ? p.integer(QStringLiteral("duration-ms"), 1000, 1, kMaxMs, error)
+                               : std::nullopt;
+    const auto warmup = duration ? p.integer(QStringLiteral("warmup-ms"), 0, 0, *duration - 1, error)
+                                 : std::nullopt;
+    const auto pause = warmup ? p.integer(QStringLiteral("pause-ms"), 0, 0, kMaxMs, error)
+                              : std::nullopt;
+    const auto seed = pause ? p.integer(QStringLiteral("seed"), 0, 0,
+                                        std::numeric_limits<qint64>::max(), error)
+                            : std::nullopt;
+    if (!seed)
+        return std::nullopt;
+    spec.reps = int(*reps);
+    spec.durationMs = int(*duration);
+    spec.warmupMs = int(*warmup);
+    spec.pauseMs = int(*pause);
+    spec.seed = quint64(*seed);
+    spec.randomize = !p.isSet(QStringLiteral("sequential"));
+    o.m_arguments.insert(QStringLiteral("duration_ms"),
+                         QStringLiteral("--duration-ms %1").arg(spec.durationMs));
+    o.run.label = p.value(QStringLiteral("label"));
+    o.run.notes = p.value(QStringLiteral("notes"));
+    o.run.tags = p.values(QStringLiteral("tag"));
+    o.run.name = p.value(QStringLiteral("name"));
+    if (o.run.name.isEmpty())
+        o.run.name = QStringLiteral("%1 sweep on %2")
+                         .arg(spec.axisNames().join(QStringLiteral(" x ")),
+                              spec.engine.pci.isEmpty() ? spec.engine.vdevs.value(0)
+                                                        : spec.engine.pci);
+    return o;
+}
+
+} // namespace burstlab

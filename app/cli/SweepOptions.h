@@ -1,0 +1,30 @@
+#pragma once
+#include "CliParser.h"
+#include "model/Run.h"
+
+#include <QMap>
+#include <optional>
+
+namespace burstlab {
+
+// The `sweep` subcommand's options turned into a run to start (or a run id to
+// resume), remembering which argument set which step parameter so an error
+// found later (by the engine's limits) can name the argument as typed.
+class SweepOptions {
+public:
+    static void add(CliParser &parser);
+    // nullopt with *error naming the argument when the command line is wrong.
+    static std::optional<SweepOptions> read(const CliParser &parser, QString *error);
+
+    Run run;
+    std::optional<qint64> resumeId;
+    bool verbose = false;
+
+    // "--sweep burst=0..4" for burst, "--duration-ms 0" for duration_ms.
+    QString argumentFor(const QString &parameter) const;
+
+private:
+    QMap<QString, QString> m_arguments;
+};
+
+} // namespace burstlab
