@@ -38,9 +38,9 @@ class TestChecklistProbes : public QObject {
                           << "load 0.02 on 4 CPUs, 0 other busy"
                           << "";
         row("load untuned") << "other_load"
-                            << "untuned" << vdev << none << "warn"
-                            << "load 3.91 on 4 CPUs, 3 other busy"
-                            << "my (odd) name (504)";
+                            << "untuned" << vdev << none << "fail"
+                            << "load 3.91 on 4 CPUs, 4 other busy"
+                            << "my (odd) name (504), qemu-system (505)";
         row("load empty") << "other_load"
                           << "" << vdev << none << "unknown"
                           << ""

@@ -1,4 +1,5 @@
 #include "host/CheckResult.h"
+#include <algorithm>
 
 namespace burstlab {
 
@@ -64,6 +65,18 @@ QStringList CheckResult::setupNotes(const QList<CheckResult> &results) {
             notes.append(line);
     }
     return notes;
+}
+
+QString CheckResult::summary(const QList<CheckResult> &results) {
+    QStringList parts;
+    for (CheckStatus status :
+         {CheckStatus::Pass, CheckStatus::Warn, CheckStatus::Fail, CheckStatus::Unknown}) {
+        const auto count =
+            std::count_if(results.begin(), results.end(),
+                          [status](const CheckResult &r) { return r.status == status; });
+        parts.append(QStringLiteral("%1 %2").arg(count).arg(checkStatusName(status)));
+    }
+    return parts.join(QStringLiteral(", "));
 }
 
 } // namespace burstlab

@@ -35,6 +35,8 @@ struct CheckResult {
     static QList<CheckResult> fromJsonArray(const QJsonArray &array);
     // The setup-note lines of every passing item, in checklist order.
     static QStringList setupNotes(const QList<CheckResult> &results);
+    // "14 pass, 2 warn, 1 fail, 2 unknown": one line for a status bar or a terminal.
+    static QString summary(const QList<CheckResult> &results);
 };
 
 } // namespace burstlab

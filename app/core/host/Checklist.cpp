@@ -23,14 +23,17 @@ QString expandNote(const QString &note, const ProbeOutcome &outcome, const Probe
 } // namespace
 
 Checklist Checklist::builtIn() {
-    QFile file(QStringLiteral(":/checklist.json"));
-    QString error;
-    std::optional<Checklist> list;
-    if (file.open(QIODevice::ReadOnly))
-        list = fromJson(file.readAll(), &error);
-    // The resource is part of the build and tested; failing here is a packaging bug.
-    Q_ASSERT_X(list, "Checklist::builtIn", qPrintable(error));
-    return list.value_or(Checklist());
+    static const Checklist list = [] {
+        QFile file(QStringLiteral(":/checklist.json"));
+        QString error;
+        std::optional<Checklist> parsed;
+        if (file.open(QIODevice::ReadOnly))
+            parsed = fromJson(file.readAll(), &error);
+        // The resource is part of the build and tested; failing here is a packaging bug.
+        Q_ASSERT_X(parsed, "Checklist::builtIn", qPrintable(error));
+        return parsed.value_or(Checklist());
+    }();
+    return list;
 }
 
 std::optional<Checklist> Checklist::fromJson(const QByteArray &json, QString *error) {

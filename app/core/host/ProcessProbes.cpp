@@ -11,23 +11,44 @@ namespace {
 struct Process {
     qint64 pid = 0;
     QString comm;
+    bool running = false; // some thread of it is runnable right now
+};
+
+struct Stat {
+    QString comm;
     QChar state;
 };
+
+// "pid (comm) S ...": comm may hold spaces and parentheses, so cut at the last ')'.
+std::optional<Stat> readStat(const HostFs &fs, const QString &path) {
+    const QString stat = fs.read(path).value_or(QString());
+    const qsizetype open = stat.indexOf(u'(');
+    const qsizetype close = stat.lastIndexOf(u')');
+    if (open < 0 || close < open || close + 2 >= stat.size())
+        return std::nullopt; // exited between listing and reading
+    return Stat{stat.mid(open + 1, close - open - 1), stat.at(close + 2)};
+}
 
 QList<Process> processes(const HostFs &fs) {
     QList<Process> list;
     for (const QString &entry : fs.list(QStringLiteral("/proc"))) {
         bool isPid = false;
         const qint64 pid = entry.toLongLong(&isPid);
-        if (!isPid)
+        const QString dir = QStringLiteral("/proc/") + entry;
+        const std::optional<Stat> main =
+            isPid ? readStat(fs, dir + QStringLiteral("/stat")) : std::nullopt;
+        if (!main)
             continue;
-        // "pid (comm) S ...": comm may hold spaces and parentheses, so cut at the last ')'.
-        const QString stat = fs.read(QStringLiteral("/proc/%1/stat").arg(pid)).value_or(QString());
-        const qsizetype open = stat.indexOf(u'(');
-        const qsizetype close = stat.lastIndexOf(u')');
-        if (open < 0 || close < open || close + 2 >= stat.size())
-            continue; // exited between listing and reading
-        list.append({pid, stat.mid(open + 1, close - open - 1), stat.at(close + 2)});
+        // A busy worker thread behind a sleeping main thread still takes a CPU.
+        bool running = main->state == u'R';
+        for (const QString &task : fs.list(dir + QStringLiteral("/task"))) {
+            if (running)
+                break;
+            const std::optional<Stat> thread =
+                readStat(fs, dir + QStringLiteral("/task/") + task + QStringLiteral("/stat"));
+            running = thread && thread->state == u'R';
+        }
+        list.append({pid, main->comm, running});
     }
     return list;
 }
@@ -46,7 +67,7 @@ ProbeOutcome probeLoad(const ProbeContext &context, const QJsonObject &args) {
     const qint64 self = context.selfPid != 0 ? context.selfPid : ::getpid();
     QStringList busy;
     for (const Process &p : processes(fs)) {
-        if (p.state == u'R' && p.pid != self)
+        if (p.running && p.pid != self)
             busy.append(QStringLiteral("%1 (%2)").arg(p.comm).arg(p.pid));
     }
     const double maxPassLoad = args.value(QLatin1String("max_pass_load")).toDouble(0.5);
