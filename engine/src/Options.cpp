@@ -1,10 +1,11 @@
 #include "Options.h"
 
+#include "CpuList.h"
+
 #include <algorithm>
 #include <array>
 #include <cctype>
 #include <charconv>
-#include <sched.h>
 #include <set>
 
 namespace burstlab::engine {
@@ -69,67 +70,14 @@ unsigned parseUnsigned(const std::string &option, const std::string &text) {
     return value;
 }
 
-std::set<unsigned> allowedCpus() {
-    cpu_set_t set;
-    CPU_ZERO(&set);
-    std::set<unsigned> cpus;
-    if (sched_getaffinity(0, sizeof(set), &set) != 0) {
-        return cpus;
-    }
-    for (unsigned cpu = 0; cpu < CPU_SETSIZE; ++cpu) {
-        if (CPU_ISSET(cpu, &set)) {
-            cpus.insert(cpu);
-        }
-    }
-    return cpus;
-}
-
-// "0-2,5" -> {0,1,2,5} in the given order; the first is the main lcore.
 std::vector<unsigned> parseLcores(const std::string &text) {
-    std::vector<unsigned> out;
-    size_t pos = 0;
-    while (pos <= text.size()) {
-        size_t comma = text.find(',', pos);
-        if (comma == std::string::npos) {
-            comma = text.size();
-        }
-        const std::string item = text.substr(pos, comma - pos);
-        const size_t dash = item.find('-');
-        if (dash == std::string::npos) {
-            out.push_back(parseUnsigned("--lcores", item));
-        } else {
-            const unsigned lo = parseUnsigned("--lcores", item.substr(0, dash));
-            const unsigned hi = parseUnsigned("--lcores", item.substr(dash + 1));
-            if (hi < lo) {
-                throw OptionsError("--lcores: bad range '" + item + "'");
-            }
-            for (unsigned c = lo; c <= hi; ++c) {
-                out.push_back(c);
-            }
-        }
-        pos = comma + 1;
-    }
-    const std::set<unsigned> cpus = allowedCpus();
-    std::set<unsigned> seen;
+    std::vector<unsigned> out = parseCpuList(text, "--lcores");
+    const std::set<unsigned> cpus = affinityCpus();
     for (unsigned c : out) {
-        if (!seen.insert(c).second) {
-            throw OptionsError("--lcores: CPU " + std::to_string(c) + " is listed twice");
-        }
         if (!cpus.count(c)) {
             throw OptionsError("--lcores: CPU " + std::to_string(c) +
                                " is not available to this process");
         }
-    }
-    return out;
-}
-
-std::vector<unsigned> defaultLcores() {
-    std::vector<unsigned> out;
-    for (unsigned c : allowedCpus()) {
-        if (out.size() > Options::kMaxDefaultWorkers) {
-            break;
-        }
-        out.push_back(c);
     }
     return out;
 }
@@ -142,7 +90,6 @@ std::string vdevName(const std::string &spec) {
 
 Options Options::parse(const std::vector<std::string> &args) {
     Options o;
-    bool haveLcores = false;
     for (size_t i = 0; i < args.size(); ++i) {
         const std::string &a = args[i];
         auto value = [&]() -> const std::string & {
@@ -168,7 +115,7 @@ Options Options::parse(const std::vector<std::string> &args) {
             checkVdev(a, o.sinkVdev);
         } else if (a == "--lcores") {
             o.lcores = parseLcores(value());
-            haveLcores = true;
+            o.lcoresGiven = true;
         } else if (a == "--no-huge") {
             o.noHuge = true;
         } else if (a == "--memory-mb") {
@@ -202,13 +149,21 @@ Options Options::parse(const std::vector<std::string> &args) {
     if (names.size() != o.vdevs.size() + (o.sinkVdev.empty() ? 0 : 1)) {
         throw OptionsError("--vdev: every device needs its own name");
     }
-    if (!haveLcores) {
-        o.lcores = defaultLcores();
+    if (!o.lcoresGiven) {
+        const std::set<unsigned> cpus = affinityCpus();
+        o.lcores.assign(cpus.begin(), cpus.end());
     }
-    if (o.lcores.size() < 2) {
+    o.checkLcoreCount();
+    return o;
+}
+
+void Options::checkLcoreCount() {
+    if (lcores.size() < 2) {
         throw OptionsError("--lcores needs at least two CPUs: the main lcore and one TX worker");
     }
-    return o;
+    if (!lcoresGiven && lcores.size() > kMaxDefaultWorkers + 1) {
+        lcores.resize(kMaxDefaultWorkers + 1);
+    }
 }
 
 std::string Options::usage() {

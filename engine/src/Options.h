@@ -1,17 +1,12 @@
 #pragma once
 
+#include "OptionsError.h"
+
 #include <optional>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
 namespace burstlab::engine {
-
-// A command-line error: the engine prints it and exits with code 2.
-class OptionsError : public std::runtime_error {
-  public:
-    using std::runtime_error::runtime_error;
-};
 
 // The engine's validated command line. Only these options exist: the EAL
 // argument list is built from them, never passed through, because the engine
@@ -21,6 +16,7 @@ struct Options {
     std::string pci;                // a PCI TX port instead of vdevs
     std::string sinkVdev;
     std::vector<unsigned> lcores; // first = main lcore, others = TX workers
+    bool lcoresGiven = false;
     bool noHuge = false;
     unsigned memoryMb = 512;
     bool help = false;
@@ -29,6 +25,8 @@ struct Options {
     // Throws OptionsError with a message naming the bad option.
     static Options parse(const std::vector<std::string> &args);
     static std::string usage();
+    // At least a main and a worker lcore; a default list is cut to 1 + 8.
+    void checkLcoreCount();
 
     static constexpr unsigned kMinMemoryMb = 64;
     static constexpr unsigned kMaxMemoryMb = 65536;

@@ -1,6 +1,7 @@
 #include "CommandLoop.h"
 #include "EalSession.h"
 #include "Engine.h"
+#include "EngineConfig.h"
 #include "ExitCode.h"
 #include "Messages.h"
 #include "Options.h"
@@ -45,6 +46,9 @@ int main(int argc, char **argv) {
     Options options;
     try {
         options = Options::parse(std::vector<std::string>(argv + 1, argv + argc));
+        if (!options.help && !options.version) {
+            EngineConfig::load(BURSTLAB_ENGINE_CONF).apply(options);
+        }
     } catch (const OptionsError &e) {
         std::cerr << "burstlab-engine: " << e.what() << "\n";
         return static_cast<int>(ExitCode::BadCommandLine);

@@ -120,6 +120,9 @@ void TestEngineLifecycle::badOptionsExit2_data() {
     QTest::newRow("one lcore") << QStringList{"--vdev", "net_null0", "--lcores", "0"}
                                << "at least two";
     QTest::newRow("bad pci") << QStringList{"--pci", "zz"} << "DDDD:BB:DD.F";
+    QTest::newRow("pci not allowed") << QStringList{"--pci", "0000:7f:1f.7"} << "pci_devices";
+    QTest::newRow("pcap outside the allowed dirs")
+        << QStringList{"--vdev", "net_pcap0,tx_pcap=/etc/burstlab-test.pcap"} << "pcap_dirs";
     QTest::newRow("missing value") << QStringList{"--vdev"} << "needs a value";
 }
 
@@ -149,9 +152,8 @@ void TestEngineLifecycle::helpAndVersion() {
 }
 
 void TestEngineLifecycle::missingPortExits4() {
-    // EAL starts, but no such PCI device exists here.
-    EngineProcess engine(
-        {"--pci", "0000:7f:1f.7", "--no-huge", "--memory-mb", "128", "--lcores", "0-1"});
+    // EAL starts, but the driver refuses to create the device.
+    EngineProcess engine(EngineProcess::vdevArgs("net_null0,no_such_argument=1"));
     QVERIFY(!engine.start(10000));
     QVERIFY(engine.waitForExit(5000));
     QCOMPARE(engine.exitCode(), 4);
