@@ -17,7 +17,8 @@ using Json = nlohmann::ordered_json;
 
 constexpr uint32_t kPoolCache = 256;
 constexpr uint32_t kSinkMbufs = 8191;
-constexpr uint16_t kSinkRxDesc = 1024;
+// TX ring of a sink whose driver wants a TX queue beside its RX queue.
+constexpr uint16_t kSinkTxDesc = 512;
 // Grace period after TX stops: a sink keeps counting until nothing arrived
 // for kSinkQuietMs (at most kSinkMaxMs), so received == sent can be checked.
 constexpr unsigned kSinkQuietMs = 20;
@@ -81,12 +82,12 @@ std::string Engine::setUp() {
             return error;
         }
         m_sinkPort.emplace(std::move(*sink));
-        if (error = m_rxPool.create("burstlab_rx", kSinkMbufs, kPoolCache,
+        if (error = m_rxPool.create("burstlab_sink", kSinkMbufs, kPoolCache,
                                     socketOf(m_sinkPort->info()));
             !error.empty()) {
             return error;
         }
-        if (error = m_sinkPort->configure(1, 0, kSinkRxDesc, m_rxPool.get()); !error.empty()) {
+        if (error = configurePort(*m_sinkPort, 1, 0, kSinkTxDesc, m_rxPool); !error.empty()) {
             return "sink port " + m_sinkPort->info().name + ": " + error;
         }
         m_sink = std::make_unique<RxSink>(m_sinkPort->id());
@@ -125,10 +126,32 @@ std::string Engine::reconfigureTx(uint32_t queues, uint32_t txDesc) {
     std::string error = m_txPool.create("burstlab_tx" + std::to_string(m_poolSerial++), mbufs,
                                         kPoolCache, socketOf(m_tx->info()));
     if (error.empty()) {
-        error = m_tx->configure(0, static_cast<uint16_t>(queues), static_cast<uint16_t>(txDesc),
-                                nullptr);
+        error = configurePort(*m_tx, 0, static_cast<uint16_t>(queues),
+                              static_cast<uint16_t>(txDesc), m_txPortRxPool);
     }
     return error;
+}
+
+std::string Engine::configurePort(Port &port, uint16_t rxQueues, uint16_t txQueues, uint16_t txDesc,
+                                  MbufPool &rxPool) {
+    std::string error = port.configure(rxQueues, txQueues, txDesc, rxPool.get());
+    if (error.empty() || rxQueues == txQueues) {
+        return error;
+    }
+    // Some drivers (net_tap) want as many RX as TX queues: retry with both
+    // equal. The extra RX queues get their own pool, so the TX pool's
+    // in-use count still shows only what TX holds.
+    const uint16_t n = std::max(rxQueues, txQueues);
+    const uint32_t needed = n * Port::kRxDesc + kSinkMbufs;
+    if (rxPool.size() < needed) {
+        port.stop();
+        if (error = rxPool.create("burstlab_rx" + std::to_string(m_poolSerial++), needed,
+                                  kPoolCache, socketOf(port.info()));
+            !error.empty()) {
+            return error;
+        }
+    }
+    return port.configure(n, n, txDesc, rxPool.get());
 }
 
 Json Engine::hello() const {

@@ -44,6 +44,8 @@ class Engine {
 
   private:
     std::string reconfigureTx(uint32_t queues, uint32_t txDesc);
+    std::string configurePort(Port &port, uint16_t rxQueues, uint16_t txQueues, uint16_t txDesc,
+                              MbufPool &rxPool);
     void computeLimits();
 
     Options m_options;
@@ -54,7 +56,8 @@ class Engine {
     StepParams m_defaults;
     unsigned m_poolSerial = 0;
     MbufPool m_txPool;
-    MbufPool m_rxPool;
+    MbufPool m_rxPool;       // the sink's RX queue
+    MbufPool m_txPortRxPool; // RX queues a TX port's driver insists on
     std::optional<Port> m_tx;
     std::optional<Port> m_sinkPort;
     std::unique_ptr<RxSink> m_sink;

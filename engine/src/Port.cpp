@@ -77,7 +77,7 @@ std::string Port::configure(uint16_t rxQueues, uint16_t txQueues, uint16_t txDes
     }
     m_configured = true;
     const int socket = m_info.numaNode < 0 ? SOCKET_ID_ANY : m_info.numaNode;
-    uint16_t rxDesc = 1024;
+    uint16_t rxDesc = kRxDesc;
     uint16_t txd = txDesc;
     if (int rc = rte_eth_dev_adjust_nb_rx_tx_desc(id, &rxDesc, &txd); rc != 0) {
         return errorText("rte_eth_dev_adjust_nb_rx_tx_desc", rc);

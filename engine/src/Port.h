@@ -39,6 +39,9 @@ class Port {
     Port(const Port &) = delete;
     ~Port();
 
+    // Descriptors of each RX queue (a sink's, or one a driver insists on).
+    static constexpr uint16_t kRxDesc = 1024;
+
     // (Re)configures with the given queues and starts the port. An RX queue
     // needs rxPool. Returns an error text or an empty string.
     std::string configure(uint16_t rxQueues, uint16_t txQueues, uint16_t txDesc,
