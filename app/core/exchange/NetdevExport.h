@@ -11,6 +11,7 @@ struct NetdevOptions {
     std::optional<Point> summaryFrom;
     std::optional<Point> summaryTo;
     bool setupNotes = true;
+    StatsOptions stats;
 };
 
 // Plain text for a netdev mailing-list post, in the seeds' format and

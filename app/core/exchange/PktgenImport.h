@@ -14,8 +14,7 @@ namespace burstlab {
 // one text give one step each, in order. A "Result:" that is not OK is an
 // error naming the line.
 struct PktgenImport {
-    static std::optional<RunData> parse(const QString &text, const QString &label,
-                                        QString *error);
+    static std::optional<RunData> parse(const QString &text, const QString &label, QString *error);
 };
 
 } // namespace burstlab

@@ -67,4 +67,16 @@ QList<StepResult> RunData::results() const {
     return list;
 }
 
+void RunData::appendResult(StepResult result) {
+    result.seq = int(steps.size());
+    result.rep = 0;
+    for (const StepData &s : steps)
+        result.rep += s.result.point == result.point ? 1 : 0;
+    run.spec.reps = std::max(run.spec.reps, result.rep + 1);
+    if (!run.spec.axes.isEmpty() && !result.point.values.isEmpty() &&
+        !run.spec.axes.first().values.contains(result.point.values.first()))
+        run.spec.axes.first().values << result.point.values.first();
+    steps << StepData{result, {}};
+}
+
 } // namespace burstlab

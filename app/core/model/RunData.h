@@ -23,6 +23,10 @@ struct RunData {
     static std::optional<RunData> fromJson(const QJsonObject &object, QString *error);
 
     QList<StepResult> results() const;
+    // Appends a completed result (imports): seq is its position, rep counts
+    // the earlier steps at its point, spec.reps and the first axis's values
+    // grow to include it.
+    void appendResult(StepResult result);
 
     bool operator==(const RunData &other) const = default;
 };

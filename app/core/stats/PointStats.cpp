@@ -49,6 +49,20 @@ QStringList warningsFor(const Summary &pps, const StatsOptions &options) {
 
 } // namespace
 
+StatsOptions StatsOptions::forRun(const Run &run) const {
+    StatsOptions o = *this;
+    if (const auto speed = run.linkSpeedMbps())
+        o.linkMbps = speed;
+    o.frameSize = run.frameSize();
+    return o;
+}
+
+QList<PointStats> PointStats::ofRun(const RunData &data, const StatsOptions &options,
+                                    const RunData *baseline) {
+    return compute(data.results(), data.run.spec.points(), options.forRun(data.run),
+                   baseline ? baseline->results() : QList<StepResult>{});
+}
+
 double PointStats::representativeNs() const {
     const double pps = representativePps();
     return pps > 0 ? 1e9 / pps : std::numeric_limits<double>::quiet_NaN();

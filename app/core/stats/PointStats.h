@@ -1,5 +1,6 @@
 #pragma once
 #include "model/Point.h"
+#include "model/RunData.h"
 #include "model/StepResult.h"
 #include "stats/Delta.h"
 #include "stats/Summary.h"
@@ -15,6 +16,10 @@ struct StatsOptions {
     double alpha = 0.05;
     std::optional<double> linkMbps; // for the line-rate check
     int frameSize = 60;             // without FCS
+
+    // These options with the run's frame size and, when its engine reported
+    // one, its link speed.
+    StatsOptions forRun(const Run &run) const;
 };
 
 // Statistics of one point over its completed repetitions.
@@ -37,6 +42,10 @@ struct PointStats {
     static QList<PointStats> compute(const QList<StepResult> &steps, const QList<Point> &order = {},
                                      const StatsOptions &options = {},
                                      const QList<StepResult> &baseline = {});
+    // compute() over a run's steps in its sweep order, with the run's link
+    // speed and frame size, against an optional baseline run.
+    static QList<PointStats> ofRun(const RunData &data, const StatsOptions &options = {},
+                                   const RunData *baseline = nullptr);
 };
 
 } // namespace burstlab

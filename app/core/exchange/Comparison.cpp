@@ -1,0 +1,50 @@
+#include "exchange/Comparison.h"
+#include "host/HostDiff.h"
+
+namespace burstlab {
+
+QString Comparison::runTitle(const Run &run) {
+    if (!run.label.isEmpty())
+        return run.label;
+    if (!run.name.isEmpty())
+        return run.name;
+    return QStringLiteral("run %1").arg(run.id);
+}
+
+Comparison Comparison::of(const QList<RunData> &runs, const StatsOptions &options) {
+    Comparison c;
+    c.runs = runs;
+    if (runs.isEmpty())
+        return c;
+    c.axisNames = runs.first().run.spec.axisNames();
+    QList<QList<PointStats>> perRun;
+    for (qsizetype i = 0; i < runs.size(); ++i) {
+        perRun << PointStats::ofRun(runs[i], options, i == 0 ? nullptr : &runs.first());
+        for (const PointStats &s : perRun.last()) {
+            if (!c.points.contains(s.point))
+                c.points << s.point;
+        }
+    }
+    for (const QList<PointStats> &stats : perRun) {
+        QList<std::optional<PointStats>> row;
+        for (const Point &p : c.points) {
+            const auto at = std::find_if(stats.begin(), stats.end(),
+                                         [&](const PointStats &s) { return s.point == p; });
+            row << (at == stats.end() ? std::nullopt : std::optional<PointStats>(*at));
+        }
+        c.cells << row;
+    }
+    const Run &base = runs.first().run;
+    for (qsizetype i = 1; i < runs.size(); ++i) {
+        const Run &run = runs[i].run;
+        const HostComparison diff =
+            HostDiff::compare(base.fingerprint, base.checklist, run.fingerprint, run.checklist);
+        if (diff.hostsDiffer)
+            c.hostDifferences << QStringLiteral("%1 vs %2: hosts differ: %3")
+                                     .arg(runTitle(run), runTitle(base),
+                                          diff.differences.join(QStringLiteral("; ")));
+    }
+    return c;
+}
+
+} // namespace burstlab

@@ -1,0 +1,34 @@
+#include "exchange/ImportFormat.h"
+#include "exchange/NetdevImport.h"
+#include "exchange/PktgenImport.h"
+#include <QFile>
+
+namespace burstlab {
+
+std::optional<QList<RunData>> importFile(const QString &format, const QString &file,
+                                         const QString &label, QString *error) {
+    const auto fail = [&](const QString &why) -> std::optional<QList<RunData>> {
+        if (error)
+            *error = why;
+        return std::nullopt;
+    };
+    if (format != QLatin1String("pktgen") && format != QLatin1String("netdev"))
+        return fail(
+            QStringLiteral("unknown import format '%1' (expected pktgen or netdev)").arg(format));
+    QFile in(file);
+    if (!in.open(QIODevice::ReadOnly | QIODevice::Text))
+        return fail(QStringLiteral("cannot read %1: %2").arg(file, in.errorString()));
+    const QString text = QString::fromUtf8(in.readAll());
+    QString why;
+    std::optional<QList<RunData>> runs;
+    if (format == QLatin1String("netdev")) {
+        runs = NetdevImport::parse(text, label, &why);
+    } else if (const auto run = PktgenImport::parse(text, label, &why)) {
+        runs = QList<RunData>{*run};
+    }
+    if (!runs)
+        return fail(QStringLiteral("%1: %2").arg(file, why));
+    return runs;
+}
+
+} // namespace burstlab

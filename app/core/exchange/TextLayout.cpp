@@ -1,0 +1,68 @@
+#include "exchange/TextLayout.h"
+#include <algorithm>
+#include <cmath>
+
+namespace burstlab {
+
+QString TextLayout::thousands(qint64 value) {
+    QString digits = QString::number(std::llabs(value));
+    for (qsizetype at = digits.size() - 3; at > 0; at -= 3)
+        digits.insert(at, QLatin1Char(','));
+    return value < 0 ? QLatin1Char('-') + digits : digits;
+}
+
+QString TextLayout::fixed2(double value) {
+    const QString text = QString::number(value, 'f', 2);
+    return text == QLatin1String("-0.00") ? QStringLiteral("0.00") : text;
+}
+
+QString TextLayout::padLeft(const QString &text, qsizetype width) {
+    return text.rightJustified(width, QLatin1Char(' '));
+}
+
+QString TextLayout::padRight(const QString &text, qsizetype width) {
+    return text.leftJustified(width, QLatin1Char(' '));
+}
+
+qsizetype TextLayout::widest(const QStringList &texts) {
+    qsizetype width = 0;
+    for (const QString &t : texts)
+        width = std::max(width, t.size());
+    return width;
+}
+
+QString TextLayout::render(const QStringList &lines, int columns) {
+    QString out;
+    bool blank = true; // no blank lines at the start
+    for (QString line : lines) {
+        // Sections end with a blank line: never two in a row.
+        if (line.trimmed().isEmpty()) {
+            if (!blank)
+                out += QLatin1Char('\n');
+            blank = true;
+            continue;
+        }
+        blank = false;
+        line.replace(QLatin1Char('\t'), QLatin1String("    "));
+        while (line.endsWith(QLatin1Char(' ')))
+            line.chop(1);
+        const qsizetype indent =
+            std::find_if(line.begin(), line.end(), [](QChar c) { return c != QLatin1Char(' '); }) -
+            line.begin();
+        const QString continuation(std::min<qsizetype>(indent + 2, columns / 2), QLatin1Char(' '));
+        while (line.size() > columns) {
+            qsizetype cut = line.lastIndexOf(QLatin1Char(' '), columns);
+            if (cut <= continuation.size())
+                cut = columns; // one word longer than a line: break inside it
+            out += line.left(cut) + QLatin1Char('\n');
+            line = continuation + line.mid(cut).trimmed();
+        }
+        out += line + QLatin1Char('\n');
+    }
+    // ... and none at the end.
+    while (out.endsWith(QLatin1String("\n\n")))
+        out.chop(1);
+    return out;
+}
+
+} // namespace burstlab
