@@ -1,5 +1,8 @@
 // burstlab-fake-engine --fault MODE [--after-steps N] [any engine option...]
 //
+// Started through the real launcher (which passes engine options only), it
+// takes the same settings from BURSTLAB_FAKE_FAULT and BURSTLAB_FAKE_AFTER_STEPS.
+//
 // Speaks just enough of protocol v1 to reach a fault, then commits it:
 //   crash          after N good steps, the next step sends stats, then SIGKILLs itself
 //   hang           after N good steps, the next step sends one stats line, then nothing
@@ -97,6 +100,10 @@ void faultyStep(const Options &o, long long id) {
 
 Options parse(int argc, char **argv) {
     Options o;
+    if (const char *fault = std::getenv("BURSTLAB_FAKE_FAULT"))
+        o.fault = fault;
+    if (const char *after = std::getenv("BURSTLAB_FAKE_AFTER_STEPS"))
+        o.afterSteps = std::atoi(after);
     for (int i = 1; i + 1 < argc; ++i) {
         const std::string a = argv[i];
         if (a == "--fault")
