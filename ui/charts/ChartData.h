@@ -1,0 +1,22 @@
+#pragma once
+#include <QList>
+#include <QString>
+
+namespace burstlab {
+
+// What a chart draws for one point: the centre value (a median or a delta) and
+// the whisker or confidence interval around it, already computed by the core.
+struct ChartPoint {
+    double x = 0;
+    double y = 0;
+    double low = 0;
+    double high = 0;
+};
+
+// One line on a chart: a run, or one value of the second swept parameter.
+struct ChartSeriesData {
+    QString name;
+    QList<ChartPoint> points;
+};
+
+} // namespace burstlab

@@ -1,0 +1,42 @@
+#pragma once
+#include <QColor>
+#include <QList>
+#include <QPalette>
+#include <QString>
+
+QT_BEGIN_NAMESPACE
+class QAbstractAxis;
+class QChart;
+class QXYSeries;
+class QPen;
+QT_END_NAMESPACE
+
+namespace burstlab {
+
+struct ChartPoint;
+
+// Every chart takes its colours and fonts from the application palette, so the
+// charts follow a light or dark desktop and nothing is hard-coded per chart.
+namespace ChartStyle {
+QChart *newChart(const QPalette &palette, const QString &title, qreal fontScale);
+void addAxis(QChart *chart, QAbstractAxis *axis, Qt::Alignment side, const QString &title,
+             const QPalette &palette, qreal fontScale);
+// A log2 axis when the swept values span a wide range (burst 1..512), else linear.
+QAbstractAxis *parameterAxis(const QList<double> &xs);
+// Value axis range with a margin, including zero when asked (deltas).
+void fitValueAxis(QAbstractAxis *axis, double low, double high, bool includeZero);
+QColor seriesColor(const QPalette &palette, int index);
+void attach(QChart *chart, QXYSeries *series, QAbstractAxis *x, QAbstractAxis *y, bool inLegend);
+// Vertical whisker segments through low..high for each point, outside the legend.
+void addWhiskers(QChart *chart, const QList<ChartPoint> &points, const QColor &color,
+                 QAbstractAxis *x, QAbstractAxis *y);
+// The series' line with a marker on every point; the line alone is in the legend.
+void addDataLine(QChart *chart, const QString &name, const QList<ChartPoint> &points,
+                 const QColor &color, qreal fontScale, QAbstractAxis *x, QAbstractAxis *y);
+// A horizontal guide (zero, a line-rate ceiling) across the x values; a named
+// guide appears in the legend.
+void addGuide(QChart *chart, const QList<double> &xs, double value, const QPen &pen,
+              const QString &name, QAbstractAxis *x, QAbstractAxis *y);
+} // namespace ChartStyle
+
+} // namespace burstlab

@@ -1,0 +1,63 @@
+#include "charts/DeltaChart.h"
+#include "charts/ChartStyle.h"
+
+#include <QAreaSeries>
+#include <QChart>
+#include <QLineSeries>
+#include <QPen>
+#include <QValueAxis>
+
+namespace burstlab {
+
+DeltaChart::DeltaChart(QWidget *parent) : SeriesChart(parent), m_reference(tr("previous point")) {
+    refresh();
+}
+
+void DeltaChart::setReference(const QString &reference) {
+    m_reference = reference;
+    refresh();
+}
+
+QChart *DeltaChart::buildChart(qreal fontScale) const {
+    const QPalette pal = palette();
+    QChart *chart =
+        ChartStyle::newChart(pal, tr("ns/packet saved vs %1").arg(m_reference), fontScale);
+
+    const QList<double> xs = xValues();
+    const auto [low, high] = yRange().value_or(std::make_pair(-1.0, 1.0));
+    QAbstractAxis *xAxis = ChartStyle::parameterAxis(xs);
+    auto *yAxis = new QValueAxis;
+    yAxis->setLabelFormat(QStringLiteral("%.3g"));
+    ChartStyle::addAxis(chart, xAxis, Qt::AlignBottom, parameterName(), pal, fontScale);
+    ChartStyle::addAxis(chart, yAxis, Qt::AlignLeft, tr("delta (ns/packet, + = faster)"), pal,
+                        fontScale);
+    ChartStyle::fitValueAxis(yAxis, low, high, true);
+
+    for (int i = 0; i < series().size(); ++i) {
+        const ChartSeriesData &data = series().at(i);
+        const QColor color = ChartStyle::seriesColor(pal, i);
+        auto *upper = new QLineSeries;
+        auto *lower = new QLineSeries;
+        for (const ChartPoint &p : data.points) {
+            upper->append(p.x, p.high);
+            lower->append(p.x, p.low);
+        }
+        auto *band = new QAreaSeries(upper, lower);
+        QColor fill = color;
+        fill.setAlphaF(0.22f);
+        band->setBrush(fill);
+        band->setPen(Qt::NoPen);
+        band->setName(tr("%1 95% CI").arg(data.name));
+        chart->addSeries(band);
+        band->attachAxis(xAxis);
+        band->attachAxis(yAxis);
+
+        ChartStyle::addDataLine(chart, data.name, data.points, color, fontScale, xAxis, yAxis);
+    }
+
+    const QPen zeroPen(pal.color(QPalette::Text), 1.0 * fontScale, Qt::DashLine);
+    ChartStyle::addGuide(chart, xs, 0, zeroPen, QString(), xAxis, yAxis);
+    return chart;
+}
+
+} // namespace burstlab

@@ -1,0 +1,77 @@
+#include "charts/PpsChart.h"
+#include "charts/ChartStyle.h"
+
+#include <QChart>
+#include <QPen>
+#include <QValueAxis>
+
+#include <algorithm>
+
+namespace burstlab {
+
+namespace {
+// Rates of a DPDK port span kpps to tens of Mpps: label the axis in the unit
+// that keeps its numbers short.
+struct RateUnit {
+    double scale;
+    QString title;
+};
+
+RateUnit rateUnit(double high) {
+    if (high >= 1e6) {
+        return {1e6, PpsChart::tr("million packets per second (Mpps)")};
+    }
+    if (high >= 1e3) {
+        return {1e3, PpsChart::tr("thousand packets per second (kpps)")};
+    }
+    return {1, PpsChart::tr("packets per second (pps)")};
+}
+} // namespace
+
+PpsChart::PpsChart(QWidget *parent) : SeriesChart(parent) {
+    refresh();
+}
+
+void PpsChart::setLineRate(double linePps, const QString &label) {
+    m_linePps = linePps;
+    m_lineLabel = label;
+    refresh();
+}
+
+QChart *PpsChart::buildChart(qreal fontScale) const {
+    const QPalette pal = palette();
+    QChart *chart =
+        ChartStyle::newChart(pal, tr("Throughput by %1").arg(parameterName()), fontScale);
+
+    const QList<double> xs = xValues();
+    auto [low, high] = yRange().value_or(std::make_pair(0.0, 0.0));
+    if (m_linePps > 0) {
+        high = std::max(high, m_linePps);
+    }
+    QAbstractAxis *xAxis = ChartStyle::parameterAxis(xs);
+    const RateUnit unit = rateUnit(high);
+    auto *yAxis = new QValueAxis;
+    yAxis->setLabelFormat(QStringLiteral("%.4g"));
+    ChartStyle::addAxis(chart, xAxis, Qt::AlignBottom, parameterName(), pal, fontScale);
+    ChartStyle::addAxis(chart, yAxis, Qt::AlignLeft, unit.title, pal, fontScale);
+    ChartStyle::fitValueAxis(yAxis, low / unit.scale, high / unit.scale, false);
+
+    for (int i = 0; i < series().size(); ++i) {
+        const ChartSeriesData &data = series().at(i);
+        const QColor color = ChartStyle::seriesColor(pal, i);
+        QList<ChartPoint> scaled;
+        for (const ChartPoint &p : data.points) {
+            scaled.append({p.x, p.y / unit.scale, p.low / unit.scale, p.high / unit.scale});
+        }
+        ChartStyle::addDataLine(chart, data.name, scaled, color, fontScale, xAxis, yAxis);
+        ChartStyle::addWhiskers(chart, scaled, color, xAxis, yAxis);
+    }
+
+    if (m_linePps > 0) {
+        const QPen pen(pal.color(QPalette::Text), 1.5 * fontScale, Qt::DashLine);
+        ChartStyle::addGuide(chart, xs, m_linePps / unit.scale, pen, m_lineLabel, xAxis, yAxis);
+    }
+    return chart;
+}
+
+} // namespace burstlab

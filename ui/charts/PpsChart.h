@@ -1,0 +1,25 @@
+#pragma once
+#include "charts/SeriesChart.h"
+
+namespace burstlab {
+
+// Packets per second against the swept parameter: the median of each point with
+// its min/max whisker, one series per run or per value of a second parameter,
+// and the port's line rate as a ceiling no result may exceed.
+class PpsChart : public SeriesChart {
+    Q_OBJECT
+  public:
+    explicit PpsChart(QWidget *parent = nullptr);
+
+    // linePps 0 hides the ceiling; label says which link and frame size it is for.
+    void setLineRate(double linePps, const QString &label);
+
+  protected:
+    QChart *buildChart(qreal fontScale) const override;
+
+  private:
+    double m_linePps = 0;
+    QString m_lineLabel;
+};
+
+} // namespace burstlab

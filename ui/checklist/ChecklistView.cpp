@@ -1,0 +1,159 @@
+#include "checklist/ChecklistView.h"
+#include "checklist/ChecklistModel.h"
+#include "host/Checklist.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QDateTime>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSplitter>
+#include <QStyle>
+#include <QTableView>
+#include <QTextBrowser>
+#include <QThread>
+#include <QVBoxLayout>
+
+#include <memory>
+
+namespace burstlab {
+
+ChecklistView::ChecklistView(QWidget *parent)
+    : QWidget(parent), m_model(new ChecklistModel(this)), m_table(new QTableView(this)),
+      m_caption(new QLabel(this)), m_reprobe(new QPushButton(tr("Re-probe this host"), this)),
+      m_details(new QTextBrowser(this)), m_fix(new QLineEdit(this)),
+      m_copy(new QPushButton(tr("Copy"), this)) {
+    m_table->setModel(m_model);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setAlternatingRowColors(true);
+    m_table->setWordWrap(false);
+    m_table->verticalHeader()->hide();
+    QHeaderView *header = m_table->horizontalHeader();
+    header->setSectionResizeMode(QHeaderView::Interactive);
+    header->setStretchLastSection(true);
+
+    m_reprobe->setIcon(style()->standardIcon(QStyle::SP_BrowserReload));
+    m_reprobe->setToolTip(tr("Probe /proc, /sys and the port again, for the device of the "
+                             "sweep setup"));
+    m_fix->setReadOnly(true);
+    m_fix->setPlaceholderText(tr("no fix command for this item"));
+    m_copy->setIcon(style()->standardIcon(QStyle::SP_DialogSaveButton));
+    m_copy->setToolTip(tr("Copy the fix command to the clipboard"));
+    m_copy->setEnabled(false);
+    m_details->setOpenExternalLinks(true);
+
+    auto *top = new QHBoxLayout;
+    top->addWidget(m_caption, 1);
+    top->addWidget(m_reprobe);
+    auto *fixRow = new QHBoxLayout;
+    fixRow->addWidget(new QLabel(tr("Fix:"), this));
+    fixRow->addWidget(m_fix, 1);
+    fixRow->addWidget(m_copy);
+    auto *detailBox = new QWidget(this);
+    auto *detailLayout = new QVBoxLayout(detailBox);
+    detailLayout->setContentsMargins(0, 0, 0, 0);
+    detailLayout->addWidget(m_details, 1);
+    detailLayout->addLayout(fixRow);
+    auto *split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(m_table);
+    split->addWidget(detailBox);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 1);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(top);
+    layout->addWidget(split, 1);
+
+    connect(m_reprobe, &QPushButton::clicked, this, &ChecklistView::reprobe);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &ChecklistView::showSelected);
+    connect(m_copy, &QPushButton::clicked, this,
+            [this] { QApplication::clipboard()->setText(m_fix->text()); });
+    m_caption->setText(tr("This host has not been probed yet."));
+}
+
+ChecklistView::~ChecklistView() {
+    if (m_probe) {
+        m_probe->wait();
+    }
+}
+
+void ChecklistView::setPortSpec(const QString &portSpec) {
+    m_portSpec = portSpec;
+}
+
+const QList<CheckResult> &ChecklistView::results() const {
+    return m_model->results();
+}
+
+void ChecklistView::showStored(const QList<CheckResult> &results, const QString &caption) {
+    showResults(results, caption);
+}
+
+void ChecklistView::reprobe() {
+    if (m_probe) {
+        return;
+    }
+    // Probes read /proc and /sys and may sample the load for a moment: off the GUI thread.
+    auto results = std::make_shared<QList<CheckResult>>();
+    const ProbeContext context = ProbeContext::forPort(m_portSpec);
+    m_probe = QThread::create([results, context] { *results = Checklist::builtIn().run(context); });
+    m_reprobe->setEnabled(false);
+    m_caption->setText(tr("Probing this host…"));
+    connect(m_probe, &QThread::finished, this, [this, results] {
+        m_probe->deleteLater();
+        m_probe = nullptr;
+        m_reprobe->setEnabled(true);
+        const QString port = m_portSpec.isEmpty() ? tr("no port") : m_portSpec;
+        showResults(*results, tr("This host, for %1, probed %2")
+                                  .arg(port, QDateTime::currentDateTime().toString(
+                                                 QStringLiteral("yyyy-MM-dd HH:mm:ss"))));
+        emit probeFinished();
+    });
+    m_probe->start();
+}
+
+void ChecklistView::showResults(const QList<CheckResult> &results, const QString &caption) {
+    m_model->setResults(results);
+    int counts[4] = {0, 0, 0, 0};
+    for (const CheckResult &r : results) {
+        ++counts[int(r.status)];
+    }
+    m_caption->setText(tr("%1 — %2 pass, %3 warn, %4 fail, %5 unknown")
+                           .arg(caption)
+                           .arg(counts[int(CheckStatus::Pass)])
+                           .arg(counts[int(CheckStatus::Warn)])
+                           .arg(counts[int(CheckStatus::Fail)])
+                           .arg(counts[int(CheckStatus::Unknown)]));
+    m_table->resizeColumnsToContents();
+    if (!results.isEmpty()) {
+        m_table->selectRow(0);
+    }
+    showSelected();
+}
+
+void ChecklistView::showSelected() {
+    const CheckResult *r = m_model->result(m_table->currentIndex().row());
+    if (!r) {
+        m_details->clear();
+        m_fix->clear();
+        m_copy->setEnabled(false);
+        return;
+    }
+    QString html = QStringLiteral("<h3>%1</h3><p>%2</p>")
+                       .arg(r->title.toHtmlEscaped(), r->why.toHtmlEscaped());
+    if (!r->detail.isEmpty()) {
+        html += tr("<p><b>Found:</b> %1</p>").arg(r->detail.toHtmlEscaped());
+    }
+    if (!r->source.isEmpty()) {
+        html += tr("<p><i>Source: %1</i></p>").arg(r->source.toHtmlEscaped());
+    }
+    m_details->setHtml(html);
+    m_fix->setText(r->fix);
+    m_copy->setEnabled(!r->fix.isEmpty());
+}
+
+} // namespace burstlab

@@ -1,0 +1,54 @@
+#pragma once
+#include "host/CheckResult.h"
+
+#include <QWidget>
+
+QT_BEGIN_NAMESPACE
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QTableView;
+class QTextBrowser;
+class QThread;
+QT_END_NAMESPACE
+
+namespace burstlab {
+
+class ChecklistModel;
+
+// The host tuning checklist: each item's status, current and recommended value,
+// why it matters and the command that fixes it (with a copy button). Shows either
+// this host, probed on demand off the GUI thread, or the checklist stored with a run.
+class ChecklistView : public QWidget {
+    Q_OBJECT
+  public:
+    explicit ChecklistView(QWidget *parent = nullptr);
+    ~ChecklistView() override;
+
+    // The port the probes look at (netdev, PCI address): the setup panel's device.
+    void setPortSpec(const QString &portSpec);
+    void showStored(const QList<CheckResult> &results, const QString &caption);
+    const QList<CheckResult> &results() const;
+
+  public slots:
+    void reprobe();
+
+  signals:
+    void probeFinished();
+
+  private:
+    void showSelected();
+    void showResults(const QList<CheckResult> &results, const QString &caption);
+
+    QString m_portSpec;
+    ChecklistModel *m_model;
+    QTableView *m_table;
+    QLabel *m_caption;
+    QPushButton *m_reprobe;
+    QTextBrowser *m_details;
+    QLineEdit *m_fix;
+    QPushButton *m_copy;
+    QThread *m_probe = nullptr;
+};
+
+} // namespace burstlab

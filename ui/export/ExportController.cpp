@@ -1,0 +1,160 @@
+#include "export/ExportController.h"
+#include "charts/ChartPane.h"
+#include "export/ChartExportDialog.h"
+#include "export/ExportPreset.h"
+#include "main/AppSettings.h"
+#include "store/RunStore.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMessageBox>
+#include <QSaveFile>
+#include <QStandardPaths>
+#include <QWidget>
+
+namespace burstlab {
+
+namespace {
+QString idList(const QList<qint64> &runIds) {
+    QStringList ids;
+    for (qint64 id : runIds) {
+        ids.append(QStringLiteral("#%1").arg(id));
+    }
+    return ids.join(QStringLiteral(", "));
+}
+
+QString defaultFolder() {
+    return QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+}
+} // namespace
+
+ExportController::ExportController(AppSettings &settings, QWidget *window)
+    : QObject(window), m_settings(settings), m_window(window) {}
+
+bool ExportController::writeChart(const ChartPane &chart, const QString &path, QSize size,
+                                  QString *error) {
+    if (path.endsWith(QStringLiteral(".svg"), Qt::CaseInsensitive)) {
+        return chart.exportSvg(path, size, error);
+    }
+    return chart.exportPng(path, size, error);
+}
+
+std::optional<QString> ExportController::runsText(ExportFormat format, const QList<qint64> &runIds,
+                                                  QString *error) const {
+    if (!m_store || !m_store->isOpen()) {
+        *error = tr("no store is open: open one with File ▸ Open store");
+        return std::nullopt;
+    }
+    if (runIds.isEmpty()) {
+        *error = tr("no run selected: run a sweep, or select runs on the Runs tab");
+        return std::nullopt;
+    }
+    QList<RunData> runs;
+    for (qint64 id : runIds) {
+        const std::optional<RunData> data = m_store->loadRunData(id);
+        if (!data) {
+            *error = tr("could not load run #%1: %2").arg(id).arg(m_store->lastError());
+            return std::nullopt;
+        }
+        runs.append(*data);
+    }
+    return burstlab::exportRuns(format, runs);
+}
+
+void ExportController::exportChart(const QList<QPair<QString, ChartPane *>> &charts) {
+    QStringList names;
+    for (const auto &chart : charts) {
+        names.append(chart.first);
+    }
+    ChartExportDialog dialog(names, m_settings.exportPreset(), defaultFolder(), m_window);
+    if (dialog.exec() != QDialog::Accepted || dialog.path().isEmpty()) {
+        return;
+    }
+    m_settings.setExportPreset(dialog.presetIndex());
+    const ExportPreset preset = ExportPreset::all().value(dialog.presetIndex());
+    const ChartPane *chart = charts.value(dialog.chartIndex()).second;
+    QString error;
+    if (!chart || !writeChart(*chart, dialog.path(), preset.size, &error)) {
+        fail(tr("The chart was not exported: %1").arg(error));
+        return;
+    }
+    emit done(tr("Exported %1 to %2").arg(names.value(dialog.chartIndex()), dialog.path()));
+}
+
+void ExportController::exportRuns(const QList<qint64> &runIds) {
+    const QString filters = tr("netdev text (*.txt);;CSV table (*.csv);;JSON (*.json);;"
+                               "Markdown (*.md)");
+    QString filter;
+    const QString path = QFileDialog::getSaveFileName(
+        m_window, tr("Export runs %1").arg(idList(runIds)),
+        defaultFolder() + QStringLiteral("/burstlab-runs.txt"), filters, &filter);
+    if (path.isEmpty()) {
+        return;
+    }
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    ExportFormat format = ExportFormat::Netdev;
+    if (suffix == QStringLiteral("csv") || filter.startsWith(QStringLiteral("CSV"))) {
+        format = ExportFormat::Csv;
+    } else if (suffix == QStringLiteral("json") || filter.startsWith(QStringLiteral("JSON"))) {
+        format = ExportFormat::Json;
+    } else if (suffix == QStringLiteral("md") || filter.startsWith(QStringLiteral("Markdown"))) {
+        format = ExportFormat::Markdown;
+    }
+    const std::optional<QString> text = textOrReport(format, runIds, tr("Nothing was exported"));
+    if (text && saveText(path, *text)) {
+        emit done(tr("Exported runs %1 as %2 to %3").arg(idList(runIds), toString(format), path));
+    }
+}
+
+void ExportController::copyNetdev(const QList<qint64> &runIds) {
+    const std::optional<QString> text =
+        textOrReport(ExportFormat::Netdev, runIds, tr("Nothing was copied"));
+    if (!text) {
+        return;
+    }
+    QApplication::clipboard()->setText(*text);
+    emit done(tr("Copied runs %1 as netdev text").arg(idList(runIds)));
+}
+
+void ExportController::saveNetdev(const QList<qint64> &runIds) {
+    const std::optional<QString> text =
+        textOrReport(ExportFormat::Netdev, runIds, tr("Nothing was saved"));
+    if (!text) {
+        return;
+    }
+    const QString path = QFileDialog::getSaveFileName(
+        m_window, tr("Save netdev text"), defaultFolder() + QStringLiteral("/burstlab-netdev.txt"),
+        tr("Text (*.txt)"));
+    if (!path.isEmpty() && saveText(path, *text)) {
+        emit done(tr("Saved runs %1 as netdev text to %2").arg(idList(runIds), path));
+    }
+}
+
+std::optional<QString> ExportController::textOrReport(ExportFormat format,
+                                                      const QList<qint64> &runIds,
+                                                      const QString &failure) {
+    QString error;
+    std::optional<QString> text = runsText(format, runIds, &error);
+    if (!text) {
+        fail(QStringLiteral("%1: %2").arg(failure, error));
+    }
+    return text;
+}
+
+bool ExportController::saveText(const QString &path, const QString &text) {
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Text) || file.write(text.toUtf8()) < 0 ||
+        !file.commit()) {
+        fail(tr("Could not write %1: %2").arg(path, file.errorString()));
+        return false;
+    }
+    return true;
+}
+
+void ExportController::fail(const QString &message) {
+    QMessageBox::warning(m_window, tr("Export"), message);
+}
+
+} // namespace burstlab

@@ -1,0 +1,59 @@
+#pragma once
+#include "exchange/ExportFormat.h"
+#include "model/RunData.h"
+
+#include <QList>
+#include <QObject>
+#include <QPair>
+#include <QSize>
+#include <optional>
+
+QT_BEGIN_NAMESPACE
+class QWidget;
+QT_END_NAMESPACE
+
+namespace burstlab {
+
+class AppSettings;
+class ChartPane;
+class RunStore;
+
+// The File ▸ Export and Edit ▸ Copy actions: charts to PNG/SVG at preset sizes,
+// runs to netdev text, CSV, JSON or Markdown through the core exporters. Every
+// failure is reported to the user with the file and the cause.
+class ExportController : public QObject {
+    Q_OBJECT
+  public:
+    ExportController(AppSettings &settings, QWidget *window);
+
+    void setStore(RunStore *store) { m_store = store; }
+
+    // Format from the suffix: .svg is SVG, anything else PNG.
+    static bool writeChart(const ChartPane &chart, const QString &path, QSize size, QString *error);
+    // The runs as text in a core export format (comparison when several).
+    std::optional<QString> runsText(ExportFormat format, const QList<qint64> &runIds,
+                                    QString *error) const;
+
+    // Interactive: pick chart, preset and file.
+    void exportChart(const QList<QPair<QString, ChartPane *>> &charts);
+    void exportRuns(const QList<qint64> &runIds);
+    void copyNetdev(const QList<qint64> &runIds);
+    void saveNetdev(const QList<qint64> &runIds);
+
+  signals:
+    // "Copied run #3 as netdev text", "Saved …": for the status bar.
+    void done(const QString &message);
+
+  private:
+    // The text, or nullopt after telling the user "<failure>: <why>".
+    std::optional<QString> textOrReport(ExportFormat format, const QList<qint64> &runIds,
+                                        const QString &failure);
+    bool saveText(const QString &path, const QString &text);
+    void fail(const QString &message);
+
+    AppSettings &m_settings;
+    QWidget *m_window;
+    RunStore *m_store = nullptr;
+};
+
+} // namespace burstlab

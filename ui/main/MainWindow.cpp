@@ -1,0 +1,381 @@
+#include "main/MainWindow.h"
+#include "charts/DeltaChart.h"
+#include "charts/LiveRateChart.h"
+#include "charts/PpsChart.h"
+#include "checklist/ChecklistView.h"
+#include "compare/CompareView.h"
+#include "export/ExportController.h"
+#include "host/CheckResult.h"
+#include "log/LogPane.h"
+#include "results/SweepResultsView.h"
+#include "runs/RunsBrowser.h"
+#include "store/RunStore.h"
+#include "sweep/SweepSession.h"
+#include "sweep/SweepSetupPanel.h"
+#include "util/Version.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QScrollArea>
+#include <QStatusBar>
+#include <QStyle>
+#include <QTabWidget>
+
+namespace burstlab {
+
+MainWindow::MainWindow(QWidget *parent)
+    : QMainWindow(parent), m_setup(new SweepSetupPanel), m_results(new SweepResultsView),
+      m_runs(new RunsBrowser), m_compare(new CompareView), m_checklist(new ChecklistView),
+      m_log(new LogPane), m_tabs(new QTabWidget(this)), m_session(new SweepSession(this)),
+      m_export(new ExportController(m_settings, this)) {
+    setWindowTitle(tr("burstlab"));
+    setWindowIcon(QIcon(QStringLiteral(":/icons/burstlab.svg")));
+    setDockOptions(AnimatedDocks | AllowTabbedDocks);
+
+    m_tabs->setDocumentMode(true);
+    m_tabs->addTab(m_results, tr("&Sweep"));
+    m_tabs->addTab(m_runs, tr("&Runs"));
+    m_tabs->addTab(m_compare, tr("&Compare"));
+    m_tabs->addTab(m_checklist, tr("C&hecklist"));
+    setCentralWidget(m_tabs);
+
+    auto *scroll = new QScrollArea;
+    scroll->setWidget(m_setup);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setMinimumWidth(m_setup->sizeHint().width() + 24);
+    addDock(scroll, tr("Sweep setup"), QStringLiteral("setupDock"), Qt::LeftDockWidgetArea);
+    addDock(m_log, tr("Log"), QStringLiteral("logDock"), Qt::BottomDockWidgetArea);
+
+    m_session->attach(m_setup, m_results, m_log);
+    createActions();
+    createMenus();
+    statusBar()->showMessage(tr("Ready"));
+
+    connect(m_setup, &SweepSetupPanel::startRequested, this, &MainWindow::startSweep);
+    connect(m_setup, &SweepSetupPanel::stopRequested, m_session, &SweepSession::stop);
+    connect(m_setup, &SweepSetupPanel::validityChanged, this, &MainWindow::updateActions);
+    connect(m_session, &SweepSession::runningChanged, this, &MainWindow::updateActions);
+    connect(m_session, &SweepSession::runStored, this, &MainWindow::onRunStored);
+    connect(m_session, &SweepSession::statusMessage, statusBar(),
+            [this](const QString &m) { statusBar()->showMessage(m); });
+    connect(m_runs, &RunsBrowser::showRequested, this, &MainWindow::showRunResults);
+    connect(m_runs, &RunsBrowser::compareRequested, this, &MainWindow::compareRuns);
+    connect(m_runs, &RunsBrowser::runAgainRequested, this, &MainWindow::runAgain);
+    connect(m_runs, &RunsBrowser::resumeRequested, this, &MainWindow::resumeRun);
+    connect(m_runs, &RunsBrowser::checklistRequested, this, &MainWindow::showStoredChecklist);
+    connect(m_runs, &RunsBrowser::runsChanged, m_results, &SweepResultsView::reloadBaselines);
+    connect(m_export, &ExportController::done, statusBar(),
+            [this](const QString &m) { statusBar()->showMessage(m, 8000); });
+
+    m_settings.restoreWindow(*this);
+    m_setup->restoreState(m_settings.lastSweep());
+    m_checklist->setPortSpec(m_setup->spec().engine.vdevs.value(0, m_setup->spec().engine.pci));
+    updateActions();
+}
+
+MainWindow::~MainWindow() = default;
+
+QDockWidget *MainWindow::addDock(QWidget *widget, const QString &title, const QString &name,
+                                 Qt::DockWidgetArea area) {
+    auto *dock = new QDockWidget(title, this);
+    dock->setObjectName(name);
+    dock->setWidget(widget);
+    addDockWidget(area, dock);
+    return dock;
+}
+
+void MainWindow::createActions() {
+    auto make = [this](const QString &text, const QList<QKeySequence> &keys, const QString &tip) {
+        auto *action = new QAction(text, this);
+        action->setShortcuts(keys);
+        action->setStatusTip(tip);
+        action->setToolTip(tip);
+        addAction(action);
+        return action;
+    };
+    m_openStore = make(tr("&Open store…"), {QKeySequence::Open},
+                       tr("Open or create a run store (SQLite file)"));
+    m_exportCharts = make(tr("&Export chart…"), {QKeySequence(tr("Ctrl+E"))},
+                          tr("Export a chart as PNG or SVG at a preset size"));
+    m_exportData = make(tr("Export &runs…"), {QKeySequence(tr("Ctrl+Shift+E"))},
+                        tr("Export the shown or selected runs as netdev text, CSV, JSON or "
+                           "Markdown"));
+    m_copyNetdev = make(tr("&Copy as netdev text"), {QKeySequence(tr("Ctrl+Shift+C"))},
+                        tr("Copy the shown or selected runs as a netdev mailing-list table"));
+    m_saveNetdev = make(tr("Save as &netdev text…"), {},
+                        tr("Save the shown or selected runs as a netdev mailing-list table"));
+    m_start = make(tr("&Start sweep"), {QKeySequence(tr("Ctrl+R"))}, tr("Start the sweep"));
+    m_stop = make(tr("S&top sweep"), {QKeySequence(Qt::Key_Escape), QKeySequence(tr("Ctrl+."))},
+                  tr("Stop the running sweep; finished steps are kept"));
+    m_quit = make(tr("&Quit"), {QKeySequence::Quit}, tr("Quit burstlab"));
+    m_start->setIcon(style()->standardIcon(QStyle::SP_MediaPlay));
+    m_stop->setIcon(style()->standardIcon(QStyle::SP_MediaStop));
+
+    connect(m_openStore, &QAction::triggered, this, &MainWindow::chooseStore);
+    connect(m_exportCharts, &QAction::triggered, this, [this] {
+        if (m_tabs->currentWidget() == m_compare) {
+            m_export->exportChart({{tr("Compare pps"), m_compare->ppsChart()},
+                                   {tr("Compare delta"), m_compare->deltaChart()}});
+        } else {
+            m_export->exportChart({{tr("pps"), m_results->ppsChart()},
+                                   {tr("delta"), m_results->deltaChart()},
+                                   {tr("live rate"), m_results->liveChart()}});
+        }
+    });
+    connect(m_exportData, &QAction::triggered, this,
+            [this] { m_export->exportRuns(currentRunIds()); });
+    connect(m_copyNetdev, &QAction::triggered, this,
+            [this] { m_export->copyNetdev(currentRunIds()); });
+    connect(m_saveNetdev, &QAction::triggered, this,
+            [this] { m_export->saveNetdev(currentRunIds()); });
+    connect(m_start, &QAction::triggered, this, &MainWindow::startSweep);
+    connect(m_stop, &QAction::triggered, m_session, &SweepSession::stop);
+    connect(m_quit, &QAction::triggered, this, &QWidget::close);
+}
+
+void MainWindow::createMenus() {
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    file->addAction(m_openStore);
+    m_recentMenu = file->addMenu(tr("Open &recent store"));
+    file->addSeparator();
+    file->addAction(m_exportCharts);
+    file->addAction(m_exportData);
+    file->addAction(m_saveNetdev);
+    file->addSeparator();
+    file->addAction(m_quit);
+    updateRecentMenu();
+
+    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    edit->addAction(m_copyNetdev);
+    QAction *editRun = edit->addAction(tr("Edit &run…"));
+    connect(editRun, &QAction::triggered, this, [this] {
+        const QList<qint64> ids = currentRunIds();
+        if (!ids.isEmpty() && m_runs->editRun(ids.first())) {
+            statusBar()->showMessage(tr("Run #%1 saved").arg(ids.first()), 5000);
+        }
+    });
+
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    const QStringList names{tr("&Sweep"), tr("&Runs"), tr("&Compare"), tr("C&hecklist")};
+    for (int i = 0; i < names.size(); ++i) {
+        QAction *tab = view->addAction(names.at(i));
+        tab->setShortcut(QKeySequence(tr("Ctrl+%1").arg(i + 1)));
+        connect(tab, &QAction::triggered, this, [this, i] { m_tabs->setCurrentIndex(i); });
+    }
+    view->addSeparator();
+    for (QDockWidget *dock : findChildren<QDockWidget *>()) {
+        view->addAction(dock->toggleViewAction());
+    }
+
+    QMenu *run = menuBar()->addMenu(tr("&Run"));
+    run->addAction(m_start);
+    run->addAction(m_stop);
+    run->addSeparator();
+    QAction *probe = run->addAction(tr("Re-probe &checklist"));
+    connect(probe, &QAction::triggered, this, [this] {
+        showTab(ChecklistTab);
+        m_checklist->reprobe();
+    });
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    QAction *aboutAction = help->addAction(tr("&About burstlab"));
+    aboutAction->setMenuRole(QAction::AboutRole);
+    connect(aboutAction, &QAction::triggered, this, &MainWindow::about);
+    QAction *aboutQt = help->addAction(tr("About &Qt"));
+    aboutQt->setMenuRole(QAction::AboutQtRole);
+    connect(aboutQt, &QAction::triggered, qApp, &QApplication::aboutQt);
+}
+
+void MainWindow::updateRecentMenu() {
+    m_recentMenu->clear();
+    const QStringList recent = m_settings.recentStores();
+    for (const QString &path : recent) {
+        QAction *action = m_recentMenu->addAction(path);
+        connect(action, &QAction::triggered, this, [this, path] { openStore(path); });
+    }
+    m_recentMenu->setEnabled(!recent.isEmpty());
+}
+
+void MainWindow::updateActions() {
+    const bool running = m_session->isRunning();
+    m_start->setEnabled(!running && m_setup->isValid());
+    m_stop->setEnabled(running);
+    m_openStore->setEnabled(!running);
+    m_recentMenu->setEnabled(!running && !m_settings.recentStores().isEmpty());
+}
+
+bool MainWindow::openStore(const QString &path) {
+    auto store = std::make_unique<RunStore>();
+    if (!store->open(path)) {
+        const QString file = path.isEmpty() ? RunStore::defaultPath() : path;
+        QMessageBox::critical(
+            this, tr("Open store"),
+            tr("Could not open the run store %1:\n%2").arg(file, store->lastError()));
+        if (!path.isEmpty()) {
+            m_settings.removeRecentStore(path);
+            updateRecentMenu();
+        }
+        return false;
+    }
+    const QList<qint64> recovered = store->recoveredOnOpen();
+    m_store = std::move(store);
+    m_settings.addRecentStore(m_store->path());
+    updateRecentMenu();
+    m_session->setStore(m_store.get());
+    m_results->setStore(m_store.get());
+    m_runs->setStore(m_store.get());
+    m_compare->setStore(m_store.get());
+    m_export->setStore(m_store.get());
+    setWindowTitle(tr("%1 — burstlab").arg(QFileInfo(m_store->path()).fileName()));
+    statusBar()->showMessage(tr("Opened store %1").arg(m_store->path()), 5000);
+    if (!recovered.isEmpty()) {
+        m_log->appendInfo(tr("%n run(s) left running by an earlier session are marked "
+                             "interrupted; resume them from the Runs tab",
+                             nullptr, int(recovered.size())));
+    }
+    return true;
+}
+
+void MainWindow::chooseStore() {
+    const QString current = m_store ? m_store->path() : RunStore::defaultPath();
+    const QString path = QFileDialog::getSaveFileName(this, tr("Open or create a run store"),
+                                                      current, tr("burstlab store (*.sqlite *.db)"),
+                                                      nullptr, QFileDialog::DontConfirmOverwrite);
+    if (!path.isEmpty()) {
+        openStore(path);
+    }
+}
+
+void MainWindow::showTab(Tab tab) {
+    m_tabs->setCurrentIndex(int(tab));
+}
+
+void MainWindow::startSweep() {
+    if (m_session->isRunning() || !m_setup->isValid()) {
+        return;
+    }
+    if (!m_store && !openStore(QString())) {
+        return;
+    }
+    m_settings.setLastSweep(m_setup->saveState());
+    m_checklist->setPortSpec(m_setup->spec().engine.vdevs.value(0, m_setup->spec().engine.pci));
+    showTab(SweepTab);
+    m_session->start(m_setup->spec(), m_setup->runName(), m_setup->runLabel());
+}
+
+void MainWindow::runAgain(qint64 runId) {
+    const std::optional<Run> run = m_store ? m_store->loadRun(runId) : std::nullopt;
+    if (!run) {
+        QMessageBox::warning(this, tr("Run again"),
+                             tr("Run #%1 could not be loaded: %2")
+                                 .arg(runId)
+                                 .arg(m_store ? m_store->lastError() : tr("no store is open")));
+        return;
+    }
+    m_setup->setSpec(run->spec);
+    m_setup->setRunLabel(run->label);
+    statusBar()->showMessage(
+        tr("The setup holds run #%1's settings: press Start (Ctrl+R) to run it again").arg(runId));
+}
+
+void MainWindow::resumeRun(qint64 runId) {
+    if (!m_store || m_session->isRunning()) {
+        return;
+    }
+    showTab(SweepTab);
+    m_session->resume(runId);
+}
+
+void MainWindow::showRunResults(qint64 runId) {
+    if (!m_store) {
+        return;
+    }
+    const std::optional<Run> run = m_store->loadRun(runId);
+    const std::optional<QList<StepResult>> steps = m_store->stepsOf(runId);
+    if (!run || !steps) {
+        QMessageBox::warning(
+            this, tr("Show run"),
+            tr("Run #%1 could not be loaded: %2").arg(runId).arg(m_store->lastError()));
+        return;
+    }
+    m_results->showRun(*run, *steps);
+    showTab(SweepTab);
+}
+
+void MainWindow::compareRuns(const QList<qint64> &runIds) {
+    m_compare->compareRuns(runIds);
+    showTab(CompareTab);
+}
+
+void MainWindow::showStoredChecklist(qint64 runId) {
+    const std::optional<Run> run = m_store ? m_store->loadRun(runId) : std::nullopt;
+    if (!run) {
+        return;
+    }
+    m_checklist->showStored(
+        CheckResult::fromJsonArray(run->checklist),
+        tr("Stored with run #%1 (%2)")
+            .arg(runId)
+            .arg(run->created.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm"))));
+    showTab(ChecklistTab);
+}
+
+void MainWindow::onRunStored() {
+    m_runs->reload();
+    m_results->reloadBaselines();
+}
+
+QList<qint64> MainWindow::currentRunIds() const {
+    if (m_tabs->currentWidget() == m_runs && !m_runs->selectedRunIds().isEmpty()) {
+        return m_runs->selectedRunIds();
+    }
+    if (m_tabs->currentWidget() == m_compare && !m_compare->runIds().isEmpty()) {
+        return m_compare->runIds();
+    }
+    if (const std::optional<qint64> id = m_results->runId()) {
+        return {*id};
+    }
+    return m_runs->selectedRunIds();
+}
+
+void MainWindow::about() {
+    const QString engine = m_session->engineDescription();
+    QMessageBox::about(
+        this, tr("About burstlab"),
+        tr("<h3>burstlab %1</h3>"
+           "<p>A lab for packet-transmit experiments: burst and clone sweeps on DPDK, "
+           "stored and charted.</p>"
+           "<p>Qt %2 (built with %3)<br>Engine: %4</p>")
+            .arg(versionString().toHtmlEscaped(), QString::fromLatin1(qVersion()),
+                 QStringLiteral(QT_VERSION_STR),
+                 engine.isEmpty() ? tr("not started yet in this session; its DPDK version is "
+                                       "shown once it has answered")
+                                  : engine.toHtmlEscaped()));
+}
+
+void MainWindow::closeEvent(QCloseEvent *event) {
+    if (m_session->isRunning()) {
+        const auto answer = QMessageBox::question(
+            this, tr("Quit burstlab"),
+            tr("A sweep is running. Stop it and quit? Finished steps are kept."),
+            QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel);
+        if (answer != QMessageBox::Yes) {
+            event->ignore();
+            return;
+        }
+        m_session->stop();
+    }
+    m_settings.setLastSweep(m_setup->saveState());
+    m_settings.saveWindow(*this);
+    event->accept();
+}
+
+} // namespace burstlab

@@ -1,0 +1,99 @@
+#pragma once
+#include "main/AppSettings.h"
+
+#include <QMainWindow>
+#include <memory>
+
+QT_BEGIN_NAMESPACE
+class QAction;
+class QDockWidget;
+class QMenu;
+class QTabWidget;
+QT_END_NAMESPACE
+
+namespace burstlab {
+
+class ChecklistView;
+class CompareView;
+class ExportController;
+class LogPane;
+class RunStore;
+class RunsBrowser;
+class SweepResultsView;
+class SweepSession;
+class SweepSetupPanel;
+
+// The application window: wires the views to the store and to the sweep
+// session and owns menus, shortcuts and persisted layout. No measurement,
+// statistics or file format logic lives here.
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+  public:
+    explicit MainWindow(QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    // Opens (or creates) a store; the default store when path is empty. Errors
+    // are shown to the user and returned false.
+    bool openStore(const QString &path);
+
+    SweepSetupPanel *setupPanel() const { return m_setup; }
+    SweepResultsView *resultsView() const { return m_results; }
+    RunsBrowser *runsBrowser() const { return m_runs; }
+    CompareView *compareView() const { return m_compare; }
+    ChecklistView *checklistView() const { return m_checklist; }
+    LogPane *logPane() const { return m_log; }
+    SweepSession *sweepSession() const { return m_session; }
+    RunStore *store() const { return m_store.get(); }
+    ExportController *exporter() const { return m_export; }
+    QTabWidget *tabs() const { return m_tabs; }
+
+    enum Tab { SweepTab, RunsTab, CompareTab, ChecklistTab };
+    void showTab(Tab tab);
+
+  protected:
+    void closeEvent(QCloseEvent *event) override;
+
+  private:
+    void createActions();
+    void createMenus();
+    QDockWidget *addDock(QWidget *widget, const QString &title, const QString &name,
+                         Qt::DockWidgetArea area);
+    void updateRecentMenu();
+    void updateActions();
+    void chooseStore();
+    void startSweep();
+    void runAgain(qint64 runId);
+    void resumeRun(qint64 runId);
+    void showRunResults(qint64 runId);
+    void compareRuns(const QList<qint64> &runIds);
+    void showStoredChecklist(qint64 runId);
+    void onRunStored();
+    void about();
+    QList<qint64> currentRunIds() const;
+
+    AppSettings m_settings;
+    std::unique_ptr<RunStore> m_store;
+
+    SweepSetupPanel *m_setup;
+    SweepResultsView *m_results;
+    RunsBrowser *m_runs;
+    CompareView *m_compare;
+    ChecklistView *m_checklist;
+    LogPane *m_log;
+    QTabWidget *m_tabs;
+    SweepSession *m_session;
+    ExportController *m_export;
+
+    QMenu *m_recentMenu = nullptr;
+    QAction *m_openStore = nullptr;
+    QAction *m_exportCharts = nullptr;
+    QAction *m_exportData = nullptr;
+    QAction *m_importRuns = nullptr;
+    QAction *m_copyNetdev = nullptr;
+    QAction *m_saveNetdev = nullptr;
+    QAction *m_start = nullptr;
+    QAction *m_stop = nullptr;
+    QAction *m_quit = nullptr;
+};
+
+} // namespace burstlab

@@ -1,0 +1,119 @@
+#include "main/ScreenshotTour.h"
+#include "checklist/ChecklistView.h"
+#include "compare/CompareView.h"
+#include "log/LogPane.h"
+#include "main/MainWindow.h"
+#include "runs/RunsBrowser.h"
+#include "sweep/SweepSession.h"
+#include "sweep/SweepSetupPanel.h"
+
+#include <QDir>
+#include <QPixmap>
+#include <QTimer>
+#include <QWidget>
+
+#include <cstdio>
+
+namespace burstlab {
+
+namespace {
+// Long enough for the charts to repaint after a tab switch.
+constexpr int settleMs = 600;
+} // namespace
+
+ScreenshotTour::ScreenshotTour(MainWindow &window, QString directory, QObject *parent)
+    : QObject(parent), m_window(window), m_directory(std::move(directory)) {
+    connect(m_window.sweepSession(), &SweepSession::finished, this,
+            &ScreenshotTour::onSweepFinished);
+}
+
+void ScreenshotTour::start() {
+    if (!QDir().mkpath(m_directory)) {
+        fail(QStringLiteral("cannot create %1").arg(m_directory));
+        return;
+    }
+    m_window.resize(1600, 1000);
+    m_window.showMaximized();
+    runSweep(QStringLiteral("baseline"), 0);
+}
+
+void ScreenshotTour::runSweep(const QString &label, int clone) {
+    SweepSetupPanel *setup = m_window.setupPanel();
+    setup->setDevice(QStringLiteral("net_null0"));
+    setup->setSweepValues(0, QStringLiteral("burst"), QStringLiteral("1..4,8,16,32"));
+    setup->setSweepValues(1, QStringLiteral("none"), QString());
+    setup->setFixedValue(QStringLiteral("clone"), clone);
+    setup->setTiming(3, 200, 50, 0, true);
+    setup->setRunLabel(label);
+    if (!setup->isValid()) {
+        fail(QStringLiteral("setup invalid: %1").arg(setup->invalidReason()));
+        return;
+    }
+    m_window.showTab(MainWindow::SweepTab);
+    m_window.sweepSession()->start(setup->spec(), QString(), label);
+}
+
+void ScreenshotTour::onSweepFinished(qint64 runId, bool completed, const QString &error) {
+    if (!completed) {
+        fail(QStringLiteral("sweep did not complete: %1").arg(error));
+        return;
+    }
+    m_runs.append(runId);
+    if (m_runs.size() == 1) {
+        QTimer::singleShot(settleMs, this, [this] {
+            if (save(QStringLiteral("main-window.png"))) {
+                runSweep(QStringLiteral("clone=64"), 64);
+            }
+        });
+        return;
+    }
+    QTimer::singleShot(settleMs, this, &ScreenshotTour::showComparison);
+}
+
+void ScreenshotTour::showComparison() {
+    m_window.runsBrowser()->reload();
+    m_window.runsBrowser()->selectRuns(m_runs);
+    m_window.compareView()->compareRuns(m_runs);
+    m_window.showTab(MainWindow::CompareTab);
+    QTimer::singleShot(settleMs, this, [this] {
+        if (save(QStringLiteral("compare.png"))) {
+            showChecklist();
+        }
+    });
+}
+
+void ScreenshotTour::showChecklist() {
+    ChecklistView *checklist = m_window.checklistView();
+    m_window.showTab(MainWindow::ChecklistTab);
+    connect(checklist, &ChecklistView::probeFinished, this, [this] {
+        QTimer::singleShot(settleMs, this, [this] {
+            if (save(QStringLiteral("checklist.png"))) {
+                m_window.showTab(MainWindow::RunsTab);
+                QTimer::singleShot(settleMs, this, [this] {
+                    if (save(QStringLiteral("runs.png"))) {
+                        emit finished(0);
+                    }
+                });
+            }
+        });
+    });
+    checklist->reprobe();
+}
+
+bool ScreenshotTour::save(const QString &name) {
+    const QString path = QDir(m_directory).filePath(name);
+    if (!m_window.grab().save(path, "PNG")) {
+        fail(QStringLiteral("cannot write %1").arg(path));
+        return false;
+    }
+    std::fprintf(stderr, "saved %s\n", qPrintable(path));
+    return true;
+}
+
+void ScreenshotTour::fail(const QString &message) {
+    std::fprintf(stderr, "screenshot tour failed: %s\n", qPrintable(message));
+    m_window.logPane()->appendError(message);
+    emit finished(1);
+}
+
+} // namespace burstlab

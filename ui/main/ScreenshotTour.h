@@ -1,0 +1,36 @@
+#pragma once
+#include <QObject>
+#include <QString>
+
+namespace burstlab {
+
+class MainWindow;
+
+// Drives the real window through what the documentation shows: two short sweeps
+// on net_null, their comparison and the host checklist, saving a PNG of the
+// window at each stage. Started by the hidden --screenshot-tour DIR option.
+class ScreenshotTour : public QObject {
+    Q_OBJECT
+  public:
+    ScreenshotTour(MainWindow &window, QString directory, QObject *parent = nullptr);
+
+    void start();
+
+  signals:
+    // Exit code: 0 when every screenshot was saved.
+    void finished(int exitCode);
+
+  private:
+    void runSweep(const QString &label, int clone);
+    void onSweepFinished(qint64 runId, bool completed, const QString &error);
+    void showComparison();
+    void showChecklist();
+    bool save(const QString &name);
+    void fail(const QString &message);
+
+    MainWindow &m_window;
+    QString m_directory;
+    QList<qint64> m_runs;
+};
+
+} // namespace burstlab

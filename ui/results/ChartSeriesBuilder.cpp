@@ -1,0 +1,88 @@
+#include "results/ChartSeriesBuilder.h"
+
+#include <QMap>
+#include <cmath>
+#include <functional>
+#include <optional>
+
+namespace burstlab::ChartSeriesBuilder {
+
+namespace {
+// "clone=4" for the values after the first axis, or the caller's name for a
+// one-axis sweep.
+QString seriesKey(const Point &point, const QStringList &axisNames, const QString &fallback) {
+    if (point.values.size() < 2) {
+        return fallback;
+    }
+    QStringList parts;
+    for (int i = 1; i < point.values.size(); ++i) {
+        const QString name =
+            i < axisNames.size() ? axisNames.at(i) : QStringLiteral("axis%1").arg(i);
+        parts.append(QStringLiteral("%1=%2").arg(name, point.values.at(i).toString()));
+    }
+    const QString key = parts.join(QLatin1Char(' '));
+    return fallback.isEmpty() ? key : QStringLiteral("%1 %2").arg(fallback, key);
+}
+
+using PointMaker = std::function<std::optional<ChartPoint>(const PointStats &, double x)>;
+
+QList<ChartSeriesData> group(const QList<PointStats> &stats, const QStringList &axisNames,
+                             const QString &seriesName, const PointMaker &make) {
+    QList<ChartSeriesData> series;
+    QMap<QString, qsizetype> indexByKey;
+    for (int i = 0; i < stats.size(); ++i) {
+        const std::optional<ChartPoint> point = make(stats.at(i), xOf(stats.at(i), i));
+        if (!point) {
+            continue;
+        }
+        const QString key = seriesKey(stats.at(i).point, axisNames, seriesName);
+        if (!indexByKey.contains(key)) {
+            indexByKey.insert(key, series.size());
+            series.append({key, {}});
+        }
+        series[indexByKey.value(key)].points.append(*point);
+    }
+    return series;
+}
+
+double finiteOr(double value, double fallback) {
+    return std::isfinite(value) ? value : fallback;
+}
+} // namespace
+
+double xOf(const PointStats &stats, int index) {
+    const QList<AxisValue> &values = stats.point.values;
+    if (!values.isEmpty() && values.first().isNumber()) {
+        return double(values.first().number());
+    }
+    return index + 1;
+}
+
+QList<ChartSeriesData> pps(const QList<PointStats> &stats, const QStringList &axisNames,
+                           const QString &seriesName) {
+    return group(stats, axisNames, seriesName,
+                 [](const PointStats &s, double x) -> std::optional<ChartPoint> {
+                     const Summary &sum = s.ppsSummary;
+                     if (sum.n == 0) {
+                         return std::nullopt;
+                     }
+                     return ChartPoint{x, sum.median, finiteOr(sum.min, sum.median),
+                                       finiteOr(sum.max, sum.median)};
+                 });
+}
+
+QList<ChartSeriesData> deltas(const QList<PointStats> &stats, const QStringList &axisNames,
+                              const QString &seriesName, DeltaMode mode) {
+    return group(
+        stats, axisNames, seriesName,
+        [mode](const PointStats &s, double x) -> std::optional<ChartPoint> {
+            const std::optional<Delta> &d =
+                mode == DeltaMode::VsPrevious ? s.vsPrevious : s.vsBaseline;
+            if (!d) {
+                return std::nullopt;
+            }
+            return ChartPoint{x, d->ns, finiteOr(d->nsCiLow, d->ns), finiteOr(d->nsCiHigh, d->ns)};
+        });
+}
+
+} // namespace burstlab::ChartSeriesBuilder

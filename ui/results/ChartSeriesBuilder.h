@@ -1,0 +1,24 @@
+#pragma once
+#include "charts/ChartData.h"
+#include "results/DeltaMode.h"
+#include "stats/PointStats.h"
+
+namespace burstlab {
+
+// Turns the core's per-point statistics into what the charts draw. No
+// statistics are computed here: medians, whiskers, deltas and intervals are
+// the core's, this only picks them and groups points into series.
+namespace ChartSeriesBuilder {
+// Median pps with min..max whiskers. With two axes, one series per value of
+// the second axis, named "clone=4"; otherwise one series named seriesName.
+QList<ChartSeriesData> pps(const QList<PointStats> &stats, const QStringList &axisNames,
+                           const QString &seriesName);
+// ns/packet deltas with their 95% CI; points without a delta are skipped.
+QList<ChartSeriesData> deltas(const QList<PointStats> &stats, const QStringList &axisNames,
+                              const QString &seriesName, DeltaMode mode);
+// Where a point sits on the x axis: its first axis value, or its position
+// for a label axis ("patch2").
+double xOf(const PointStats &stats, int index);
+} // namespace ChartSeriesBuilder
+
+} // namespace burstlab

@@ -1,0 +1,52 @@
+#pragma once
+#include "results/DeltaMode.h"
+#include "stats/PointStats.h"
+
+#include <QAbstractTableModel>
+#include <QStringList>
+
+namespace burstlab {
+
+// One row per point in the mailing-list layout: point, pps, ns/packet, the
+// delta and its verdict, plus the interval and warnings that say how far to
+// trust it. Rows change in place as points complete (no reset per update).
+class ResultsTableModel : public QAbstractTableModel {
+    Q_OBJECT
+  public:
+    enum Column {
+        PointColumn,
+        PpsColumn,
+        NsColumn,
+        DeltaColumn,
+        CiColumn,
+        VerdictColumn,
+        RepsColumn,
+        CvColumn,
+        NotesColumn,
+        ColumnCount
+    };
+
+    explicit ResultsTableModel(QObject *parent = nullptr);
+
+    void setStats(const QList<PointStats> &stats, const QStringList &axisNames);
+    void setDeltaMode(DeltaMode mode);
+    DeltaMode deltaMode() const { return m_mode; }
+    const QList<PointStats> &stats() const { return m_stats; }
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+
+  private:
+    QVariant display(const PointStats &stats, int column) const;
+    QVariant sortValue(const PointStats &stats, int column) const;
+    const std::optional<Delta> &delta(const PointStats &stats) const;
+
+    QList<PointStats> m_stats;
+    QStringList m_axisNames;
+    DeltaMode m_mode = DeltaMode::VsPrevious;
+};
+
+} // namespace burstlab

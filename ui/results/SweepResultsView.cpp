@@ -1,0 +1,188 @@
+#include "results/SweepResultsView.h"
+#include "charts/DeltaChart.h"
+#include "charts/LiveRateChart.h"
+#include "charts/PpsChart.h"
+#include "exchange/Comparison.h"
+#include "results/ChartSeriesBuilder.h"
+#include "results/ResultsTableModel.h"
+#include "stats/LineRate.h"
+#include "store/RunStore.h"
+#include "sweep/RunStatsOptions.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace burstlab {
+
+namespace {
+QSplitter *splitter(Qt::Orientation orientation, QWidget *a, QWidget *b, const QString &name) {
+    auto *split = new QSplitter(orientation);
+    split->setObjectName(name);
+    split->setChildrenCollapsible(false);
+    split->addWidget(a);
+    split->addWidget(b);
+    return split;
+}
+
+QString lineRateLabel(double linkMbps, int frameSize) {
+    const QString speed = linkMbps >= 1000 ? SweepResultsView::tr("%1 Gbit/s").arg(linkMbps / 1000)
+                                           : SweepResultsView::tr("%1 Mbit/s").arg(linkMbps);
+    return SweepResultsView::tr("line rate, %1, %2 B frames").arg(speed).arg(frameSize);
+}
+} // namespace
+
+SweepResultsView::SweepResultsView(QWidget *parent)
+    : QWidget(parent), m_mode(new QComboBox(this)), m_baseline(new QComboBox(this)),
+      m_summary(new QLabel(this)), m_live(new LiveRateChart(this)), m_pps(new PpsChart(this)),
+      m_delta(new DeltaChart(this)), m_model(new ResultsTableModel(this)),
+      m_table(new QTableView(this)) {
+    m_mode->addItem(tr("previous point"), int(DeltaMode::VsPrevious));
+    m_mode->addItem(tr("baseline run"), int(DeltaMode::VsBaseline));
+    m_mode->setToolTip(tr("Deltas against the previous point of the same series (the netdev "
+                          "column) or against the same point of a baseline run"));
+    m_baseline->setEnabled(false);
+    m_baseline->setMinimumContentsLength(24);
+    m_baseline->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    auto *proxy = new QSortFilterProxyModel(this);
+    proxy->setSourceModel(m_model);
+    proxy->setSortRole(Qt::UserRole);
+    m_table->setModel(proxy);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(-1, Qt::AscendingOrder);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setAlternatingRowColors(true);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+
+    auto *controls = new QHBoxLayout;
+    controls->addWidget(new QLabel(tr("Δ against:"), this));
+    controls->addWidget(m_mode);
+    controls->addWidget(m_baseline);
+    controls->addSpacing(12);
+    controls->addWidget(m_summary, 1);
+
+    auto *charts = splitter(Qt::Horizontal, m_pps, m_delta, QStringLiteral("chartsSplitter"));
+    auto *bottom = splitter(Qt::Horizontal, m_live, m_table, QStringLiteral("liveSplitter"));
+    auto *vertical = splitter(Qt::Vertical, charts, bottom, QStringLiteral("resultsSplitter"));
+    vertical->setStretchFactor(0, 3);
+    vertical->setStretchFactor(1, 2);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(controls);
+    layout->addWidget(vertical, 1);
+
+    connect(m_mode, &QComboBox::currentIndexChanged, this, &SweepResultsView::onModeChanged);
+    connect(m_baseline, &QComboBox::currentIndexChanged, this, &SweepResultsView::onModeChanged);
+}
+
+void SweepResultsView::setStore(RunStore *store) {
+    m_store = store;
+    reloadBaselines();
+}
+
+void SweepResultsView::reloadBaselines() {
+    const QVariant current = m_baseline->currentData();
+    const QSignalBlocker block(m_baseline);
+    m_baseline->clear();
+    if (!m_store || !m_store->isOpen()) {
+        return;
+    }
+    const std::optional<QList<RunSummary>> runs = m_store->listRuns();
+    for (const RunSummary &run : runs.value_or(QList<RunSummary>{})) {
+        const QString title = run.label.isEmpty() ? run.name : run.label;
+        m_baseline->addItem(tr("#%1 %2").arg(run.id).arg(title), run.id);
+    }
+    const int index = m_baseline->findData(current);
+    m_baseline->setCurrentIndex(index >= 0 ? index : 0);
+}
+
+void SweepResultsView::showRun(const Run &run, const QList<StepResult> &steps) {
+    m_run = run;
+    m_steps = steps;
+    recompute();
+}
+
+void SweepResultsView::clear() {
+    m_run.reset();
+    m_steps.clear();
+    m_live->startStep(QString());
+    recompute();
+}
+
+std::optional<qint64> SweepResultsView::runId() const {
+    return m_run ? std::optional<qint64>(m_run->id) : std::nullopt;
+}
+
+void SweepResultsView::setDeltaMode(DeltaMode mode) {
+    m_mode->setCurrentIndex(m_mode->findData(int(mode)));
+}
+
+bool SweepResultsView::setBaselineRun(qint64 runId) {
+    const int index = m_baseline->findData(runId);
+    if (index < 0) {
+        return false;
+    }
+    m_baseline->setCurrentIndex(index);
+    setDeltaMode(DeltaMode::VsBaseline);
+    return true;
+}
+
+void SweepResultsView::onModeChanged() {
+    const auto mode = DeltaMode(m_mode->currentData().toInt());
+    m_baseline->setEnabled(mode == DeltaMode::VsBaseline);
+    m_baselineRun.reset();
+    m_baselineSteps.clear();
+    if (mode == DeltaMode::VsBaseline && m_store && m_baseline->currentIndex() >= 0) {
+        const qint64 id = m_baseline->currentData().toLongLong();
+        m_baselineRun = m_store->loadRun(id);
+        m_baselineSteps = m_store->stepsOf(id).value_or(QList<StepResult>{});
+    }
+    m_model->setDeltaMode(mode);
+    recompute();
+}
+
+void SweepResultsView::recompute() {
+    if (!m_run) {
+        m_model->setStats({}, {});
+        m_pps->clear();
+        m_delta->clear();
+        m_summary->clear();
+        return;
+    }
+    const Run &run = *m_run;
+    const StatsOptions options = statsOptionsFor(run);
+    const QList<PointStats> stats =
+        PointStats::compute(m_steps, run.spec.points(), options, m_baselineSteps);
+    const QStringList axes = run.spec.axisNames();
+    const QString axisTitle = axes.isEmpty() ? tr("point") : axes.first();
+    const QString name = Comparison::runTitle(run);
+    const DeltaMode mode = m_model->deltaMode();
+
+    m_model->setStats(stats, axes);
+    m_pps->setParameterName(axisTitle);
+    m_pps->setSeries(ChartSeriesBuilder::pps(stats, axes, name));
+    if (options.linkMbps) {
+        m_pps->setLineRate(LineRate::pps(*options.linkMbps, options.frameSize),
+                           lineRateLabel(*options.linkMbps, options.frameSize));
+    } else {
+        m_pps->setLineRate(0, QString());
+    }
+    m_delta->setParameterName(axisTitle);
+    m_delta->setReference(mode == DeltaMode::VsPrevious || !m_baselineRun
+                              ? tr("previous point")
+                              : tr("baseline %1").arg(Comparison::runTitle(*m_baselineRun)));
+    m_delta->setSeries(ChartSeriesBuilder::deltas(stats, axes, name, mode));
+    m_summary->setText(
+        tr("Run #%1 %2 · %3 · %4").arg(run.id).arg(name, run.device(), run.spec.describe()));
+}
+
+} // namespace burstlab

@@ -1,0 +1,228 @@
+#include "runs/RunsBrowser.h"
+#include "runs/RunEditDialog.h"
+#include "runs/RunsTableModel.h"
+#include "store/RunStore.h"
+
+#include <QAction>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QSortFilterProxyModel>
+#include <QStyle>
+#include <QTableView>
+#include <QToolBar>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace burstlab {
+
+RunsBrowser::RunsBrowser(QWidget *parent)
+    : QWidget(parent), m_model(new RunsTableModel(this)), m_proxy(new QSortFilterProxyModel(this)),
+      m_table(new QTableView(this)), m_filter(new QLineEdit(this)), m_error(new QLabel(this)) {
+    m_proxy->setSourceModel(m_model);
+    m_proxy->setSortRole(Qt::UserRole);
+    m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    m_proxy->setFilterKeyColumn(-1);
+    m_table->setModel(m_proxy);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(RunsTableModel::IdColumn, Qt::DescendingOrder);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_table->setAlternatingRowColors(true);
+    m_table->setContextMenuPolicy(Qt::ActionsContextMenu);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_filter->setPlaceholderText(tr("Filter runs by any column (name, label, device, status…)"));
+    m_filter->setClearButtonEnabled(true);
+    m_error->setWordWrap(true);
+    m_error->hide();
+
+    auto *toolbar = new QToolBar(this);
+    toolbar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    auto add = [this, toolbar](QStyle::StandardPixmap icon, const QString &text,
+                               const QString &tip) {
+        QAction *action = toolbar->addAction(style()->standardIcon(icon), text);
+        action->setToolTip(tip);
+        m_table->addAction(action);
+        return action;
+    };
+    m_show = add(QStyle::SP_FileDialogContentsView, tr("Show"),
+                 tr("Show the run's results on the Sweep tab"));
+    m_compare = add(QStyle::SP_FileDialogDetailedView, tr("Compare"),
+                    tr("Compare the selected runs (the first selected is the baseline)"));
+    m_checklist = add(QStyle::SP_FileDialogInfoView, tr("Checklist"),
+                      tr("Show the host checklist stored with the run"));
+    m_edit = add(QStyle::SP_FileDialogDetailedView, tr("Edit…"),
+                 tr("Rename the run, change its label, tags and notes"));
+    m_runAgain = add(QStyle::SP_BrowserReload, tr("Run again"),
+                     tr("Fill the sweep setup with this run's settings"));
+    m_resume = add(QStyle::SP_MediaPlay, tr("Resume"),
+                   tr("Continue an interrupted or failed run; measured points are kept"));
+    m_delete = add(QStyle::SP_TrashIcon, tr("Delete…"), tr("Delete the selected runs"));
+    m_delete->setShortcut(QKeySequence::Delete);
+    m_delete->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(toolbar);
+    layout->addWidget(m_filter);
+    layout->addWidget(m_error);
+    layout->addWidget(m_table, 1);
+
+    connect(m_filter, &QLineEdit::textChanged, m_proxy,
+            &QSortFilterProxyModel::setFilterFixedString);
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &RunsBrowser::updateActions);
+    connect(m_table, &QTableView::doubleClicked, this,
+            [this] { emit showRequested(currentRunId()); });
+    connect(m_show, &QAction::triggered, this, [this] { emit showRequested(currentRunId()); });
+    connect(m_compare, &QAction::triggered, this,
+            [this] { emit compareRequested(selectedRunIds()); });
+    connect(m_checklist, &QAction::triggered, this,
+            [this] { emit checklistRequested(currentRunId()); });
+    connect(m_edit, &QAction::triggered, this, [this] { editRun(currentRunId()); });
+    connect(m_runAgain, &QAction::triggered, this,
+            [this] { emit runAgainRequested(currentRunId()); });
+    connect(m_resume, &QAction::triggered, this, [this] { emit resumeRequested(currentRunId()); });
+    connect(m_delete, &QAction::triggered, this, [this] { deleteRuns(selectedRunIds()); });
+    updateActions();
+}
+
+void RunsBrowser::setStore(RunStore *store) {
+    m_store = store;
+    reload();
+}
+
+void RunsBrowser::reload() {
+    const QList<qint64> selected = selectedRunIds();
+    if (!m_store || !m_store->isOpen()) {
+        m_model->setRuns({});
+        updateActions();
+        return;
+    }
+    const std::optional<QList<RunSummary>> runs = m_store->listRuns();
+    if (!runs) {
+        showError(
+            tr("Could not list the runs of %1: %2").arg(m_store->path(), m_store->lastError()));
+        return;
+    }
+    m_error->hide();
+    m_model->setRuns(*runs);
+    m_table->resizeColumnsToContents();
+    selectRuns(selected);
+    updateActions();
+}
+
+QList<qint64> RunsBrowser::selectedRunIds() const {
+    QList<qint64> ids;
+    for (const QModelIndex &index : m_table->selectionModel()->selectedRows()) {
+        if (const RunSummary *run = m_model->run(m_proxy->mapToSource(index).row())) {
+            ids.append(run->id);
+        }
+    }
+    std::sort(ids.begin(), ids.end());
+    return ids;
+}
+
+void RunsBrowser::selectRuns(const QList<qint64> &runIds) {
+    QItemSelection selection;
+    for (qint64 id : runIds) {
+        const int row = m_model->rowOf(id);
+        if (row >= 0) {
+            const QModelIndex index = m_proxy->mapFromSource(m_model->index(row, 0));
+            selection.select(index, index);
+        }
+    }
+    m_table->selectionModel()->select(selection, QItemSelectionModel::ClearAndSelect |
+                                                     QItemSelectionModel::Rows);
+}
+
+void RunsBrowser::setFilterText(const QString &text) {
+    m_filter->setText(text);
+}
+
+int RunsBrowser::visibleRunCount() const {
+    return m_proxy->rowCount();
+}
+
+qint64 RunsBrowser::currentRunId() const {
+    const QList<qint64> ids = selectedRunIds();
+    return ids.isEmpty() ? 0 : ids.first();
+}
+
+void RunsBrowser::updateActions() {
+    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    const int count = int(rows.size());
+    const RunSummary *first =
+        count > 0 ? m_model->run(m_proxy->mapToSource(rows.first()).row()) : nullptr;
+    const bool broken =
+        first && (first->status == RunStatus::Interrupted || first->status == RunStatus::Failed);
+    m_show->setEnabled(count == 1);
+    m_compare->setEnabled(count >= 2);
+    m_checklist->setEnabled(count == 1);
+    m_edit->setEnabled(count == 1);
+    m_runAgain->setEnabled(count == 1 && first && first->source == QStringLiteral("engine"));
+    m_resume->setEnabled(count == 1 && broken);
+    m_delete->setEnabled(count >= 1);
+}
+
+void RunsBrowser::showError(const QString &message) {
+    m_error->setText(message);
+    m_error->show();
+}
+
+bool RunsBrowser::editRun(qint64 runId) {
+    if (!m_store) {
+        return false;
+    }
+    const std::optional<Run> run = m_store->loadRun(runId);
+    if (!run) {
+        showError(tr("Could not load run #%1: %2").arg(runId).arg(m_store->lastError()));
+        return false;
+    }
+    RunEditDialog dialog(*run, this);
+    if (dialog.exec() != QDialog::Accepted) {
+        return false;
+    }
+    if (!m_store->updateRun(dialog.editedRun())) {
+        showError(tr("Could not save run #%1: %2").arg(runId).arg(m_store->lastError()));
+        return false;
+    }
+    reload();
+    emit runsChanged();
+    return true;
+}
+
+bool RunsBrowser::deleteRuns(const QList<qint64> &runIds, bool confirmed) {
+    if (!m_store || runIds.isEmpty()) {
+        return false;
+    }
+    QStringList names;
+    for (qint64 id : runIds) {
+        names.append(QStringLiteral("#%1").arg(id));
+    }
+    if (!confirmed &&
+        QMessageBox::question(this, tr("Delete runs"),
+                              tr("Delete %n run(s) (%1) with all their steps and samples? This "
+                                 "cannot be undone.",
+                                 nullptr, int(runIds.size()))
+                                  .arg(names.join(QStringLiteral(", "))),
+                              QMessageBox::Yes | QMessageBox::Cancel,
+                              QMessageBox::Cancel) != QMessageBox::Yes) {
+        return false;
+    }
+    bool ok = true;
+    for (qint64 id : runIds) {
+        if (!m_store->deleteRun(id)) {
+            showError(tr("Could not delete run #%1: %2").arg(id).arg(m_store->lastError()));
+            ok = false;
+            break;
+        }
+    }
+    reload();
+    emit runsChanged();
+    return ok;
+}
+
+} // namespace burstlab

@@ -1,0 +1,128 @@
+#include "runs/RunsTableModel.h"
+
+#include <QApplication>
+#include <QFont>
+#include <QIcon>
+#include <QLocale>
+#include <QStyle>
+
+namespace burstlab {
+
+RunsTableModel::RunsTableModel(QObject *parent) : QAbstractTableModel(parent) {}
+
+void RunsTableModel::setRuns(const QList<RunSummary> &runs) {
+    beginResetModel();
+    m_runs = runs;
+    endResetModel();
+}
+
+const RunSummary *RunsTableModel::run(int row) const {
+    return row >= 0 && row < m_runs.size() ? &m_runs.at(row) : nullptr;
+}
+
+int RunsTableModel::rowOf(qint64 runId) const {
+    for (int row = 0; row < m_runs.size(); ++row) {
+        if (m_runs.at(row).id == runId) {
+            return row;
+        }
+    }
+    return -1;
+}
+
+int RunsTableModel::rowCount(const QModelIndex &parent) const {
+    return parent.isValid() ? 0 : int(m_runs.size());
+}
+
+int RunsTableModel::columnCount(const QModelIndex &parent) const {
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant RunsTableModel::display(const RunSummary &run, int column) const {
+    switch (column) {
+    case IdColumn:
+        return run.id;
+    case NameColumn:
+        return run.name;
+    case LabelColumn:
+        return run.label;
+    case DateColumn:
+        return run.created.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm"));
+    case DeviceColumn:
+        return run.device;
+    case SweepColumn:
+        return run.sweep;
+    case BestPpsColumn:
+        return run.bestPps ? QLocale().toString(*run.bestPps, 'f', 0) : QString();
+    case StepsColumn:
+        return run.steps;
+    case StatusColumn:
+        return toString(run.status);
+    case TagsColumn:
+        return run.tags.join(QStringLiteral(", "));
+    default:
+        return {};
+    }
+}
+
+QVariant RunsTableModel::data(const QModelIndex &index, int role) const {
+    const RunSummary *r = run(index.row());
+    if (!r) {
+        return {};
+    }
+    const bool broken = r->status == RunStatus::Failed || r->status == RunStatus::Interrupted;
+    switch (role) {
+    case Qt::DisplayRole:
+        return display(*r, index.column());
+    case Qt::UserRole:
+        // Sort keys: numbers and times as such, not as text.
+        if (index.column() == BestPpsColumn) {
+            return r->bestPps.value_or(-1.0);
+        }
+        if (index.column() == DateColumn) {
+            return r->created;
+        }
+        return display(*r, index.column());
+    case Qt::DecorationRole:
+        if (index.column() == StatusColumn && broken) {
+            return QApplication::style()->standardIcon(r->status == RunStatus::Failed
+                                                           ? QStyle::SP_MessageBoxCritical
+                                                           : QStyle::SP_MessageBoxWarning);
+        }
+        return {};
+    case Qt::FontRole:
+        if (index.column() == StatusColumn && broken) {
+            QFont font;
+            font.setBold(true);
+            return font;
+        }
+        return {};
+    case Qt::ToolTipRole:
+        if (broken) {
+            return tr("This run did not complete: its %1 finished steps are kept and it can be "
+                      "resumed (Run ▸ Resume run)")
+                .arg(r->steps);
+        }
+        return {};
+    case Qt::TextAlignmentRole:
+        if (index.column() == IdColumn || index.column() == BestPpsColumn ||
+            index.column() == StepsColumn) {
+            return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+        }
+        return {};
+    default:
+        return {};
+    }
+}
+
+QVariant RunsTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) {
+        return QAbstractTableModel::headerData(section, orientation, role);
+    }
+    static const char *const titles[ColumnCount] = {
+        QT_TR_NOOP("#"),      QT_TR_NOOP("name"),  QT_TR_NOOP("label"),    QT_TR_NOOP("date"),
+        QT_TR_NOOP("device"), QT_TR_NOOP("sweep"), QT_TR_NOOP("best pps"), QT_TR_NOOP("steps"),
+        QT_TR_NOOP("status"), QT_TR_NOOP("tags")};
+    return section >= 0 && section < ColumnCount ? tr(titles[section]) : QVariant();
+}
+
+} // namespace burstlab
