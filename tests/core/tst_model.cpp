@@ -1,0 +1,202 @@
+#include "model/RunData.h"
+#include "model/SweepSpec.h"
+#include <QJsonDocument>
+#include <QTest>
+
+using namespace burstlab;
+
+class TestModel : public QObject {
+    Q_OBJECT
+
+  private slots:
+    void runStatusNames() {
+        for (RunStatus s :
+             {RunStatus::Running, RunStatus::Completed, RunStatus::Failed, RunStatus::Interrupted})
+            QVERIFY(runStatusFromString(toString(s)) == s);
+        QCOMPARE(toString(RunStatus::Interrupted), QStringLiteral("interrupted"));
+        QVERIFY(!runStatusFromString(QStringLiteral("done")));
+    }
+
+    void axisValuesAreNumbersOrLabels() {
+        const AxisValue n(16);
+        const AxisValue l(QStringLiteral("patch2"));
+        QVERIFY(n.isNumber());
+        QVERIFY(!l.isNumber());
+        QCOMPARE(n.toJson(), QJsonValue(16));
+        QCOMPARE(l.toJson(), QJsonValue(QStringLiteral("patch2")));
+        QVERIFY(AxisValue::fromJson(QJsonValue(16)) == n);
+        QVERIFY(AxisValue::fromJson(QJsonValue(QStringLiteral("patch2"))) == l);
+        QVERIFY(!AxisValue::fromJson(QJsonValue(1.5)));
+        QVERIFY(!AxisValue::fromJson(QJsonValue(true)));
+        QVERIFY(AxisValue(2) < AxisValue(10));
+        QVERIFY(AxisValue(1000) < l); // numbers first
+        QVERIFY(Axis({QStringLiteral("burst"), {n}}).isNumeric());
+        QVERIFY(!Axis({QStringLiteral("patch"), {n, l}}).isNumeric());
+    }
+
+    void pointsInSweepOrder() {
+        SweepSpec spec;
+        spec.axes = {Axis{QStringLiteral("burst"), {AxisValue(1), AxisValue(2), AxisValue(3)}},
+                     Axis{QStringLiteral("clone"), {AxisValue(0), AxisValue(1000)}}};
+        const QList<Point> points = spec.points();
+        QCOMPARE(points.size(), 6);
+        // The first axis varies fastest: one series per clone value.
+        QCOMPARE(points[0].key(), QStringLiteral("1/0"));
+        QCOMPARE(points[2].key(), QStringLiteral("3/0"));
+        QCOMPARE(points[3].key(), QStringLiteral("1/1000"));
+        QCOMPARE(points[4].describe(spec.axisNames()), QStringLiteral("burst=2 clone=1000"));
+        QCOMPARE(SweepSpec{}.points().size(), 1);
+    }
+
+    void describe() {
+        SweepSpec spec;
+        Axis burst{QStringLiteral("burst"), {}};
+        for (int v : {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 16, 24, 32})
+            burst.values << AxisValue(v);
+        spec.axes = {burst, Axis{QStringLiteral("clone"), {AxisValue(0), AxisValue(1)}}};
+        spec.reps = 3;
+        spec.durationMs = 300;
+        QCOMPARE(spec.describe(),
+                 QStringLiteral("burst=1..10,16,24,32 x clone=0,1; 3 reps x 300 ms"));
+    }
+
+    void sweepSpecJsonRoundTrip() {
+        SweepSpec spec;
+        spec.engine.vdevs = {QStringLiteral("net_null0"), QStringLiteral("net_null1")};
+        spec.engine.sinkVdev = QStringLiteral("net_ring0");
+        spec.engine.lcores = QStringLiteral("0-1");
+        spec.engine.noHuge = false;
+        spec.engine.memoryMb = 1024;
+        spec.engine.mode = QStringLiteral("ssh");
+        spec.engine.sshHost = QStringLiteral("lab1");
+        spec.axes = {Axis{QStringLiteral("burst"), {AxisValue(1), AxisValue(64)}}};
+        spec.fixed = {{QStringLiteral("pkt_size"), 64},
+                      {QStringLiteral("timestamp"), true},
+                      {QStringLiteral("dst_mac"), QStringLiteral("02:00:00:00:00:02")}};
+        spec.reps = 5;
+        spec.durationMs = 250;
+        spec.warmupMs = 50;
+        spec.pauseMs = 10;
+        spec.randomize = false;
+        spec.seed = 0xfedcba9876543210ull; // above 2^53: kept exactly
+        // Through text, as the store keeps it.
+        const QJsonObject json =
+            QJsonDocument::fromJson(QJsonDocument(spec.toJson()).toJson()).object();
+        QString error;
+        const auto back = SweepSpec::fromJson(json, &error);
+        QVERIFY2(back, qPrintable(error));
+        QVERIFY(*back == spec);
+        QVERIFY(SweepSpec().randomize);
+    }
+
+    void sweepSpecErrorsNameTheField() {
+        QString error;
+        QVERIFY(!SweepSpec::fromJson({{QStringLiteral("reps"), QStringLiteral("three")}}, &error));
+        QCOMPARE(error, QStringLiteral("sweep.reps: expected an integer"));
+        QVERIFY(!SweepSpec::fromJson({{QStringLiteral("reps"), 0}}, &error));
+        QCOMPARE(error, QStringLiteral("sweep.reps: must be at least 1"));
+        QVERIFY(!SweepSpec::fromJson(
+            {{QStringLiteral("engine"), QJsonObject{{QStringLiteral("vdevs"), 3}}}}, &error));
+        QCOMPARE(error, QStringLiteral("engine.vdevs: expected an array"));
+        QVERIFY(!SweepSpec::fromJson(
+            {{QStringLiteral("axes"),
+              QJsonArray{QJsonObject{{QStringLiteral("values"), QJsonArray{1}}}}}},
+            &error));
+        QCOMPARE(error, QStringLiteral("axis.name: missing"));
+    }
+
+    void sampleFromStatsMessage() {
+        const QJsonObject stats =
+            QJsonDocument::fromJson(
+                R"({"type":"stats","id":7,"t_ns":300012345,"tx_pkts":1234567,"tx_bytes":74074020,
+                "tx_calls":38581,"ring_full":0,"retries":0,"alloc_fail":0,
+                "busy_cycles":735000000,"rx_pkts":0})")
+                .object();
+        QString error;
+        const auto s = Sample::fromJson(stats, &error);
+        QVERIFY2(s, qPrintable(error));
+        QCOMPARE(s->tNs, 300012345ll);
+        QCOMPARE(s->txCalls, 38581ll);
+        QCOMPARE(s->busyCycles, 735000000ll);
+        QVERIFY(!Sample::fromJson({{QStringLiteral("tx_pkts"), 1}}, &error));
+        QCOMPARE(error, QStringLiteral("stats.t_ns: missing"));
+        QVERIFY(!Sample::fromJson({{QStringLiteral("t_ns"), 1}, {QStringLiteral("tx_pkts"), -1}},
+                                  &error));
+        QCOMPARE(error, QStringLiteral("stats.tx_pkts: negative"));
+    }
+
+    void stepFromFinished() {
+        StepResult r;
+        r.applyFinished(QJsonDocument::fromJson(
+                            R"({"type":"finished","id":7,"reason":"duration","tx_pkts":5000000,
+                                "elapsed_ns":1000000000,"pps":5000000,"ns_per_pkt":200,
+                                "cycles_per_pkt":490.0})")
+                            .object());
+        QCOMPARE(r.pps, 5e6);
+        QCOMPARE(r.nsPerPkt, 200.0);
+        QCOMPARE(r.txPkts, 5000000ll);
+        QCOMPARE(r.cyclesPerPkt, 490.0);
+        QCOMPARE(r.totals.value(QStringLiteral("reason")).toString(), QStringLiteral("duration"));
+        QCOMPARE(r.effectivePps(), 5e6);
+        r.ppsAfterWarmup = 5.1e6;
+        QCOMPARE(r.effectivePps(), 5.1e6);
+
+        StepResult derived;
+        derived.applyFinished(
+            {{QStringLiteral("tx_pkts"), 1000}, {QStringLiteral("elapsed_ns"), 1000000}});
+        QCOMPARE(derived.pps, 1e6);
+        QCOMPARE(derived.nsPerPkt, 1000.0);
+    }
+
+    void runDataJsonRoundTrip() {
+        RunData data;
+        data.run.name = QStringLiteral("n");
+        data.run.label = QStringLiteral("patch2");
+        data.run.tags = {QStringLiteral("a")};
+        data.run.created = QDateTime(QDate(2026, 1, 2), QTime(3, 4, 5, 678), Qt::UTC);
+        data.run.status = RunStatus::Completed;
+        data.run.spec.axes = {Axis{QStringLiteral("patch"), {}}};
+        data.run.spec.reps = 1;
+        data.run.hello = {{QStringLiteral("type"), QStringLiteral("hello")}};
+        StepResult r;
+        r.point = Point{{AxisValue(QStringLiteral("baseline"))}};
+        r.status = RunStatus::Completed;
+        r.pps = 3930068;
+        r.started = data.run.created;
+        r.ppsAfterWarmup = 3.9e6;
+        data.appendResult(r);
+        data.appendResult(r);
+        QCOMPARE(data.steps[1].result.rep, 1);
+        QCOMPARE(data.run.spec.reps, 2);
+        QCOMPARE(data.run.spec.axes.first().values.size(), 1);
+        Sample s;
+        s.tNs = 5;
+        data.steps[0].samples << s;
+        const QJsonObject json =
+            QJsonDocument::fromJson(QJsonDocument(data.toJson()).toJson()).object();
+        QString error;
+        const auto back = RunData::fromJson(json, &error);
+        QVERIFY2(back, qPrintable(error));
+        QVERIFY(*back == data);
+        QVERIFY(!RunData::fromJson({{QStringLiteral("format"), QStringLiteral("other")}}, &error));
+        QCOMPARE(error, QStringLiteral("file.format: not a burstlab run file"));
+    }
+
+    void runDevice() {
+        Run run;
+        QCOMPARE(run.device(), QString());
+        QVERIFY(!run.linkSpeedMbps());
+        QCOMPARE(run.frameSize(), 60);
+        run.hello =
+            QJsonDocument::fromJson(
+                R"({"ports":[{"name":"net_null0","driver":"net_null","link_speed_mbps":10000}]})")
+                .object();
+        run.spec.fixed.insert(QStringLiteral("pkt_size"), 1514);
+        QCOMPARE(run.device(), QStringLiteral("net_null0 (net_null)"));
+        QCOMPARE(run.linkSpeedMbps().value_or(0), 10000.0);
+        QCOMPARE(run.frameSize(), 1514);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestModel)
+#include "tst_model.moc"
