@@ -33,8 +33,9 @@ inline uint16_t adjust(uint16_t csum, uint32_t delta) {
 } // namespace
 
 PacketTemplate::PacketTemplate(const StepParams &p)
-    : m_size(static_cast<uint16_t>(p.pktSize)), m_flows(p.flows), m_timestamp(p.timestamp),
-      m_dstIp(p.dstIp), m_srcPort(p.srcPort) {
+    : m_size(static_cast<uint16_t>(p.pktSize)),
+      m_copySize(static_cast<uint16_t>((p.pktSize + kChunk - 1) / kChunk * kChunk)),
+      m_flows(p.flows), m_timestamp(p.timestamp), m_dstIp(p.dstIp), m_srcPort(p.srcPort) {
     auto *eth = reinterpret_cast<rte_ether_hdr *>(m_frame.data());
     std::memcpy(eth->dst_addr.addr_bytes, p.dstMac.data(), 6);
     std::memcpy(eth->src_addr.addr_bytes, p.srcMac.data(), 6);

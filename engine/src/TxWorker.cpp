@@ -131,13 +131,19 @@ uint32_t TxWorker::fill(uint32_t n, uint64_t tsc) {
 }
 
 uint32_t TxWorker::fillFresh(uint32_t n, uint64_t tsc) {
-    if (rte_pktmbuf_alloc_bulk(m_job.pool, m_pkts, n) != 0) {
+    // Raw objects: the pool guarantees refcnt 1, one segment and no next
+    // pointer, and only this engine's TX path uses the pool, so the handful
+    // of fields set here is all a full rte_pktmbuf_reset() would change. It
+    // keeps the mbuf's second cache line out of the build.
+    if (rte_mempool_get_bulk(m_job.pool, reinterpret_cast<void **>(m_pkts), n) != 0) {
         return 0;
     }
     const PacketTemplate &t = *m_job.packet;
     for (uint32_t i = 0; i < n; ++i) {
         rte_mbuf *m = m_pkts[i];
-        t.write(rte_pktmbuf_mtod(m, uint8_t *), m_flow, tsc);
+        m->data_off = RTE_PKTMBUF_HEADROOM;
+        m->ol_flags = 0;
+        t.write(static_cast<uint8_t *>(m->buf_addr) + RTE_PKTMBUF_HEADROOM, m_flow, tsc);
         setLength(m, t.size());
         if (++m_flow == m_job.flows) {
             m_flow = 0;

@@ -1,0 +1,218 @@
+#!/usr/bin/env python3
+"""Measure burstlab-engine against dpdk-testpmd on the same virtual device.
+
+Both run on net_null0 with --no-huge memory of the same size, the default
+mbuf size, 64-byte packets, one TX lcore and the same burst. Compared, in one
+run and interleaved so a neighbour's load hits both alike:
+
+  engine clone=0  vs  testpmd --forward-mode=txonly   (fresh mbufs, same work)
+  engine clone=N  vs  testpmd txonly and --forward-mode=flowgen --flowgen-clones=N
+
+at bursts 1, 8 and 32; then the cost of stats sampling (stats_ms 100 vs
+1000) and the time to switch steps. Prints Markdown tables. Standard library
+only; run as root or as a user who may run DPDK with --no-huge.
+"""
+
+import argparse
+import json
+import os
+import re
+import select
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def median(values):
+    return statistics.median(values) if values else 0.0
+
+
+class Engine:
+    """One long-lived engine; steps are run one after another."""
+
+    def __init__(self, path, lcores, memory_mb):
+        self.proc = subprocess.Popen(
+            [path, "--vdev", "net_null0", "--no-huge", "--memory-mb", str(memory_mb),
+             "--lcores", lcores],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+            text=True, bufsize=1)
+        self.hello, _ = self.read("hello")
+        self.next_id = 1
+
+    def read(self, kind=None, timeout=60):
+        """Next message (of a type, if given) and the time it was read."""
+        deadline = time.monotonic() + timeout
+        while True:
+            ready, _, _ = select.select([self.proc.stdout], [], [],
+                                        max(0, deadline - time.monotonic()))
+            if not ready:
+                raise RuntimeError("engine: no %s within %s s" % (kind, timeout))
+            line = self.proc.stdout.readline()
+            now = time.monotonic()
+            if not line:
+                raise RuntimeError("engine exited")
+            msg = json.loads(line)
+            if kind is None or msg["type"] == kind:
+                return msg, now
+
+    def send(self, command):
+        sent = time.monotonic()
+        self.proc.stdin.write(json.dumps(command) + "\n")
+        self.proc.stdin.flush()
+        return sent
+
+    def step(self, **params):
+        """Runs one step; returns (finished, timings)."""
+        step_id = self.next_id
+        self.next_id += 1
+        sent = self.send(dict(cmd="start", id=step_id, **params))
+        ack, ack_at = self.read("ack")
+        if not ack["ok"]:
+            raise RuntimeError("engine refused %s: %s" % (params, ack["error"]))
+        first_stats_at = None
+        while True:
+            msg, at = self.read()
+            if msg["type"] == "stats" and first_stats_at is None and msg["tx_pkts"] > 0:
+                first_stats_at = at
+            if msg["type"] == "finished" and msg["id"] == step_id:
+                return msg, dict(sent=sent, ack=ack_at, first_stats=first_stats_at, finished=at)
+
+    def close(self):
+        self.proc.stdin.close()
+        self.proc.wait(timeout=10)
+
+
+def testpmd_pps(args, burst, mode, clones=0):
+    """Median Tx-pps of testpmd's periodic stats, the first period dropped."""
+    prefix = "bench-testpmd-%d" % os.getpid()
+    cmd = [args.testpmd, "-l", args.lcores, "--no-huge", "-m", str(args.memory_mb), "--no-pci",
+           "--vdev", "net_null0", "--file-prefix", prefix, "--no-telemetry", "--",
+           "--forward-mode=" + mode, "--txpkts=%d" % args.pkt_size, "--burst=%d" % burst,
+           "--total-num-mbufs=%d" % args.testpmd_mbufs, "--nb-cores=1", "--txq=1", "--rxq=1",
+           "--stats-period=1"]
+    if mode == "flowgen":
+        cmd += ["--flowgen-clones=%d" % clones, "--flowgen-flows=1"]
+    seconds = args.duration_ms / 1000.0 + 2
+    proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True)
+    try:
+        out, _ = proc.communicate(timeout=seconds)
+    except subprocess.TimeoutExpired:
+        proc.send_signal(2)
+        out, _ = proc.communicate(timeout=10)
+    finally:
+        for base in ("/var/run/dpdk", os.path.join(os.environ.get("XDG_RUNTIME_DIR", "/tmp"), "dpdk")):
+            shutil.rmtree(os.path.join(base, prefix), ignore_errors=True)
+    rates = [int(x) for x in re.findall(r"Tx-pps:\s+(\d+)", out)]
+    rates = [r for r in rates[1:] if r > 0]
+    if not rates:
+        raise RuntimeError("testpmd printed no rate:\n" + out[-2000:])
+    return median(rates)
+
+
+def engine_pps(engine, args, burst, clone, stats_ms=100):
+    finished, _ = engine.step(burst=burst, clone=clone, pkt_size=args.pkt_size,
+                              duration_ms=args.duration_ms, stats_ms=stats_ms)
+    assert finished["mbufs_in_use"] == 0, finished
+    return finished["pps"]
+
+
+def mpps(pps):
+    return "%.2f Mpps (%.1f ns)" % (pps / 1e6, 1e9 / pps if pps else 0)
+
+
+def compare(engine, args):
+    rows = []
+    for burst in args.bursts:
+        samples = {k: [] for k in ("e0", "tx", "eN", "fg")}
+        for _ in range(args.reps):
+            samples["e0"].append(engine_pps(engine, args, burst, 0))
+            samples["tx"].append(testpmd_pps(args, burst, "txonly"))
+            samples["eN"].append(engine_pps(engine, args, burst, args.clone))
+            samples["fg"].append(testpmd_pps(args, burst, "flowgen", args.clone))
+        m = {k: median(v) for k, v in samples.items()}
+        rows.append((burst, m))
+        print("burst %d: %s" % (burst, {k: round(v) for k, v in m.items()}), file=sys.stderr)
+    print("| burst | engine clone=0 | testpmd txonly | ratio | engine clone=%d | "
+          "testpmd flowgen clones=%d | clone / txonly | clone / flowgen |" % (args.clone, args.clone))
+    print("|---|---|---|---|---|---|---|---|")
+    for burst, m in rows:
+        print("| %d | %s | %s | %.2fx | %s | %s | %.2fx | %.2fx |" % (
+            burst, mpps(m["e0"]), mpps(m["tx"]), m["e0"] / m["tx"], mpps(m["eN"]),
+            mpps(m["fg"]), m["eN"] / m["tx"], m["eN"] / m["fg"]))
+
+
+def sampling_cost(engine, args):
+    fast, slow = [], []
+    for _ in range(args.reps + 2):
+        fast.append(engine_pps(engine, args, 32, 0, stats_ms=100))
+        slow.append(engine_pps(engine, args, 32, 0, stats_ms=1000))
+    f, s = median(fast), median(slow)
+    print()
+    print("| stats sampling (burst 32, clone=0) | pps | cost |")
+    print("|---|---|---|")
+    print("| stats_ms=1000 (1 Hz) | %s | |" % mpps(s))
+    print("| stats_ms=100 (10 Hz) | %s | %+.2f%% |" % (mpps(f), 100.0 * (s - f) / s))
+
+
+def step_switch(engine, args):
+    first_tx, ack_lat, first_stats, switch = [], [], [], []
+    last_finished_at = None
+    for i in range(args.switch_steps):
+        finished, t = engine.step(burst=32, clone=0, pkt_size=args.pkt_size, duration_ms=50,
+                                  stats_ms=10)
+        first_tx.append(finished["first_tx_ns"] / 1e6)
+        ack_lat.append((t["ack"] - t["sent"]) * 1e3)
+        if t["first_stats"] is not None:
+            first_stats.append((t["first_stats"] - t["sent"]) * 1e3)
+        if last_finished_at is not None:
+            # From reading one finished to the next step's first packet: the
+            # client's send, the engine's launch, the first tx_burst.
+            switch.append((t["sent"] - last_finished_at) * 1e3 + finished["first_tx_ns"] / 1e6)
+        last_finished_at = t["finished"]
+
+    def row(name, v):
+        print("| %s | %.3f | %.3f | %.3f |" % (name, median(v), min(v), max(v)))
+
+    print()
+    print("| step switch (%d steps of 50 ms) | median ms | min ms | max ms |" % args.switch_steps)
+    print("|---|---|---|---|")
+    row("start command read -> first packet sent (engine TSC)", first_tx)
+    row("start written -> ack read (client)", ack_lat)
+    row("finished read -> next step's first packet", switch)
+    row("start written -> first stats read (stats_ms=10)", first_stats)
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--engine", default=os.path.join(REPO, "build", "bin", "burstlab-engine"))
+    p.add_argument("--testpmd", default=shutil.which("dpdk-testpmd") or "dpdk-testpmd")
+    p.add_argument("--lcores", default="0-1")
+    p.add_argument("--memory-mb", type=int, default=512)
+    p.add_argument("--pkt-size", type=int, default=64)
+    p.add_argument("--bursts", type=lambda s: [int(x) for x in s.split(",")], default=[1, 8, 32])
+    p.add_argument("--clone", type=int, default=100000)
+    p.add_argument("--duration-ms", type=int, default=2000)
+    p.add_argument("--reps", type=int, default=3)
+    p.add_argument("--testpmd-mbufs", type=int, default=8192)
+    p.add_argument("--switch-steps", type=int, default=20)
+    args = p.parse_args()
+
+    engine = Engine(args.engine, args.lcores, args.memory_mb)
+    try:
+        print("engine %s, %s, net_null0, %d-byte packets, --no-huge -m %d, %d ms per point, "
+              "median of %d\n" % (engine.hello["engine_version"], engine.hello["dpdk_version"],
+                                  args.pkt_size, args.memory_mb, args.duration_ms, args.reps))
+        compare(engine, args)
+        sampling_cost(engine, args)
+        step_switch(engine, args)
+    finally:
+        engine.close()
+
+
+if __name__ == "__main__":
+    main()
