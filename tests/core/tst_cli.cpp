@@ -1,0 +1,208 @@
+// burstlab-cli end to end: a sweep on net_null into a temporary store, the
+// listing, export and comparison of its runs, an import, usage errors that
+// name the field and exit 2, an engine failure exiting 3, and SIGINT during
+// a sweep leaving an interrupted run and exit 130.
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <csignal>
+
+namespace {
+
+const QString kCli = QStringLiteral(BURSTLAB_BIN_DIR "/burstlab-cli");
+
+struct Result {
+    int code = -1;
+    QString out;
+    QString err;
+};
+
+} // namespace
+
+class TestCli : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    QString m_db;
+
+    Result cli(const QStringList &args, int timeoutMs = 30000) {
+        QProcess p;
+        p.start(kCli, QStringList{QStringLiteral("--db"), m_db} + args);
+        Result r;
+        if (!p.waitForFinished(timeoutMs)) {
+            p.kill();
+            p.waitForFinished();
+            return r;
+        }
+        r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+        r.out = QString::fromUtf8(p.readAllStandardOutput());
+        r.err = QString::fromUtf8(p.readAllStandardError());
+        return r;
+    }
+
+    QJsonArray runs() {
+        const Result r = cli({QStringLiteral("runs"), QStringLiteral("--json")});
+        if (r.code != 0)
+            return {};
+        return QJsonDocument::fromJson(r.out.toUtf8()).array();
+    }
+
+    QString sweep(const QString &label) {
+        const Result r = cli({QStringLiteral("sweep"), QStringLiteral("--vdev"), QStringLiteral("net_null0"),
+                              QStringLiteral("--sweep"), QStringLiteral("burst=1,32"), QStringLiteral("--reps"),
+                              QStringLiteral("2"), QStringLiteral("--duration-ms"), QStringLiteral("100"),
+                              QStringLiteral("--label"), label});
+        if (r.code != 0)
+            qWarning("%s", qPrintable(r.err));
+        return r.code == 0 ? r.out : QString();
+    }
+
+private slots:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        m_db = m_dir.filePath(QStringLiteral("cli.sqlite"));
+    }
+
+    void sweepStoresTheRunAndPrintsTheNetdevTable() {
+        const QString table = sweep(QStringLiteral("baseline"));
+        QVERIFY2(table.contains(QStringLiteral(" burst=1 ")), qPrintable(table));
+        QVERIFY(table.contains(QRegularExpression(QStringLiteral(R"(burst=32\s+tx:\d+ pps \()"))));
+        QVERIFY(table.contains(QStringLiteral("burst=(1 vs 32)")));
+        for (const QString &line : table.split(QLatin1Char('\n')))
+            QVERIFY2(line.size() <= 72 && !line.contains(QLatin1Char('\t')), qPrintable(line));
+
+        const QJsonArray list = runs();
+        QCOMPARE(list.size(), 1);
+        const QJsonObject run = list[0].toObject();
+        QCOMPARE(run[QStringLiteral("status")].toString(), QStringLiteral("completed"));
+        QCOMPARE(run[QStringLiteral("label")].toString(), QStringLiteral("baseline"));
+        QCOMPARE(run[QStringLiteral("steps")].toInt(), 4);
+        QVERIFY(run[QStringLiteral("best_pps")].toDouble() > 0);
+    }
+
+    void exportsShowsAndCompares() {
+        QVERIFY(!sweep(QStringLiteral("patch1")).isEmpty());
+        const QJsonArray list = runs();
+        QCOMPARE(list.size(), 2);
+        const QString a = QString::number(list[0].toObject()[QStringLiteral("id")].toInteger());
+        const QString b = QString::number(list[1].toObject()[QStringLiteral("id")].toInteger());
+
+        const Result netdev = cli({QStringLiteral("export"), QStringLiteral("--format"),
+                                   QStringLiteral("netdev"), a});
+        QCOMPARE(netdev.code, 0);
+        QVERIFY(netdev.out.contains(QStringLiteral("burst=32")));
+        const QString file = m_dir.filePath(QStringLiteral("runs.csv"));
+        QCOMPARE(cli({QStringLiteral("export"), QStringLiteral("--format"), QStringLiteral("csv"), a, b,
+                      QStringLiteral("-o"), file})
+                     .code,
+                 0);
+        QVERIFY(QFileInfo(file).size() > 0);
+        const Result show = cli({QStringLiteral("show"), a});
+        QCOMPARE(show.code, 0);
+        QVERIFY(show.out.contains(QStringLiteral("MEDIAN PPS")));
+        QVERIFY(show.out.contains(QStringLiteral("burst=32")));
+        const Result json = cli({QStringLiteral("show"), a, QStringLiteral("--json")});
+        QVERIFY(QJsonDocument::fromJson(json.out.toUtf8()).isObject());
+        const Result compare = cli({QStringLiteral("compare"), a, b, QStringLiteral("--baseline"), b});
+        QCOMPARE(compare.code, 0);
+        QVERIFY(!compare.out.isEmpty());
+        QCOMPARE(cli({QStringLiteral("show"), QStringLiteral("999")}).code, 1);
+    }
+
+    void importsANetdevTable() {
+        const QString file = m_dir.filePath(QStringLiteral("table.txt"));
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("Performance\n skb_burst=0  tx:5614370 pps\n skb_burst=1  tx:5571279 pps ( -1.38 "
+                "ns (worse))\n skb_burst=2  tx:6942821 pps ( 35.46 ns)\n");
+        f.close();
+        const qsizetype before = runs().size();
+        const Result r = cli({QStringLiteral("import"), QStringLiteral("--format"), QStringLiteral("netdev"),
+                              file, QStringLiteral("--label"), QStringLiteral("seed")});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QCOMPARE(runs().size(), before + 1);
+    }
+
+    void usageErrorsNameTheFieldAndExit2_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("engine limit") << QStringList{"sweep", "--sweep", "burst=0..4", "--duration-ms", "50"}
+                                      << "--sweep burst=0..4: burst must be in 1..512, got 0";
+        QTest::newRow("unknown parameter") << QStringList{"sweep", "--sweep", "bogus=1..4"}
+                                           << "--sweep bogus=1..4: bogus is not a step parameter";
+        QTest::newRow("bad range") << QStringList{"sweep", "--sweep", "burst=1..x"} << "--sweep burst=1..x: burst";
+        QTest::newRow("reps") << QStringList{"sweep", "--sweep", "burst=1", "--reps", "0"} << "--reps 0";
+        QTest::newRow("launch") << QStringList{"sweep", "--sweep", "burst=1", "--launch", "rsh"} << "--launch rsh";
+        QTest::newRow("three axes") << QStringList{"sweep", "--sweep", "burst=1", "--sweep", "clone=0",
+                                                   "--sweep", "pkt_size=60"}
+                                    << "once or twice";
+        QTest::newRow("export format") << QStringList{"export", "--format", "xml", "1"} << "--format xml";
+        QTest::newRow("command") << QStringList{"frobnicate"} << "unknown command 'frobnicate'";
+        QTest::newRow("run id") << QStringList{"show", "abc"} << "RUN_ID 'abc'";
+    }
+    void usageErrorsNameTheFieldAndExit2() {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        const Result r = cli(args);
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(message), qPrintable(r.err));
+    }
+
+    void missingEngineExits3() {
+        const Result r = cli({QStringLiteral("sweep"), QStringLiteral("--sweep"), QStringLiteral("burst=1"),
+                              QStringLiteral("--engine"), QStringLiteral("/nonexistent/engine")});
+        QCOMPARE(r.code, 3);
+        QVERIFY2(r.err.contains(QStringLiteral("/nonexistent/engine does not exist")), qPrintable(r.err));
+    }
+
+    void sigintStopsTheSweepAndKeepsTheRun() {
+        QProcess p;
+        p.start(kCli, {QStringLiteral("--db"), m_db, QStringLiteral("sweep"), QStringLiteral("--sweep"),
+                       QStringLiteral("burst=1..8"), QStringLiteral("--reps"), QStringLiteral("3"),
+                       QStringLiteral("--duration-ms"), QStringLiteral("200"), QStringLiteral("--label"),
+                       QStringLiteral("interrupted")});
+        QString err;
+        // wait until the first step has been stored, then interrupt
+        QTRY_VERIFY_WITH_TIMEOUT((err += QString::fromUtf8(p.readAllStandardError()))
+                                     .contains(QStringLiteral("step 1/24")),
+                                 20000);
+        ::kill(pid_t(p.processId()), SIGINT);
+        QVERIFY(p.waitForFinished(10000));
+        err += QString::fromUtf8(p.readAllStandardError());
+        QCOMPARE(p.exitCode(), 130);
+        QVERIFY2(err.contains(QStringLiteral("--resume")), qPrintable(err));
+        const QJsonArray list = runs();
+        QJsonObject interrupted;
+        for (const QJsonValue &v : list) {
+            if (v.toObject()[QStringLiteral("label")] == QStringLiteral("interrupted"))
+                interrupted = v.toObject();
+        }
+        QCOMPARE(interrupted[QStringLiteral("status")].toString(), QStringLiteral("interrupted"));
+        QVERIFY(interrupted[QStringLiteral("steps")].toInt() >= 1);
+        QVERIFY(interrupted[QStringLiteral("steps")].toInt() < 24);
+    }
+
+    void engineInfoPrintsTheHello() {
+        const Result r = cli({QStringLiteral("engine-info"), QStringLiteral("--json")});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        const QJsonObject hello = QJsonDocument::fromJson(r.out.toUtf8()).object();
+        QCOMPARE(hello[QStringLiteral("protocol")].toInt(), 1);
+        QCOMPARE(hello[QStringLiteral("type")].toString(), QStringLiteral("hello"));
+    }
+
+    void checklistProbesThisHost() {
+        const Result r = cli({QStringLiteral("checklist"), QStringLiteral("--json")});
+        QCOMPARE(r.code, 0);
+        const QJsonArray items = QJsonDocument::fromJson(r.out.toUtf8()).array();
+        QVERIFY(items.size() >= 10);
+        QVERIFY(items[0].toObject().contains(QStringLiteral("status")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"
