@@ -35,12 +35,12 @@ std::optional<int> CliParser::parse(const QStringList &args, int minPositional,
     if (!m_parser.parse(QStringList{QStringLiteral("burstlab-cli ") + m_command} + args))
         return CliOutput::usageError(m_command, m_parser.errorText());
     if (m_parser.isSet(QStringLiteral("help"))) {
-        CliOutput::out() << m_parser.helpText().replace(
-                                QStringLiteral("burstlab-cli ") + m_command + QStringLiteral(" [options]"),
-                                QStringLiteral("burstlab-cli [--db FILE] ") + m_command +
-                                    QStringLiteral(" [options]"))
-                         << '\n'
-                         << exitCodeHelp();
+        // Qt names the program by argv[0]; the usage line names the command.
+        QString help = m_parser.helpText();
+        const qsizetype options = help.indexOf(QLatin1String(" [options]"));
+        if (options > 0)
+            help.replace(0, options, QStringLiteral("Usage: burstlab-cli [--db FILE] ") + m_command);
+        CliOutput::out() << help << '\n' << exitCodeHelp();
         return ExitOk;
     }
     const int n = int(positional().size());

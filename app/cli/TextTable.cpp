@@ -20,7 +20,10 @@ QString TextTable::toString() const {
             const bool right = number.match(cell).hasMatch();
             padded << (right ? cell.rightJustified(widths[i]) : cell.leftJustified(widths[i]));
         }
-        return padded.join(QStringLiteral("  ")).trimmed() + QLatin1Char('\n');
+        QString text = padded.join(QStringLiteral("  "));
+        while (text.endsWith(QLatin1Char(' ')))
+            text.chop(1);
+        return text + QLatin1Char('\n');
     };
     QString text = line(m_header);
     for (const QStringList &row : m_rows)
