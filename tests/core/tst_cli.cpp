@@ -135,6 +135,9 @@ private slots:
                                       << "--sweep burst=0..4: burst must be in 1..512, got 0";
         QTest::newRow("unknown parameter") << QStringList{"sweep", "--sweep", "bogus=1..4"}
                                            << "--sweep bogus=1..4: bogus is not a step parameter";
+        QTest::newRow("unknown fixed") << QStringList{"sweep", "--sweep", "burst=1", "--set", "colour=3",
+                                                      "--duration-ms", "50"}
+                                       << "--set colour=3: colour is not a step parameter of this engine";
         QTest::newRow("bad range") << QStringList{"sweep", "--sweep", "burst=1..x"} << "--sweep burst=1..x: burst";
         QTest::newRow("reps") << QStringList{"sweep", "--sweep", "burst=1", "--reps", "0"} << "--reps 0";
         QTest::newRow("launch") << QStringList{"sweep", "--sweep", "burst=1", "--launch", "rsh"} << "--launch rsh";

@@ -30,6 +30,8 @@ SweepRunner::~SweepRunner() {
 }
 
 bool SweepRunner::start(const Run &run) {
+    if (refuseWhileActive())
+        return false;
     const SweepSpec &spec = run.spec;
     QString problem;
     if (spec.axes.isEmpty() || spec.axes.size() > 2)
@@ -58,7 +60,16 @@ bool SweepRunner::start(const Run &run) {
     return begin(m_run, {});
 }
 
+bool SweepRunner::refuseWhileActive() {
+    if (!m_active)
+        return false;
+    m_error = QStringLiteral("a sweep is already running (run %1)").arg(m_run.id);
+    return true;
+}
+
 bool SweepRunner::resume(qint64 runId) {
+    if (refuseWhileActive())
+        return false;
     const auto run = m_store.loadRun(runId);
     const auto steps = run ? m_store.stepsOf(runId) : std::nullopt;
     if (!run || !steps) {
@@ -129,6 +140,8 @@ std::pair<QString, QString> SweepRunner::checkAgainstHello(const EngineHello &he
     QJsonObject checked = spec.fixed;
     checked.insert(QStringLiteral("duration_ms"), spec.durationMs);
     for (auto it = checked.begin(); it != checked.end(); ++it) {
+        if (!hello.knowsParameter(it.key()))
+            return {it.key(), QStringLiteral("%1 is not a step parameter of this engine").arg(it.key())};
         // Strings and booleans (addresses, timestamp) are checked by the engine's ack.
         if (it.value().isDouble() && hello.limit(it.key())) {
             const QString problem = hello.checkValue(it.key(), it.value().toInteger());

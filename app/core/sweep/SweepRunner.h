@@ -78,6 +78,7 @@ signals:
     void finished(burstlab::SweepRunner::Outcome outcome, const QString &message);
 
 private:
+    bool refuseWhileActive();
     bool begin(const Run &run, const QList<StepResult> &done);
     void onHello(const EngineHello &hello);
     // The first parameter the engine would refuse, and why.
