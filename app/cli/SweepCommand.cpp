@@ -69,8 +69,14 @@ int sweepCommand(const QStringList &args) {
     if (const auto code = store.open(parser.db()))
         return *code;
     SweepRunner runner(store.store());
-    const QStringList axisNames = options->run.spec.axisNames();
-    ProgressDisplay display(CliOutput::stderrIsTerminal(), axisNames, options->run.spec.reps);
+    // Everything after start() arrives through the event loop, so the display
+    // can be set up from the run as started (a resumed run brings its own sweep).
+    const bool started = options->resumeId ? runner.resume(*options->resumeId)
+                                           : runner.start(options->run);
+    if (!started)
+        return CliOutput::error(command, exitCodeFor(runner.outcome(), false), runner.errorString());
+    const SweepSpec &spec = runner.run().spec;
+    ProgressDisplay display(CliOutput::stderrIsTerminal(), spec.axisNames(), spec.reps);
     showProgress(runner, display, options->verbose);
 
     QEventLoop loop;
@@ -82,10 +88,6 @@ int sweepCommand(const QStringList &args) {
         runner.stop();
     });
     QObject::connect(&runner, &SweepRunner::finished, &loop, &QEventLoop::quit);
-    const bool started = options->resumeId ? runner.resume(*options->resumeId)
-                                           : runner.start(options->run);
-    if (!started)
-        return CliOutput::error(command, exitCodeFor(runner.outcome(), false), runner.errorString());
     loop.exec();
     display.finish();
 

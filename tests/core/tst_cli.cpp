@@ -163,16 +163,16 @@ private slots:
         QVERIFY2(r.err.contains(QStringLiteral("/nonexistent/engine does not exist")), qPrintable(r.err));
     }
 
-    void sigintStopsTheSweepAndKeepsTheRun() {
+    void sigintStopsTheSweepAndResumeFinishesIt() {
         QProcess p;
         p.start(kCli, {QStringLiteral("--db"), m_db, QStringLiteral("sweep"), QStringLiteral("--sweep"),
-                       QStringLiteral("burst=1..8"), QStringLiteral("--reps"), QStringLiteral("3"),
-                       QStringLiteral("--duration-ms"), QStringLiteral("200"), QStringLiteral("--label"),
+                       QStringLiteral("burst=1..4"), QStringLiteral("--reps"), QStringLiteral("2"),
+                       QStringLiteral("--duration-ms"), QStringLiteral("150"), QStringLiteral("--label"),
                        QStringLiteral("interrupted")});
         QString err;
         // wait until the first step has been stored, then interrupt
         QTRY_VERIFY_WITH_TIMEOUT((err += QString::fromUtf8(p.readAllStandardError()))
-                                     .contains(QStringLiteral("step 1/24")),
+                                     .contains(QStringLiteral("step 1/8")),
                                  20000);
         ::kill(pid_t(p.processId()), SIGINT);
         QVERIFY(p.waitForFinished(10000));
@@ -187,7 +187,15 @@ private slots:
         }
         QCOMPARE(interrupted[QStringLiteral("status")].toString(), QStringLiteral("interrupted"));
         QVERIFY(interrupted[QStringLiteral("steps")].toInt() >= 1);
-        QVERIFY(interrupted[QStringLiteral("steps")].toInt() < 24);
+        QVERIFY(interrupted[QStringLiteral("steps")].toInt() < 8);
+
+        const QString id = QString::number(interrupted[QStringLiteral("id")].toInteger());
+        const Result resumed = cli({QStringLiteral("sweep"), QStringLiteral("--resume"), id});
+        QVERIFY2(resumed.code == 0, qPrintable(resumed.err));
+        QVERIFY2(resumed.out.contains(QStringLiteral(" burst=4 ")), qPrintable(resumed.out));
+        QVERIFY(!resumed.err.contains(QStringLiteral("step 1/8")));
+        QVERIFY(resumed.err.contains(QStringLiteral("step 8/8 burst=")));
+        QCOMPARE(cli({QStringLiteral("sweep"), QStringLiteral("--resume"), id}).code, 2);
     }
 
     void engineInfoPrintsTheHello() {

@@ -47,6 +47,7 @@ bool SweepRunner::start(const Run &run) {
         problem = QStringLiteral("reps and duration must be positive, warm-up and pause not negative");
     if (!problem.isEmpty()) {
         m_error = problem;
+        m_outcome = Outcome::Refused;
         return false;
     }
     m_run = run;
@@ -64,6 +65,7 @@ bool SweepRunner::refuseWhileActive() {
     if (!m_active)
         return false;
     m_error = QStringLiteral("a sweep is already running (run %1)").arg(m_run.id);
+    m_outcome = Outcome::Refused;
     return true;
 }
 
