@@ -11,6 +11,7 @@ namespace burstlab::engine {
 namespace {
 
 constexpr auto kRelaxed = std::memory_order_relaxed;
+constexpr double kMaxLagMs = 5.0;
 
 // Single-writer counter update: a plain load and store, no locked instruction.
 inline void bump(std::atomic<uint64_t> &counter, uint64_t &local, uint64_t by = 1) {
@@ -38,9 +39,11 @@ int TxWorker::run() {
     // rather than every burst: at burst 1 a TSC read (~27 cycles) would be a
     // large part of the cost being measured.
     const uint32_t checkEvery = (pacing || j.timestamp) ? 1 : std::max(1u, 32 / j.burst);
-    // Pacing may catch up at most 1 ms of lag, so a stall never turns into a
-    // long full-speed burst that overruns a receiver.
-    const double maxLag = static_cast<double>(rte_get_tsc_hz()) / 1000.0;
+    // Pacing catches up at most kMaxLagMs of lag: enough to hold the rate
+    // when the lcore's CPU is shared and it misses a few time slices, short
+    // enough that a long stall never turns into a full-speed rush that
+    // overruns a receiver.
+    const double maxLag = static_cast<double>(rte_get_tsc_hz()) * kMaxLagMs / 1000.0;
     m_flow = j.firstFlow % j.flows;
 
     uint64_t txPkts = 0, calls = 0, ringFull = 0, retries = 0, allocFail = 0;
