@@ -327,6 +327,45 @@ class TestExchange : public QObject {
         QCOMPARE(md.trimmed().split(QLatin1Char('\n')).size(), 6);
     }
 
+    void hostsThatDifferAreNamed() {
+        RunData a = measuredRun(QStringLiteral("baseline"), {{1, {5e6}}});
+        RunData b = measuredRun(QStringLiteral("patch1"), {{1, {6e6}}});
+        a.run.fingerprint = {{QStringLiteral("governor"), QStringLiteral("performance")}};
+        b.run.fingerprint = {{QStringLiteral("governor"), QStringLiteral("powersave")}};
+        const Comparison c = Comparison::of({a, b});
+        QCOMPARE(c.hostDifferences.size(), 1);
+        QVERIFY(c.hostDifferences.first().startsWith(
+            QStringLiteral("patch1 vs baseline: hosts differ: ")));
+        const QString out = NetdevExport::comparison(c);
+        QVERIFY2(out.contains(QStringLiteral("hosts differ")), qPrintable(out));
+        QVERIFY(fitsPost(out));
+        QVERIFY(Comparison::of({a, a}).hostDifferences.isEmpty());
+    }
+
+    void twoAxesPrintOneTablePerSeries() {
+        RunData run = measuredRun(QStringLiteral("grid"), {});
+        run.run.spec.axes = {Axis{QStringLiteral("burst"), {AxisValue(1), AxisValue(2)}},
+                             Axis{QStringLiteral("clone"), {AxisValue(0), AxisValue(64)}}};
+        const double pps[] = {2e6, 2.5e6, 5e6, 8e6};
+        int i = 0;
+        for (const Point &p : run.run.spec.points()) {
+            StepResult r;
+            r.point = p;
+            r.status = RunStatus::Completed;
+            r.pps = pps[i++];
+            run.appendResult(r);
+        }
+        const QString out = NetdevExport::run(run);
+        QVERIFY2(out.contains(QStringLiteral("clone=0:\n burst=1  tx:2000000 pps\n"
+                                             " burst=2  tx:2500000 pps ( 100.00 ns)\n")),
+                 qPrintable(out));
+        QVERIFY2(out.contains(QStringLiteral("clone=64:\n burst=1  tx:5000000 pps\n"
+                                             " burst=2  tx:8000000 pps ( 75.00 ns)\n")),
+                 qPrintable(out));
+        QVERIFY(out.contains(QStringLiteral("burst=(1 vs 2) improvement:\n"
+                                            " (1/5000000*10^9)-(1/8000000*10^9) = 75.00 ns\n")));
+    }
+
     void comparisonOfSingleResultsIsASeries() {
         const RunData a = measuredRun(QStringLiteral("patch3"), {{1, {5608781}}});
         const RunData b = measuredRun(QStringLiteral("patch4"), {{1, {5857065}}});

@@ -374,6 +374,32 @@ class TestRunStore : public QObject {
         QVERIFY(store.lastError().contains(path));
     }
 
+    void fullDiskIsNamed() {
+        RunStore store;
+        QVERIFY(store.open(file("full.sqlite")));
+        const qint64 run = store.createRun(sampleRun(QStringLiteral("filling"))).value_or(0);
+        const qint64 step = store.beginStep(run, Point{{AxisValue(1)}}, 0, 0).value_or(0);
+        QVERIFY(step);
+        // SQLite reports a database at its page limit exactly as a full disk.
+        const QStringList names = QSqlDatabase::connectionNames();
+        QCOMPARE(names.size(), 1);
+        QSqlQuery limit(QSqlDatabase::database(names.first()));
+        QVERIFY(limit.exec(QStringLiteral("PRAGMA page_count")) && limit.next());
+        const int pages = limit.value(0).toInt();
+        QVERIFY(limit.exec(QStringLiteral("PRAGMA max_page_count=%1").arg(pages)));
+        limit = QSqlQuery();
+        bool failed = false;
+        Sample s;
+        for (int i = 0; i < 10000 && !failed; ++i) {
+            s.tNs = i;
+            failed = !store.addSample(step, s);
+        }
+        QVERIFY(failed);
+        QVERIFY2(store.lastError().contains(QStringLiteral("the disk is full")),
+                 qPrintable(store.lastError()));
+        QVERIFY(store.lastError().contains(QStringLiteral("storing a sample of step")));
+    }
+
     void jsonRoundTrip() {
         RunStore store;
         QVERIFY(store.open(file("json.sqlite")));
