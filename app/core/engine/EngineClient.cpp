@@ -3,6 +3,8 @@
 #include "engine/EngineMessageParser.h"
 
 #include <QJsonDocument>
+#include <csignal>
+#include <sys/prctl.h>
 #include <unistd.h>
 
 namespace burstlab {
@@ -64,11 +66,16 @@ void EngineClient::start(const EngineCommand &command) {
     connect(m_process, &QProcess::readyReadStandardError, this, &EngineClient::onStderr);
     connect(m_process, &QProcess::errorOccurred, this, &EngineClient::onProcessError);
     connect(m_process, &QProcess::finished, this, &EngineClient::onProcessFinished);
-    if (!command.interactive) {
+    m_process->setChildProcessModifier([interactive = command.interactive] {
+        // If we die without a word, the engine must not keep transmitting: the
+        // kernel sends it SIGTERM (dropped for a privileged engine, which then
+        // stops on its stdin's EOF).
+        ::prctl(PR_SET_PDEATHSIG, SIGTERM);
         // Its own process group: a Ctrl-C on the terminal reaches only us, and
         // we stop the engine through the protocol with the run stored properly.
-        m_process->setChildProcessModifier([] { ::setpgid(0, 0); });
-    }
+        if (!interactive)
+            ::setpgid(0, 0);
+    });
     m_helloTimer.start(m_helloTimeoutMs);
     m_process->start();
 }

@@ -328,6 +328,7 @@ void SweepRunner::fail(Outcome outcome, const QString &message) {
     m_outcome = outcome;
     m_error = message;
     m_pause.stop();
+    emit errorOccurred(outcome, message);
     endStep(RunStatus::Failed, message);
     if (m_run.id > 0 && (outcome != Outcome::Refused || !m_resumed))
         m_store.setRunStatus(m_run.id, RunStatus::Failed, message);

@@ -75,6 +75,9 @@ signals:
     // done of total steps, and the estimated time left.
     void progress(int done, int total, qint64 etaMs);
     void logLine(const QString &line);
+    // The sweep failed (engine, store, refusal); finished() follows once the
+    // engine is gone.
+    void errorOccurred(burstlab::SweepRunner::Outcome outcome, const QString &message);
     void finished(burstlab::SweepRunner::Outcome outcome, const QString &message);
 
 private:
