@@ -31,7 +31,9 @@ double perPacket(uint64_t total, uint64_t pkts) {
 Json ack(const nlohmann::json &id, const std::optional<ProtocolError> &error) {
     Json j = {{"type", "ack"}, {"id", id}, {"ok", !error}};
     if (error) {
-        j["error"] = {{"code", error->code}, {"field", error->field}, {"message", error->message}};
+        j["error"] = {{"code", error->code},
+                      {"field", error->field.empty() ? Json(nullptr) : Json(error->field)},
+                      {"message", error->message}};
     }
     return j;
 }

@@ -172,6 +172,7 @@ void TestEngineProtocol::badInput() {
     const QJsonObject error = ack.value("error").toObject();
     QCOMPARE(error.value("code").toString(), code);
     QCOMPARE(error.value("field").toString(), field);
+    QCOMPARE(error.value("field").isNull(), field.isEmpty());
     QVERIFY2(error.value("message").toString().contains(messagePart),
              qPrintable(error.value("message").toString()));
     // Still serving, and nothing was started.
