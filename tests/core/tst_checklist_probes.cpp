@@ -295,20 +295,46 @@ class TestChecklistProbes : public QObject {
     // Isolating the TX lcores by nohz_full alone still keeps the tick away from them.
     void isolatedByNohzOnly() {
         QTemporaryDir root;
-        QDir().mkpath(root.filePath(QStringLiteral("proc")));
-        QFile cmdline(root.filePath(QStringLiteral("proc/cmdline")));
-        QVERIFY(cmdline.open(QIODevice::WriteOnly));
-        cmdline.write("root=/dev/sda1 nohz_full=1-3 -- isolcpus=1-3\n");
-        cmdline.close();
+        // Words after " -- " go to init, not to the kernel.
+        writeFile(root, "proc/cmdline", "root=/dev/sda1 nohz_full=1-3 -- isolcpus=1-3");
+        const CheckResult result = probe(root, "isolated_cpus", {1, 3});
+        QCOMPARE(result.status, CheckStatus::Pass);
+        QCOMPARE(result.current, QStringLiteral("isolated: none; nohz_full: 1-3"));
+    }
+
+    // A kernel without loadable modules: built-in netfilter only matters once in use.
+    void builtInNetfilter() {
+        QTemporaryDir root;
+        writeFile(root, "proc/sys/kernel/osrelease", "6.1.0");
+        writeFile(root, "proc/sys/net/netfilter/nf_conntrack_count", "0");
+        CheckResult result = probe(root, "netfilter", {});
+        QCOMPARE(result.status, CheckStatus::Pass);
+        QCOMPARE(result.current, QStringLiteral("none in use"));
+
+        writeFile(root, "proc/sys/net/netfilter/nf_conntrack_count", "12");
+        writeFile(root, "proc/net/ip_tables_names", "filter\nnat");
+        result = probe(root, "netfilter", {});
+        QCOMPARE(result.status, CheckStatus::Warn);
+        QCOMPARE(result.current, QStringLiteral("iptables tables: filter,nat; conntrack tracking "
+                                                "12 connections"));
+    }
+
+  private:
+    static void writeFile(const QTemporaryDir &root, const char *path, const char *content) {
+        const QString file = root.filePath(QLatin1String(path));
+        QVERIFY(QDir().mkpath(QFileInfo(file).path()));
+        QFile out(file);
+        QVERIFY(out.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        out.write(QByteArray(content) + '\n');
+    }
+
+    static CheckResult probe(const QTemporaryDir &root, const char *item,
+                             const QList<int> &lcores) {
         ProbeContext context;
         context.root = root.path();
-        context.lcores = {1, 3};
+        context.lcores = lcores;
         const Checklist checklist = Checklist::builtIn();
-        const CheckResult result =
-            checklist.run(*checklist.item(QStringLiteral("isolated_cpus")), context);
-        QCOMPARE(result.status, CheckStatus::Pass);
-        // Words after " -- " go to init, not to the kernel.
-        QCOMPARE(result.current, QStringLiteral("isolated: none; nohz_full: 1-3"));
+        return checklist.run(*checklist.item(QLatin1String(item)), context);
     }
 };
 

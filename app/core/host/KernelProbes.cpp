@@ -25,21 +25,31 @@ ProbeOutcome probeTunedProfile(const ProbeContext &context, const QJsonObject &a
     return outcome;
 }
 
+// Without loadable modules, netfilter can only be built in. It costs per packet once it
+// is in use: tables registered or connections tracked.
+ProbeOutcome builtInNetfilter(const HostFs &fs) {
+    const QString tables = fs.read(QStringLiteral("/proc/net/ip_tables_names")).value_or(QString());
+    const int tracked = fs.read(QStringLiteral("/proc/sys/net/netfilter/nf_conntrack_count"))
+                            .value_or(QString())
+                            .toInt();
+    QStringList inUse;
+    if (!tables.isEmpty())
+        inUse.append(QStringLiteral("iptables tables: ") + tables.split(u'\n').join(u','));
+    if (tracked > 0)
+        inUse.append(QStringLiteral("conntrack tracking %1 connections").arg(tracked));
+    return ProbeOutcome::judged(
+        inUse.isEmpty() ? CheckStatus::Pass : CheckStatus::Warn,
+        inUse.isEmpty() ? QStringLiteral("none in use") : inUse.join(QStringLiteral("; ")),
+        QStringLiteral("kernel without loadable modules: netfilter can only be built in"));
+}
+
 ProbeOutcome probeNetfilterModules(const ProbeContext &context, const QJsonObject &args) {
     const HostFs fs(context.root);
     const std::optional<QString> modules = fs.read(QStringLiteral("/proc/modules"));
     if (!modules && !fs.exists(QStringLiteral("/proc/sys/kernel")))
         return ProbeOutcome::unknown(QStringLiteral("/proc is not readable"));
-    if (!modules) {
-        // A kernel without module support may still have netfilter built in; conntrack
-        // is the costly part and shows itself under /proc/sys/net/netfilter.
-        if (fs.exists(QStringLiteral("/proc/sys/net/netfilter/nf_conntrack_max"))) {
-            return ProbeOutcome::judged(CheckStatus::Warn, QStringLiteral("conntrack built in"),
-                                        QStringLiteral("kernel without loadable modules"));
-        }
-        return ProbeOutcome::judged(CheckStatus::Pass, QStringLiteral("none"),
-                                    QStringLiteral("kernel without loadable modules"));
-    }
+    if (!modules)
+        return builtInNetfilter(fs);
     const QStringList prefixes = probe::stringArgs(args, QStringLiteral("prefixes"));
     QStringList loaded;
     for (const QString &line : modules->split(u'\n', Qt::SkipEmptyParts)) {
