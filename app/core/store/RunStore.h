@@ -10,6 +10,7 @@
 #include <QVariantList>
 #include <QtGlobal>
 #include <functional>
+#include <memory>
 #include <optional>
 
 class QSqlDatabase;
@@ -115,6 +116,7 @@ class RunStore {
     QString m_error;
     QString m_owner; // RunOwner token of this open connection
     QList<qint64> m_recovered;
+    std::unique_ptr<QSqlQuery> m_insertSample;
 };
 
 } // namespace burstlab
