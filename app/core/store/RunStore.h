@@ -87,7 +87,9 @@ class RunStore {
 
     // A complete run inserted in one transaction (import, JSON file); returns its id.
     std::optional<qint64> insertRunData(const RunData &data);
-    // Single-run JSON file (RunData::toJson), lossless.
+    // Single-run JSON file (RunData::toJson), lossless except that a run
+    // exported while "running" comes back "interrupted" (nobody is writing
+    // the copy). The imported run gets a new id in this store.
     bool exportRunJson(qint64 runId, const QString &file);
     std::optional<qint64> importRunJson(const QString &file);
 
