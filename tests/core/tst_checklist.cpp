@@ -66,6 +66,13 @@ class TestChecklist : public QObject {
             QVERIFY2(ids.contains(QLatin1String(id)), id);
         }
         QCOMPARE(Checklist::builtIn().items().size(), list->items().size());
+
+        // And no probe is left without an item that uses it.
+        QSet<QString> used;
+        for (const CheckItem &item : list->items())
+            used.insert(item.probe);
+        for (const QString &name : ProbeRegistry::instance().names())
+            QVERIFY2(used.contains(name), qPrintable(name));
     }
 
     void rejectsMalformedDefinitions_data() {
