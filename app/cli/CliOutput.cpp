@@ -18,8 +18,8 @@ QTextStream &CliOutput::err() {
 
 int CliOutput::error(const QString &command, int code, const QString &message) {
     out().flush();
-    err() << "burstlab-cli" << (command.isEmpty() ? QString() : QLatin1Char(' ') + command)
-          << ": " << message << Qt::endl;
+    err() << "burstlab-cli" << (command.isEmpty() ? QString() : QLatin1Char(' ') + command) << ": "
+          << message << Qt::endl;
     return code;
 }
 

@@ -7,7 +7,7 @@ namespace burstlab {
 // stdout for results, stderr for progress and errors; every error line names
 // the subcommand so a script's log says where it came from.
 class CliOutput {
-public:
+  public:
     static QTextStream &out();
     static QTextStream &err();
     // Prints "burstlab-cli COMMAND: MESSAGE" to stderr and returns code.

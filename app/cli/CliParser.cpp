@@ -29,8 +29,7 @@ QString CliParser::exitCodeHelp() {
                           "interrupted)\n");
 }
 
-std::optional<int> CliParser::parse(const QStringList &args, int minPositional,
-                                    int maxPositional) {
+std::optional<int> CliParser::parse(const QStringList &args, int minPositional, int maxPositional) {
     // QCommandLineParser takes the first element as the program name.
     if (!m_parser.parse(QStringList{QStringLiteral("burstlab-cli ") + m_command} + args))
         return CliOutput::usageError(m_command, m_parser.errorText());
@@ -39,7 +38,8 @@ std::optional<int> CliParser::parse(const QStringList &args, int minPositional,
         QString help = m_parser.helpText();
         const qsizetype options = help.indexOf(QLatin1String(" [options]"));
         if (options > 0)
-            help.replace(0, options, QStringLiteral("Usage: burstlab-cli [--db FILE] ") + m_command);
+            help.replace(0, options,
+                         QStringLiteral("Usage: burstlab-cli [--db FILE] ") + m_command);
         CliOutput::out() << help << '\n' << exitCodeHelp();
         return ExitOk;
     }
@@ -48,7 +48,8 @@ std::optional<int> CliParser::parse(const QStringList &args, int minPositional,
         return CliOutput::usageError(m_command, QStringLiteral("missing argument (see --help)"));
     if (maxPositional >= 0 && n > maxPositional)
         return CliOutput::usageError(
-            m_command, QStringLiteral("unexpected argument '%1'").arg(positional().at(maxPositional)));
+            m_command,
+            QStringLiteral("unexpected argument '%1'").arg(positional().at(maxPositional)));
     return std::nullopt;
 }
 
@@ -60,7 +61,10 @@ std::optional<qint64> CliParser::integer(const QString &name, qint64 fallback, q
     const QString text = value(name);
     const qint64 v = text.toLongLong(&ok);
     if (!ok || v < min || v > max) {
-        *error = QStringLiteral("--%1 %2: must be an integer in %3..%4").arg(name, text).arg(min).arg(max);
+        *error = QStringLiteral("--%1 %2: must be an integer in %3..%4")
+                     .arg(name, text)
+                     .arg(min)
+                     .arg(max);
         return std::nullopt;
     }
     return v;

@@ -10,7 +10,7 @@ namespace burstlab {
 // shares (--db, --help) and burstlab-cli's error conventions: a usage error
 // prints what was wrong and exits 2; --help prints the exit codes too.
 class CliParser {
-public:
+  public:
     CliParser(const QString &command, const QString &description);
 
     QCommandLineParser &parser() { return m_parser; }
@@ -33,7 +33,7 @@ public:
 
     static QString exitCodeHelp();
 
-private:
+  private:
     QString m_command;
     QCommandLineParser m_parser;
 };

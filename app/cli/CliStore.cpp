@@ -31,7 +31,8 @@ std::optional<RunData> CliStore::load(qint64 id, int *exitCode) {
         *exitCode = storeError();
         return std::nullopt;
     }
-    if (std::none_of(runs->begin(), runs->end(), [id](const RunSummary &r) { return r.id == id; })) {
+    if (std::none_of(runs->begin(), runs->end(),
+                     [id](const RunSummary &r) { return r.id == id; })) {
         *exitCode = CliOutput::error(m_command, ExitFailure,
                                      QStringLiteral("no run %1 in %2").arg(id).arg(m_store.path()));
         return std::nullopt;

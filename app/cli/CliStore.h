@@ -11,7 +11,7 @@ namespace burstlab {
 // CLI's error reporting: a store failure exits 4, an unknown run id 1, an id
 // that is not a number 2.
 class CliStore {
-public:
+  public:
     explicit CliStore(const QString &command) : m_command(command) {}
 
     // nullopt when open, else the exit code (the error is printed).
@@ -23,7 +23,7 @@ public:
 
     RunStore &store() { return m_store; }
 
-private:
+  private:
     QString m_command;
     RunStore m_store;
 };

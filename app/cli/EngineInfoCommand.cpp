@@ -17,19 +17,21 @@ QString describe(const EngineHello &h) {
     for (qint64 w : h.workerLcores)
         workers << QString::number(w);
     QString text = h.summary() + QLatin1Char('\n');
-    text += QStringLiteral("protocol %1, TSC %2 Hz, main lcore %3, TX lcores %4, %5 NUMA node(s)\n\n")
-                .arg(h.protocol)
-                .arg(h.tscHz)
-                .arg(h.mainLcore)
-                .arg(workers.isEmpty() ? QStringLiteral("none") : workers.join(QLatin1Char(',')))
-                .arg(h.numaNodes);
+    text +=
+        QStringLiteral("protocol %1, TSC %2 Hz, main lcore %3, TX lcores %4, %5 NUMA node(s)\n\n")
+            .arg(h.protocol)
+            .arg(h.tscHz)
+            .arg(h.mainLcore)
+            .arg(workers.isEmpty() ? QStringLiteral("none") : workers.join(QLatin1Char(',')))
+            .arg(h.numaNodes);
     TextTable ports({QStringLiteral("ROLE"), QStringLiteral("PORT"), QStringLiteral("NAME"),
                      QStringLiteral("DRIVER"), QStringLiteral("MAC"), QStringLiteral("LINK"),
                      QStringLiteral("MTU")});
     for (const EnginePort &p : h.ports)
-        ports.addRow({p.role, QString::number(p.portId), p.name, p.driver, p.mac,
-                      QStringLiteral("%1 Mbit/s %2").arg(p.linkSpeedMbps).arg(p.linkUp ? "up" : "down"),
-                      QString::number(p.mtu)});
+        ports.addRow(
+            {p.role, QString::number(p.portId), p.name, p.driver, p.mac,
+             QStringLiteral("%1 Mbit/s %2").arg(p.linkSpeedMbps).arg(p.linkUp ? "up" : "down"),
+             QString::number(p.mtu)});
     TextTable limits({QStringLiteral("PARAMETER"), QStringLiteral("MIN"), QStringLiteral("MAX"),
                       QStringLiteral("DEFAULT")});
     for (auto it = h.limits.begin(); it != h.limits.end(); ++it)

@@ -21,7 +21,8 @@ void EngineOptions::add(CliParser &p) {
         {QStringLiteral("launch"),
          QStringLiteral("How to start the engine: direct, pkexec, sudo or ssh (default direct)."),
          QStringLiteral("MODE"), QStringLiteral("direct")},
-        {QStringLiteral("host"), QStringLiteral("The host to run the engine on, with --launch ssh."),
+        {QStringLiteral("host"),
+         QStringLiteral("The host to run the engine on, with --launch ssh."),
          QStringLiteral("HOST")},
         {QStringLiteral("lcores"),
          QStringLiteral("Engine lcores, e.g. 0-1 (default: what the host has)."),
@@ -60,9 +61,11 @@ std::optional<EngineLaunch> EngineOptions::read(const CliParser &p, QString *err
         *error = QStringLiteral("--host %1: not a host name").arg(l.sshHost);
         return std::nullopt;
     }
-    static const QRegularExpression cpuList(QStringLiteral("^[0-9]+(-[0-9]+)?(,[0-9]+(-[0-9]+)?)*$"));
+    static const QRegularExpression cpuList(
+        QStringLiteral("^[0-9]+(-[0-9]+)?(,[0-9]+(-[0-9]+)?)*$"));
     if (!l.lcores.isEmpty() && !cpuList.match(l.lcores).hasMatch()) {
-        *error = QStringLiteral("--lcores %1: expected a CPU list such as 0-1 or 0,2,4").arg(l.lcores);
+        *error =
+            QStringLiteral("--lcores %1: expected a CPU list such as 0-1 or 0,2,4").arg(l.lcores);
         return std::nullopt;
     }
     if (p.isSet(QStringLiteral("no-huge")) && p.isSet(QStringLiteral("huge"))) {

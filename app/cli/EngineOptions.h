@@ -9,7 +9,7 @@ namespace burstlab {
 // The options that say which engine to start, how, and on which ports
 // (shared by `sweep` and `engine-info`).
 class EngineOptions {
-public:
+  public:
     static void add(CliParser &parser);
     // The launch settings; with neither --no-huge nor --huge, --no-huge is used
     // when this host has no hugepages reserved. With neither --vdev nor --pci

@@ -28,9 +28,10 @@ int exportCommand(const QStringList &args) {
         return *code;
     const auto format = exportFormatFromString(parser.value(QStringLiteral("format")));
     if (!format)
-        return CliOutput::usageError(command, QStringLiteral("--format %1: must be one of %2")
-                                                  .arg(parser.value(QStringLiteral("format")),
-                                                       exportFormatNames().join(QStringLiteral(", "))));
+        return CliOutput::usageError(command,
+                                     QStringLiteral("--format %1: must be one of %2")
+                                         .arg(parser.value(QStringLiteral("format")),
+                                              exportFormatNames().join(QStringLiteral(", "))));
     CliStore store(command);
     if (const auto code = store.open(parser.db()))
         return *code;
@@ -47,8 +48,9 @@ int exportCommand(const QStringList &args) {
     // Written whole or not at all: a full disk never leaves half a table.
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(text.toUtf8()) < 0 || !file.commit())
-        return CliOutput::error(command, ExitFailure,
-                                QStringLiteral("cannot write %1: %2").arg(path, file.errorString()));
+        return CliOutput::error(
+            command, ExitFailure,
+            QStringLiteral("cannot write %1: %2").arg(path, file.errorString()));
     return ExitOk;
 }
 

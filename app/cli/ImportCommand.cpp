@@ -14,8 +14,8 @@ int importCommand(const QStringList &args) {
                                              "compare them with new ones."));
     parser.addPositional(QStringLiteral("FILE"), QStringLiteral("The file to import."),
                          QStringLiteral("FILE"));
-    parser.addOption({QStringLiteral("format"), QStringLiteral("pktgen or netdev."),
-                      QStringLiteral("FORMAT")});
+    parser.addOption(
+        {QStringLiteral("format"), QStringLiteral("pktgen or netdev."), QStringLiteral("FORMAT")});
     parser.addOption({QStringLiteral("label"), QStringLiteral("The imported runs' label."),
                       QStringLiteral("TEXT")});
     if (const auto code = parser.parse(args, 1, 1))

@@ -25,7 +25,8 @@ QString ProgressDisplay::formatDuration(qint64 ms) {
 
 void ProgressDisplay::stepStarted(int total, const Point &point, int rep) {
     m_total = total;
-    m_current = QStringLiteral("%1 rep %2/%3").arg(point.describe(m_axisNames)).arg(rep + 1).arg(m_reps);
+    m_current =
+        QStringLiteral("%1 rep %2/%3").arg(point.describe(m_axisNames)).arg(rep + 1).arg(m_reps);
     m_pps = 0;
     redraw();
 }
@@ -86,11 +87,12 @@ void ProgressDisplay::redraw() {
     if (!m_terminal || m_total == 0)
         return;
     const int filled = m_done * kBarWidth / m_total;
-    QString bar = QStringLiteral("\r[%1%2] %3/%4  %5")
-                      .arg(QString(filled, QLatin1Char('#')), QString(kBarWidth - filled, QLatin1Char('.')))
-                      .arg(m_done)
-                      .arg(m_total)
-                      .arg(m_current);
+    QString bar =
+        QStringLiteral("\r[%1%2] %3/%4  %5")
+            .arg(QString(filled, QLatin1Char('#')), QString(kBarWidth - filled, QLatin1Char('.')))
+            .arg(m_done)
+            .arg(m_total)
+            .arg(m_current);
     if (m_pps > 0)
         bar += QStringLiteral("  %1 Mpps").arg(m_pps / 1e6, 0, 'f', 2);
     bar += QStringLiteral("  ETA %1\x1b[K").arg(formatDuration(m_etaMs));

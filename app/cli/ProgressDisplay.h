@@ -11,7 +11,7 @@ namespace burstlab {
 // Sweep progress on stderr: a redrawn bar with the live rate and the ETA on a
 // terminal, one plain line per finished step and point otherwise (logs, CI).
 class ProgressDisplay {
-public:
+  public:
     ProgressDisplay(bool terminal, const QStringList &axisNames, int reps);
 
     void stepStarted(int total, const Point &point, int rep);
@@ -25,7 +25,7 @@ public:
 
     static QString formatDuration(qint64 ms);
 
-private:
+  private:
     void redraw();
     void clearBar();
 

@@ -52,8 +52,8 @@ int runsCommand(const QStringList &args) {
                      QStringLiteral("STEPS"), QStringLiteral("BEST PPS"), QStringLiteral("NAME")});
     for (const RunSummary &r : *runs)
         table.addRow({QString::number(r.id), toString(r.status),
-                      r.created.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm")),
-                      r.label, r.device, r.sweep, QString::number(r.steps),
+                      r.created.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm")), r.label,
+                      r.device, r.sweep, QString::number(r.steps),
                       r.bestPps ? QString::number(qRound64(*r.bestPps)) : QStringLiteral("-"),
                       r.name});
     CliOutput::out() << table.toString();

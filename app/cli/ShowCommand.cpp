@@ -31,10 +31,11 @@ QString header(const RunData &data) {
     if (const auto *h = std::get_if<EngineHello>(&hello))
         text += QStringLiteral("  engine: %1\n").arg(h->summary());
     if (!r.spec.axes.isEmpty())
-        text += QStringLiteral("  sweep: %1, %2\n")
-                    .arg(r.spec.describe(),
-                         r.spec.randomize ? QStringLiteral("random order (seed %1)").arg(r.spec.seed)
-                                          : QStringLiteral("sequential"));
+        text +=
+            QStringLiteral("  sweep: %1, %2\n")
+                .arg(r.spec.describe(),
+                     r.spec.randomize ? QStringLiteral("random order (seed %1)").arg(r.spec.seed)
+                                      : QStringLiteral("sequential"));
     if (!r.tags.isEmpty())
         text += QStringLiteral("  tags: %1\n").arg(r.tags.join(QStringLiteral(", ")));
     if (!r.notes.isEmpty())
@@ -50,16 +51,15 @@ QString pointTable(const RunData &data) {
                      QStringLiteral("DELTA NS"), QStringLiteral("VERDICT"),
                      QStringLiteral("WARNINGS")});
     const QStringList names = data.run.spec.axisNames();
-    for (const PointStats &s : PointStats::compute(data.results(), data.run.spec.points(),
-                                                   statsOptionsFor(data.run))) {
+    for (const PointStats &s :
+         PointStats::compute(data.results(), data.run.spec.points(), statsOptionsFor(data.run))) {
         const Summary &p = s.ppsSummary;
         table.addRow({s.point.describe(names), QString::number(p.n),
                       QString::number(qRound64(s.representativePps())),
                       fixed(s.representativeNs(), 2), fixed(p.cv * 100, 2),
-                      std::isnan(p.ciLow) ? QStringLiteral("-")
-                                          : QStringLiteral("%1..%2")
-                                                .arg(qRound64(p.ciLow))
-                                                .arg(qRound64(p.ciHigh)),
+                      std::isnan(p.ciLow)
+                          ? QStringLiteral("-")
+                          : QStringLiteral("%1..%2").arg(qRound64(p.ciLow)).arg(qRound64(p.ciHigh)),
                       s.vsPrevious ? fixed(s.vsPrevious->ns, 2) : QStringLiteral("-"),
                       s.vsPrevious ? QLatin1String(toString(s.vsPrevious->verdict)) : QString(),
                       s.warnings.join(QStringLiteral("; "))});

@@ -10,14 +10,14 @@ namespace burstlab {
 // instead of dying with the engine still transmitting.
 class SignalNotifier : public QObject {
     Q_OBJECT
-public:
+  public:
     explicit SignalNotifier(QObject *parent = nullptr);
     ~SignalNotifier() override;
 
-signals:
+  signals:
     void received(int signalNumber);
 
-private:
+  private:
     QSocketNotifier *m_notifier = nullptr;
 };
 

@@ -42,10 +42,13 @@ void showProgress(SweepRunner &runner, ProgressDisplay &display, bool verbose) {
                      [&display](const StepResult &r) { display.stepFinished(r); });
     QObject::connect(&runner, &SweepRunner::pointCompleted, &runner,
                      [&display](const PointStats &s) { display.pointCompleted(s); });
-    QObject::connect(&runner, &SweepRunner::progress, &runner,
-                     [&display](int done, int total, qint64 eta) { display.progress(done, total, eta); });
+    QObject::connect(
+        &runner, &SweepRunner::progress, &runner,
+        [&display](int done, int total, qint64 eta) { display.progress(done, total, eta); });
     QObject::connect(&runner, &SweepRunner::helloReceived, &runner,
-                     [&display](const EngineHello &h) { display.message(QStringLiteral("engine: ") + h.summary()); });
+                     [&display](const EngineHello &h) {
+                         display.message(QStringLiteral("engine: ") + h.summary());
+                     });
     if (verbose)
         QObject::connect(&runner, &SweepRunner::logLine, &runner,
                          [&display](const QString &line) { display.message(line); });
@@ -71,10 +74,11 @@ int sweepCommand(const QStringList &args) {
     SweepRunner runner(store.store());
     // Everything after start() arrives through the event loop, so the display
     // can be set up from the run as started (a resumed run brings its own sweep).
-    const bool started = options->resumeId ? runner.resume(*options->resumeId)
-                                           : runner.start(options->run);
+    const bool started =
+        options->resumeId ? runner.resume(*options->resumeId) : runner.start(options->run);
     if (!started)
-        return CliOutput::error(command, exitCodeFor(runner.outcome(), false), runner.errorString());
+        return CliOutput::error(command, exitCodeFor(runner.outcome(), false),
+                                runner.errorString());
     const SweepSpec &spec = runner.run().spec;
     ProgressDisplay display(CliOutput::stderrIsTerminal(), spec.axisNames(), spec.reps);
     showProgress(runner, display, options->verbose);
@@ -94,8 +98,8 @@ int sweepCommand(const QStringList &args) {
     const SweepRunner::Outcome outcome = runner.outcome();
     const int code = exitCodeFor(outcome, signalled);
     if (outcome == SweepRunner::Outcome::Refused && !runner.refusedField().isEmpty())
-        return CliOutput::usageError(command, QStringLiteral("%1: %2").arg(
-                                                  options->argumentFor(runner.refusedField()),
+        return CliOutput::usageError(
+            command, QStringLiteral("%1: %2").arg(options->argumentFor(runner.refusedField()),
                                                   runner.errorString()));
     if (outcome != SweepRunner::Outcome::Completed) {
         CliOutput::error(command, code, runner.errorString());
@@ -114,8 +118,9 @@ int sweepCommand(const QStringList &args) {
     const auto data = store.load(runner.runId(), &loadCode);
     if (!data)
         return loadCode;
-    CliOutput::err() << QStringLiteral("stored as run %1 in %2").arg(runner.runId()).arg(store.store().path())
-                     << Qt::endl;
+    CliOutput::err()
+        << QStringLiteral("stored as run %1 in %2").arg(runner.runId()).arg(store.store().path())
+        << Qt::endl;
     CliOutput::out() << NetdevExport::run(*data);
     CliOutput::out().flush();
     return ExitOk;

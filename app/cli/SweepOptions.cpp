@@ -73,7 +73,8 @@ std::optional<SweepOptions> SweepOptions::read(const CliParser &p, QString *erro
     SweepOptions o;
     o.verbose = p.isSet(QStringLiteral("verbose"));
     if (p.isSet(QStringLiteral("resume"))) {
-        const auto id = p.integer(QStringLiteral("resume"), 0, 1, std::numeric_limits<qint64>::max(), error);
+        const auto id =
+            p.integer(QStringLiteral("resume"), 0, 1, std::numeric_limits<qint64>::max(), error);
         if (!id)
             return std::nullopt;
         if (p.isSet(QStringLiteral("sweep"))) {
@@ -119,15 +120,16 @@ std::optional<SweepOptions> SweepOptions::read(const CliParser &p, QString *erro
         spec.fixed.insert(a->name, a->scalar());
     }
     const auto reps = p.integer(QStringLiteral("reps"), 3, 1, kMaxReps, error);
-    const auto duration = reps ? p.integer(QStringLiteral("duration-ms"), 1000, 1, kMaxMs, error)
-                               : std::nullopt;
-    const auto warmup = duration ? p.integer(QStringLiteral("warmup-ms"), 0, 0, *duration - 1, error)
-                                 : std::nullopt;
-    const auto pause = warmup ? p.integer(QStringLiteral("pause-ms"), 0, 0, kMaxMs, error)
-                              : std::nullopt;
-    const auto seed = pause ? p.integer(QStringLiteral("seed"), 0, 0,
-                                        std::numeric_limits<qint64>::max(), error)
+    const auto duration =
+        reps ? p.integer(QStringLiteral("duration-ms"), 1000, 1, kMaxMs, error) : std::nullopt;
+    const auto warmup = duration
+                            ? p.integer(QStringLiteral("warmup-ms"), 0, 0, *duration - 1, error)
                             : std::nullopt;
+    const auto pause =
+        warmup ? p.integer(QStringLiteral("pause-ms"), 0, 0, kMaxMs, error) : std::nullopt;
+    const auto seed =
+        pause ? p.integer(QStringLiteral("seed"), 0, 0, std::numeric_limits<qint64>::max(), error)
+              : std::nullopt;
     if (!seed)
         return std::nullopt;
     spec.reps = int(*reps);
@@ -143,10 +145,10 @@ std::optional<SweepOptions> SweepOptions::read(const CliParser &p, QString *erro
     o.run.tags = p.values(QStringLiteral("tag"));
     o.run.name = p.value(QStringLiteral("name"));
     if (o.run.name.isEmpty())
-        o.run.name = QStringLiteral("%1 sweep on %2")
-                         .arg(spec.axisNames().join(QStringLiteral(" x ")),
-                              spec.engine.pci.isEmpty() ? spec.engine.vdevs.value(0)
-                                                        : spec.engine.pci);
+        o.run.name =
+            QStringLiteral("%1 sweep on %2")
+                .arg(spec.axisNames().join(QStringLiteral(" x ")),
+                     spec.engine.pci.isEmpty() ? spec.engine.vdevs.value(0) : spec.engine.pci);
     return o;
 }
 

@@ -11,7 +11,7 @@ namespace burstlab {
 // resume), remembering which argument set which step parameter so an error
 // found later (by the engine's limits) can name the argument as typed.
 class SweepOptions {
-public:
+  public:
     static void add(CliParser &parser);
     // nullopt with *error naming the argument when the command line is wrong.
     static std::optional<SweepOptions> read(const CliParser &parser, QString *error);
@@ -23,7 +23,7 @@ public:
     // "--sweep burst=0..4" for burst, "--duration-ms 0" for duration_ms.
     QString argumentFor(const QString &parameter) const;
 
-private:
+  private:
     QMap<QString, QString> m_arguments;
 };
 

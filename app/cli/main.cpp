@@ -31,7 +31,9 @@ QString usage() {
     QString text = QStringLiteral("Usage: burstlab-cli [--db FILE] COMMAND [options]\n\n"
                                   "Commands:\n");
     for (const Subcommand &s : kSubcommands)
-        text += QStringLiteral("  %1 %2\n").arg(QLatin1String(s.name), -12).arg(QLatin1String(s.summary));
+        text += QStringLiteral("  %1 %2\n")
+                    .arg(QLatin1String(s.name), -12)
+                    .arg(QLatin1String(s.summary));
     text += QStringLiteral("\nGlobal options:\n"
                            "  --db FILE    the run store (default: the user's data folder)\n"
                            "  --help       this text; COMMAND --help for a command's options\n"
@@ -63,7 +65,8 @@ int main(int argc, char **argv) {
         else if (a.startsWith(QLatin1String("--db=")))
             global << a;
         else
-            return CliOutput::usageError(QString(), QStringLiteral("unknown global option '%1' (see --help)").arg(a));
+            return CliOutput::usageError(
+                QString(), QStringLiteral("unknown global option '%1' (see --help)").arg(a));
     }
     if (args.isEmpty())
         return CliOutput::usageError(QString(), QStringLiteral("no command given (see --help)"));
@@ -72,5 +75,6 @@ int main(int argc, char **argv) {
         if (name == QLatin1String(s.name))
             return s.run(global + args);
     }
-    return CliOutput::usageError(QString(), QStringLiteral("unknown command '%1' (see --help)").arg(name));
+    return CliOutput::usageError(QString(),
+                                 QStringLiteral("unknown command '%1' (see --help)").arg(name));
 }

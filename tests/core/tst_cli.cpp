@@ -53,16 +53,17 @@ class TestCli : public QObject {
     }
 
     QString sweep(const QString &label) {
-        const Result r = cli({QStringLiteral("sweep"), QStringLiteral("--vdev"), QStringLiteral("net_null0"),
-                              QStringLiteral("--sweep"), QStringLiteral("burst=1,32"), QStringLiteral("--reps"),
-                              QStringLiteral("2"), QStringLiteral("--duration-ms"), QStringLiteral("100"),
-                              QStringLiteral("--label"), label});
+        const Result r =
+            cli({QStringLiteral("sweep"), QStringLiteral("--vdev"), QStringLiteral("net_null0"),
+                 QStringLiteral("--sweep"), QStringLiteral("burst=1,32"), QStringLiteral("--reps"),
+                 QStringLiteral("2"), QStringLiteral("--duration-ms"), QStringLiteral("100"),
+                 QStringLiteral("--label"), label});
         if (r.code != 0)
             qWarning("%s", qPrintable(r.err));
         return r.code == 0 ? r.out : QString();
     }
 
-private slots:
+  private slots:
     void initTestCase() {
         QStandardPaths::setTestModeEnabled(true);
         m_db = m_dir.filePath(QStringLiteral("cli.sqlite"));
@@ -92,13 +93,13 @@ private slots:
         const QString a = QString::number(list[0].toObject()[QStringLiteral("id")].toInteger());
         const QString b = QString::number(list[1].toObject()[QStringLiteral("id")].toInteger());
 
-        const Result netdev = cli({QStringLiteral("export"), QStringLiteral("--format"),
-                                   QStringLiteral("netdev"), a});
+        const Result netdev = cli(
+            {QStringLiteral("export"), QStringLiteral("--format"), QStringLiteral("netdev"), a});
         QCOMPARE(netdev.code, 0);
         QVERIFY(netdev.out.contains(QStringLiteral("burst=32")));
         const QString file = m_dir.filePath(QStringLiteral("runs.csv"));
-        QCOMPARE(cli({QStringLiteral("export"), QStringLiteral("--format"), QStringLiteral("csv"), a, b,
-                      QStringLiteral("-o"), file})
+        QCOMPARE(cli({QStringLiteral("export"), QStringLiteral("--format"), QStringLiteral("csv"),
+                      a, b, QStringLiteral("-o"), file})
                      .code,
                  0);
         QVERIFY(QFileInfo(file).size() > 0);
@@ -108,7 +109,8 @@ private slots:
         QVERIFY(show.out.contains(QStringLiteral("burst=32")));
         const Result json = cli({QStringLiteral("show"), a, QStringLiteral("--json")});
         QVERIFY(QJsonDocument::fromJson(json.out.toUtf8()).isObject());
-        const Result compare = cli({QStringLiteral("compare"), a, b, QStringLiteral("--baseline"), b});
+        const Result compare =
+            cli({QStringLiteral("compare"), a, b, QStringLiteral("--baseline"), b});
         QCOMPARE(compare.code, 0);
         QVERIFY(!compare.out.isEmpty());
         QCOMPARE(cli({QStringLiteral("show"), QStringLiteral("999")}).code, 1);
@@ -122,8 +124,9 @@ private slots:
                 "ns (worse))\n skb_burst=2  tx:6942821 pps ( 35.46 ns)\n");
         f.close();
         const qsizetype before = runs().size();
-        const Result r = cli({QStringLiteral("import"), QStringLiteral("--format"), QStringLiteral("netdev"),
-                              file, QStringLiteral("--label"), QStringLiteral("seed")});
+        const Result r =
+            cli({QStringLiteral("import"), QStringLiteral("--format"), QStringLiteral("netdev"),
+                 file, QStringLiteral("--label"), QStringLiteral("seed")});
         QVERIFY2(r.code == 0, qPrintable(r.err));
         QCOMPARE(runs().size(), before + 1);
     }
@@ -131,20 +134,26 @@ private slots:
     void usageErrorsNameTheFieldAndExit2_data() {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("message");
-        QTest::newRow("engine limit") << QStringList{"sweep", "--sweep", "burst=0..4", "--duration-ms", "50"}
-                                      << "--sweep burst=0..4: burst must be in 1..512, got 0";
+        QTest::newRow("engine limit")
+            << QStringList{"sweep", "--sweep", "burst=0..4", "--duration-ms", "50"}
+            << "--sweep burst=0..4: burst must be in 1..512, got 0";
         QTest::newRow("unknown parameter") << QStringList{"sweep", "--sweep", "bogus=1..4"}
                                            << "--sweep bogus=1..4: bogus is not a step parameter";
-        QTest::newRow("unknown fixed") << QStringList{"sweep", "--sweep", "burst=1", "--set", "colour=3",
-                                                      "--duration-ms", "50"}
-                                       << "--set colour=3: colour is not a step parameter of this engine";
-        QTest::newRow("bad range") << QStringList{"sweep", "--sweep", "burst=1..x"} << "--sweep burst=1..x: burst";
-        QTest::newRow("reps") << QStringList{"sweep", "--sweep", "burst=1", "--reps", "0"} << "--reps 0";
-        QTest::newRow("launch") << QStringList{"sweep", "--sweep", "burst=1", "--launch", "rsh"} << "--launch rsh";
-        QTest::newRow("three axes") << QStringList{"sweep", "--sweep", "burst=1", "--sweep", "clone=0",
-                                                   "--sweep", "pkt_size=60"}
+        QTest::newRow("unknown fixed")
+            << QStringList{"sweep",    "--sweep",       "burst=1", "--set",
+                           "colour=3", "--duration-ms", "50"}
+            << "--set colour=3: colour is not a step parameter of this engine";
+        QTest::newRow("bad range")
+            << QStringList{"sweep", "--sweep", "burst=1..x"} << "--sweep burst=1..x: burst";
+        QTest::newRow("reps") << QStringList{"sweep", "--sweep", "burst=1", "--reps", "0"}
+                              << "--reps 0";
+        QTest::newRow("launch") << QStringList{"sweep", "--sweep", "burst=1", "--launch", "rsh"}
+                                << "--launch rsh";
+        QTest::newRow("three axes") << QStringList{"sweep",   "--sweep", "burst=1",    "--sweep",
+                                                   "clone=0", "--sweep", "pkt_size=60"}
                                     << "once or twice";
-        QTest::newRow("export format") << QStringList{"export", "--format", "xml", "1"} << "--format xml";
+        QTest::newRow("export format")
+            << QStringList{"export", "--format", "xml", "1"} << "--format xml";
         QTest::newRow("command") << QStringList{"frobnicate"} << "unknown command 'frobnicate'";
         QTest::newRow("run id") << QStringList{"show", "abc"} << "RUN_ID 'abc'";
     }
@@ -157,18 +166,21 @@ private slots:
     }
 
     void missingEngineExits3() {
-        const Result r = cli({QStringLiteral("sweep"), QStringLiteral("--sweep"), QStringLiteral("burst=1"),
-                              QStringLiteral("--engine"), QStringLiteral("/nonexistent/engine")});
+        const Result r =
+            cli({QStringLiteral("sweep"), QStringLiteral("--sweep"), QStringLiteral("burst=1"),
+                 QStringLiteral("--engine"), QStringLiteral("/nonexistent/engine")});
         QCOMPARE(r.code, 3);
-        QVERIFY2(r.err.contains(QStringLiteral("/nonexistent/engine does not exist")), qPrintable(r.err));
+        QVERIFY2(r.err.contains(QStringLiteral("/nonexistent/engine does not exist")),
+                 qPrintable(r.err));
     }
 
     void sigintStopsTheSweepAndResumeFinishesIt() {
         QProcess p;
-        p.start(kCli, {QStringLiteral("--db"), m_db, QStringLiteral("sweep"), QStringLiteral("--sweep"),
-                       QStringLiteral("burst=1..4"), QStringLiteral("--reps"), QStringLiteral("2"),
-                       QStringLiteral("--duration-ms"), QStringLiteral("150"), QStringLiteral("--label"),
-                       QStringLiteral("interrupted")});
+        p.start(kCli,
+                {QStringLiteral("--db"), m_db, QStringLiteral("sweep"), QStringLiteral("--sweep"),
+                 QStringLiteral("burst=1..4"), QStringLiteral("--reps"), QStringLiteral("2"),
+                 QStringLiteral("--duration-ms"), QStringLiteral("150"), QStringLiteral("--label"),
+                 QStringLiteral("interrupted")});
         QString err;
         // wait until the first step has been stored, then interrupt
         QTRY_VERIFY_WITH_TIMEOUT((err += QString::fromUtf8(p.readAllStandardError()))

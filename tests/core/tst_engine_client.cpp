@@ -64,7 +64,7 @@ EngineCommand realEngine() {
 class TestEngineClient : public QObject {
     Q_OBJECT
 
-private slots:
+  private slots:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
     // --- parsing ---
@@ -88,9 +88,10 @@ private slots:
         QTest::newRow("missing") << "tsc_hz" << QJsonValue(QJsonValue::Undefined) << "tsc_hz";
         QTest::newRow("string for int") << "main_lcore" << QJsonValue("0") << "main_lcore";
         QTest::newRow("fraction") << "tsc_hz" << QJsonValue(1.5) << "tsc_hz";
-        QTest::newRow("no tx port") << "ports" << QJsonValue(QJsonArray()) << "no port with role tx";
-        QTest::newRow("bad limit") << "limits" << QJsonValue(QJsonObject{{"burst", QJsonArray{5, 1}}})
-                                   << "burst";
+        QTest::newRow("no tx port")
+            << "ports" << QJsonValue(QJsonArray()) << "no port with role tx";
+        QTest::newRow("bad limit")
+            << "limits" << QJsonValue(QJsonObject{{"burst", QJsonArray{5, 1}}}) << "burst";
     }
     void refusesBadHello() {
         QFETCH(QString, key);
@@ -140,7 +141,8 @@ private slots:
         QTest::newRow("array") << QByteArray("[1,2]");
         QTest::newRow("no type") << QByteArray(R"({"id":1})");
         QTest::newRow("unknown type") << QByteArray(R"({"type":"bogus"})");
-        QTest::newRow("finished short") << QByteArray(R"({"type":"finished","id":1,"reason":"duration"})");
+        QTest::newRow("finished short")
+            << QByteArray(R"({"type":"finished","id":1,"reason":"duration"})");
     }
     void refusesGarbage() {
         QFETCH(QByteArray, line);
@@ -185,9 +187,10 @@ private slots:
         l.lcores = QStringLiteral("0-1");
         l.noHuge = true;
         l.memoryMb = 512;
-        const QStringList engineArgs{QStringLiteral("--vdev"), l.vdevs[0], QStringLiteral("--lcores"),
-                                     QStringLiteral("0-1"), QStringLiteral("--no-huge"),
-                                     QStringLiteral("--memory-mb"), QStringLiteral("512")};
+        const QStringList engineArgs{QStringLiteral("--vdev"),    l.vdevs[0],
+                                     QStringLiteral("--lcores"),  QStringLiteral("0-1"),
+                                     QStringLiteral("--no-huge"), QStringLiteral("--memory-mb"),
+                                     QStringLiteral("512")};
         EngineCommand direct = EngineCommand::fromLaunch(l, QStringLiteral("/opt/bl"));
         QCOMPARE(direct.program, QStringLiteral("/opt/bl/burstlab-engine"));
         QCOMPARE(direct.arguments, engineArgs);
@@ -211,7 +214,8 @@ private slots:
         l.sshHost = QStringLiteral("-oProxyCommand=x");
         QVERIFY(!EngineCommand::fromLaunch(l, {}).preflightError().isEmpty());
         l.mode = QStringLiteral("telnet");
-        QVERIFY(EngineCommand::fromLaunch(l, {}).preflightError().contains(QStringLiteral("telnet")));
+        QVERIFY(
+            EngineCommand::fromLaunch(l, {}).preflightError().contains(QStringLiteral("telnet")));
     }
 
     void probesHugepages() {
@@ -280,15 +284,18 @@ private slots:
         QSignalSpy failed(&client, &EngineClient::failed);
         QSignalSpy exited(&client, &EngineClient::exited);
         QSignalSpy finished(&client, &EngineClient::stepFinished);
-        connect(&client, &EngineClient::helloReceived, &client,
-                [&] { client.startStep({{"duration_ms", 40}}); });
-        connect(&client, &EngineClient::stepFinished, &client,
-                [&] { client.startStep({{"duration_ms", 40}}); });
+        connect(&client, &EngineClient::helloReceived, &client, [&] {
+            client.startStep({{"duration_ms", 40}});
+        });
+        connect(&client, &EngineClient::stepFinished, &client, [&] {
+            client.startStep({{"duration_ms", 40}});
+        });
         client.start(fakeCommand(QStringLiteral("crash"), 1));
         QVERIFY(exited.wait(10000));
         QCOMPARE(finished.size(), 1);
         QCOMPARE(client.failure(), EngineClient::Failure::Crashed);
-        QCOMPARE(client.errorString(), QStringLiteral("the engine was killed by signal 9 (SIGKILL)"));
+        QCOMPARE(client.errorString(),
+                 QStringLiteral("the engine was killed by signal 9 (SIGKILL)"));
         QCOMPARE(failed.size(), 1);
     }
 
@@ -314,7 +321,8 @@ private slots:
         QVERIFY2(client.errorString().contains(QStringLiteral("no stats for 2 s")),
                  qPrintable(client.errorString()));
         // the fake's last stats line comes at once: the stall is measured from it
-        QVERIFY2(detectedAfter >= 1900 && detectedAfter < 3000, qPrintable(QString::number(detectedAfter)));
+        QVERIFY2(detectedAfter >= 1900 && detectedAfter < 3000,
+                 qPrintable(QString::number(detectedAfter)));
         // protocol first, then SIGTERM after the exit timeout: gone well within a second
         QVERIFY(sinceFailure.elapsed() < 1500);
     }
@@ -357,7 +365,8 @@ private slots:
         client.start(fakeCommand(QStringLiteral("fatal")));
         QVERIFY(exited.wait(10000));
         QCOMPARE(client.failure(), EngineClient::Failure::Fatal);
-        QVERIFY2(client.errorString().contains(QStringLiteral("eal_init")), qPrintable(client.errorString()));
+        QVERIFY2(client.errorString().contains(QStringLiteral("eal_init")),
+                 qPrintable(client.errorString()));
     }
 
     void missingProgramIsNamed() {
@@ -368,7 +377,8 @@ private slots:
         client.start(EngineCommand::fromLaunch(l, {}));
         QVERIFY(exited.wait(2000));
         QCOMPARE(client.failure(), EngineClient::Failure::NotStarted);
-        QVERIFY(client.errorString().contains(QStringLiteral("/nonexistent/burstlab-engine does not exist")));
+        QVERIFY(client.errorString().contains(
+            QStringLiteral("/nonexistent/burstlab-engine does not exist")));
 
         QTemporaryDir dir;
         QFile plain(dir.filePath(QStringLiteral("burstlab-engine")));

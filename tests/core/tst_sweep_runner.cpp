@@ -67,7 +67,7 @@ class TestSweepRunner : public QObject {
         return r;
     }
 
-private slots:
+  private slots:
     void initTestCase() {
         QStandardPaths::setTestModeEnabled(true);
         QVERIFY(m_store.open(m_dir.filePath(QStringLiteral("runs.sqlite"))));

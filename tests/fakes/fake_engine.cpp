@@ -60,8 +60,9 @@ void hello(int protocol) {
 std::string counters(long long tNs) {
     const long long pkts = tNs / 100; // 10 Mpps
     return "\"t_ns\":" + std::to_string(tNs) + ",\"tx_pkts\":" + std::to_string(pkts) +
-           ",\"tx_bytes\":" + std::to_string(pkts * 60) + ",\"tx_calls\":" +
-           std::to_string(pkts / 32) + ",\"ring_full\":0,\"retries\":0,\"alloc_fail\":0";
+           ",\"tx_bytes\":" + std::to_string(pkts * 60) +
+           ",\"tx_calls\":" + std::to_string(pkts / 32) +
+           ",\"ring_full\":0,\"retries\":0,\"alloc_fail\":0";
 }
 
 void stats(long long id, long long tNs) {
@@ -75,8 +76,8 @@ void goodStep(long long id, long long durationMs) {
         std::this_thread::sleep_for(std::chrono::nanoseconds(ns / 4));
         stats(id, t);
     }
-    emit("{\"type\":\"finished\",\"id\":" + std::to_string(id) +
-         ",\"reason\":\"duration\"," + counters(ns).substr(counters(ns).find("\"tx_pkts\"")) +
+    emit("{\"type\":\"finished\",\"id\":" + std::to_string(id) + ",\"reason\":\"duration\"," +
+         counters(ns).substr(counters(ns).find("\"tx_pkts\"")) +
          ",\"elapsed_ns\":" + std::to_string(ns) +
          ",\"pps\":10000000.0,\"ns_per_pkt\":100.0,\"bps_l2\":4800000000.0,"
          "\"bps_l1\":6720000000.0,\"cycles_per_pkt\":100.0,\"mbufs_in_use\":0,"

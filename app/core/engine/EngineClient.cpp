@@ -176,10 +176,9 @@ void EngineClient::rearmWatchdog() {
 
 void EngineClient::onWatchdog() {
     if (stepRunning())
-        fail(Failure::Hung,
-             QStringLiteral("the engine hangs: no stats for %1 s while step %2 runs")
-                 .arg(m_stepStallMs / 1000.0)
-                 .arg(m_runningStep));
+        fail(Failure::Hung, QStringLiteral("the engine hangs: no stats for %1 s while step %2 runs")
+                                .arg(m_stepStallMs / 1000.0)
+                                .arg(m_runningStep));
     else
         fail(Failure::Hung, QStringLiteral("the engine hangs: no answer to command %1 for %2 s")
                                 .arg(m_pending.firstKey())
@@ -271,11 +270,11 @@ void EngineClient::handleAck(const EngineAck &ack) {
     const auto it = m_pending.find(ack.id);
     if (it == m_pending.end()) {
         fail(Failure::Protocol,
-             ack.id < 0 ? QStringLiteral("the engine could not read a command: %1")
-                              .arg(ack.errorMessage)
-                        : QStringLiteral("the engine acknowledged command %1, which is not "
-                                         "waiting for an answer")
-                              .arg(ack.id));
+             ack.id < 0
+                 ? QStringLiteral("the engine could not read a command: %1").arg(ack.errorMessage)
+                 : QStringLiteral("the engine acknowledged command %1, which is not "
+                                  "waiting for an answer")
+                       .arg(ack.id));
         return;
     }
     const auto [cmd, params] = *it;
@@ -305,10 +304,9 @@ void EngineClient::handleStats(const Sample &sample) {
 
 void EngineClient::handleFinished(const StepFinished &finished) {
     if (finished.id != m_runningStep) {
-        fail(Failure::Protocol,
-             QStringLiteral("the engine finished step %1 while step %2 runs")
-                 .arg(finished.id)
-                 .arg(m_runningStep));
+        fail(Failure::Protocol, QStringLiteral("the engine finished step %1 while step %2 runs")
+                                    .arg(finished.id)
+                                    .arg(m_runningStep));
         return;
     }
     m_runningStep = -1;

@@ -1,6 +1,6 @@
 #pragma once
-#include "engine/EngineHello.h"
 #include "engine/EngineCommand.h"
+#include "engine/EngineHello.h"
 #include "engine/EngineMessages.h"
 #include "engine/LineFramer.h"
 #include "engine/RateTracker.h"
@@ -24,7 +24,7 @@ namespace burstlab {
 // then signals), and exited() follows when the process is gone.
 class EngineClient : public QObject {
     Q_OBJECT
-public:
+  public:
     enum class State { NotStarted, Starting, Ready, Running, Stopping, Exited };
     Q_ENUM(State)
     enum class Failure {
@@ -71,7 +71,7 @@ public:
     QString errorString() const { return m_error; }
     const EngineCommand &command() const { return m_command; }
 
-signals:
+  signals:
     void helloReceived(const burstlab::EngineHello &hello);
     void stepStarted(qint64 id, const QJsonObject &params);
     // The engine refused a start (ack ok:false): the error names the field.
@@ -83,7 +83,7 @@ signals:
     // The process is gone (after shutdown, a failure, or a failed start).
     void exited();
 
-private:
+  private:
     void onStdout();
     void onStderr();
     void onProcessError(QProcess::ProcessError error);

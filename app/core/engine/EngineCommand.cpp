@@ -56,8 +56,9 @@ bool EngineCommand::hugepagesReserved(const QString &sysRoot) {
     // /proc/meminfo counts the default page size only; 1 GB pages show in sysfs.
     const QDir sizes(root.filePath(QStringLiteral("sys/kernel/mm/hugepages")));
     for (const QString &d : sizes.entryList({QStringLiteral("hugepages-*")}, QDir::Dirs)) {
-        if (readSmallFile(sizes.filePath(d + QStringLiteral("/nr_hugepages"))).trimmed().toLongLong() >
-            0)
+        if (readSmallFile(sizes.filePath(d + QStringLiteral("/nr_hugepages")))
+                .trimmed()
+                .toLongLong() > 0)
             return true;
     }
     return false;

@@ -38,7 +38,7 @@ struct EngineCommand {
     // The command as a user would type it, for logs and error messages.
     QString displayCommand() const;
 
-private:
+  private:
     QString m_modeError;
 };
 

@@ -12,14 +12,16 @@ constexpr int kBurstHistBuckets = 11;
 // Every field the protocol lists for a message must be there with its type:
 // a message read with a silent default is how a wrong number gets stored.
 class RequiredFields {
-public:
+  public:
     RequiredFields(const QJsonObject &o, const QString &context) : m_object(o), in(o, context) {}
 
     qint64 integer(const QString &key) { return in.require(key) ? in.integer(key) : 0; }
     double number(const QString &key) { return in.require(key) ? in.number(key) : 0; }
     QString string(const QString &key) { return in.require(key) ? in.string(key) : QString(); }
     bool boolean(const QString &key) { return in.require(key) && in.boolean(key); }
-    QJsonObject object(const QString &key) { return in.require(key) ? in.object(key) : QJsonObject(); }
+    QJsonObject object(const QString &key) {
+        return in.require(key) ? in.object(key) : QJsonObject();
+    }
     QJsonArray array(const QString &key) { return in.require(key) ? in.array(key) : QJsonArray(); }
     QList<qint64> integers(const QString &key) {
         QList<qint64> out;
@@ -39,10 +41,10 @@ public:
         return e;
     }
 
-private:
+  private:
     QJsonObject m_object;
 
-public:
+  public:
     JsonReader in;
 };
 
@@ -177,13 +179,14 @@ EngineMessage parseFinished(const QJsonObject &o) {
     f.burstHist = r.integers(QStringLiteral("burst_hist"));
     if (r.in.ok() && f.burstHist.size() != kBurstHistBuckets)
         r.in.invalid(QStringLiteral("burst_hist"), QStringLiteral("%1 buckets, expected %2")
-                                                      .arg(f.burstHist.size())
-                                                      .arg(kBurstHistBuckets));
+                                                       .arg(f.burstHist.size())
+                                                       .arg(kBurstHistBuckets));
     r.array(QStringLiteral("lcores"));
     const QStringList reasons{QStringLiteral("duration"), QStringLiteral("count"),
                               QStringLiteral("stopped")};
     if (r.in.ok() && !reasons.contains(f.reason))
-        r.in.invalid(QStringLiteral("reason"), QStringLiteral("unknown reason \"%1\"").arg(f.reason));
+        r.in.invalid(QStringLiteral("reason"),
+                     QStringLiteral("unknown reason \"%1\"").arg(f.reason));
     f.raw = o;
     return checked(f, r);
 }
@@ -203,9 +206,8 @@ EngineMessage EngineMessageParser::parse(const QByteArray &line) {
     QJsonParseError err;
     const QJsonDocument doc = QJsonDocument::fromJson(line, &err);
     if (err.error != QJsonParseError::NoError)
-        return garbage(QStringLiteral("not JSON (%1 at offset %2)")
-                           .arg(err.errorString())
-                           .arg(err.offset));
+        return garbage(
+            QStringLiteral("not JSON (%1 at offset %2)").arg(err.errorString()).arg(err.offset));
     if (!doc.isObject())
         return garbage(QStringLiteral("a JSON line that is not an object"));
     const QJsonObject o = doc.object();

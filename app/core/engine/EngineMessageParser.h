@@ -14,14 +14,14 @@ struct ProtocolViolation {
     QString message;
 };
 
-using EngineMessage = std::variant<EngineHello, EngineAck, Sample, StepFinished,
-                                   EngineErrorMessage, ProtocolViolation>;
+using EngineMessage = std::variant<EngineHello, EngineAck, Sample, StepFinished, EngineErrorMessage,
+                                   ProtocolViolation>;
 
 // Parses one line of protocol v1 strictly: an unknown type, a missing or
 // ill-typed field is a ProtocolViolation. A hello of another protocol version
 // is refused before its other fields are looked at, since their shape may differ.
 class EngineMessageParser {
-public:
+  public:
     static EngineMessage parse(const QByteArray &line);
 };
 

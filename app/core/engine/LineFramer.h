@@ -8,7 +8,7 @@ namespace burstlab {
 // a limit so a misbehaving peer cannot make the reader buffer without bound.
 // A trailing '\r' (ssh -tt) is dropped.
 class LineFramer {
-public:
+  public:
     static constexpr qsizetype kDefaultMaxLine = 1 << 20; // as the engine's own limit
 
     explicit LineFramer(qsizetype maxLine = kDefaultMaxLine) : m_maxLine(maxLine) {}
@@ -20,7 +20,7 @@ public:
     // What is left without a newline (for a last line at end of stream).
     QByteArray takeRest();
 
-private:
+  private:
     qsizetype m_maxLine;
     QByteArray m_buffer;
     bool m_overflowed = false;

@@ -6,7 +6,7 @@ namespace burstlab {
 
 // Turns a step's cumulative stats samples into rates.
 class RateTracker {
-public:
+  public:
     void reset() { m_previous = Sample{}; }
     StepRates add(const Sample &sample);
 
@@ -14,7 +14,7 @@ public:
     static double nsPerPacket(qint64 packets, qint64 ns);
     static double mbps(qint64 bytes, qint64 ns);
 
-private:
+  private:
     Sample m_previous;
 };
 

@@ -20,14 +20,14 @@ struct PlannedStep {
 // point by point on request. Steps already completed in a stored run are left
 // out, so a resumed sweep runs only what is missing, in the original order.
 class SweepPlan {
-public:
+  public:
     static SweepPlan make(const SweepSpec &spec, const QList<StepResult> &done = {});
 
     const QList<PlannedStep> &steps() const { return m_steps; }
     int totalSteps() const { return m_total; }
     int doneSteps() const { return m_total - int(m_steps.size()); }
 
-private:
+  private:
     QList<PlannedStep> m_steps;
     int m_total = 0;
 };

@@ -3,8 +3,8 @@
 #include "host/Checklist.h"
 #include "host/Fingerprint.h"
 #include "stats/SteadyRate.h"
-#include "sweep/RunStatsOptions.h"
 #include "store/RunStore.h"
+#include "sweep/RunStatsOptions.h"
 
 #include <QRandomGenerator>
 
@@ -38,13 +38,15 @@ bool SweepRunner::start(const Run &run) {
         problem = QStringLiteral("a sweep needs one or two axes, got %1").arg(spec.axes.size());
     for (const Axis &axis : spec.axes) {
         if (!SweepSpec::stepParameterNames().contains(axis.name))
-            problem = QStringLiteral("%1 is not an engine step parameter (one of %2)")
-                          .arg(axis.name, SweepSpec::stepParameterNames().join(QStringLiteral(", ")));
+            problem =
+                QStringLiteral("%1 is not an engine step parameter (one of %2)")
+                    .arg(axis.name, SweepSpec::stepParameterNames().join(QStringLiteral(", ")));
         else if (axis.values.isEmpty() || !axis.isNumeric())
             problem = QStringLiteral("%1 needs one or more integer values").arg(axis.name);
     }
     if (spec.reps < 1 || spec.durationMs < 1 || spec.warmupMs < 0 || spec.pauseMs < 0)
-        problem = QStringLiteral("reps and duration must be positive, warm-up and pause not negative");
+        problem =
+            QStringLiteral("reps and duration must be positive, warm-up and pause not negative");
     if (!problem.isEmpty()) {
         m_error = problem;
         m_outcome = Outcome::Refused;
@@ -143,7 +145,8 @@ std::pair<QString, QString> SweepRunner::checkAgainstHello(const EngineHello &he
     checked.insert(QStringLiteral("duration_ms"), spec.durationMs);
     for (auto it = checked.begin(); it != checked.end(); ++it) {
         if (!hello.knowsParameter(it.key()))
-            return {it.key(), QStringLiteral("%1 is not a step parameter of this engine").arg(it.key())};
+            return {it.key(),
+                    QStringLiteral("%1 is not a step parameter of this engine").arg(it.key())};
         // Strings and booleans (addresses, timestamp) are checked by the engine's ack.
         if (it.value().isDouble() && hello.limit(it.key())) {
             const QString problem = hello.checkValue(it.key(), it.value().toInteger());
@@ -184,9 +187,9 @@ void SweepRunner::onHello(const EngineHello &hello) {
     }
     recordHost(hello);
     if (m_resumed) {
-        if (!storeOk(m_store.setRunContext(m_run.id, m_run.hello, m_run.fingerprint,
-                                           m_run.checklist) &&
-                     m_store.setRunStatus(m_run.id, RunStatus::Running)))
+        if (!storeOk(
+                m_store.setRunContext(m_run.id, m_run.hello, m_run.fingerprint, m_run.checklist) &&
+                m_store.setRunStatus(m_run.id, RunStatus::Running)))
             return;
     } else {
         const auto id = m_store.createRun(m_run);
@@ -235,8 +238,7 @@ void SweepRunner::nextStep() {
 
 void SweepRunner::onStepStarted(qint64) {
     const PlannedStep &planned = m_plan.steps().at(m_index);
-    emit stepStarted(m_plan.doneSteps() + m_index, m_plan.totalSteps(), planned.point,
-                     planned.rep);
+    emit stepStarted(m_plan.doneSteps() + m_index, m_plan.totalSteps(), planned.point, planned.rep);
 }
 
 void SweepRunner::onSample(const Sample &sample, const StepRates &rates) {
@@ -340,7 +342,8 @@ void SweepRunner::fail(Outcome outcome, const QString &message) {
 
 bool SweepRunner::storeOk(bool ok) {
     if (!ok)
-        fail(Outcome::StoreFailure, QStringLiteral("the run store failed: %1").arg(m_store.lastError()));
+        fail(Outcome::StoreFailure,
+             QStringLiteral("the run store failed: %1").arg(m_store.lastError()));
     return ok;
 }
 
@@ -366,7 +369,8 @@ void SweepRunner::onEngineExited() {
     m_active = false;
     QString message = m_error;
     if (m_outcome == Outcome::Completed)
-        message = QStringLiteral("run %1 completed: %2 steps").arg(m_run.id).arg(m_plan.totalSteps());
+        message =
+            QStringLiteral("run %1 completed: %2 steps").arg(m_run.id).arg(m_plan.totalSteps());
     else if (m_run.id > 0)
         message = QStringLiteral("run %1 %2: %3")
                       .arg(m_run.id)

@@ -23,7 +23,7 @@ class RunStore;
 // finished() ends every start() or resume().
 class SweepRunner : public QObject {
     Q_OBJECT
-public:
+  public:
     enum class Outcome {
         Completed,
         Interrupted,   // stop() was called; the run is resumable
@@ -63,7 +63,7 @@ public:
     QString refusedField() const { return m_refusedField; }
     EngineClient *client() const { return m_client; }
 
-signals:
+  signals:
     void helloReceived(const burstlab::EngineHello &hello);
     // The run row exists (after the hello was checked, or at once on resume).
     void runStored(qint64 runId);
@@ -80,7 +80,7 @@ signals:
     void errorOccurred(burstlab::SweepRunner::Outcome outcome, const QString &message);
     void finished(burstlab::SweepRunner::Outcome outcome, const QString &message);
 
-private:
+  private:
     bool refuseWhileActive();
     bool begin(const Run &run, const QList<StepResult> &done);
     void onHello(const EngineHello &hello);
@@ -121,7 +121,7 @@ private:
     QString m_error;
     QString m_refusedField;
     QTimer m_pause;
-    QElapsedTimer m_clock;    // since the first step started
+    QElapsedTimer m_clock; // since the first step started
     int m_stepsThisSession = 0;
 };
 
