@@ -1,0 +1,16 @@
+#pragma once
+#include "host/Ethtool.h"
+#include "host/ProbeOutcome.h"
+
+namespace burstlab {
+
+// Turns ethtool replies into checklist outcomes; apart from the ioctl so that every
+// verdict can be tested without a NIC that supports the query.
+class EthtoolJudge {
+  public:
+    static ProbeOutcome pause(const Ethtool::Pause &p);
+    static ProbeOutcome ring(const Ethtool::Ring &r, unsigned minTx);
+    static ProbeOutcome coalesce(const Ethtool::Coalesce &c);
+};
+
+} // namespace burstlab
