@@ -193,6 +193,11 @@ class TestModel : public QObject {
                 .object();
         run.spec.fixed.insert(QStringLiteral("pkt_size"), 1514);
         QCOMPARE(run.device(), QStringLiteral("net_null0 (net_null)"));
+        QVERIFY(!run.linkSpeedMbps()); // no wire, no line rate
+        run.hello =
+            QJsonDocument::fromJson(
+                R"({"ports":[{"name":"0000:03:00.0","driver":"net_ixgbe","link_speed_mbps":10000}]})")
+                .object();
         QCOMPARE(run.linkSpeedMbps().value_or(0), 10000.0);
         QCOMPARE(run.frameSize(), 1514);
     }

@@ -20,7 +20,13 @@ QString Run::device() const {
 }
 
 std::optional<double> Run::linkSpeedMbps() const {
-    const QJsonValue speed = txPort(hello).value(QStringLiteral("link_speed_mbps"));
+    static const QStringList wireless{QStringLiteral("net_null"), QStringLiteral("net_ring"),
+                                      QStringLiteral("net_memif"), QStringLiteral("net_pcap"),
+                                      QStringLiteral("net_tap")};
+    const QJsonObject port = txPort(hello);
+    if (wireless.contains(port.value(QStringLiteral("driver")).toString()))
+        return std::nullopt;
+    const QJsonValue speed = port.value(QStringLiteral("link_speed_mbps"));
     if (!speed.isDouble() || speed.toDouble() <= 0)
         return std::nullopt;
     return speed.toDouble();

@@ -27,7 +27,10 @@ struct Run {
 
     // "net_null0 (net_null)" from the hello's TX port, or empty.
     QString device() const;
-    // The TX port's link speed from the hello, when the engine reported one.
+    // The TX port's link speed from the hello, when the engine reported one
+    // for a port with a wire. Devices without one (net_null, net_ring,
+    // net_memif, net_pcap, net_tap) report a nominal speed that no frame
+    // obeys, so they have no line rate.
     std::optional<double> linkSpeedMbps() const;
     // The frame size without FCS the run used (fixed pkt_size, else 60).
     int frameSize() const;
