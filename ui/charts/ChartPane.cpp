@@ -4,6 +4,8 @@
 #include <QChartView>
 #include <QEvent>
 #include <QFileInfo>
+#include <QGraphicsLayout>
+#include <QGraphicsScene>
 #include <QImage>
 #include <QPainter>
 #include <QSvgGenerator>
@@ -15,20 +17,30 @@ namespace burstlab {
 
 namespace {
 // Text in an export must stay readable when the image is scaled down in a mail
-// client or projected: scale it with the image height, 500 px being the reference.
+// client or projected: a quarter larger than on screen at 500 px, growing with
+// the image height beyond.
 qreal exportFontScale(QSize size) {
-    return qMax(1.0, size.height() / 500.0);
+    return qMax(1.25, size.height() / 400.0);
 }
 
-std::unique_ptr<QChartView> offscreenView(QChart *chart, QSize size) {
+// The chart alone in a scene of the export's size, laid out now: a view that is
+// never shown would not lay it out before rendering.
+std::unique_ptr<QGraphicsScene> offscreenScene(QChart *chart, QSize size) {
     chart->setAnimationOptions(QChart::NoAnimation);
-    auto view = std::make_unique<QChartView>(chart);
-    view->setRenderHint(QPainter::Antialiasing);
-    view->setFrameShape(QFrame::NoFrame);
-    view->setAttribute(Qt::WA_DontShowOnScreen);
-    view->resize(size);
-    chart->resize(size);
-    return view;
+    auto scene = std::make_unique<QGraphicsScene>();
+    scene->addItem(chart);
+    chart->setGeometry(QRectF(QPointF(0, 0), size));
+    if (chart->layout()) {
+        chart->layout()->activate();
+    }
+    scene->setSceneRect(QRectF(QPointF(0, 0), size));
+    return scene;
+}
+
+void renderScene(QGraphicsScene &scene, QPainter &painter, QSize size) {
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.setRenderHint(QPainter::TextAntialiasing);
+    scene.render(&painter, QRectF(QPointF(0, 0), size), scene.sceneRect());
 }
 
 bool reportWriteFailure(const QString &path, QString *error) {
@@ -53,31 +65,31 @@ QString ChartPane::chartTitle() const {
 }
 
 bool ChartPane::exportPng(const QString &path, QSize size, QString *error) const {
-    auto view = offscreenView(buildChart(exportFontScale(size)), size);
+    auto scene = offscreenScene(buildChart(exportFontScale(size)), size);
     QImage image(size, QImage::Format_ARGB32_Premultiplied);
     image.fill(palette().color(QPalette::Base));
     {
         QPainter painter(&image);
-        painter.setRenderHint(QPainter::Antialiasing);
-        view->render(&painter, QRectF(QPointF(0, 0), size), QRect(QPoint(0, 0), size));
+        renderScene(*scene, painter, size);
     }
     return image.save(path, "PNG") || reportWriteFailure(path, error);
 }
 
 bool ChartPane::exportSvg(const QString &path, QSize size, QString *error) const {
-    auto view = offscreenView(buildChart(exportFontScale(size)), size);
+    QChart *chart = buildChart(exportFontScale(size));
+    auto scene = offscreenScene(chart, size);
     QSvgGenerator generator;
     generator.setFileName(path);
     generator.setSize(size);
     generator.setViewBox(QRect(QPoint(0, 0), size));
-    generator.setTitle(view->chart()->title());
+    generator.setTitle(chart->title());
     generator.setDescription(tr("burstlab chart"));
     QPainter painter;
     if (!painter.begin(&generator)) {
         return reportWriteFailure(path, error);
     }
     painter.fillRect(QRect(QPoint(0, 0), size), palette().color(QPalette::Base));
-    view->render(&painter, QRectF(QPointF(0, 0), size), QRect(QPoint(0, 0), size));
+    renderScene(*scene, painter, size);
     return painter.end() || reportWriteFailure(path, error);
 }
 

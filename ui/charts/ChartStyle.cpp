@@ -70,7 +70,7 @@ QAbstractAxis *parameterAxis(const QList<double> &xs) {
         return axis;
     }
     const auto [lo, hi] = std::minmax_element(xs.begin(), xs.end());
-    if (*lo > 0 && *hi / *lo >= 32) {
+    if (*lo > 0 && *hi / *lo >= 8) {
         auto *axis = new QLogValueAxis;
         axis->setBase(2);
         axis->setLabelFormat(QStringLiteral("%g"));
@@ -80,6 +80,7 @@ QAbstractAxis *parameterAxis(const QList<double> &xs) {
     auto *axis = new QValueAxis;
     const double margin = *hi > *lo ? (*hi - *lo) * 0.04 : 1.0;
     axis->setRange(*lo - margin, *hi + margin);
+    axis->applyNiceNumbers();
     axis->setLabelFormat(QStringLiteral("%g"));
     return axis;
 }

@@ -29,7 +29,7 @@ QChart *DeltaChart::buildChart(qreal fontScale) const {
     auto *yAxis = new QValueAxis;
     yAxis->setLabelFormat(QStringLiteral("%.3g"));
     ChartStyle::addAxis(chart, xAxis, Qt::AlignBottom, parameterName(), pal, fontScale);
-    ChartStyle::addAxis(chart, yAxis, Qt::AlignLeft, tr("delta (ns/packet, + = faster)"), pal,
+    ChartStyle::addAxis(chart, yAxis, Qt::AlignLeft, tr("Δ ns/packet (+ = faster)"), pal,
                         fontScale);
     ChartStyle::fitValueAxis(yAxis, low, high, true);
 

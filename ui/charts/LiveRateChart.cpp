@@ -14,8 +14,9 @@ LiveRateChart::LiveRateChart(QWidget *parent) : ChartPane(parent) {
     refresh();
 }
 
-void LiveRateChart::startStep(const QString &caption) {
+void LiveRateChart::startStep(const QString &caption, double plannedSeconds) {
     m_caption = caption;
+    m_plannedSeconds = plannedSeconds;
     m_samples.clear();
     refresh();
 }
@@ -33,7 +34,7 @@ void LiveRateChart::addSample(double seconds, double pps) {
 }
 
 void LiveRateChart::fitAxes(QChart *chart) const {
-    double maxT = 1;
+    double maxT = m_plannedSeconds > 0 ? m_plannedSeconds : 1;
     double maxY = 0;
     for (const QPointF &p : m_samples) {
         maxT = std::max(maxT, p.x());
@@ -60,9 +61,10 @@ QChart *LiveRateChart::buildChart(qreal fontScale) const {
     auto *yAxis = new QValueAxis;
     yAxis->setLabelFormat(QStringLiteral("%.4g"));
     ChartStyle::addAxis(chart, xAxis, Qt::AlignBottom, tr("time in step (s)"), pal, fontScale);
-    ChartStyle::addAxis(chart, yAxis, Qt::AlignLeft, tr("Mpps"), pal, fontScale);
+    ChartStyle::addAxis(chart, yAxis, Qt::AlignLeft, tr("rate (Mpps)"), pal, fontScale);
     auto *series = new QLineSeries;
     series->setPen(QPen(ChartStyle::seriesColor(pal, 0), 2.0 * fontScale));
+    series->setPointsVisible(true);
     series->append(m_samples);
     ChartStyle::attach(chart, series, xAxis, yAxis, false);
     fitAxes(chart);

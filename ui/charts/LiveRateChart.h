@@ -13,8 +13,9 @@ class LiveRateChart : public ChartPane {
   public:
     explicit LiveRateChart(QWidget *parent = nullptr);
 
-    // Starts a new step; caption names it, e.g. "burst=8, repetition 2/3".
-    void startStep(const QString &caption);
+    // Starts a new step; caption names it, e.g. "burst=8, repetition 2/3". The time
+    // axis spans the step's planned length, so the line grows across it.
+    void startStep(const QString &caption, double plannedSeconds = 0);
     void addSample(double seconds, double pps);
 
     int dataPointCount() const override { return int(m_samples.size()); }
@@ -26,6 +27,7 @@ class LiveRateChart : public ChartPane {
     void fitAxes(QChart *chart) const;
 
     QString m_caption;
+    double m_plannedSeconds = 0;
     QList<QPointF> m_samples;
 };
 

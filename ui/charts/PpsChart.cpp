@@ -19,12 +19,12 @@ struct RateUnit {
 
 RateUnit rateUnit(double high) {
     if (high >= 1e6) {
-        return {1e6, PpsChart::tr("million packets per second (Mpps)")};
+        return {1e6, PpsChart::tr("rate (Mpps)")};
     }
     if (high >= 1e3) {
-        return {1e3, PpsChart::tr("thousand packets per second (kpps)")};
+        return {1e3, PpsChart::tr("rate (kpps)")};
     }
-    return {1, PpsChart::tr("packets per second (pps)")};
+    return {1, PpsChart::tr("rate (pps)")};
 }
 } // namespace
 

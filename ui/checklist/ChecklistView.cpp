@@ -17,6 +17,7 @@
 #include <QThread>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <memory>
 
 namespace burstlab {
@@ -129,6 +130,12 @@ void ChecklistView::showResults(const QList<CheckResult> &results, const QString
                            .arg(counts[int(CheckStatus::Fail)])
                            .arg(counts[int(CheckStatus::Unknown)]));
     m_table->resizeColumnsToContents();
+    // Long probe details would push recommended and fix out of sight: cap the
+    // width, the full text is in the tooltip and the detail pane.
+    const int maxWidth = fontMetrics().averageCharWidth() * 40;
+    for (int column = 0; column < m_model->columnCount(); ++column) {
+        m_table->setColumnWidth(column, std::min(m_table->columnWidth(column), maxWidth));
+    }
     if (!results.isEmpty()) {
         m_table->selectRow(0);
     }

@@ -184,7 +184,7 @@ void CompareView::recompute() {
     m_pps->setParameterName(axis);
     m_pps->setSeries(pps);
     m_delta->setParameterName(axis);
-    m_delta->setReference(tr("baseline %1").arg(Comparison::runTitle(base)));
+    m_delta->setReference(tr("run #%1 %2").arg(base.id).arg(Comparison::runTitle(base)));
     m_delta->setSeries(deltas);
 
     m_warnings->clear();

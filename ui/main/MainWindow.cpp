@@ -52,7 +52,10 @@ MainWindow::MainWindow(QWidget *parent)
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     scroll->setMinimumWidth(m_setup->sizeHint().width() + 24);
     addDock(scroll, tr("Sweep setup"), QStringLiteral("setupDock"), Qt::LeftDockWidgetArea);
-    addDock(m_log, tr("Log"), QStringLiteral("logDock"), Qt::BottomDockWidgetArea);
+    QDockWidget *logDock =
+        addDock(m_log, tr("Log"), QStringLiteral("logDock"), Qt::BottomDockWidgetArea);
+    // The charts get the room; a saved layout, restored below, overrides this.
+    resizeDocks({logDock}, {fontMetrics().height() * 8}, Qt::Vertical);
 
     m_session->attach(m_setup, m_results, m_log);
     createActions();

@@ -49,6 +49,8 @@ class MainWindow : public QMainWindow {
 
     enum Tab { SweepTab, RunsTab, CompareTab, ChecklistTab };
     void showTab(Tab tab);
+    // Start with the setup panel's sweep, as the Start button does.
+    void startSweep();
 
   protected:
     void closeEvent(QCloseEvent *event) override;
@@ -61,7 +63,6 @@ class MainWindow : public QMainWindow {
     void updateRecentMenu();
     void updateActions();
     void chooseStore();
-    void startSweep();
     void runAgain(qint64 runId);
     void resumeRun(qint64 runId);
     void showRunResults(qint64 runId);

@@ -1,8 +1,14 @@
 #include "main/ScreenshotTour.h"
+#include "charts/DeltaChart.h"
+#include "charts/LiveRateChart.h"
+#include "charts/PpsChart.h"
 #include "checklist/ChecklistView.h"
 #include "compare/CompareView.h"
+#include "export/ExportController.h"
+#include "export/ExportPreset.h"
 #include "log/LogPane.h"
 #include "main/MainWindow.h"
+#include "results/SweepResultsView.h"
 #include "runs/RunsBrowser.h"
 #include "sweep/SweepSession.h"
 #include "sweep/SweepSetupPanel.h"
@@ -49,8 +55,7 @@ void ScreenshotTour::runSweep(const QString &label, int clone) {
         fail(QStringLiteral("setup invalid: %1").arg(setup->invalidReason()));
         return;
     }
-    m_window.showTab(MainWindow::SweepTab);
-    m_window.sweepSession()->start(setup->spec(), QString(), label);
+    m_window.startSweep();
 }
 
 void ScreenshotTour::onSweepFinished(qint64 runId, bool completed, const QString &error) {
@@ -61,7 +66,7 @@ void ScreenshotTour::onSweepFinished(qint64 runId, bool completed, const QString
     m_runs.append(runId);
     if (m_runs.size() == 1) {
         QTimer::singleShot(settleMs, this, [this] {
-            if (save(QStringLiteral("main-window.png"))) {
+            if (save(QStringLiteral("main-window.png")) && exportCharts()) {
                 runSweep(QStringLiteral("clone=64"), 64);
             }
         });
@@ -98,6 +103,24 @@ void ScreenshotTour::showChecklist() {
         });
     });
     checklist->reprobe();
+}
+
+bool ScreenshotTour::exportCharts() {
+    // What File > Export chart writes at the mailing-list preset, for the docs.
+    const SweepResultsView *results = m_window.resultsView();
+    const QList<QPair<QString, const ChartPane *>> charts{
+        {QStringLiteral("pps-chart.png"), results->ppsChart()},
+        {QStringLiteral("delta-chart.png"), results->deltaChart()},
+        {QStringLiteral("live-rate-chart.png"), results->liveChart()}};
+    for (const auto &[name, chart] : charts) {
+        QString error;
+        const QString path = QDir(m_directory).filePath(name);
+        if (!ExportController::writeChart(*chart, path, ExportPreset::all().first().size, &error)) {
+            fail(error);
+            return false;
+        }
+    }
+    return true;
 }
 
 bool ScreenshotTour::save(const QString &name) {

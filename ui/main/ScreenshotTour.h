@@ -25,6 +25,7 @@ class ScreenshotTour : public QObject {
     void onSweepFinished(qint64 runId, bool completed, const QString &error);
     void showComparison();
     void showChecklist();
+    bool exportCharts();
     bool save(const QString &name);
     void fail(const QString &message);
 

@@ -177,9 +177,10 @@ void SweepResultsView::recompute() {
         m_pps->setLineRate(0, QString());
     }
     m_delta->setParameterName(axisTitle);
-    m_delta->setReference(mode == DeltaMode::VsPrevious || !m_baselineRun
-                              ? tr("previous point")
-                              : tr("baseline %1").arg(Comparison::runTitle(*m_baselineRun)));
+    m_delta->setReference(
+        mode == DeltaMode::VsPrevious || !m_baselineRun
+            ? tr("previous point")
+            : tr("run #%1 %2").arg(m_baselineRun->id).arg(Comparison::runTitle(*m_baselineRun)));
     m_delta->setSeries(ChartSeriesBuilder::deltas(stats, axes, name, mode));
     m_summary->setText(
         tr("Run #%1 %2 · %3 · %4").arg(run.id).arg(name, run.device(), run.spec.describe()));

@@ -149,7 +149,7 @@ void SweepSession::onStepStarted(int index, int total, const Point &point, int r
                  .arg(point.describe(spec.axisNames()))
                  .arg(rep + 1)
                  .arg(spec.reps);
-    m_results->liveChart()->startStep(m_step);
+    m_results->liveChart()->startStep(m_step, spec.durationMs / 1000.0);
     m_setup->setProgress(index, total, tr("Step %1/%2: %3").arg(index + 1).arg(total).arg(m_step));
 }
 

@@ -72,6 +72,7 @@ QWidget *SweepSetupPanel::buildEngineGroup() {
     auto *group = new QGroupBox(tr("Engine and port"));
     auto *form = new QFormLayout(group);
     m_launch = new QComboBox;
+    m_launch->setObjectName(QStringLiteral("launchMode"));
     m_launch->addItem(tr("direct"), launchModes.at(0));
     m_launch->addItem(tr("pkexec (polkit)"), launchModes.at(1));
     m_launch->addItem(tr("sudo -n"), launchModes.at(2));
@@ -125,6 +126,7 @@ QWidget *SweepSetupPanel::buildSweepGroup() {
             m_axis[axis]->addItem(name, name);
         }
         m_values[axis] = new QLineEdit;
+        m_values[axis]->setObjectName(QStringLiteral("values%1").arg(axis));
         m_values[axis]->setToolTip(valuesHelp);
         m_values[axis]->setPlaceholderText(axis == 0 ? tr("1..10,16,24,32") : tr("0,1,8"));
         if (axis == 0) {

@@ -1,0 +1,157 @@
+// Chart export: fixed-size PNG and valid SVG files, and a clear error when the
+// file cannot be written.
+#include "charts/DeltaChart.h"
+#include "charts/LiveRateChart.h"
+#include "charts/PpsChart.h"
+#include "export/ExportController.h"
+#include "export/ExportPreset.h"
+
+#include <QFile>
+#include <QImage>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QXmlStreamReader>
+
+using namespace burstlab;
+
+namespace {
+QList<ChartSeriesData> ppsSeries() {
+    return {
+        {QStringLiteral("baseline"),
+         {{1, 14.5e6, 14.2e6, 14.9e6}, {8, 27.6e6, 26.0e6, 28.1e6}, {32, 17.2e6, 16.8e6, 17.5e6}}}};
+}
+
+// Deltas can be negative: the chart must draw them on a value axis.
+QList<ChartSeriesData> deltaSeries() {
+    return {{QStringLiteral("baseline"), {{8, 32.6, 30.1, 35.0}, {32, -21.9, -25.0, -18.7}}}};
+}
+
+// The root element's name, or empty when the file is not well-formed XML.
+QString svgRoot(const QString &path) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        return {};
+    }
+    QXmlStreamReader xml(&file);
+    QString root;
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (xml.isStartElement() && root.isEmpty()) {
+            root = xml.name().toString();
+        }
+    }
+    return xml.hasError() ? QString() : root;
+}
+
+int distinctColours(const QImage &image) {
+    QSet<QRgb> colours;
+    for (int y = 0; y < image.height(); y += 7) {
+        for (int x = 0; x < image.width(); x += 7) {
+            colours.insert(image.pixel(x, y));
+        }
+    }
+    return int(colours.size());
+}
+} // namespace
+
+class TestChartExport : public QObject {
+    Q_OBJECT
+
+  private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+    void pngHasThePresetSize_data();
+    void pngHasThePresetSize();
+    void svgIsWellFormed();
+    void suffixPicksTheFormat();
+    void unwritablePathIsReported();
+    void chartsCountTheirPoints();
+
+  private:
+    QTemporaryDir m_dir;
+};
+
+void TestChartExport::pngHasThePresetSize_data() {
+    QTest::addColumn<QSize>("size");
+    for (const ExportPreset &preset : ExportPreset::all()) {
+        QTest::newRow(qPrintable(preset.name)) << preset.size;
+    }
+}
+
+void TestChartExport::pngHasThePresetSize() {
+    QFETCH(QSize, size);
+    PpsChart chart;
+    chart.setParameterName(QStringLiteral("burst"));
+    chart.setSeries(ppsSeries());
+    chart.setLineRate(14880952, QStringLiteral("line rate, 10 Gbit/s, 60 B frames"));
+    const QString path = m_dir.filePath(QStringLiteral("pps-%1.png").arg(size.width()));
+    QString error;
+    QVERIFY2(chart.exportPng(path, size, &error), qPrintable(error));
+    QVERIFY(QFileInfo(path).size() > 0);
+    QImage image(path);
+    QCOMPARE(image.size(), size);
+    // Not a blank canvas: title, axes and series were drawn.
+    QVERIFY(distinctColours(image) > 10);
+}
+
+void TestChartExport::svgIsWellFormed() {
+    DeltaChart chart;
+    chart.setParameterName(QStringLiteral("burst"));
+    chart.setSeries(deltaSeries());
+    const QString path = m_dir.filePath(QStringLiteral("delta.svg"));
+    QString error;
+    QVERIFY2(chart.exportSvg(path, QSize(800, 500), &error), qPrintable(error));
+    QCOMPARE(svgRoot(path), QStringLiteral("svg"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray svg = file.readAll();
+    // Title and axis text are in the drawing as text, readable and searchable.
+    QVERIFY(svg.contains("ns/packet"));
+    QVERIFY(svg.contains("burst"));
+}
+
+void TestChartExport::suffixPicksTheFormat() {
+    LiveRateChart chart;
+    chart.startStep(QStringLiteral("burst=8, repetition 1/3"));
+    for (int i = 1; i <= 5; ++i) {
+        chart.addSample(i * 0.1, 20e6 + i * 1e5);
+    }
+    QString error;
+    const QString svg = m_dir.filePath(QStringLiteral("live.svg"));
+    const QString png = m_dir.filePath(QStringLiteral("live.png"));
+    QVERIFY2(ExportController::writeChart(chart, svg, QSize(800, 500), &error), qPrintable(error));
+    QVERIFY2(ExportController::writeChart(chart, png, QSize(800, 500), &error), qPrintable(error));
+    QCOMPARE(svgRoot(svg), QStringLiteral("svg"));
+    QCOMPARE(QImage(png).size(), QSize(800, 500));
+}
+
+void TestChartExport::unwritablePathIsReported() {
+    PpsChart chart;
+    chart.setSeries(ppsSeries());
+    const QString path = m_dir.filePath(QStringLiteral("missing/folder/pps.png"));
+    QString error;
+    QVERIFY(!chart.exportPng(path, QSize(800, 500), &error));
+    QVERIFY2(error.contains(QStringLiteral("missing/folder")), qPrintable(error));
+    error.clear();
+    QVERIFY(
+        !chart.exportSvg(m_dir.filePath(QStringLiteral("missing/x.svg")), QSize(800, 500), &error));
+    QVERIFY(!error.isEmpty());
+}
+
+void TestChartExport::chartsCountTheirPoints() {
+    PpsChart pps;
+    QCOMPARE(pps.dataPointCount(), 0);
+    pps.setSeries(ppsSeries());
+    QCOMPARE(pps.dataPointCount(), 3);
+    pps.clear();
+    QCOMPARE(pps.dataPointCount(), 0);
+    LiveRateChart live;
+    live.addSample(0.1, 1e6);
+    live.addSample(0.2, 1e6);
+    QCOMPARE(live.dataPointCount(), 2);
+    live.startStep(QStringLiteral("next"));
+    QCOMPARE(live.dataPointCount(), 0);
+}
+
+QTEST_MAIN(TestChartExport)
+#include "tst_chartexport.moc"

@@ -1,0 +1,185 @@
+// The sweep setup panel: validation as you type disables Start and says why;
+// the spec it builds; its state survives a restart.
+#include "sweep/SweepSetupPanel.h"
+
+#include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTest>
+
+using namespace burstlab;
+
+class TestSetupPanel : public QObject {
+    Q_OBJECT
+
+  private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+    void defaultsAreValid();
+    void invalidInputDisablesStart_data();
+    void invalidInputDisablesStart();
+    void typingUpdatesAtOnce();
+    void specHasAxesAndFixedValues();
+    void stateRoundTrip();
+    void engineLimitsReplaceDocumentedOnes();
+    void runningLocksTheForm();
+
+  private:
+    static QPushButton *start(SweepSetupPanel &panel) {
+        return panel.findChild<QPushButton *>(QStringLiteral("startButton"));
+    }
+    static QLabel *reason(SweepSetupPanel &panel) {
+        return panel.findChild<QLabel *>(QStringLiteral("invalidReason"));
+    }
+};
+
+void TestSetupPanel::defaultsAreValid() {
+    SweepSetupPanel panel;
+    panel.show();
+    QVERIFY2(panel.isValid(), qPrintable(panel.invalidReason()));
+    QVERIFY(start(panel)->isEnabled());
+    QVERIFY(reason(panel)->isHidden());
+}
+
+void TestSetupPanel::invalidInputDisablesStart_data() {
+    QTest::addColumn<QString>("values");
+    QTest::addColumn<int>("duration");
+    QTest::addColumn<int>("warmup");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("not a number") << "1..x" << 300 << 0 << "not a number";
+    QTest::newRow("below range") << "0,1,2" << 300 << 0 << "burst must be in 1..512, got 0";
+    QTest::newRow("above range") << "1,600" << 300 << 0 << "burst must be in 1..512, got 600";
+    QTest::newRow("empty") << "" << 300 << 0 << "burst";
+    QTest::newRow("warm-up too long") << "1,2" << 300 << 300 << "warm-up (300 ms)";
+}
+
+void TestSetupPanel::invalidInputDisablesStart() {
+    QFETCH(QString, values);
+    QFETCH(int, duration);
+    QFETCH(int, warmup);
+    QFETCH(QString, expected);
+    SweepSetupPanel panel;
+    panel.show();
+    QSignalSpy validity(&panel, &SweepSetupPanel::validityChanged);
+    panel.setSweepValues(0, QStringLiteral("burst"), values);
+    panel.setTiming(1, duration, warmup, 0, false);
+    QVERIFY(!panel.isValid());
+    QVERIFY(!start(panel)->isEnabled());
+    QVERIFY(reason(panel)->isVisible());
+    QVERIFY2(reason(panel)->text().contains(expected), qPrintable(reason(panel)->text()));
+    QVERIFY2(start(panel)->toolTip().contains(expected), qPrintable(start(panel)->toolTip()));
+    QCOMPARE(validity.count(), 1);
+    QCOMPARE(validity.first().first().toBool(), false);
+
+    panel.setSweepValues(0, QStringLiteral("burst"), QStringLiteral("1..4"));
+    panel.setTiming(1, 300, 0, 0, false);
+    QVERIFY2(panel.isValid(), qPrintable(panel.invalidReason()));
+    QVERIFY(start(panel)->isEnabled());
+    QVERIFY(reason(panel)->isHidden());
+}
+
+void TestSetupPanel::typingUpdatesAtOnce() {
+    SweepSetupPanel panel;
+    panel.show();
+    auto *values = panel.findChild<QLineEdit *>(QStringLiteral("values0"));
+    QCOMPARE(values->text(), QStringLiteral("1..10,16,24,32"));
+    values->setFocus();
+    values->end(false);
+    QTest::keyClicks(values, QStringLiteral(",x"));
+    QVERIFY(!start(panel)->isEnabled());
+    QTest::keyClick(values, Qt::Key_Backspace);
+    QTest::keyClick(values, Qt::Key_Backspace);
+    QVERIFY(start(panel)->isEnabled());
+
+    // The second axis may not repeat the first; ssh needs a host.
+    panel.setSweepValues(1, QStringLiteral("burst"), QStringLiteral("1,2"));
+    QVERIFY(panel.invalidReason().contains(QStringLiteral("must differ")));
+    panel.setSweepValues(1, QStringLiteral("none"), QString());
+    QVERIFY(panel.isValid());
+    auto *launch = panel.findChild<QComboBox *>(QStringLiteral("launchMode"));
+    launch->setCurrentIndex(launch->findData(QStringLiteral("ssh")));
+    QVERIFY(panel.invalidReason().contains(QStringLiteral("host")));
+}
+
+void TestSetupPanel::specHasAxesAndFixedValues() {
+    SweepSetupPanel panel;
+    panel.setDevice(QStringLiteral("net_null0"));
+    panel.setSweepValues(0, QStringLiteral("burst"), QStringLiteral("1..4,8"));
+    panel.setSweepValues(1, QStringLiteral("clone"), QStringLiteral("0,64"));
+    panel.setFixedValue(QStringLiteral("pkt_size"), 128);
+    panel.setTiming(2, 150, 20, 5, false);
+    QVERIFY2(panel.isValid(), qPrintable(panel.invalidReason()));
+    const SweepSpec spec = panel.spec();
+    QCOMPARE(spec.axes.size(), 2);
+    QCOMPARE(spec.axes.at(0).describe(), QStringLiteral("burst=1..4,8"));
+    QCOMPARE(spec.axes.at(1).describe(), QStringLiteral("clone=0,64"));
+    QCOMPARE(spec.points().size(), 10);
+    // Swept parameters are not also fixed.
+    QVERIFY(!spec.fixed.contains(QStringLiteral("burst")));
+    QVERIFY(!spec.fixed.contains(QStringLiteral("clone")));
+    QCOMPARE(spec.fixed.value(QStringLiteral("pkt_size")).toInt(), 128);
+    QCOMPARE(spec.reps, 2);
+    QCOMPARE(spec.durationMs, 150);
+    QCOMPARE(spec.warmupMs, 20);
+    QCOMPARE(spec.pauseMs, 5);
+    QCOMPARE(spec.randomize, false);
+    QCOMPARE(spec.engine.vdevs, QStringList{QStringLiteral("net_null0")});
+
+    panel.setDevice(QStringLiteral("0000:03:00.0"));
+    QCOMPARE(panel.spec().engine.pci, QStringLiteral("0000:03:00.0"));
+    QVERIFY(panel.spec().engine.vdevs.isEmpty());
+}
+
+void TestSetupPanel::stateRoundTrip() {
+    SweepSetupPanel first;
+    first.setDevice(QStringLiteral("net_pcap0,tx_pcap=/tmp/x.pcap"));
+    first.setSweepValues(0, QStringLiteral("clone"), QStringLiteral("0..3"));
+    first.setTiming(5, 400, 40, 10, false);
+    first.setRunLabel(QStringLiteral("patch2"));
+    const QJsonObject state = first.saveState();
+
+    SweepSetupPanel second;
+    second.restoreState(state);
+    QCOMPARE(second.spec(), first.spec());
+    QCOMPARE(second.runLabel(), QStringLiteral("patch2"));
+
+    // Text that does not parse is restored as typed, still explaining itself.
+    first.setSweepValues(0, QStringLiteral("clone"), QStringLiteral("0..y"));
+    second.restoreState(first.saveState());
+    QVERIFY(!second.isValid());
+    QVERIFY(second.invalidReason().contains(QStringLiteral("not a number")));
+}
+
+void TestSetupPanel::engineLimitsReplaceDocumentedOnes() {
+    SweepSetupPanel panel;
+    panel.setSweepValues(0, QStringLiteral("queues"), QStringLiteral("1,2"));
+    QVERIFY(panel.isValid());
+    ParameterLimits limits = ParameterLimits::documented();
+    limits.set(QStringLiteral("queues"), {1, 1}); // net_null has a single TX queue
+    panel.setLimits(limits);
+    QVERIFY(!panel.isValid());
+    QVERIFY2(panel.invalidReason().contains(QStringLiteral("queues must be in 1..1, got 2")),
+             qPrintable(panel.invalidReason()));
+    QVERIFY(limits.tooltip(QStringLiteral("queues")).contains(QStringLiteral("allowed 1..1")));
+}
+
+void TestSetupPanel::runningLocksTheForm() {
+    SweepSetupPanel panel;
+    panel.show();
+    auto *stop = panel.findChild<QPushButton *>(QStringLiteral("stopButton"));
+    QSignalSpy stopSpy(&panel, &SweepSetupPanel::stopRequested);
+    QVERIFY(!stop->isEnabled());
+    panel.setRunning(true);
+    QVERIFY(!start(panel)->isEnabled());
+    QVERIFY(stop->isEnabled());
+    QTest::mouseClick(stop, Qt::LeftButton);
+    QCOMPARE(stopSpy.count(), 1);
+    panel.setRunning(false);
+    QVERIFY(start(panel)->isEnabled());
+}
+
+QTEST_MAIN(TestSetupPanel)
+#include "tst_setuppanel.moc"

@@ -1,0 +1,175 @@
+// The main window driving the real engine on net_null: a burst sweep fills the
+// results table and both charts; Stop leaves a stored run marked interrupted
+// that resumes to completion; an engine that cannot start is reported in the
+// window. Steps are short (150 ms, one or two repetitions, three or four points).
+#include "charts/DeltaChart.h"
+#include "charts/LiveRateChart.h"
+#include "charts/PpsChart.h"
+#include "log/LogPane.h"
+#include "main/MainWindow.h"
+#include "results/ResultsTableModel.h"
+#include "results/SweepResultsView.h"
+#include "runs/RunsBrowser.h"
+#include "runs/RunsTableModel.h"
+#include "store/RunStore.h"
+#include "sweep/SweepSession.h"
+#include "sweep/SweepSetupPanel.h"
+
+#include <QFileInfo>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace burstlab;
+
+namespace {
+constexpr int sweepTimeoutMs = 60000;
+
+QPushButton *button(MainWindow &window, const char *name) {
+    return window.setupPanel()->findChild<QPushButton *>(QString::fromLatin1(name));
+}
+
+void setUpSweep(MainWindow &window, const QString &values, int reps, const QString &label) {
+    SweepSetupPanel *setup = window.setupPanel();
+    setup->setDevice(QStringLiteral("net_null0"));
+    setup->setSweepValues(0, QStringLiteral("burst"), values);
+    setup->setSweepValues(1, QStringLiteral("none"), QString());
+    setup->setTiming(reps, 150, 20, 0, false);
+    setup->setRunLabel(label);
+}
+} // namespace
+
+class TestSweepWindow : public QObject {
+    Q_OBJECT
+
+  private slots:
+    void initTestCase();
+    void realSweepFillsTableAndCharts();
+    void stopMidSweepLeavesInterruptedRun();
+    void engineThatCannotStartIsReported();
+
+  private:
+    QTemporaryDir m_dir;
+};
+
+void TestSweepWindow::initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);
+    QVERIFY(m_dir.isValid());
+    const QString engine = QStringLiteral(BURSTLAB_BIN_DIR "/burstlab-engine");
+    QVERIFY2(QFileInfo(engine).isExecutable(), qPrintable(engine + " is not built"));
+}
+
+void TestSweepWindow::realSweepFillsTableAndCharts() {
+    MainWindow window;
+    window.show();
+    QVERIFY(window.openStore(m_dir.filePath(QStringLiteral("sweep.sqlite"))));
+    setUpSweep(window, QStringLiteral("1,8,32"), 2, QStringLiteral("baseline"));
+    QVERIFY2(window.setupPanel()->isValid(), qPrintable(window.setupPanel()->invalidReason()));
+
+    QSignalSpy finished(window.sweepSession(), &SweepSession::finished);
+    QSignalSpy running(window.sweepSession(), &SweepSession::runningChanged);
+    QTest::mouseClick(button(window, "startButton"), Qt::LeftButton);
+    QVERIFY(window.sweepSession()->isRunning());
+    QVERIFY(!button(window, "startButton")->isEnabled());
+    QVERIFY(button(window, "stopButton")->isEnabled());
+    QVERIFY(finished.wait(sweepTimeoutMs));
+    QCOMPARE(finished.first().at(1).toBool(), true);
+    QCOMPARE(running.count(), 2);
+    const qint64 runId = finished.first().at(0).toLongLong();
+    QVERIFY(runId > 0);
+
+    SweepResultsView *results = window.resultsView();
+    QCOMPARE(results->resultsModel()->rowCount(), 3);
+    QCOMPARE(results->ppsChart()->dataPointCount(), 3);
+    // Deltas against the previous point: none for the first point.
+    QCOMPARE(results->deltaChart()->dataPointCount(), 2);
+    QVERIFY(results->liveChart()->dataPointCount() > 0);
+    const QModelIndex first = results->resultsModel()->index(0, ResultsTableModel::PointColumn);
+    QCOMPARE(first.data().toString(), QStringLiteral("burst=1"));
+    const QModelIndex pps = results->resultsModel()->index(2, ResultsTableModel::PpsColumn);
+    QVERIFY(pps.data(Qt::UserRole).toDouble() > 0);
+    QCOMPARE(results->resultsModel()->index(2, ResultsTableModel::RepsColumn).data().toInt(), 2);
+
+    const std::optional<Run> run = window.store()->loadRun(runId);
+    QVERIFY(run);
+    QCOMPARE(toString(run->status), QStringLiteral("completed"));
+    QCOMPARE(run->label, QStringLiteral("baseline"));
+    QVERIFY(!run->checklist.isEmpty());
+    QCOMPARE(window.store()->stepsOf(runId)->size(), 6);
+    QCOMPARE(window.runsBrowser()->model()->rowCount(), 1);
+    QVERIFY(!window.sweepSession()->engineDescription().isEmpty());
+}
+
+void TestSweepWindow::stopMidSweepLeavesInterruptedRun() {
+    MainWindow window;
+    window.show();
+    QVERIFY(window.openStore(m_dir.filePath(QStringLiteral("stop.sqlite"))));
+    window.sweepSession()->setRecordHost(false);
+    setUpSweep(window, QStringLiteral("1,2,4,8"), 1, QStringLiteral("stopped"));
+    QSignalSpy finished(window.sweepSession(), &SweepSession::finished);
+    QTest::mouseClick(button(window, "startButton"), Qt::LeftButton);
+    // Stop once the first step is in the table, while the sweep is still going.
+    QTRY_VERIFY_WITH_TIMEOUT(window.resultsView()->resultsModel()->rowCount() >= 1, sweepTimeoutMs);
+    QVERIFY(window.sweepSession()->isRunning());
+    QTest::mouseClick(button(window, "stopButton"), Qt::LeftButton);
+    QVERIFY(finished.wait(sweepTimeoutMs));
+    QCOMPARE(finished.first().at(1).toBool(), false);
+    const qint64 runId = finished.first().at(0).toLongLong();
+
+    const std::optional<Run> run = window.store()->loadRun(runId);
+    QVERIFY(run);
+    QCOMPARE(toString(run->status), QStringLiteral("interrupted"));
+    const int measured = int(window.store()->completedPoints(runId)->size());
+    QVERIFY2(measured >= 1 && measured < 4, qPrintable(QString::number(measured)));
+
+    // The runs browser shows it as interrupted and offers to resume it.
+    RunsBrowser *runs = window.runsBrowser();
+    QCOMPARE(runs->model()->rowCount(), 1);
+    const QModelIndex status = runs->model()->index(0, RunsTableModel::StatusColumn);
+    QCOMPARE(status.data().toString(), QStringLiteral("interrupted"));
+    QVERIFY(!status.data(Qt::DecorationRole).isNull());
+    runs->selectRuns({runId});
+    QSignalSpy resume(runs, &RunsBrowser::resumeRequested);
+    QAction *resumeAction = nullptr;
+    for (QAction *action : runs->table()->actions()) {
+        if (action->text() == QStringLiteral("Resume")) {
+            resumeAction = action;
+        }
+    }
+    QVERIFY(resumeAction && resumeAction->isEnabled());
+    resumeAction->trigger();
+    QCOMPARE(resume.count(), 1);
+    QVERIFY(finished.wait(sweepTimeoutMs));
+    QCOMPARE(finished.last().at(1).toBool(), true);
+    QCOMPARE(toString(window.store()->loadRun(runId)->status), QStringLiteral("completed"));
+    QCOMPARE(window.store()->completedPoints(runId)->size(), 4);
+    QCOMPARE(window.resultsView()->resultsModel()->rowCount(), 4);
+}
+
+void TestSweepWindow::engineThatCannotStartIsReported() {
+    MainWindow window;
+    window.show();
+    QVERIFY(window.openStore(m_dir.filePath(QStringLiteral("fail.sqlite"))));
+    setUpSweep(window, QStringLiteral("1,2"), 1, QString());
+    SweepSpec spec = window.setupPanel()->spec();
+    spec.engine.enginePath = m_dir.filePath(QStringLiteral("no-such-engine"));
+    window.setupPanel()->setSpec(spec);
+    QSignalSpy finished(window.sweepSession(), &SweepSession::finished);
+    window.startSweep();
+    QVERIFY(finished.count() == 1 || finished.wait(sweepTimeoutMs));
+    QCOMPARE(finished.first().at(1).toBool(), false);
+    const QString error = finished.first().at(2).toString();
+    QVERIFY2(error.contains(QStringLiteral("no-such-engine")), qPrintable(error));
+    QVERIFY2(window.logPane()->text().contains(QStringLiteral("ERROR")),
+             qPrintable(window.logPane()->text()));
+    QVERIFY(!window.sweepSession()->isRunning());
+    QVERIFY(button(window, "startButton")->isEnabled());
+}
+
+QTEST_MAIN(TestSweepWindow)
+#include "tst_sweepwindow.moc"
