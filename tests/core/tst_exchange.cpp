@@ -327,6 +327,19 @@ class TestExchange : public QObject {
         QCOMPARE(md.trimmed().split(QLatin1Char('\n')).size(), 6);
     }
 
+    void manyRunsStayWithinTheLine() {
+        QList<RunData> runs;
+        for (int i = 0; i < 7; ++i)
+            runs << measuredRun(QStringLiteral("patch %1 with a long descriptive label").arg(i),
+                                {{1, {5e6 + i}}, {64, {9e6 + i}}});
+        const QString out = exportRuns(ExportFormat::Netdev, runs);
+        QVERIFY2(fitsPost(out), qPrintable(out));
+        // Every run's pps is there, in a table of its own when they do not fit side by side.
+        for (int i = 0; i < 7; ++i)
+            QVERIFY2(out.contains(QString::number(9000000 + i)), qPrintable(out));
+        QVERIFY(out.count(QStringLiteral("(pps)")) > 1);
+    }
+
     void hostsThatDifferAreNamed() {
         RunData a = measuredRun(QStringLiteral("baseline"), {{1, {5e6}}});
         RunData b = measuredRun(QStringLiteral("patch1"), {{1, {6e6}}});

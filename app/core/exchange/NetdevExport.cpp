@@ -121,6 +121,40 @@ QList<QList<PointStats>> seriesOf(const QList<PointStats> &stats) {
     return series;
 }
 
+// The pps of every run at every point, one column per run, in as many
+// tables side by side as the line width needs.
+QStringList ppsColumns(const Comparison &c, const QStringList &titles, const QStringList &labels) {
+    constexpr qsizetype minColumn = 11;
+    constexpr qsizetype maxColumn = 22;
+    const QString unit = QStringLiteral("  (pps)");
+    const qsizetype labelWidth = T::widest(labels) + 2;
+    const qsizetype column = std::clamp<qsizetype>(T::widest(titles) + 2, minColumn, maxColumn);
+    const qsizetype perTable =
+        std::max<qsizetype>(1, (NetdevExport::maxColumns - 1 - labelWidth - unit.size()) / column);
+    QStringList lines;
+    for (qsizetype first = 0; first < c.runs.size(); first += perTable) {
+        const qsizetype last = std::min(first + perTable, c.runs.size());
+        QString head = QLatin1Char(' ') + QString(labelWidth, QLatin1Char(' '));
+        for (qsizetype r = first; r < last; ++r) {
+            const QString title = titles[r].size() > column - 2
+                                      ? titles[r].left(column - 3) + QLatin1Char('~')
+                                      : titles[r];
+            head += T::padLeft(title, column);
+        }
+        lines << QString() << head + unit;
+        for (qsizetype p = 0; p < c.points.size(); ++p) {
+            QString row = QLatin1Char(' ') + T::padRight(labels[p], labelWidth);
+            for (qsizetype r = first; r < last; ++r) {
+                const auto &cell = c.cells[r][p];
+                row += T::padLeft(cell ? QString::number(printedPps(*cell)) : QStringLiteral("-"),
+                                  column);
+            }
+            lines << row;
+        }
+    }
+    return lines;
+}
+
 const PointStats *find(const QList<PointStats> &series, const std::optional<Point> &point) {
     if (!point)
         return nullptr;
@@ -279,20 +313,7 @@ QString NetdevExport::comparison(const Comparison &c) {
         for (const Point &p : c.points)
             labels << p.describe(c.axisNames);
         const qsizetype labelWidth = T::widest(labels) + 2;
-        const qsizetype column = std::max<qsizetype>(T::widest(titles) + 2, 11);
-        QString head = QLatin1Char(' ') + QString(labelWidth, QLatin1Char(' '));
-        for (const QString &t : titles)
-            head += T::padLeft(t, column);
-        lines << head + QStringLiteral("  (pps)");
-        for (qsizetype p = 0; p < c.points.size(); ++p) {
-            QString row = QLatin1Char(' ') + T::padRight(labels[p], labelWidth);
-            for (qsizetype r = 0; r < c.runs.size(); ++r) {
-                const auto &cell = c.cells[r][p];
-                row += T::padLeft(cell ? QString::number(printedPps(*cell)) : QStringLiteral("-"),
-                                  column);
-            }
-            lines << row;
-        }
+        lines << ppsColumns(c, titles, labels);
         for (qsizetype r = 1; r < c.runs.size(); ++r) {
             lines << QString()
                   << QStringLiteral("%1 vs %2 (ns/pkt, + = fewer ns = better):")
