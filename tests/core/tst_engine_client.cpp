@@ -389,6 +389,17 @@ class TestEngineClient : public QObject {
         second.start(EngineCommand::fromLaunch(EngineLaunch{}, dir.path()));
         QVERIFY(secondExited.wait(2000));
         QVERIFY(second.errorString().contains(QStringLiteral("is not an executable file")));
+
+        // a missing launcher is named as such, not as a missing engine
+        EngineCommand launcher = fakeCommand(QStringLiteral("no-hello"));
+        launcher.program = QStringLiteral("burstlab-no-such-launcher");
+        EngineClient third;
+        QSignalSpy thirdExited(&third, &EngineClient::exited);
+        third.start(launcher);
+        QVERIFY(thirdExited.wait(2000));
+        QCOMPARE(third.errorString(), QStringLiteral("the engine could not be started with "
+                                                     "burstlab-no-such-launcher: "
+                                                     "burstlab-no-such-launcher is not installed"));
     }
 };
 

@@ -3,6 +3,7 @@
 #include "engine/EngineMessageParser.h"
 
 #include <QJsonDocument>
+#include <QStandardPaths>
 #include <csignal>
 #include <sys/prctl.h>
 #include <unistd.h>
@@ -325,8 +326,13 @@ void EngineClient::handleError(const EngineErrorMessage &error) {
 void EngineClient::onProcessError(QProcess::ProcessError error) {
     if (error != QProcess::FailedToStart)
         return; // crashes and exits are reported by onProcessFinished with their details
-    fail(Failure::NotStarted, QStringLiteral("the engine could not be started: %1: %2")
-                                  .arg(m_command.program, m_process->errorString()));
+    // The launcher (sudo, pkexec, ssh) may be what is missing, not the engine.
+    const QString why = QStandardPaths::findExecutable(m_command.program).isEmpty() &&
+                                !m_command.program.contains(QLatin1Char('/'))
+                            ? QStringLiteral("%1 is not installed").arg(m_command.program)
+                            : m_process->errorString();
+    fail(Failure::NotStarted,
+         QStringLiteral("the engine could not be started with %1: %2").arg(m_command.program, why));
     finishExit();
 }
 
