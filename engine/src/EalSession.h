@@ -23,7 +23,6 @@ class EalSession {
     const std::string &error() const { return m_error; }
 
     const std::string &filePrefix() const { return m_prefix; }
-    const std::vector<std::string> &arguments() const { return m_args; }
     static std::string runtimeDir(const std::string &prefix);
 
   private:

@@ -60,12 +60,7 @@ Engine::Engine(const Options &options, std::string filePrefix)
     }
 }
 
-Engine::~Engine() {
-    m_step.reset();
-    m_sink.reset();
-    m_sinkPort.reset();
-    m_tx.reset();
-}
+Engine::~Engine() = default;
 
 std::string Engine::setUp() {
     std::string error;
@@ -87,7 +82,7 @@ std::string Engine::setUp() {
             !error.empty()) {
             return error;
         }
-        if (error = configurePort(*m_sinkPort, 1, 0, kSinkTxDesc, m_rxPool); !error.empty()) {
+        if (error = configurePort(*m_sinkPort, 1, 0, kSinkTxDesc, m_rxPool, 1); !error.empty()) {
             return "sink port " + m_sinkPort->info().name + ": " + error;
         }
         m_sink = std::make_unique<RxSink>(m_sinkPort->id());
@@ -126,31 +121,32 @@ std::string Engine::reconfigureTx(uint32_t queues, uint32_t txDesc) {
     std::string error = m_txPool.create("burstlab_tx" + std::to_string(m_poolSerial++), mbufs,
                                         kPoolCache, socketOf(m_tx->info()));
     if (error.empty()) {
-        error = configurePort(*m_tx, 0, static_cast<uint16_t>(queues),
-                              static_cast<uint16_t>(txDesc), m_txPortRxPool);
+        error =
+            configurePort(*m_tx, 0, static_cast<uint16_t>(queues), static_cast<uint16_t>(txDesc),
+                          m_txPortRxPool, static_cast<uint16_t>(m_limits.queues.hi));
     }
     return error;
 }
 
 std::string Engine::configurePort(Port &port, uint16_t rxQueues, uint16_t txQueues, uint16_t txDesc,
-                                  MbufPool &rxPool) {
+                                  MbufPool &rxPool, uint16_t maxQueues) {
     std::string error = port.configure(rxQueues, txQueues, txDesc, rxPool.get());
     if (error.empty() || rxQueues == txQueues) {
         return error;
     }
     // Some drivers (net_tap) want as many RX as TX queues: retry with both
-    // equal. The extra RX queues get their own pool, so the TX pool's
-    // in-use count still shows only what TX holds.
-    const uint16_t n = std::max(rxQueues, txQueues);
-    const uint32_t needed = n * Port::kRxDesc + kSinkMbufs;
-    if (rxPool.size() < needed) {
-        port.stop();
-        if (error = rxPool.create("burstlab_rx" + std::to_string(m_poolSerial++), needed,
+    // equal. The extra RX queues get a pool of their own, so the TX pool's
+    // in-use count still shows only what TX holds. It is made once, for the
+    // most queues the port can get: a pool cannot be replaced while stopped
+    // queues may still hold its mbufs.
+    if (!rxPool.get()) {
+        if (error = rxPool.create("burstlab_txrx", maxQueues * Port::kRxDesc + kSinkMbufs,
                                   kPoolCache, socketOf(port.info()));
             !error.empty()) {
             return error;
         }
     }
+    const uint16_t n = std::max(rxQueues, txQueues);
     return port.configure(n, n, txDesc, rxPool.get());
 }
 

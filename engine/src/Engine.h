@@ -45,7 +45,7 @@ class Engine {
   private:
     std::string reconfigureTx(uint32_t queues, uint32_t txDesc);
     std::string configurePort(Port &port, uint16_t rxQueues, uint16_t txQueues, uint16_t txDesc,
-                              MbufPool &rxPool);
+                              MbufPool &rxPool, uint16_t maxQueues);
     void computeLimits();
 
     Options m_options;

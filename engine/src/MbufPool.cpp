@@ -2,21 +2,8 @@
 
 #include <rte_errno.h>
 #include <rte_mbuf.h>
-#include <utility>
 
 namespace burstlab::engine {
-
-MbufPool::MbufPool(MbufPool &&other) noexcept
-    : m_pool(std::exchange(other.m_pool, nullptr)), m_size(other.m_size) {}
-
-MbufPool &MbufPool::operator=(MbufPool &&other) noexcept {
-    if (this != &other) {
-        reset();
-        m_pool = std::exchange(other.m_pool, nullptr);
-        m_size = other.m_size;
-    }
-    return *this;
-}
 
 MbufPool::~MbufPool() {
     reset();

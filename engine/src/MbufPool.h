@@ -12,9 +12,8 @@ namespace burstlab::engine {
 class MbufPool {
   public:
     MbufPool() = default;
-    MbufPool(MbufPool &&other) noexcept;
-    MbufPool &operator=(MbufPool &&other) noexcept;
     MbufPool(const MbufPool &) = delete;
+    MbufPool &operator=(const MbufPool &) = delete;
     ~MbufPool();
 
     // Returns an error text or an empty string.

@@ -3,8 +3,8 @@
 // not overrun it, and the burst effect of a doorbell shows (each tx_burst is
 // one sendto()). Needs root for the namespace.
 #include "EngineProcess.h"
+#include "NetNamespace.h"
 
-#include <QCoreApplication>
 #include <QJsonArray>
 #include <QtTest>
 #include <unistd.h>
@@ -14,47 +14,22 @@ class TestEngineAfPacket : public QObject {
 
   private slots:
     void initTestCase();
-    void cleanupTestCase();
     void receivedEqualsSent_data();
     void receivedEqualsSent();
     void burstRaisesRate();
 
   private:
-    bool run(const QStringList &args);
-    QStringList inNamespace() const { return {"ip", "netns", "exec", m_ns}; }
-    QString m_ns;
-    bool m_created = false;
+    NetNamespace m_ns;
 };
-
-bool TestEngineAfPacket::run(const QStringList &args) {
-    QProcess p;
-    p.setProcessChannelMode(QProcess::ForwardedErrorChannel);
-    p.start(args.first(), args.mid(1));
-    return p.waitForFinished(10000) && p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0;
-}
 
 void TestEngineAfPacket::initTestCase() {
     if (getuid() != 0) {
         QSKIP("creating a network namespace needs root");
     }
-    m_ns = QString("burstlab-test-%1").arg(QCoreApplication::applicationPid());
-    QVERIFY(run({"ip", "netns", "add", m_ns}));
-    m_created = true;
-    // No IPv6 in the namespace: the kernel's own router and neighbour
-    // solicitations would reach the sink and be counted.
-    QVERIFY(
-        run(inNamespace() + QStringList{"sh", "-c",
-                                        "echo 1 > /proc/sys/net/ipv6/conf/all/disable_ipv6 && "
-                                        "echo 1 > /proc/sys/net/ipv6/conf/default/disable_ipv6"}));
-    QVERIFY(run({"ip", "-n", m_ns, "link", "add", "va", "type", "veth", "peer", "name", "vb"}));
-    QVERIFY(run({"ip", "-n", m_ns, "link", "set", "va", "up"}));
-    QVERIFY(run({"ip", "-n", m_ns, "link", "set", "vb", "up"}));
-}
-
-void TestEngineAfPacket::cleanupTestCase() {
-    if (m_created) {
-        QVERIFY(run({"ip", "netns", "del", m_ns}));
-    }
+    QVERIFY(m_ns.create());
+    QVERIFY(m_ns.ip({"link", "add", "va", "type", "veth", "peer", "name", "vb"}));
+    QVERIFY(m_ns.ip({"link", "set", "va", "up"}));
+    QVERIFY(m_ns.ip({"link", "set", "vb", "up"}));
 }
 
 void TestEngineAfPacket::receivedEqualsSent_data() {
@@ -70,7 +45,7 @@ void TestEngineAfPacket::receivedEqualsSent() {
     QStringList args = EngineProcess::vdevArgs("net_af_packet0,iface=va");
     args << "--sink-vdev"
          << "net_af_packet1,iface=vb";
-    EngineProcess engine(args, inNamespace());
+    EngineProcess engine(args, m_ns.exec());
     QVERIFY2(engine.start(), engine.stderrText().constData());
     QCOMPARE(engine.hello().value("ports").toArray().size(), 2);
     // 20 kpps is far below what the sink drains on one core.
@@ -87,7 +62,7 @@ void TestEngineAfPacket::receivedEqualsSent() {
 }
 
 void TestEngineAfPacket::burstRaisesRate() {
-    EngineProcess engine(EngineProcess::vdevArgs("net_af_packet0,iface=va"), inNamespace());
+    EngineProcess engine(EngineProcess::vdevArgs("net_af_packet0,iface=va"), m_ns.exec());
     QVERIFY2(engine.start(), engine.stderrText().constData());
     // Alternate the two settings so a neighbour's load hits both alike.
     double pps1 = 0;

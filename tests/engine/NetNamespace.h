@@ -1,0 +1,28 @@
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+// A network namespace for one test, deleted again on destruction. Kernel
+// interfaces the engine uses (veth, tap) live and die inside it.
+class NetNamespace {
+  public:
+    NetNamespace();
+    ~NetNamespace();
+    NetNamespace(const NetNamespace &) = delete;
+    NetNamespace &operator=(const NetNamespace &) = delete;
+
+    // Creates it, with IPv6 off: the kernel's own router and neighbour
+    // solicitations would otherwise reach a sink and be counted.
+    bool create();
+    // Runs a command (no shell) and says whether it succeeded.
+    static bool run(const QStringList &command);
+    // Runs `ip -n NS ...`.
+    bool ip(const QStringList &args) const;
+    // The prefix that runs a program inside: {"ip","netns","exec",NS}.
+    QStringList exec() const { return {"ip", "netns", "exec", m_name}; }
+
+  private:
+    QString m_name;
+    bool m_created = false;
+};
