@@ -28,7 +28,9 @@ REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def median(values):
-    return statistics.median(values) if values else 0.0
+    """Median of the values that were measured (NaN = not measured)."""
+    values = [v for v in values if v == v]
+    return statistics.median(values) if values else float("nan")
 
 
 def worker_cpu_ns(pid):
@@ -178,8 +180,7 @@ def compare(engine, args):
         wall = {k: median([w for w, _ in v]) for k, v in samples.items()}
         cpu = {k: median([c for _, c in v]) for k, v in samples.items()}
         rows.append((burst, wall, cpu))
-        print("burst %d: wall %s cpu %s" % (burst, {k: round(v) for k, v in wall.items()},
-                                            {k: round(v) for k, v in cpu.items()}), file=sys.stderr)
+        print("burst %d: wall %s cpu %s" % (burst, wall, cpu), file=sys.stderr)
     for title, index in (("packets per second of TX-lcore CPU time", 2),
                          ("packets per second of wall-clock time", 1)):
         print("\n%s:\n" % title)
