@@ -20,6 +20,7 @@ void putCounters(Json &j, const CounterSnapshot &c) {
     j["alloc_fail"] = c.allocFail;
     j["busy_cycles"] = c.busyCycles;
     j["mbufs_built"] = c.mbufsBuilt;
+    j["burst_hist"] = c.burstHist;
 }
 
 double perPacket(uint64_t total, uint64_t pkts) {
@@ -67,7 +68,6 @@ Json finished(const Step &step, const StepEnd &end) {
         seconds > 0 ? static_cast<double>(c.txBytes + c.txPkts * kL1Overhead) * 8 / seconds : 0.0;
     j["cycles_per_pkt"] = perPacket(c.busyCycles, c.txPkts);
     j["mbufs_in_use"] = end.mbufsInUse;
-    j["burst_hist"] = c.burstHist;
     const uint64_t firstTx = step.firstTxTsc();
     j["first_tx_ns"] = firstTx ? Json(tscToNs(firstTx - step.commandTsc(), end.tscHz)) : Json();
     if (end.rxPkts) {
