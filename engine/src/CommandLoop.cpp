@@ -3,6 +3,7 @@
 #include "CommandParser.h"
 #include "Messages.h"
 
+#include <cerrno>
 #include <poll.h>
 #include <rte_cycles.h>
 
