@@ -143,6 +143,10 @@ void TestEngineProtocol::badInput_data() {
     QTest::newRow("not an object") << QByteArray("[1,2]\n") << false << "bad_command"
                                    << ""
                                    << "object";
+    QTest::newRow("deeply nested") << QByteArray(500000, '[') + QByteArray(500000, ']') + "\n"
+                                   << false << "bad_command"
+                                   << ""
+                                   << "object";
     QTest::newRow("missing id") << QByteArray(R"({"cmd":"ping"})"
                                               "\n")
                                 << false << "bad_command"
