@@ -93,7 +93,9 @@ class TestEnginePcap : public QObject {
 };
 
 void TestEnginePcap::captureHoldsTheCountedPackets() {
-    QTemporaryDir dir;
+    // Under /tmp whatever TMPDIR says: the engine writes captures only into
+    // the allow-listed pcap_dirs, /tmp by default.
+    QTemporaryDir dir("/tmp/burstlab-pcap-XXXXXX");
     QVERIFY(dir.isValid());
     const QString file = dir.filePath("tx.pcap");
     EngineProcess engine(EngineProcess::vdevArgs("net_pcap0,tx_pcap=" + file));
