@@ -25,9 +25,9 @@ fail() {
     echo "package test FAILED while $current_step: $*" >&2
     exit 1
 }
-# Prints a file indented, for failure context.
+# Prints a file indented, for context; at most $2 lines when given.
 show() {
-    [ -s "$1" ] && sed 's/^/    | /' "$1" >&2
+    [ -s "$1" ] && sed -n "1,${2:-\$}p" "$1" | sed 's/^/    | /' >&2
     return 0
 }
 
@@ -175,7 +175,7 @@ mkdir -p "$work/root"
 home_env "$work/root"
 "${env_cmd[@]}" burstlab-cli --db "$work/root.db" "${sweep[@]}" >"$work/cli-root.log" 2>&1 ||
     { show "$work/cli-root.log"; fail "burstlab-cli sweep as root failed"; }
-show "$work/cli-root.log"
+show "$work/cli-root.log" 25
 grep -q "burst=32" "$work/cli-root.log" || fail "the sweep printed no burst=32 line"
 
 step "running the installed burstlab-cli sweep as a member of $GROUP"
