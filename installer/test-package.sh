@@ -59,9 +59,12 @@ mkdir -p "$home"
 chown "$USER_NAME:$USER_GROUP" "$home"
 installed_by_us=0
 engine_writer_open=0
+engine_job=""
 cleanup() {
     local rc=$?
     [ "$engine_writer_open" -eq 0 ] || exec 3>&-
+    # runuser passes the signal on to the engine it started
+    [ -z "$engine_job" ] || kill "$engine_job" 2>/dev/null || true
     if [ "$installed_by_us" -eq 1 ] &&
         dpkg-query -W -f='${Status}' "$PKG" 2>/dev/null | grep -q installed; then
         echo "== cleaning up: purging $PKG after a failure" >&2
@@ -167,7 +170,11 @@ sorted() { tr ',' '\n' <<<"$1" | sed 's/[=+].*//' | sort | paste -sd,; }
 echo "member's engine runs with: $running_caps"
 exec 3>&-
 engine_writer_open=0
-wait "$engine_job" || { show "$work/engine.err"; fail "the engine did not exit 0 on stdin EOF"; }
+engine_rc=0
+wait "$engine_job" || engine_rc=$?
+engine_job=""
+[ "$engine_rc" -eq 0 ] ||
+    { show "$work/engine.err"; fail "the engine exited $engine_rc on stdin EOF, not 0"; }
 
 step "running the installed burstlab-cli sweep on net_null (root)"
 sweep=(sweep --vdev net_null0 --sweep "burst=1,32" --reps 1 --duration-ms 100 --label pkgtest)
