@@ -71,6 +71,9 @@ int sweepCommand(const QStringList &args) {
     CliStore store(command);
     if (const auto code = store.open(parser.db()))
         return *code;
+    int code = ExitOk;
+    if (options->resumeId && !store.load(*options->resumeId, &code))
+        return code;
     SweepRunner runner(store.store());
     // Everything after start() arrives through the event loop, so the display
     // can be set up from the run as started (a resumed run brings its own sweep).
@@ -96,7 +99,7 @@ int sweepCommand(const QStringList &args) {
     display.finish();
 
     const SweepRunner::Outcome outcome = runner.outcome();
-    const int code = exitCodeFor(outcome, signalled);
+    code = exitCodeFor(outcome, signalled);
     if (outcome == SweepRunner::Outcome::Refused && !runner.refusedField().isEmpty())
         return CliOutput::usageError(
             command, QStringLiteral("%1: %2").arg(options->argumentFor(runner.refusedField()),
@@ -114,10 +117,9 @@ int sweepCommand(const QStringList &args) {
                              << Qt::endl;
         return code;
     }
-    int loadCode = ExitOk;
-    const auto data = store.load(runner.runId(), &loadCode);
+    const auto data = store.load(runner.runId(), &code);
     if (!data)
-        return loadCode;
+        return code;
     CliOutput::err()
         << QStringLiteral("stored as run %1 in %2").arg(runner.runId()).arg(store.store().path())
         << Qt::endl;

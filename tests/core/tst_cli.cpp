@@ -208,6 +208,9 @@ class TestCli : public QObject {
         QVERIFY(!resumed.err.contains(QStringLiteral("step 1/8")));
         QVERIFY(resumed.err.contains(QStringLiteral("step 8/8 burst=")));
         QCOMPARE(cli({QStringLiteral("sweep"), QStringLiteral("--resume"), id}).code, 2);
+        QCOMPARE(
+            cli({QStringLiteral("sweep"), QStringLiteral("--resume"), QStringLiteral("999")}).code,
+            1);
     }
 
     void engineInfoPrintsTheHello() {

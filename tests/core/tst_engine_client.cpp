@@ -262,6 +262,7 @@ class TestEngineClient : public QObject {
 
         const qint64 id = client.startStep({{"burst", 16}, {"duration_ms", 250}, {"stats_ms", 50}});
         QVERIFY(id > 0);
+        QCOMPARE(client.startStep({}), -1); // one step at a time
         QVERIFY(finished.wait(5000));
         const StepFinished f = finished[0][0].value<StepFinished>();
         QCOMPARE(f.id, id);

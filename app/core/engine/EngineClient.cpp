@@ -92,7 +92,10 @@ qint64 EngineClient::send(const QString &cmd, QJsonObject fields) {
 }
 
 qint64 EngineClient::startStep(const QJsonObject &params) {
-    if (m_state != State::Ready || stepRunning())
+    const bool startPending = std::any_of(m_pending.begin(), m_pending.end(), [](const auto &c) {
+        return c.first == QLatin1String("start");
+    });
+    if (m_state != State::Ready || stepRunning() || startPending)
         return -1;
     const qint64 id = send(QStringLiteral("start"), params);
     if (id < 0)
@@ -343,6 +346,8 @@ void EngineClient::onProcessFinished(int exitCode, QProcess::ExitStatus status) 
     const QByteArray rest = m_stdoutFramer.takeRest();
     if (!rest.isEmpty() && m_failure == Failure::None)
         handleLine(rest);
+    if (const QByteArray lastWords = m_stderrFramer.takeRest(); !lastWords.isEmpty())
+        emit logLine(QString::fromUtf8(lastWords));
     if (status == QProcess::CrashExit && m_terminated) {
         emit logLine(QStringLiteral("the engine was stopped by %1").arg(describeSignal(exitCode)));
     } else if (status == QProcess::CrashExit) {

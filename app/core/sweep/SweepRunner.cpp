@@ -114,7 +114,9 @@ bool SweepRunner::begin(const Run &run, const QList<StepResult> &done) {
     m_stepsThisSession = 0;
     m_active = true;
 
-    delete m_client;
+    // The previous client may be the one whose exited() signal led here.
+    if (m_client)
+        m_client->deleteLater();
     m_client = new EngineClient(this);
     m_client->setHelloTimeout(m_helloTimeoutMs);
     m_client->setStallTimeout(m_stallTimeoutMs);
