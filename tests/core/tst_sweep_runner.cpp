@@ -67,13 +67,30 @@ class TestSweepRunner : public QObject {
         return r;
     }
 
+    // A one-rep burst x clone sweep on the fake engine committing FAULT after
+    // afterSteps good steps; the runner is returned after its finished().
+    std::unique_ptr<SweepRunner> sweepOnFake(const char *fault, int afterSteps) {
+        qputenv("BURSTLAB_FAKE_FAULT", fault);
+        qputenv("BURSTLAB_FAKE_AFTER_STEPS", QByteArray::number(afterSteps));
+        Run run = burstByClone(1, 40);
+        run.spec.engine.enginePath = kBinDir + QStringLiteral("/burstlab-fake-engine");
+        auto r = runner();
+        r->setRecordHost(false);
+        if (!r->start(run) || finish(*r) != SweepRunner::Outcome::EngineFailure)
+            qFatal("the sweep on the fake engine did not fail as an engine failure");
+        return r;
+    }
+
   private slots:
     void initTestCase() {
         QStandardPaths::setTestModeEnabled(true);
         QVERIFY(m_store.open(m_dir.filePath(QStringLiteral("runs.sqlite"))));
     }
 
-    void cleanup() { qunsetenv("BURSTLAB_FAKE_FAULT"); }
+    void cleanup() {
+        qunsetenv("BURSTLAB_FAKE_FAULT");
+        qunsetenv("BURSTLAB_FAKE_AFTER_STEPS");
+    }
 
     void planIsSeededAndComplete() {
         SweepSpec spec = burstByClone(3, 100).spec;
@@ -210,14 +227,7 @@ class TestSweepRunner : public QObject {
     }
 
     void engineCrashFailsTheRunAndKeepsCompletedSteps() {
-        qputenv("BURSTLAB_FAKE_FAULT", "crash");
-        qputenv("BURSTLAB_FAKE_AFTER_STEPS", "2");
-        Run run = burstByClone(1, 40);
-        run.spec.engine.enginePath = kBinDir + QStringLiteral("/burstlab-fake-engine");
-        auto r = runner();
-        r->setRecordHost(false);
-        QVERIFY(r->start(run));
-        QCOMPARE(finish(*r), SweepRunner::Outcome::EngineFailure);
+        const auto r = sweepOnFake("crash", 2);
         QVERIFY2(r->errorString().contains(QStringLiteral("killed by signal 9 (SIGKILL)")),
                  qPrintable(r->errorString()));
         const auto data = m_store.loadRunData(r->runId());
@@ -235,17 +245,10 @@ class TestSweepRunner : public QObject {
             }
         }
         QCOMPARE(completed, 2);
-        qunsetenv("BURSTLAB_FAKE_AFTER_STEPS");
     }
 
     void engineHangFailsTheRun() {
-        qputenv("BURSTLAB_FAKE_FAULT", "hang");
-        Run run = burstByClone(1, 40);
-        run.spec.engine.enginePath = kBinDir + QStringLiteral("/burstlab-fake-engine");
-        auto r = runner();
-        r->setRecordHost(false);
-        QVERIFY(r->start(run));
-        QCOMPARE(finish(*r), SweepRunner::Outcome::EngineFailure);
+        const auto r = sweepOnFake("hang", 0);
         QVERIFY2(r->errorString().contains(QStringLiteral("hangs")), qPrintable(r->errorString()));
         QCOMPARE(toString(m_store.loadRun(r->runId())->status), toString(RunStatus::Failed));
     }
