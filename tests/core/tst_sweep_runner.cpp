@@ -76,6 +76,7 @@ class TestSweepRunner : public QObject {
         run.spec.engine.enginePath = kBinDir + QStringLiteral("/burstlab-fake-engine");
         auto r = runner();
         r->setRecordHost(false);
+        r->setExitTimeout(300); // a hung fake ignores the protocol: SIGTERM comes sooner
         if (!r->start(run) || finish(*r) != SweepRunner::Outcome::EngineFailure)
             qFatal("the sweep on the fake engine did not fail as an engine failure");
         return r;

@@ -120,6 +120,7 @@ bool SweepRunner::begin(const Run &run, const QList<StepResult> &done) {
     m_client = new EngineClient(this);
     m_client->setHelloTimeout(m_helloTimeoutMs);
     m_client->setStallTimeout(m_stallTimeoutMs);
+    m_client->setExitTimeout(m_exitTimeoutMs);
     connect(m_client, &EngineClient::helloReceived, this, &SweepRunner::onHello);
     connect(m_client, &EngineClient::stepStarted, this, &SweepRunner::onStepStarted);
     connect(m_client, &EngineClient::sampleReceived, this, &SweepRunner::onSample);

@@ -42,6 +42,7 @@ class SweepRunner : public QObject {
     void setRecordHost(bool record) { m_recordHost = record; }
     void setHelloTimeout(int ms) { m_helloTimeoutMs = ms; }
     void setStallTimeout(int ms) { m_stallTimeoutMs = ms; }
+    void setExitTimeout(int ms) { m_exitTimeoutMs = ms; }
 
     // Starts a new run: the run's name, label, notes, tags and spec are used;
     // a randomised spec without a seed gets one, recorded with the run.
@@ -107,6 +108,7 @@ class SweepRunner : public QObject {
     bool m_recordHost = true;
     int m_helloTimeoutMs = EngineClient::kDefaultHelloTimeoutMs;
     int m_stallTimeoutMs = EngineClient::kDefaultStallTimeoutMs;
+    int m_exitTimeoutMs = EngineClient::kDefaultExitTimeoutMs;
 
     Run m_run;
     bool m_resumed = false;
