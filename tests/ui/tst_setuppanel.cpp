@@ -146,6 +146,12 @@ void TestSetupPanel::stateRoundTrip() {
     QCOMPARE(second.spec(), first.spec());
     QCOMPARE(second.runLabel(), QStringLiteral("patch2"));
 
+    // A first start has nothing saved: the defaults stay, ready to run.
+    SweepSetupPanel fresh;
+    fresh.restoreState(QJsonObject());
+    QVERIFY2(fresh.isValid(), qPrintable(fresh.invalidReason()));
+    QCOMPARE(fresh.spec().engine.vdevs, QStringList{QStringLiteral("net_null0")});
+
     // Text that does not parse is restored as typed, still explaining itself.
     first.setSweepValues(0, QStringLiteral("clone"), QStringLiteral("0..y"));
     second.restoreState(first.saveState());

@@ -17,6 +17,9 @@ struct ChartPoint {
 struct ChartSeriesData {
     QString name;
     QList<ChartPoint> points;
+    // Which palette colour; -1 = by position. A run keeps its colour on every
+    // chart of a comparison even where the baseline has no series.
+    int colorIndex = -1;
 };
 
 } // namespace burstlab

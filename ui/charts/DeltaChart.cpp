@@ -35,7 +35,8 @@ QChart *DeltaChart::buildChart(qreal fontScale) const {
 
     for (int i = 0; i < series().size(); ++i) {
         const ChartSeriesData &data = series().at(i);
-        const QColor color = ChartStyle::seriesColor(pal, i);
+        const QColor color =
+            ChartStyle::seriesColor(pal, data.colorIndex >= 0 ? data.colorIndex : i);
         auto *upper = new QLineSeries;
         auto *lower = new QLineSeries;
         for (const ChartPoint &p : data.points) {

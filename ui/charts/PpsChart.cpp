@@ -58,7 +58,8 @@ QChart *PpsChart::buildChart(qreal fontScale) const {
 
     for (int i = 0; i < series().size(); ++i) {
         const ChartSeriesData &data = series().at(i);
-        const QColor color = ChartStyle::seriesColor(pal, i);
+        const QColor color =
+            ChartStyle::seriesColor(pal, data.colorIndex >= 0 ? data.colorIndex : i);
         QList<ChartPoint> scaled;
         for (const ChartPoint &p : data.points) {
             scaled.append({p.x, p.y / unit.scale, p.low / unit.scale, p.high / unit.scale});

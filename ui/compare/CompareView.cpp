@@ -173,10 +173,23 @@ void CompareView::recompute() {
     for (int r = 0; r < comparison.runs.size(); ++r) {
         const QList<PointStats> stats = statsOfRun(comparison, r);
         const QString title = Comparison::runTitle(comparison.runs.at(r).run);
-        pps.append(ChartSeriesBuilder::pps(stats, comparison.axisNames, title));
-        if (r > 0) {
-            deltas.append(ChartSeriesBuilder::deltas(stats, comparison.axisNames, title,
-                                                     DeltaMode::VsBaseline));
+        QList<ChartSeriesData> runPps = ChartSeriesBuilder::pps(stats, comparison.axisNames, title);
+        QList<ChartSeriesData> runDeltas =
+            ChartSeriesBuilder::deltas(stats, comparison.axisNames, title, DeltaMode::VsBaseline);
+        for (ChartSeriesData &series : runPps) {
+            series.colorIndex = int(pps.size());
+            pps.append(series);
+        }
+        // The baseline has no deltas against itself; the others keep their pps colour.
+        for (ChartSeriesData &series : runDeltas) {
+            for (const ChartSeriesData &same : runPps) {
+                if (same.name == series.name) {
+                    series.colorIndex = same.colorIndex;
+                }
+            }
+            if (r > 0) {
+                deltas.append(series);
+            }
         }
     }
     const QString axis =

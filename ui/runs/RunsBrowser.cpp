@@ -54,7 +54,7 @@ RunsBrowser::RunsBrowser(QWidget *parent)
                     tr("Compare the selected runs (the first selected is the baseline)"));
     m_checklist = add(QStyle::SP_FileDialogInfoView, tr("Checklist"),
                       tr("Show the host checklist stored with the run"));
-    m_edit = add(QStyle::SP_FileDialogDetailedView, tr("Edit…"),
+    m_edit = add(QStyle::SP_FileDialogListView, tr("Edit…"),
                  tr("Rename the run, change its label, tags and notes"));
     m_runAgain = add(QStyle::SP_BrowserReload, tr("Run again"),
                      tr("Fill the sweep setup with this run's settings"));

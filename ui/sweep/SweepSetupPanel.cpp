@@ -405,6 +405,9 @@ QJsonObject SweepSetupPanel::saveState() const {
 }
 
 void SweepSetupPanel::restoreState(const QJsonObject &state) {
+    if (state.isEmpty()) {
+        return; // first start: keep the defaults
+    }
     if (const auto spec =
             SweepSpec::fromJson(state.value(QStringLiteral("spec")).toObject(), nullptr)) {
         setSpec(*spec);

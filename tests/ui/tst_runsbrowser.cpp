@@ -1,0 +1,156 @@
+// The runs browser over a store: every run listed with its status, filtering,
+// delete only after confirmation, and the actions a run's status allows.
+#include "UiTestData.h"
+#include "runs/RunsBrowser.h"
+#include "runs/RunsTableModel.h"
+#include "store/RunStore.h"
+
+#include <QAbstractButton>
+#include <QAction>
+#include <QApplication>
+#include <QMessageBox>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+
+using namespace burstlab;
+
+namespace {
+QAction *action(RunsBrowser &browser, const QString &text) {
+    for (QAction *a : browser.table()->actions()) {
+        if (a->text() == text) {
+            return a;
+        }
+    }
+    return nullptr;
+}
+
+// Answers the next modal dialog (the delete confirmation) with the given button.
+void answerNextDialog(QMessageBox::StandardButton answer, bool *asked) {
+    QTimer::singleShot(0, [answer, asked] {
+        auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+        if (box) {
+            *asked = true;
+            box->button(answer)->click();
+        }
+    });
+}
+} // namespace
+
+class TestRunsBrowser : public QObject {
+    Q_OBJECT
+
+  private slots:
+    void init();
+    void cleanup();
+    void listsEveryRunWithItsStatus();
+    void filtersOnAnyColumn();
+    void actionsFollowTheSelection();
+    void deleteAsksFirst();
+
+  private:
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<RunStore> m_store;
+    qint64 m_completed = 0;
+    qint64 m_interrupted = 0;
+    qint64 m_failed = 0;
+};
+
+void TestRunsBrowser::init() {
+    QStandardPaths::setTestModeEnabled(true);
+    m_dir = std::make_unique<QTemporaryDir>();
+    m_store = std::make_unique<RunStore>();
+    QVERIFY(m_store->open(m_dir->filePath(QStringLiteral("runs.sqlite"))));
+    const QList<testdata::PointPps> points{{1, {5e6, 5.1e6}}, {8, {9e6, 9.2e6}}};
+    m_completed =
+        testdata::insert(*m_store, testdata::burstRun(QStringLiteral("baseline"), points));
+    m_interrupted = testdata::insert(
+        *m_store, testdata::burstRun(QStringLiteral("patch1"), points, RunStatus::Interrupted));
+    m_failed = testdata::insert(
+        *m_store, testdata::burstRun(QStringLiteral("patch2"), points, RunStatus::Failed));
+    QVERIFY(m_completed > 0 && m_interrupted > 0 && m_failed > 0);
+}
+
+void TestRunsBrowser::cleanup() {
+    m_store.reset();
+    m_dir.reset();
+}
+
+void TestRunsBrowser::listsEveryRunWithItsStatus() {
+    RunsBrowser browser;
+    browser.setStore(m_store.get());
+    const RunsTableModel *model = browser.model();
+    QCOMPARE(model->rowCount(), 3);
+    const auto status = [model](qint64 id) {
+        return model->index(model->rowOf(id), RunsTableModel::StatusColumn);
+    };
+    QCOMPARE(status(m_completed).data().toString(), QStringLiteral("completed"));
+    QCOMPARE(status(m_interrupted).data().toString(), QStringLiteral("interrupted"));
+    QCOMPARE(status(m_failed).data().toString(), QStringLiteral("failed"));
+    // Runs that did not complete carry an icon and say they can be resumed.
+    QVERIFY(status(m_completed).data(Qt::DecorationRole).isNull());
+    QVERIFY(!status(m_interrupted).data(Qt::DecorationRole).isNull());
+    QVERIFY(status(m_failed).data(Qt::ToolTipRole).toString().contains(QStringLiteral("resume")));
+    const QModelIndex best = model->index(model->rowOf(m_completed), RunsTableModel::BestPpsColumn);
+    QCOMPARE(best.data(Qt::UserRole).toDouble(), 9.2e6);
+}
+
+void TestRunsBrowser::filtersOnAnyColumn() {
+    RunsBrowser browser;
+    browser.setStore(m_store.get());
+    browser.setFilterText(QStringLiteral("interrupted"));
+    QCOMPARE(browser.visibleRunCount(), 1);
+    browser.setFilterText(QStringLiteral("PATCH"));
+    QCOMPARE(browser.visibleRunCount(), 2);
+    browser.setFilterText(QString());
+    QCOMPARE(browser.visibleRunCount(), 3);
+}
+
+void TestRunsBrowser::actionsFollowTheSelection() {
+    RunsBrowser browser;
+    browser.setStore(m_store.get());
+    QAction *resume = action(browser, QStringLiteral("Resume"));
+    QAction *compare = action(browser, QStringLiteral("Compare"));
+    QVERIFY(resume && compare);
+
+    browser.selectRuns({m_completed});
+    QVERIFY(!resume->isEnabled());
+    QVERIFY(!compare->isEnabled());
+    browser.selectRuns({m_interrupted});
+    QVERIFY(resume->isEnabled());
+    browser.selectRuns({m_completed, m_failed});
+    QVERIFY(compare->isEnabled());
+    QCOMPARE(browser.selectedRunIds(), (QList<qint64>{m_completed, m_failed}));
+
+    QSignalSpy compareSpy(&browser, &RunsBrowser::compareRequested);
+    compare->trigger();
+    QCOMPARE(compareSpy.count(), 1);
+    QCOMPARE(compareSpy.first().first().value<QList<qint64>>(),
+             (QList<qint64>{m_completed, m_failed}));
+}
+
+void TestRunsBrowser::deleteAsksFirst() {
+    RunsBrowser browser;
+    browser.setStore(m_store.get());
+    browser.show();
+    bool asked = false;
+    answerNextDialog(QMessageBox::Cancel, &asked);
+    QVERIFY(!browser.deleteRuns({m_failed}));
+    QVERIFY(asked);
+    QVERIFY(m_store->loadRun(m_failed));
+
+    asked = false;
+    QSignalSpy changed(&browser, &RunsBrowser::runsChanged);
+    answerNextDialog(QMessageBox::Yes, &asked);
+    QVERIFY(browser.deleteRuns({m_failed}));
+    QVERIFY(asked);
+    QVERIFY(!m_store->loadRun(m_failed));
+    QCOMPARE(browser.model()->rowCount(), 2);
+    QCOMPARE(changed.count(), 1);
+}
+
+QTEST_MAIN(TestRunsBrowser)
+#include "tst_runsbrowser.moc"
