@@ -66,6 +66,7 @@ class TestChartExport : public QObject {
     void suffixPicksTheFormat();
     void unwritablePathIsReported();
     void chartsCountTheirPoints();
+    void followsTheDarkPalette();
 
   private:
     QTemporaryDir m_dir;
@@ -151,6 +152,21 @@ void TestChartExport::chartsCountTheirPoints() {
     QCOMPARE(live.dataPointCount(), 2);
     live.startStep(QStringLiteral("next"));
     QCOMPARE(live.dataPointCount(), 0);
+}
+
+void TestChartExport::followsTheDarkPalette() {
+    PpsChart chart;
+    chart.setSeries(ppsSeries());
+    QPalette dark = chart.palette();
+    dark.setColor(QPalette::Base, QColor(30, 30, 30));
+    dark.setColor(QPalette::Text, QColor(230, 230, 230));
+    chart.setPalette(dark);
+    const QString path = m_dir.filePath(QStringLiteral("dark.png"));
+    QString error;
+    QVERIFY2(chart.exportPng(path, QSize(800, 500), &error), qPrintable(error));
+    const QImage image(path);
+    // Background from the palette's base colour, not a light theme's white.
+    QCOMPARE(QColor(image.pixel(2, 2)).lightness(), QColor(30, 30, 30).lightness());
 }
 
 QTEST_MAIN(TestChartExport)

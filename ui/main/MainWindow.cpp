@@ -6,6 +6,7 @@
 #include "compare/CompareView.h"
 #include "export/ExportController.h"
 #include "host/CheckResult.h"
+#include "import/ImportController.h"
 #include "log/LogPane.h"
 #include "results/SweepResultsView.h"
 #include "runs/RunsBrowser.h"
@@ -33,7 +34,7 @@ MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent), m_setup(new SweepSetupPanel), m_results(new SweepResultsView),
       m_runs(new RunsBrowser), m_compare(new CompareView), m_checklist(new ChecklistView),
       m_log(new LogPane), m_tabs(new QTabWidget(this)), m_session(new SweepSession(this)),
-      m_export(new ExportController(m_settings, this)) {
+      m_export(new ExportController(m_settings, this)), m_import(new ImportController(this)) {
     setWindowTitle(tr("burstlab"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/burstlab.svg")));
     setDockOptions(AnimatedDocks | AllowTabbedDocks);
@@ -75,6 +76,13 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_runs, &RunsBrowser::resumeRequested, this, &MainWindow::resumeRun);
     connect(m_runs, &RunsBrowser::checklistRequested, this, &MainWindow::showStoredChecklist);
     connect(m_runs, &RunsBrowser::runsChanged, m_results, &SweepResultsView::reloadBaselines);
+    connect(m_import, &ImportController::imported, this,
+            [this](const QList<qint64> &ids, const QString &message) {
+                onRunStored();
+                m_runs->selectRuns(ids);
+                showTab(RunsTab);
+                statusBar()->showMessage(message, 8000);
+            });
     connect(m_export, &ExportController::done, statusBar(),
             [this](const QString &m) { statusBar()->showMessage(m, 8000); });
 
@@ -111,6 +119,8 @@ void MainWindow::createActions() {
     m_exportData = make(tr("Export &runs…"), {QKeySequence(tr("Ctrl+Shift+E"))},
                         tr("Export the shown or selected runs as netdev text, CSV, JSON or "
                            "Markdown"));
+    m_importRuns = make(tr("&Import results…"), {QKeySequence(tr("Ctrl+I"))},
+                        tr("Import kernel pktgen output, a netdev table or a burstlab run file"));
     m_copyNetdev = make(tr("&Copy as netdev text"), {QKeySequence(tr("Ctrl+Shift+C"))},
                         tr("Copy the shown or selected runs as a netdev mailing-list table"));
     m_saveNetdev = make(tr("Save as &netdev text…"), {},
@@ -135,6 +145,7 @@ void MainWindow::createActions() {
     });
     connect(m_exportData, &QAction::triggered, this,
             [this] { m_export->exportRuns(currentRunIds()); });
+    connect(m_importRuns, &QAction::triggered, m_import, &ImportController::chooseAndImport);
     connect(m_copyNetdev, &QAction::triggered, this,
             [this] { m_export->copyNetdev(currentRunIds()); });
     connect(m_saveNetdev, &QAction::triggered, this,
@@ -149,6 +160,7 @@ void MainWindow::createMenus() {
     file->addAction(m_openStore);
     m_recentMenu = file->addMenu(tr("Open &recent store"));
     file->addSeparator();
+    file->addAction(m_importRuns);
     file->addAction(m_exportCharts);
     file->addAction(m_exportData);
     file->addAction(m_saveNetdev);
@@ -237,6 +249,7 @@ bool MainWindow::openStore(const QString &path) {
     m_runs->setStore(m_store.get());
     m_compare->setStore(m_store.get());
     m_export->setStore(m_store.get());
+    m_import->setStore(m_store.get());
     setWindowTitle(tr("%1 — burstlab").arg(QFileInfo(m_store->path()).fileName()));
     statusBar()->showMessage(tr("Opened store %1").arg(m_store->path()), 5000);
     if (!recovered.isEmpty()) {

@@ -16,6 +16,7 @@ namespace burstlab {
 class ChecklistView;
 class CompareView;
 class ExportController;
+class ImportController;
 class LogPane;
 class RunStore;
 class RunsBrowser;
@@ -45,6 +46,7 @@ class MainWindow : public QMainWindow {
     SweepSession *sweepSession() const { return m_session; }
     RunStore *store() const { return m_store.get(); }
     ExportController *exporter() const { return m_export; }
+    ImportController *importer() const { return m_import; }
     QTabWidget *tabs() const { return m_tabs; }
 
     enum Tab { SweepTab, RunsTab, CompareTab, ChecklistTab };
@@ -84,6 +86,7 @@ class MainWindow : public QMainWindow {
     QTabWidget *m_tabs;
     SweepSession *m_session;
     ExportController *m_export;
+    ImportController *m_import;
 
     QMenu *m_recentMenu = nullptr;
     QAction *m_openStore = nullptr;

@@ -1,0 +1,85 @@
+#include "import/ImportController.h"
+#include "exchange/ImportFormat.h"
+#include "store/RunStore.h"
+
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QInputDialog>
+#include <QMessageBox>
+#include <QWidget>
+
+namespace burstlab {
+
+ImportController::ImportController(QWidget *window) : QObject(window), m_window(window) {}
+
+std::optional<QList<qint64>> ImportController::importFile(Kind kind, const QString &file,
+                                                          const QString &label, QString *error) {
+    if (!m_store || !m_store->isOpen()) {
+        *error = tr("no store is open: open one with File ▸ Open store");
+        return std::nullopt;
+    }
+    if (kind == Kind::RunJson) {
+        const std::optional<qint64> id = m_store->importRunJson(file);
+        if (!id) {
+            *error = m_store->lastError();
+            return std::nullopt;
+        }
+        return QList<qint64>{*id};
+    }
+    const QString format =
+        kind == Kind::Pktgen ? QStringLiteral("pktgen") : QStringLiteral("netdev");
+    const std::optional<QList<RunData>> runs = burstlab::importFile(format, file, label, error);
+    if (!runs) {
+        return std::nullopt;
+    }
+    QList<qint64> ids;
+    for (const RunData &run : *runs) {
+        const std::optional<qint64> id = m_store->insertRunData(run);
+        if (!id) {
+            *error = tr("%1: %2 of %3 tables stored, then: %4")
+                         .arg(file)
+                         .arg(ids.size())
+                         .arg(runs->size())
+                         .arg(m_store->lastError());
+            return std::nullopt;
+        }
+        ids.append(*id);
+    }
+    return ids;
+}
+
+void ImportController::chooseAndImport() {
+    const QString netdev = tr("netdev table as posted (*.txt *.eml *)");
+    const QString pktgen = tr("kernel pktgen result (*.txt *)");
+    const QString json = tr("burstlab run (*.json)");
+    QString filter;
+    const QString file = QFileDialog::getOpenFileName(
+        m_window, tr("Import results"), QString(),
+        QStringList{netdev, pktgen, json}.join(QStringLiteral(";;")), &filter);
+    if (file.isEmpty()) {
+        return;
+    }
+    const Kind kind = filter == json || file.endsWith(QStringLiteral(".json"))
+                          ? Kind::RunJson
+                          : (filter == pktgen ? Kind::Pktgen : Kind::Netdev);
+    QString label;
+    if (kind != Kind::RunJson) {
+        bool ok = false;
+        label = QInputDialog::getText(m_window, tr("Import results"),
+                                      tr("Label for the imported runs (e.g. baseline):"),
+                                      QLineEdit::Normal, QFileInfo(file).baseName(), &ok);
+        if (!ok) {
+            return;
+        }
+    }
+    QString error;
+    const std::optional<QList<qint64>> ids = importFile(kind, file, label, &error);
+    if (!ids) {
+        QMessageBox::warning(m_window, tr("Import results"),
+                             tr("Nothing was imported: %1").arg(error));
+        return;
+    }
+    emit imported(*ids, tr("Imported %n run(s) from %1", nullptr, int(ids->size())).arg(file));
+}
+
+} // namespace burstlab

@@ -1,0 +1,40 @@
+#pragma once
+#include <QList>
+#include <QObject>
+#include <optional>
+
+QT_BEGIN_NAMESPACE
+class QWidget;
+QT_END_NAMESPACE
+
+namespace burstlab {
+
+class RunStore;
+
+// File ▸ Import: results recorded elsewhere (kernel pktgen output, a netdev
+// table as posted, a burstlab single-run JSON file) into the store, so they can
+// be compared with new runs. Parsing is the core's; this picks the file and
+// reports what happened.
+class ImportController : public QObject {
+    Q_OBJECT
+  public:
+    enum class Kind { Netdev, Pktgen, RunJson };
+
+    explicit ImportController(QWidget *window);
+
+    void setStore(RunStore *store) { m_store = store; }
+    // The ids of the stored runs, or nullopt with *error saying why nothing was stored.
+    std::optional<QList<qint64>> importFile(Kind kind, const QString &file, const QString &label,
+                                            QString *error);
+    // Interactive: pick the file (the filter chooses the kind) and a label.
+    void chooseAndImport();
+
+  signals:
+    void imported(const QList<qint64> &runIds, const QString &message);
+
+  private:
+    QWidget *m_window;
+    RunStore *m_store = nullptr;
+};
+
+} // namespace burstlab
