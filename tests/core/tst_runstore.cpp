@@ -1,11 +1,14 @@
 #include "store/RunStore.h"
 #include <QFile>
+#include <QScopeGuard>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <csignal>
+#include <sys/wait.h>
 #include <unistd.h>
 
 using namespace burstlab;
@@ -332,6 +335,53 @@ class TestRunStore : public QObject {
         const auto fromSecond = second.createRun(sampleRun(QStringLiteral("other")));
         QVERIFY(fromSecond);
         QCOMPARE(first.listRuns()->size(), 2);
+    }
+
+    void otherProcessRunIsLeftAloneUntilItDies() {
+        const QString path = file("process.sqlite");
+        int toParent[2];
+        int toChild[2];
+        QVERIFY(pipe(toParent) == 0 && pipe(toChild) == 0);
+        const pid_t child = fork();
+        QVERIFY(child >= 0);
+        if (child == 0) {
+            // Another burstlab process with a sweep under way; it dies
+            // without closing anything when told to.
+            RunStore store;
+            qint64 id = 0;
+            if (store.open(path))
+                id = store.createRun(sampleRun(QStringLiteral("other process"))).value_or(0);
+            const bool sent = write(toParent[1], &id, sizeof id) == sizeof id;
+            char go = 0;
+            const bool told = read(toChild[0], &go, 1) == 1;
+            _exit(sent && told ? 0 : 1);
+        }
+        // However this test ends, the child ends with it and no pipe stays open.
+        const auto reap = qScopeGuard([&] {
+            for (int fd : {toParent[0], toParent[1], toChild[0], toChild[1]})
+                ::close(fd);
+            if (::kill(child, 0) == 0) {
+                ::kill(child, SIGKILL);
+                waitpid(child, nullptr, 0);
+            }
+        });
+        qint64 id = 0;
+        QCOMPARE(read(toParent[0], &id, sizeof id), ssize_t(sizeof id));
+        QVERIFY(id > 0);
+        {
+            RunStore store;
+            QVERIFY(store.open(path));
+            QVERIFY(store.recoveredOnOpen().isEmpty());
+            QCOMPARE(toString(store.loadRun(id)->status), toString(RunStatus::Running));
+        }
+        QCOMPARE(write(toChild[1], "x", 1), ssize_t(1));
+        int status = -1;
+        QCOMPARE(waitpid(child, &status, 0), child);
+        QVERIFY(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+        RunStore store;
+        QVERIFY(store.open(path));
+        QCOMPARE(store.recoveredOnOpen(), QList<qint64>{id});
+        QCOMPARE(toString(store.loadRun(id)->status), toString(RunStatus::Interrupted));
     }
 
     void corruptFileIsNamed() {
