@@ -49,7 +49,7 @@ void ScreenshotTour::runSweep(const QString &label, int clone) {
     setup->setSweepValues(0, QStringLiteral("burst"), QStringLiteral("1..4,8,16,32"));
     setup->setSweepValues(1, QStringLiteral("none"), QString());
     setup->setFixedValue(QStringLiteral("clone"), clone);
-    setup->setTiming(3, 200, 50, 0, true);
+    setup->setTiming(2, 400, 50, 0, true);
     setup->setRunLabel(label);
     if (!setup->isValid()) {
         fail(QStringLiteral("setup invalid: %1").arg(setup->invalidReason()));

@@ -72,6 +72,9 @@ SweepResultsView::SweepResultsView(QWidget *parent)
 
     auto *charts = splitter(Qt::Horizontal, m_pps, m_delta, QStringLiteral("chartsSplitter"));
     auto *bottom = splitter(Qt::Horizontal, m_live, m_table, QStringLiteral("liveSplitter"));
+    // The table's nine columns need more room than the live chart.
+    bottom->setStretchFactor(0, 2);
+    bottom->setStretchFactor(1, 3);
     auto *vertical = splitter(Qt::Vertical, charts, bottom, QStringLiteral("resultsSplitter"));
     vertical->setStretchFactor(0, 3);
     vertical->setStretchFactor(1, 2);
