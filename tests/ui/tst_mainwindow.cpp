@@ -6,6 +6,7 @@
 #include "runs/RunsBrowser.h"
 #include "store/RunStore.h"
 #include "sweep/SweepSetupPanel.h"
+#include <QTableView>
 
 #include <QAction>
 #include <QApplication>
@@ -39,6 +40,7 @@ class TestMainWindow : public QObject {
     void startFollowsValidity();
     void settingsSurviveARestart();
     void copiesSelectedRunAsNetdevText();
+    void runAgainFillsTheSetup();
 
   private:
     QTemporaryDir m_dir;
@@ -121,6 +123,28 @@ void TestMainWindow::copiesSelectedRunAsNetdevText() {
     // Seed 000's second line: the delta from 1/5614370 to 1/6942821 s per packet.
     QVERIFY2(text.contains(QStringLiteral("6942821 pps")), qPrintable(text));
     QVERIFY2(text.contains(QStringLiteral("34.08 ns")), qPrintable(text));
+}
+
+void TestMainWindow::runAgainFillsTheSetup() {
+    MainWindow window;
+    QVERIFY(window.openStore(m_dir.filePath(QStringLiteral("again.sqlite"))));
+    RunData data = testdata::burstRun(QStringLiteral("patch3"), {{4, {7e6}}, {16, {9e6}}});
+    data.run.spec.durationMs = 321;
+    const qint64 id = testdata::insert(*window.store(), data);
+    window.runsBrowser()->reload();
+    window.runsBrowser()->selectRuns({id});
+    QAction *again = nullptr;
+    for (QAction *action : window.runsBrowser()->table()->actions()) {
+        if (action->text() == QStringLiteral("Run again")) {
+            again = action;
+        }
+    }
+    QVERIFY(again && again->isEnabled());
+    again->trigger();
+    const SweepSpec spec = window.setupPanel()->spec();
+    QCOMPARE(spec.axes, data.run.spec.axes);
+    QCOMPARE(spec.durationMs, 321);
+    QCOMPARE(window.setupPanel()->runLabel(), QStringLiteral("patch3"));
 }
 
 QTEST_MAIN(TestMainWindow)
