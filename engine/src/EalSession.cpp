@@ -1,12 +1,16 @@
 #include "EalSession.h"
 
 #include <cerrno>
+#include <csignal>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <random>
+#include <regex>
 #include <rte_eal.h>
 #include <rte_errno.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace burstlab::engine {
@@ -18,6 +22,21 @@ std::string uniquePrefix() {
     char buf[64];
     std::snprintf(buf, sizeof buf, "burstlab-%d-%08x", static_cast<int>(getpid()), rd());
     return buf;
+}
+
+// The runtime directory DPDK uses for every prefix: the same rule as EAL's
+// eal_create_runtime_dir().
+std::string runtimeBase() {
+    std::string base = "/var/run";
+    if (getuid() != 0) {
+        const char *xdg = std::getenv("XDG_RUNTIME_DIR");
+        base = xdg ? xdg : "/tmp";
+    }
+    return base + "/dpdk";
+}
+
+bool processExists(pid_t pid) {
+    return kill(pid, 0) == 0 || errno != ESRCH;
 }
 
 std::string joinLcores(const std::vector<unsigned> &lcores) {
@@ -65,7 +84,32 @@ EalSession::EalSession(const Options &o) : m_prefix(uniquePrefix()) {
     }
 }
 
+void EalSession::removeStalePrefixes() {
+    // Only names uniquePrefix() makes, only real directories of this user
+    // (never a link planted in a shared /tmp), and only when that process is
+    // gone: a live engine's directory is never touched. A reused pid keeps its
+    // directory until a later start finds the pid free.
+    static const std::regex ours("burstlab-([0-9]{1,10})-[0-9a-f]{8}");
+    std::error_code ec;
+    for (const auto &entry : std::filesystem::directory_iterator(runtimeBase(), ec)) {
+        const std::string name = entry.path().filename().string();
+        std::smatch m;
+        struct stat st {};
+        if (!std::regex_match(name, m, ours) || lstat(entry.path().c_str(), &st) != 0 ||
+            !S_ISDIR(st.st_mode) || st.st_uid != geteuid()) {
+            continue;
+        }
+        const long long pid = std::stoll(m[1].str());
+        if (pid > 0 && pid != getpid() && pid <= INT32_MAX &&
+            !processExists(static_cast<pid_t>(pid))) {
+            std::filesystem::remove_all(entry.path(), ec);
+        }
+    }
+}
+
 bool EalSession::init() {
+    // An engine killed with SIGKILL cannot remove its own directory.
+    removeStalePrefixes();
     std::vector<char *> argv;
     for (auto &a : m_args) {
         argv.push_back(a.data());
@@ -88,13 +132,7 @@ EalSession::~EalSession() {
 }
 
 std::string EalSession::runtimeDir(const std::string &prefix) {
-    // The same rule as EAL's eal_create_runtime_dir().
-    std::string base = "/var/run";
-    if (getuid() != 0) {
-        const char *xdg = std::getenv("XDG_RUNTIME_DIR");
-        base = xdg ? xdg : "/tmp";
-    }
-    return base + "/dpdk/" + prefix;
+    return runtimeBase() + "/" + prefix;
 }
 
 } // namespace burstlab::engine

@@ -24,6 +24,9 @@ class EalSession {
 
     const std::string &filePrefix() const { return m_prefix; }
     static std::string runtimeDir(const std::string &prefix);
+    // Removes the runtime directories of burstlab engines that died without
+    // cleaning up; init() calls it before EAL starts.
+    static void removeStalePrefixes();
 
   private:
     std::vector<std::string> m_args;
