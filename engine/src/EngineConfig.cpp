@@ -1,6 +1,7 @@
 #include "EngineConfig.h"
 
 #include "CpuList.h"
+#include "VdevArgs.h"
 
 #include <algorithm>
 #include <climits>
@@ -48,7 +49,24 @@ std::string joined(const std::vector<std::string> &items) {
     return out.empty() ? "none" : out;
 }
 
+std::optional<std::vector<std::string>> listOrAll(const std::string &value) {
+    if (value == "all") {
+        return std::nullopt;
+    }
+    return splitList(value);
+}
+
 } // namespace
+
+EngineConfig EngineConfig::defaults(bool elevated) {
+    EngineConfig c;
+    if (elevated) {
+        c.source = "built-in defaults for an engine with privileges";
+        c.pcapDirs.clear();
+        c.interfaces.emplace();
+    }
+    return c;
+}
 
 EngineConfig EngineConfig::parse(const std::string &text, const std::string &source) {
     EngineConfig c;
@@ -86,6 +104,10 @@ EngineConfig EngineConfig::parse(const std::string &text, const std::string &sou
             } else {
                 c.lcores = parseCpuList(value, where + ": lcores");
             }
+        } else if (key == "interfaces") {
+            c.interfaces = listOrAll(value);
+        } else if (key == "max_memory_mb") {
+            c.maxMemoryMb = Options::parseMemoryMb(value, where + ": max_memory_mb");
         } else {
             throw OptionsError(where + ": unknown key '" + key + "'");
         }
@@ -93,10 +115,10 @@ EngineConfig EngineConfig::parse(const std::string &text, const std::string &sou
     return c;
 }
 
-EngineConfig EngineConfig::load(const std::string &path) {
+EngineConfig EngineConfig::load(const std::string &path, bool elevated) {
     struct stat st {};
     if (stat(path.c_str(), &st) != 0) {
-        return EngineConfig{};
+        return defaults(elevated);
     }
     if (st.st_uid != 0 || (st.st_mode & (S_IWGRP | S_IWOTH)) != 0) {
         throw OptionsError(path + " must be owned by root and writable by root only");
@@ -110,7 +132,24 @@ EngineConfig EngineConfig::load(const std::string &path) {
     return parse(text.str(), path);
 }
 
+EngineConfig EngineConfig::forEngine(const Options &options, const std::string &installedPath,
+                                     bool elevated) {
+    if (options.configPath.empty()) {
+        return load(installedPath, elevated);
+    }
+    if (elevated) {
+        throw OptionsError("--config is refused: this engine runs with privileges, so only " +
+                           installedPath + " applies");
+    }
+    return load(options.configPath, false);
+}
+
 void EngineConfig::apply(Options &options) const {
+    if (options.memoryMb > maxMemoryMb) {
+        throw OptionsError("--memory-mb " + std::to_string(options.memoryMb) +
+                           " is above max_memory_mb (" + std::to_string(maxMemoryMb) + ") of " +
+                           source);
+    }
     if (!options.pci.empty() &&
         std::find(pciDevices.begin(), pciDevices.end(), options.pci) == pciDevices.end()) {
         throw OptionsError("--pci " + options.pci + " is not in pci_devices (" +
@@ -139,45 +178,55 @@ void EngineConfig::apply(Options &options) const {
 }
 
 void EngineConfig::checkVdevArguments(const std::string &spec) const {
-    std::vector<std::string> args;
-    std::stringstream in(spec);
-    std::string arg;
-    std::getline(in, arg, ','); // the device name
-    while (std::getline(in, arg, ',')) {
-        const size_t eq = arg.find('=');
-        const std::string key = arg.substr(0, eq);
-        const std::string value = eq == std::string::npos ? "" : arg.substr(eq + 1);
-        if (key == "tx_pcap" || key == "rx_pcap") {
-            if (!inPcapDir(value)) {
-                throw OptionsError(spec + ": " + value + " is outside pcap_dirs (" +
-                                   joined(pcapDirs) + ") of " + source);
-            }
-        } else if (value.find('/') != std::string::npos) {
-            throw OptionsError(spec + ": only net_pcap's rx_pcap and tx_pcap may name a file");
+    for (const VdevArg &arg : parseVdevArgs(spec)) {
+        if (arg.kind == VdevArgKind::File) {
+            checkPcapFile(spec, arg.value);
+        } else if (arg.kind == VdevArgKind::Interface && interfaces &&
+                   std::find(interfaces->begin(), interfaces->end(), arg.value) ==
+                       interfaces->end()) {
+            throw OptionsError(spec + ": interface " + arg.value + " is not in interfaces (" +
+                               joined(*interfaces) + ") of " + source);
         }
     }
 }
 
-bool EngineConfig::inPcapDir(const std::string &path) const {
-    // Judge the place the file really is: resolve the file if it exists (a
-    // link may point anywhere), else its directory.
-    std::string real = resolved(path);
-    if (real.empty()) {
-        const size_t slash = path.rfind('/');
-        const std::string dir = slash == std::string::npos ? "." : path.substr(0, slash + 1);
-        const std::string name = path.substr(slash == std::string::npos ? 0 : slash + 1);
-        const std::string realDir = resolved(dir);
-        if (realDir.empty() || name.empty() || name == "." || name == "..") {
-            return false;
-        }
-        real = realDir + "/" + name;
+void EngineConfig::checkPcapFile(const std::string &spec, const std::string &path) const {
+    auto refuse = [&](const std::string &why) {
+        throw OptionsError(spec + ": " + path + " " + why + " (pcap_dirs of " + source + ": " +
+                           joined(pcapDirs) + ")");
+    };
+    // Judge the place the file will really be: the directory resolved, the
+    // name itself never a link (it could point anywhere, and be changed after
+    // this check) nor a file with a second name elsewhere.
+    const size_t slash = path.rfind('/');
+    const std::string dir = slash == std::string::npos ? "." : path.substr(0, slash + 1);
+    const std::string name = path.substr(slash == std::string::npos ? 0 : slash + 1);
+    const std::string realDir = resolved(dir);
+    if (name.empty() || name == "." || name == "..") {
+        refuse("does not name a file");
     }
-    return std::any_of(pcapDirs.begin(), pcapDirs.end(), [&](const std::string &d) {
+    if (realDir.empty()) {
+        refuse("is in a directory that does not exist");
+    }
+    struct stat st {};
+    if (lstat(path.c_str(), &st) == 0) {
+        if (S_ISLNK(st.st_mode)) {
+            refuse("is a symbolic link; name the file itself");
+        }
+        if (!S_ISREG(st.st_mode) || st.st_nlink != 1) {
+            refuse("exists and is not a plain file with a single name");
+        }
+    }
+    const std::string real = (realDir == "/" ? "" : realDir) + "/" + name;
+    const bool inside = std::any_of(pcapDirs.begin(), pcapDirs.end(), [&](const std::string &d) {
         const std::string allowed = resolved(d);
         return !allowed.empty() && real.size() > allowed.size() &&
                real.compare(0, allowed.size(), allowed) == 0 &&
                (allowed == "/" || real[allowed.size()] == '/');
     });
+    if (!inside) {
+        refuse("is outside pcap_dirs");
+    }
 }
 
 } // namespace burstlab::engine

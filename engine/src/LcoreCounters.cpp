@@ -11,6 +11,7 @@ CounterSnapshot &CounterSnapshot::operator+=(const CounterSnapshot &o) {
     allocFail += o.allocFail;
     busyCycles += o.busyCycles;
     mbufsBuilt += o.mbufsBuilt;
+    cpuNs += o.cpuNs;
     for (size_t i = 0; i < kBurstBuckets; ++i) {
         burstHist[i] += o.burstHist[i];
     }
@@ -28,6 +29,7 @@ CounterSnapshot LcoreCounters::snapshot() const {
     s.allocFail = allocFail.load(r);
     s.busyCycles = busyCycles.load(r);
     s.mbufsBuilt = mbufsBuilt.load(r);
+    s.cpuNs = cpuNs.load(r);
     for (size_t i = 0; i < kBurstBuckets; ++i) {
         s.burstHist[i] = burstHist[i].load(r);
     }

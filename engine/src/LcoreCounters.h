@@ -28,6 +28,7 @@ struct CounterSnapshot {
     uint64_t allocFail = 0;
     uint64_t busyCycles = 0;
     uint64_t mbufsBuilt = 0;
+    uint64_t cpuNs = 0; // the lcore's on-CPU time, known when it is done
     std::array<uint64_t, kBurstBuckets> burstHist{};
 
     CounterSnapshot &operator+=(const CounterSnapshot &o);
@@ -48,6 +49,7 @@ struct alignas(RTE_CACHE_LINE_SIZE) LcoreCounters {
     std::array<std::atomic<uint64_t>, kBurstBuckets> burstHist{};
     std::atomic<uint64_t> firstTxTsc{0}; // 0 = nothing sent yet
     std::atomic<uint64_t> endTsc{0};
+    std::atomic<uint64_t> cpuNs{0};
     std::atomic<bool> done{false};
 
     CounterSnapshot snapshot() const;

@@ -67,6 +67,7 @@ Json finished(const Step &step, const StepEnd &end) {
     j["bps_l1"] =
         seconds > 0 ? static_cast<double>(c.txBytes + c.txPkts * kL1Overhead) * 8 / seconds : 0.0;
     j["cycles_per_pkt"] = perPacket(c.busyCycles, c.txPkts);
+    j["cpu_ns_per_pkt"] = perPacket(c.cpuNs, c.txPkts);
     j["mbufs_in_use"] = end.mbufsInUse;
     const uint64_t firstTx = step.firstTxTsc();
     j["first_tx_ns"] = firstTx ? Json(tscToNs(firstTx - step.commandTsc(), end.tscHz)) : Json();
@@ -81,6 +82,7 @@ Json finished(const Step &step, const StepEnd &end) {
                           {"tx_calls", l.counters.txCalls},
                           {"busy_cycles", l.counters.busyCycles},
                           {"mbufs_built", l.counters.mbufsBuilt},
+                          {"cpu_ns", l.counters.cpuNs},
                           {"cycles_per_pkt", perPacket(l.counters.busyCycles, l.counters.txPkts)}});
     }
     j["lcores"] = lcores;

@@ -119,12 +119,9 @@ Options Options::parse(const std::vector<std::string> &args) {
         } else if (a == "--no-huge") {
             o.noHuge = true;
         } else if (a == "--memory-mb") {
-            o.memoryMb = parseUnsigned(a, value());
-            if (o.memoryMb < kMinMemoryMb || o.memoryMb > kMaxMemoryMb) {
-                throw OptionsError("--memory-mb must be in " + std::to_string(kMinMemoryMb) + ".." +
-                                   std::to_string(kMaxMemoryMb) + ", got " +
-                                   std::to_string(o.memoryMb));
-            }
+            o.memoryMb = parseMemoryMb(value(), a);
+        } else if (a == "--config") {
+            o.configPath = value();
         } else if (a == "--help" || a == "-h") {
             o.help = true;
         } else if (a == "--version") {
@@ -157,6 +154,15 @@ Options Options::parse(const std::vector<std::string> &args) {
     return o;
 }
 
+unsigned Options::parseMemoryMb(const std::string &text, const std::string &what) {
+    const unsigned mb = parseUnsigned(what, text);
+    if (mb < kMinMemoryMb || mb > kMaxMemoryMb) {
+        throw OptionsError(what + " must be in " + std::to_string(kMinMemoryMb) + ".." +
+                           std::to_string(kMaxMemoryMb) + ", got " + std::to_string(mb));
+    }
+    return mb;
+}
+
 void Options::checkLcoreCount() {
     if (lcores.size() < 2) {
         throw OptionsError("--lcores needs at least two CPUs: the main lcore and one TX worker");
@@ -169,7 +175,7 @@ void Options::checkLcoreCount() {
 std::string Options::usage() {
     return "usage: burstlab-engine (--vdev SPEC ... | --pci ADDR) [--sink-vdev SPEC]\n"
            "                       [--lcores LIST] [--no-huge] [--memory-mb N]\n"
-           "                       [--help] [--version]\n"
+           "                       [--config FILE] [--help] [--version]\n"
            "\n"
            "Transmits packets on a DPDK port, driven by JSON lines on stdin\n"
            "(see docs/protocol.md).\n"
@@ -183,6 +189,8 @@ std::string Options::usage() {
            "                    the others transmit (default: all, at most 1 + 8)\n"
            "  --no-huge         no hugepages (default: hugepages, in memory)\n"
            "  --memory-mb N     EAL memory, 64..65536 (default 512)\n"
+           "  --config FILE     allow-list to use instead of " BURSTLAB_ENGINE_CONF "\n"
+           "                    (refused when the engine runs with privileges)\n"
            "  --help            this text\n"
            "  --version         engine and DPDK versions\n";
 }

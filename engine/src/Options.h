@@ -19,6 +19,7 @@ struct Options {
     bool lcoresGiven = false;
     bool noHuge = false;
     unsigned memoryMb = 512;
+    std::string configPath; // --config: another allow-list, for an unprivileged engine only
     bool help = false;
     bool version = false;
 
@@ -27,6 +28,8 @@ struct Options {
     static std::string usage();
     // At least a main and a worker lcore; a default list is cut to 1 + 8.
     void checkLcoreCount();
+    // A memory size in MB within kMinMemoryMb..kMaxMemoryMb; `what` names it.
+    static unsigned parseMemoryMb(const std::string &text, const std::string &what);
 
     static constexpr unsigned kMinMemoryMb = 64;
     static constexpr unsigned kMaxMemoryMb = 65536;

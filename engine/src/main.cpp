@@ -5,6 +5,7 @@
 #include "ExitCode.h"
 #include "Messages.h"
 #include "Options.h"
+#include "Privilege.h"
 #include "ProtocolOut.h"
 #include "SignalWatch.h"
 
@@ -47,7 +48,7 @@ int main(int argc, char **argv) {
     try {
         options = Options::parse(std::vector<std::string>(argv + 1, argv + argc));
         if (!options.help && !options.version) {
-            EngineConfig::load(BURSTLAB_ENGINE_CONF).apply(options);
+            EngineConfig::forEngine(options, BURSTLAB_ENGINE_CONF, runsElevated()).apply(options);
         }
     } catch (const OptionsError &e) {
         std::cerr << "burstlab-engine: " << e.what() << "\n";

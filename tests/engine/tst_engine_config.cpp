@@ -82,7 +82,7 @@ void TestEngineConfig::refusesBadFiles() {
 
 void TestEngineConfig::missingFileGivesDefaults() {
     QTemporaryDir dir;
-    const EngineConfig c = EngineConfig::load(dir.filePath("absent.conf").toStdString());
+    const EngineConfig c = EngineConfig::load(dir.filePath("absent.conf").toStdString(), false);
     QVERIFY(c.pciDevices.empty());
     QCOMPARE(c.pcapDirs, (std::vector<std::string>{"/tmp", "/var/tmp"}));
 }

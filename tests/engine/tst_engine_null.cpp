@@ -69,6 +69,11 @@ void TestEngineNull::freshPacketsAreAllocated() {
     QVERIFY(f.value("elapsed_ns").toDouble() >= 150e6);
     QCOMPARE(f.value("ns_per_pkt").toDouble(), 1e9 / f.value("pps").toDouble());
     QCOMPARE(f.value("lcores").toArray().size(), 1);
+    // The TX lcore's CPU time: positive, and never more than the step lasted.
+    const qint64 cpuNs = f.value("lcores").toArray().first().toObject().value("cpu_ns").toInteger();
+    QVERIFY(cpuNs > 0);
+    QVERIFY(cpuNs <= integer(f, "elapsed_ns") + 1000000);
+    QCOMPARE(f.value("cpu_ns_per_pkt").toDouble(), double(cpuNs) / integer(f, "tx_pkts"));
 }
 
 void TestEngineNull::clonesAreNotAllocated() {

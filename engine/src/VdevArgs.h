@@ -1,0 +1,28 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace burstlab::engine {
+
+// What a vdev argument's value names, which decides how it is checked.
+enum class VdevArgKind {
+    Word,      // a number, flag, MAC or name: letters, digits and _ . : - only
+    File,      // a capture file, checked against pcap_dirs
+    Interface, // a kernel network interface, checked against interfaces
+};
+
+struct VdevArg {
+    std::string key;
+    std::string value;
+    VdevArgKind kind = VdevArgKind::Word;
+};
+
+// The key=value arguments after a vdev's name ("net_pcap0,tx_pcap=x"), each
+// checked against the keys its driver is allowed to get here. DPDK's own
+// parser would take any key and lists in brackets; a privileged engine takes
+// only these, so no argument can name a file, program or socket path but the
+// capture files. Throws OptionsError naming the argument.
+std::vector<VdevArg> parseVdevArgs(const std::string &spec);
+
+} // namespace burstlab::engine
