@@ -1,0 +1,117 @@
+// The packet template: every flow and timestamp gives a frame whose IPv4 and
+// UDP checksums a receiver accepts. The checksums are patched incrementally,
+// so this checks the patch against a full recomputation over all 65536
+// flows, odd and even sizes, and timestamps that make the sums wrap.
+#include "PacketTemplate.h"
+#include "StepParams.h"
+
+#include <QRandomGenerator>
+#include <QtTest>
+#include <array>
+
+using burstlab::engine::PacketTemplate;
+using burstlab::engine::StepParams;
+
+namespace {
+
+uint32_t sum16(const uint8_t *p, size_t n) {
+    uint32_t s = 0;
+    for (size_t i = 0; i + 1 < n; i += 2) {
+        s += (p[i] << 8) | p[i + 1];
+    }
+    if (n % 2) {
+        s += p[n - 1] << 8;
+    }
+    return s;
+}
+
+uint16_t fold(uint32_t s) {
+    while (s >> 16) {
+        s = (s & 0xffff) + (s >> 16);
+    }
+    return static_cast<uint16_t>(s);
+}
+
+uint16_t be16(const uint8_t *p) {
+    return static_cast<uint16_t>((p[0] << 8) | p[1]);
+}
+
+// Empty when a receiver would accept the frame.
+QString check(const uint8_t *f, size_t size) {
+    if (fold(sum16(f + 14, 20)) != 0xffff) {
+        return "IPv4 header checksum";
+    }
+    if (be16(f + 40) == 0) {
+        return "UDP checksum 0 (means none)";
+    }
+    const uint32_t pseudo = sum16(f + 26, 8) + 17 + static_cast<uint32_t>(size - 34);
+    if (fold(pseudo + sum16(f + 34, size - 34)) != 0xffff) {
+        return "UDP checksum";
+    }
+    return {};
+}
+
+} // namespace
+
+class TestEnginePacket : public QObject {
+    Q_OBJECT
+
+  private slots:
+    void everyFlowIsValid_data();
+    void everyFlowIsValid();
+    void flowsVaryAddressAndPort();
+};
+
+void TestEnginePacket::everyFlowIsValid_data() {
+    QTest::addColumn<int>("size");
+    QTest::addColumn<bool>("timestamp");
+    QTest::addColumn<QString>("dstIp");
+    for (int size : {60, 61, 64, 1514}) {
+        QTest::addRow("%d bytes", size) << size << false << "198.18.0.2";
+        QTest::addRow("%d bytes, timestamps", size) << size << true << "198.18.0.2";
+    }
+    // Addresses near the top: adding the flow number carries through them.
+    QTest::addRow("wrapping address") << 60 << true << "255.255.255.200";
+}
+
+void TestEnginePacket::everyFlowIsValid() {
+    QFETCH(int, size);
+    QFETCH(bool, timestamp);
+    QFETCH(QString, dstIp);
+    StepParams p;
+    p.pktSize = static_cast<uint32_t>(size);
+    p.flows = 65536;
+    p.timestamp = timestamp;
+    p.srcPort = 65000;
+    nlohmann::json command = {{"dst_ip", dstIp.toStdString()}};
+    QVERIFY(!p.apply(command, {}));
+    const PacketTemplate t(p);
+    QCOMPARE(int(t.size()), size);
+    std::array<uint8_t, 2048> frame{};
+    QRandomGenerator rng(42);
+    for (uint32_t flow = 0; flow < p.flows; ++flow) {
+        // All-ones and all-zeros words are where one's complement sums slip.
+        const uint64_t tsc = flow % 3 == 0 ? ~0ULL : flow % 3 == 1 ? 0ULL : rng.generate64();
+        t.write(frame.data(), flow, tsc);
+        const QString problem = check(frame.data(), t.size());
+        if (!problem.isEmpty()) {
+            QFAIL(qPrintable(QString("flow %1: %2").arg(flow).arg(problem)));
+        }
+    }
+}
+
+void TestEnginePacket::flowsVaryAddressAndPort() {
+    StepParams p;
+    p.flows = 4;
+    const PacketTemplate t(p);
+    std::array<uint8_t, 2048> a{};
+    std::array<uint8_t, 2048> b{};
+    t.write(a.data(), 0, 0);
+    t.write(b.data(), 3, 0);
+    QCOMPARE(be16(b.data() + 34), static_cast<uint16_t>(be16(a.data() + 34) + 3));
+    QCOMPARE(b[33], static_cast<uint8_t>(a[33] + 3));
+    QCOMPARE(be16(a.data() + 12), uint16_t(0x0800));
+}
+
+QTEST_GUILESS_MAIN(TestEnginePacket)
+#include "tst_engine_packet.moc"
