@@ -36,15 +36,17 @@ class TestChecklistView : public QObject {
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
     void showsStoredResultsWithFixes();
     void reprobesThisHost();
+    void probesWhenFirstShown();
 };
 
 void TestChecklistView::showsStoredResultsWithFixes() {
     ChecklistView view;
-    view.show();
     view.showStored({result(QStringLiteral("governor"), CheckStatus::Fail,
                             QStringLiteral("cpupower frequency-set -g performance")),
                      result(QStringLiteral("smt"), CheckStatus::Pass, QString())},
                     QStringLiteral("Stored with run #7"));
+    // Stored results shown first: showing the view does not replace them by a probe.
+    view.show();
     auto *table = view.findChild<QTableView *>();
     QCOMPARE(table->model()->rowCount(), 2);
     QCOMPARE(table->model()->index(0, ChecklistModel::StatusColumn).data().toString(),
@@ -81,6 +83,14 @@ void TestChecklistView::reprobesThisHost() {
     QVERIFY(done.wait(30000));
     QCOMPARE(view.results().size(), Checklist::builtIn().items().size());
     QVERIFY(view.results().size() >= 10);
+}
+
+void TestChecklistView::probesWhenFirstShown() {
+    ChecklistView view;
+    QSignalSpy done(&view, &ChecklistView::probeFinished);
+    view.show();
+    QVERIFY(done.wait(30000));
+    QVERIFY(!view.results().isEmpty());
 }
 
 QTEST_MAIN(TestChecklistView)

@@ -1,5 +1,6 @@
 // The sweep setup panel: validation as you type disables Start and says why;
 // the spec it builds; its state survives a restart.
+#include "engine/EngineCommand.h"
 #include "sweep/SweepSetupPanel.h"
 
 #include <QComboBox>
@@ -26,6 +27,7 @@ class TestSetupPanel : public QObject {
     void stateRoundTrip();
     void engineLimitsReplaceDocumentedOnes();
     void runningLocksTheForm();
+    void hugepagesNeededWithoutNoHuge();
 
   private:
     static QPushButton *start(SweepSetupPanel &panel) {
@@ -185,6 +187,22 @@ void TestSetupPanel::runningLocksTheForm() {
     QCOMPARE(stopSpy.count(), 1);
     panel.setRunning(false);
     QVERIFY(start(panel)->isEnabled());
+}
+
+void TestSetupPanel::hugepagesNeededWithoutNoHuge() {
+    SweepSetupPanel panel;
+    SweepSpec spec = panel.spec();
+    spec.engine.noHuge = false;
+    panel.setSpec(spec);
+    // Valid exactly when this host has hugepages reserved; otherwise the reason says what to do.
+    QCOMPARE(panel.isValid(), EngineCommand::hugepagesReserved());
+    if (!panel.isValid()) {
+        QVERIFY2(panel.invalidReason().contains(QStringLiteral("no hugepages")),
+                 qPrintable(panel.invalidReason()));
+    }
+    spec.engine.noHuge = true;
+    panel.setSpec(spec);
+    QVERIFY(panel.isValid());
 }
 
 QTEST_MAIN(TestSetupPanel)

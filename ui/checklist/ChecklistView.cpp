@@ -117,7 +117,15 @@ void ChecklistView::reprobe() {
     m_probe->start();
 }
 
+void ChecklistView::showEvent(QShowEvent *event) {
+    QWidget::showEvent(event);
+    if (!m_hasResults && !m_probe) {
+        reprobe();
+    }
+}
+
 void ChecklistView::showResults(const QList<CheckResult> &results, const QString &caption) {
+    m_hasResults = true;
     m_model->setResults(results);
     int counts[4] = {0, 0, 0, 0};
     for (const CheckResult &r : results) {

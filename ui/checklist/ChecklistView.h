@@ -36,6 +36,10 @@ class ChecklistView : public QWidget {
   signals:
     void probeFinished();
 
+  protected:
+    // The first time the view is shown it probes this host, so it is never empty.
+    void showEvent(QShowEvent *event) override;
+
   private:
     void showSelected();
     void showResults(const QList<CheckResult> &results, const QString &caption);
@@ -49,6 +53,7 @@ class ChecklistView : public QWidget {
     QLineEdit *m_fix;
     QPushButton *m_copy;
     QThread *m_probe = nullptr;
+    bool m_hasResults = false;
 };
 
 } // namespace burstlab

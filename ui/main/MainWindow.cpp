@@ -4,6 +4,7 @@
 #include "charts/PpsChart.h"
 #include "checklist/ChecklistView.h"
 #include "compare/CompareView.h"
+#include "engine/EngineMessageParser.h"
 #include "export/ExportController.h"
 #include "host/CheckResult.h"
 #include "import/ImportController.h"
@@ -21,6 +22,7 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QJsonDocument>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QScrollArea>
@@ -362,8 +364,29 @@ QList<qint64> MainWindow::currentRunIds() const {
     return m_runs->selectedRunIds();
 }
 
+QString MainWindow::lastEngineSummary() const {
+    if (!m_session->engineDescription().isEmpty()) {
+        return m_session->engineDescription();
+    }
+    // No engine started in this session: the newest measured run says which one
+    // answered last.
+    const auto runs = m_store ? m_store->listRuns() : std::nullopt;
+    for (const RunSummary &summary : runs.value_or(QList<RunSummary>{})) {
+        const std::optional<Run> run = m_store->loadRun(summary.id);
+        if (!run || run->hello.isEmpty()) {
+            continue;
+        }
+        const EngineMessage message =
+            EngineMessageParser::parse(QJsonDocument(run->hello).toJson(QJsonDocument::Compact));
+        if (const auto *hello = std::get_if<EngineHello>(&message)) {
+            return tr("%1 (as recorded with run #%2)").arg(hello->summary()).arg(run->id);
+        }
+    }
+    return {};
+}
+
 void MainWindow::about() {
-    const QString engine = m_session->engineDescription();
+    const QString engine = lastEngineSummary();
     QMessageBox::about(
         this, tr("About burstlab"),
         tr("<h3>burstlab %1</h3>"

@@ -72,6 +72,9 @@ class MainWindow : public QMainWindow {
     void showStoredChecklist(qint64 runId);
     void onRunStored();
     void about();
+    // The engine and DPDK versions for About: this session's engine, else the
+    // one recorded with the newest measured run.
+    QString lastEngineSummary() const;
     QList<qint64> currentRunIds() const;
 
     AppSettings m_settings;

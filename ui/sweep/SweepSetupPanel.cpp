@@ -1,4 +1,5 @@
 #include "sweep/SweepSetupPanel.h"
+#include "engine/EngineCommand.h"
 #include "host/CpuList.h"
 #include "ranges/ValueList.h"
 
@@ -106,6 +107,7 @@ QWidget *SweepSetupPanel::buildEngineGroup() {
     form->addRow(QString(), m_noHuge);
 
     connect(m_launch, &QComboBox::currentIndexChanged, this, &SweepSetupPanel::revalidate);
+    connect(m_noHuge, &QCheckBox::toggled, this, &SweepSetupPanel::revalidate);
     for (QLineEdit *edit : {m_host, m_enginePath, m_device, m_lcores}) {
         connect(edit, &QLineEdit::textChanged, this, &SweepSetupPanel::revalidate);
     }
@@ -241,6 +243,11 @@ QString SweepSetupPanel::validate() const {
     const QString mode = m_launch->currentData().toString();
     if (mode == QStringLiteral("ssh") && m_host->text().trimmed().isEmpty()) {
         return tr("ssh launch needs a host (user@host)");
+    }
+    if (!m_noHuge->isChecked() && mode != QStringLiteral("ssh") &&
+        !EngineCommand::hugepagesReserved()) {
+        return tr("no hugepages are reserved on this host: tick \"no hugepages\", or reserve "
+                  "them first (dpdk-hugepages.py --setup 1G)");
     }
     if (m_device->text().trimmed().isEmpty()) {
         return tr("no device: enter a virtual device such as net_null0 or a PCI address");
