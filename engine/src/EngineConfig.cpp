@@ -4,12 +4,14 @@
 #include "VdevArgs.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <climits>
 #include <cstdlib>
-#include <fstream>
+#include <fcntl.h>
 #include <set>
 #include <sstream>
 #include <sys/stat.h>
+#include <unistd.h>
 
 namespace burstlab::engine {
 
@@ -116,20 +118,38 @@ EngineConfig EngineConfig::parse(const std::string &text, const std::string &sou
 }
 
 EngineConfig EngineConfig::load(const std::string &path, bool elevated) {
-    struct stat st {};
-    if (stat(path.c_str(), &st) != 0) {
+    // Checked on the descriptor that is read, so the file cannot be swapped
+    // between the check and the read.
+    const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0 && errno == ENOENT) {
         return defaults(elevated);
     }
-    if (st.st_uid != 0 || (st.st_mode & (S_IWGRP | S_IWOTH)) != 0) {
+    struct stat st {};
+    if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        if (fd >= 0) {
+            close(fd);
+        }
+        throw OptionsError(path + " cannot be read as a file");
+    }
+    // An engine that is not elevated has no more rights than its user, so
+    // the user's own file is as good as root's.
+    const bool ownerOk = st.st_uid == 0 || (!elevated && st.st_uid == getuid());
+    if (!ownerOk || (st.st_mode & (S_IWGRP | S_IWOTH)) != 0) {
+        close(fd);
         throw OptionsError(path + " must be owned by root and writable by root only");
     }
-    std::ifstream in(path);
-    if (!in) {
-        throw OptionsError(path + " cannot be read");
+    std::string text;
+    char buf[4096];
+    ssize_t n = 0;
+    while ((n = read(fd, buf, sizeof buf)) > 0 && text.size() < kMaxFileSize) {
+        text.append(buf, static_cast<size_t>(n));
     }
-    std::stringstream text;
-    text << in.rdbuf();
-    return parse(text.str(), path);
+    close(fd);
+    if (n < 0 || text.size() >= kMaxFileSize) {
+        throw OptionsError(path + " cannot be read, or is over " + std::to_string(kMaxFileSize) +
+                           " bytes");
+    }
+    return parse(text, path);
 }
 
 EngineConfig EngineConfig::forEngine(const Options &options, const std::string &installedPath,
@@ -140,6 +160,9 @@ EngineConfig EngineConfig::forEngine(const Options &options, const std::string &
     if (elevated) {
         throw OptionsError("--config is refused: this engine runs with privileges, so only " +
                            installedPath + " applies");
+    }
+    if (access(options.configPath.c_str(), F_OK) != 0) {
+        throw OptionsError("--config " + options.configPath + ": no such file");
     }
     return load(options.configPath, false);
 }

@@ -39,6 +39,8 @@ struct EngineConfig {
     // change) and fits a default lcore list into it.
     void apply(Options &options) const;
 
+    static constexpr size_t kMaxFileSize = 1 << 16;
+
   private:
     void checkVdevArguments(const std::string &spec) const;
     void checkPcapFile(const std::string &spec, const std::string &path) const;

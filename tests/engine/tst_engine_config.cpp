@@ -2,6 +2,7 @@
 // functions: what a privileged engine refuses before EAL ever starts.
 #include "EngineConfig.h"
 #include "Options.h"
+#include "OptionsOutcome.h"
 
 #include <QDir>
 #include <QFile>
@@ -11,28 +12,6 @@
 using burstlab::engine::EngineConfig;
 using burstlab::engine::Options;
 using burstlab::engine::OptionsError;
-
-namespace {
-
-std::vector<std::string> words(const QString &line) {
-    std::vector<std::string> out;
-    for (const QString &w : line.split(' ', Qt::SkipEmptyParts)) {
-        out.push_back(w.toStdString());
-    }
-    return out;
-}
-
-// The error text, or "ok".
-QString outcome(const std::function<void()> &f) {
-    try {
-        f();
-        return "ok";
-    } catch (const OptionsError &e) {
-        return QString::fromStdString(e.what());
-    }
-}
-
-} // namespace
 
 class TestEngineConfig : public QObject {
     Q_OBJECT
