@@ -50,9 +50,12 @@ class TestSweepWindow : public QObject {
 
   private slots:
     void initTestCase();
+    // The window restores the last sweep set up: every test starts from the defaults.
+    void init() { QSettings().clear(); }
     void realSweepFillsTableAndCharts();
     void stopMidSweepLeavesInterruptedRun();
     void engineThatCannotStartIsReported();
+    void closingMidSweepKeepsTheRun();
 
   private:
     QTemporaryDir m_dir;
@@ -60,8 +63,6 @@ class TestSweepWindow : public QObject {
 
 void TestSweepWindow::initTestCase() {
     QStandardPaths::setTestModeEnabled(true);
-    // The window restores the last sweep set up: start from the defaults.
-    QSettings().clear();
     QVERIFY(m_dir.isValid());
     const QString engine = QStringLiteral(BURSTLAB_BIN_DIR "/burstlab-engine");
     QVERIFY2(QFileInfo(engine).isExecutable(), qPrintable(engine + " is not built"));
@@ -175,6 +176,30 @@ void TestSweepWindow::engineThatCannotStartIsReported() {
              qPrintable(window.logPane()->text()));
     QVERIFY(!window.sweepSession()->isRunning());
     QVERIFY(button(window, "startButton")->isEnabled());
+}
+
+void TestSweepWindow::closingMidSweepKeepsTheRun() {
+    const QString file = m_dir.filePath(QStringLiteral("close.sqlite"));
+    qint64 runId = 0;
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(window.openStore(file));
+        window.sweepSession()->setRecordHost(false);
+        setUpSweep(window, QStringLiteral("1,2,4,8"), 1, QStringLiteral("closed"));
+        QSignalSpy stored(window.sweepSession(), &SweepSession::runStored);
+        window.startSweep();
+        QVERIFY(stored.wait(sweepTimeoutMs));
+        runId = stored.first().first().toLongLong();
+        QVERIFY(window.sweepSession()->isRunning());
+    }
+    RunStore store;
+    QVERIFY(store.open(file));
+    // Marked by the closing window itself, not left "running" for the next open to recover.
+    QVERIFY(store.recoveredOnOpen().isEmpty());
+    const std::optional<Run> run = store.loadRun(runId);
+    QVERIFY(run);
+    QCOMPARE(toString(run->status), QStringLiteral("interrupted"));
 }
 
 QTEST_MAIN(TestSweepWindow)

@@ -94,7 +94,11 @@ MainWindow::MainWindow(QWidget *parent)
     updateActions();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow() {
+    // The session's runner writes to the store as it stops (a run cut short is
+    // marked interrupted): it must go before the store does.
+    delete m_session;
+}
 
 QDockWidget *MainWindow::addDock(QWidget *widget, const QString &title, const QString &name,
                                  Qt::DockWidgetArea area) {
@@ -230,6 +234,11 @@ void MainWindow::updateActions() {
 }
 
 bool MainWindow::openStore(const QString &path) {
+    if (m_session->isRunning()) {
+        QMessageBox::warning(this, tr("Open store"),
+                             tr("A sweep is writing to the open store: stop it first."));
+        return false;
+    }
     auto store = std::make_unique<RunStore>();
     if (!store->open(path)) {
         const QString file = path.isEmpty() ? RunStore::defaultPath() : path;
