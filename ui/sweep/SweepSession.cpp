@@ -69,7 +69,10 @@ bool SweepSession::isRunning() const {
 }
 
 bool SweepSession::start(const SweepSpec &spec, const QString &name, const QString &label) {
-    if (!m_runner || isRunning()) {
+    if (isRunning()) {
+        return false;
+    }
+    if (!m_runner) {
         showError(tr("no run store is open: open one with File ▸ Open store"));
         return false;
     }
