@@ -1,6 +1,7 @@
 // The runs browser over a store: every run listed with its status, filtering,
 // delete only after confirmation, and the actions a run's status allows.
 #include "UiTestData.h"
+#include "runs/RunEditDialog.h"
 #include "runs/RunsBrowser.h"
 #include "runs/RunsTableModel.h"
 #include "store/RunStore.h"
@@ -8,7 +9,9 @@
 #include <QAbstractButton>
 #include <QAction>
 #include <QApplication>
+#include <QLineEdit>
 #include <QMessageBox>
+#include <QPlainTextEdit>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTableView>
@@ -50,6 +53,7 @@ class TestRunsBrowser : public QObject {
     void filtersOnAnyColumn();
     void actionsFollowTheSelection();
     void deleteAsksFirst();
+    void editRenamesAndTags();
 
   private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -150,6 +154,32 @@ void TestRunsBrowser::deleteAsksFirst() {
     QVERIFY(!m_store->loadRun(m_failed));
     QCOMPARE(browser.model()->rowCount(), 2);
     QCOMPARE(changed.count(), 1);
+}
+
+void TestRunsBrowser::editRenamesAndTags() {
+    RunsBrowser browser;
+    browser.setStore(m_store.get());
+    browser.show();
+    QTimer::singleShot(0, [] {
+        auto *dialog = qobject_cast<RunEditDialog *>(QApplication::activeModalWidget());
+        QVERIFY(dialog);
+        const QList<QLineEdit *> edits = dialog->findChildren<QLineEdit *>();
+        QCOMPARE(edits.size(), 3); // name, label, tags
+        edits.at(0)->setText(QStringLiteral("renamed"));
+        edits.at(1)->setText(QStringLiteral("patch9"));
+        edits.at(2)->setText(QStringLiteral("ixgbe, numa0 ,"));
+        dialog->findChild<QPlainTextEdit *>()->setPlainText(QStringLiteral("flow control off"));
+        dialog->accept();
+    });
+    QVERIFY(browser.editRun(m_completed));
+    const std::optional<Run> run = m_store->loadRun(m_completed);
+    QCOMPARE(run->name, QStringLiteral("renamed"));
+    QCOMPARE(run->label, QStringLiteral("patch9"));
+    QCOMPARE(run->tags, (QStringList{QStringLiteral("ixgbe"), QStringLiteral("numa0")}));
+    QCOMPARE(run->notes, QStringLiteral("flow control off"));
+    const QModelIndex name =
+        browser.model()->index(browser.model()->rowOf(m_completed), RunsTableModel::NameColumn);
+    QCOMPARE(name.data().toString(), QStringLiteral("renamed"));
 }
 
 QTEST_MAIN(TestRunsBrowser)
