@@ -100,8 +100,14 @@ EngineCommand EngineCommand::fromLaunch(const EngineLaunch &launch, const QStrin
         c.privileged = true;
     } else if (c.remote) {
         c.program = QStringLiteral("ssh");
-        c.arguments = {QStringLiteral("-o"), QStringLiteral("BatchMode=yes"), c.host,
-                       quoteForRemoteShell(c.enginePath)};
+        c.arguments = {QStringLiteral("-o"), QStringLiteral("BatchMode=yes")};
+        // Port, key and known hosts come from the user's environment, never
+        // from a stored run: an ssh option such as ProxyCommand runs a local
+        // command.
+        const QString sshConfig = qEnvironmentVariable("BURSTLAB_SSH_CONFIG");
+        if (!sshConfig.isEmpty())
+            c.arguments << QStringLiteral("-F") << sshConfig;
+        c.arguments << c.host << quoteForRemoteShell(c.enginePath);
         for (const QString &a : args)
             c.arguments << quoteForRemoteShell(a);
     } else {
