@@ -16,6 +16,8 @@ packages=(
   tshark libpcap-dev iproute2 sqlite3 xvfb xauth imagemagick
   # package test: the package's checkers, and a window finder for the GUI
   lintian desktop-file-utils appstream libcap2-bin xdotool
+  # fuzzing (clang's libFuzzer) and the remote-engine test (an sshd on loopback)
+  clang libclang-rt-14-dev openssh-server openssh-client
 )
 
 SUDO=""
