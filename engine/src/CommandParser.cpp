@@ -1,5 +1,9 @@
 #include "CommandParser.h"
 
+#include <set>
+#include <string>
+#include <vector>
+
 namespace burstlab::engine {
 
 namespace {
@@ -11,12 +15,45 @@ ParsedLine refuse(json id, std::string code, std::string field, std::string mess
             ProtocolError{std::move(code), std::move(field), std::move(message)}};
 }
 
+// nlohmann keeps the last of repeated keys, so {"burst":8,"burst":600} would
+// mean what a reader of the first key does not expect: refuse it instead.
+class DuplicateKeys {
+  public:
+    json::parser_callback_t callback() {
+        return [this](int, json::parse_event_t event, json &parsed) {
+            if (event == json::parse_event_t::object_start) {
+                m_open.emplace_back();
+            } else if (event == json::parse_event_t::object_end) {
+                m_open.pop_back();
+            } else if (event == json::parse_event_t::key && !m_first &&
+                       !m_open.back().insert(parsed.get<std::string>()).second) {
+                m_first = parsed.get<std::string>();
+            }
+            return true;
+        };
+    }
+    const std::optional<std::string> &first() const { return m_first; }
+
+  private:
+    std::vector<std::set<std::string>> m_open;
+    std::optional<std::string> m_first;
+};
+
 } // namespace
 
 ParsedLine parseCommandLine(std::string_view line) {
-    json body = json::parse(line, nullptr, false);
+    // nlohmann stops reading at a NUL byte, so what follows one would be
+    // ignored rather than refused.
+    if (line.find('\0') != std::string_view::npos) {
+        return refuse(nullptr, "bad_json", "", "the line holds a NUL byte");
+    }
+    DuplicateKeys duplicates;
+    json body = json::parse(line, duplicates.callback(), false);
     if (body.is_discarded()) {
         return refuse(nullptr, "bad_json", "", "the line is not valid JSON");
+    }
+    if (const auto &key = duplicates.first()) {
+        return refuse(nullptr, "bad_json", "", "the key \"" + *key + "\" is given twice");
     }
     if (!body.is_object()) {
         return refuse(nullptr, "bad_command", "", "a command must be a JSON object");

@@ -11,7 +11,8 @@ using nlohmann::json;
 
 std::string typeName(const json &v) {
     if (v.is_number_float()) {
-        return "a fraction";
+        // nlohmann reads 1.0, 1e2 and integers beyond 64 bits as floats
+        return "a number in floating-point form (a fraction, an exponent, or beyond 64 bits)";
     }
     return v.type_name();
 }

@@ -147,6 +147,61 @@ void TestEngineProtocol::badInput_data() {
                                    << false << "bad_command"
                                    << ""
                                    << "object";
+    // What a lenient parser would read differently from a strict one.
+    QTest::newRow("nested object") << start(R"("burst":{"a":[1,{"b":null}]})") << true << "bad_type"
+                                   << "burst"
+                                   << "got object";
+    QTest::newRow("integer beyond 64 bits")
+        << start(R"("count":99999999999999999999999)") << true << "bad_type"
+        << "count"
+        << "beyond 64 bits";
+    QTest::newRow("beyond double") << start(R"("burst":1e400)") << false << "bad_json"
+                                   << ""
+                                   << "JSON";
+    QTest::newRow("integral float") << start(R"("burst":32.0)") << true << "bad_type"
+                                    << "burst"
+                                    << "integer";
+    QTest::newRow("exponent") << start(R"("burst":1e2)") << true << "bad_type"
+                              << "burst"
+                              << "integer";
+    QTest::newRow("null burst") << start(R"("burst":null)") << true << "bad_type"
+                                << "burst"
+                                << "got null";
+    QTest::newRow("duplicate key") << start(R"("burst":8,"burst":600)") << false << "bad_json"
+                                   << ""
+                                   << "\"burst\" is given twice";
+    QTest::newRow("duplicate nested key") << start(R"("x":{"a":1,"a":2})") << false << "bad_json"
+                                          << ""
+                                          << "\"a\" is given twice";
+    QTest::newRow("duplicate cmd") << QByteArray(R"({"cmd":"ping","id":7,"cmd":"shutdown"})"
+                                                 "\n")
+                                   << false << "bad_json"
+                                   << ""
+                                   << "\"cmd\" is given twice";
+    QTest::newRow("invalid UTF-8")
+        << QByteArray("{\"cmd\":\"p\xffng\",\"id\":7}\n") << false << "bad_json"
+        << ""
+        << "JSON";
+    QTest::newRow("NUL after the object")
+        << QByteArray("{\"cmd\":\"ping\",\"id\":7}\0{\"cmd\":\"shutdown\"}\n", 41) << false
+        << "bad_json"
+        << ""
+        << "NUL";
+    QTest::newRow("two values") << QByteArray(R"({"cmd":"ping","id":7} {"cmd":"ping","id":8})"
+                                              "\n")
+                                << false << "bad_json"
+                                << ""
+                                << "JSON";
+    QTest::newRow("fractional id") << QByteArray(R"({"cmd":"ping","id":7.5})"
+                                                 "\n")
+                                   << false << "bad_type"
+                                   << "id"
+                                   << "integer";
+    QTest::newRow("id beyond int64") << QByteArray(R"({"cmd":"ping","id":9223372036854775808})"
+                                                   "\n")
+                                     << false << "bad_type"
+                                     << "id"
+                                     << "integer";
     QTest::newRow("missing id") << QByteArray(R"({"cmd":"ping"})"
                                               "\n")
                                 << false << "bad_command"
