@@ -190,31 +190,77 @@ class TestExchange : public QObject {
     void setupNotesFromChecklistAndFingerprint() {
         RunData run = importOne("netdev_seed000_burst.txt");
         run.run.checklist = QJsonDocument::fromJson(R"([
-            {"id":"flow_control","title":"Ethernet Flow-Control disabled","status":"pass","current":"off","recommended":"off"},
-            {"id":"smt","title":"No Hyper-Threading","status":"pass","current":"","recommended":"off"},
-            {"id":"governor","title":"CPU frequency governor","status":"warn","current":"powersave","recommended":"performance"}
+            {"id":"flow_control","title":"Ethernet flow control off","status":"pass","current":"off","recommended":"off","note":"Ethernet Flow-Control disabled"},
+            {"id":"smt","title":"No Hyper-Threading","status":"pass","current":"off","recommended":"off","note":"No Hyper-Threading"},
+            {"id":"other_load","title":"Nothing else running","status":"warn","current":"load 1.2","recommended":"idle","note":"Idle machine"},
+            {"id":"tuned_profile","title":"tuned profile latency-performance","status":"fail","current":"balanced","recommended":"latency-performance","note":"tuned-adm profile x"},
+            {"id":"isolated_cpus","title":"TX lcores isolated","status":"warn","current":"none","recommended":"isolcpus=1","note":"isolated"},
+            {"id":"hugepages","title":"Hugepages reserved","status":"fail","current":"0 MB","recommended":"512 MB","note":"Hugepages"},
+            {"id":"governor","title":"CPU frequency governor performance","status":"warn","current":"powersave","note":"CPU governor performance"},
+            {"id":"turbo","title":"Turbo boost off","status":"warn","current":"on","note":"Turbo boost disabled"},
+            {"id":"coalescing","title":"Fixed interrupt coalescing","status":"unknown","detail":"no netdev","note":"ethtool -C"},
+            {"id":"pci_binding","title":"Port on vfio-pci with IOMMU","status":"unknown","detail":"no PCI port","note":"bound"}
         ])")
                                 .array();
         run.run.fingerprint = {{QStringLiteral("cpu_model"),
                                 QStringLiteral("Intel(R) Xeon(R) CPU E5-2695 v2 @ 2.40GHz")},
+                               {QStringLiteral("cpu_count"), 2},
+                               {QStringLiteral("smt"), QStringLiteral("off")},
+                               {QStringLiteral("governor"), QStringLiteral("performance")},
                                {QStringLiteral("kernel_release"), QStringLiteral("6.1.0-18-amd64")},
-                               {QStringLiteral("dpdk_version"), QStringLiteral("DPDK 22.11.11")},
-                               {QStringLiteral("port_driver"), QStringLiteral("net_ixgbe")}};
+                               {QStringLiteral("dpdk_version"), QStringLiteral("22.11.11")},
+                               {QStringLiteral("port_driver"), QStringLiteral("net_ixgbe")},
+                               {QStringLiteral("burstlab_version"), QStringLiteral("0.4.0")},
+                               {QStringLiteral("burstlab_git"), QStringLiteral("1a2b3c4")}};
         run.run.notes = QString(200, QLatin1Char('x'));
         run.run.name =
             QStringLiteral("a rather long run name that goes on and on past any sensible "
                            "width of a mailing list post\twith a tab");
         const QString out = NetdevExport::run(run);
         QVERIFY2(fitsPost(out), qPrintable(out));
-        QVERIFY(out.contains(QStringLiteral("\nSetup notes:\n")));
-        QVERIFY(out.contains(QStringLiteral(" - Ethernet Flow-Control disabled: off\n")));
-        QVERIFY(out.contains(QStringLiteral(" - No Hyper-Threading\n")));
-        QVERIFY(out.contains(QStringLiteral(
-            " - CPU frequency governor: powersave (warn, recommended: performance)\n")));
-        QVERIFY(
-            out.contains(QStringLiteral(" - CPU: Intel(R) Xeon(R) CPU E5-2695 v2 @ 2.40GHz\n")));
-        QVERIFY(out.contains(QStringLiteral(" - Kernel: 6.1.0-18-amd64\n")));
-        QVERIFY(out.contains(QStringLiteral(" - DPDK: DPDK 22.11.11\n")));
+        const QString notes = out.mid(out.indexOf(QStringLiteral("\nSetup notes:\n")));
+        // What was set, one line naming what was not, unknowns only counted,
+        // then the fingerprint in three lines.
+        QCOMPARE(notes, QStringLiteral(
+                            "\nSetup notes:\n"
+                            " - Ethernet Flow-Control disabled\n"
+                            " - No Hyper-Threading\n"
+                            " - not tuned: other load, tuned profile, isolated cpus, hugepages,\n"
+                            "   governor, turbo\n"
+                            " - 2 items could not be probed\n"
+                            " - CPU: Intel(R) Xeon(R) CPU E5-2695 v2 @ 2.40GHz (2 CPUs, SMT off)\n"
+                            " - Kernel 6.1.0-18-amd64, DPDK 22.11.11, port driver net_ixgbe\n"
+                            " - burstlab 0.4.0 (git 1a2b3c4)\n"));
+    }
+
+    void setupNotesOfAFullyTunedHostListOnlyWhatWasSet() {
+        RunData run = importOne("netdev_seed000_burst.txt");
+        run.run.checklist = QJsonDocument::fromJson(R"([
+            {"id":"irq_affinity","title":"NIC IRQs aligned to CPUs","status":"pass","note":"IRQ aligned to CPUs"},
+            {"id":"smt","title":"No Hyper-Threading","status":"pass","note":"No Hyper-Threading"}
+        ])")
+                                .array();
+        run.run.fingerprint = {{QStringLiteral("dpdk_version"), QStringLiteral("DPDK 22.11.11")}};
+        const QString out = NetdevExport::run(run);
+        QVERIFY2(out.endsWith(QStringLiteral("\nSetup notes:\n"
+                                             " - IRQ aligned to CPUs\n"
+                                             " - No Hyper-Threading\n"
+                                             " - DPDK 22.11.11\n")),
+                 qPrintable(out));
+    }
+
+    void cvNotesComeInPointOrder() {
+        // burst=1 is noisy, burst=2 has one repetition: the notes follow the
+        // table, not the alphabet.
+        const RunData run = measuredRun(
+            QStringLiteral("noisy"),
+            {{1, {100000, 110000, 90000}}, {2, {200000}}, {3, {300000, 300001, 300002}}});
+        const QString out = NetdevExport::run(run);
+        const qsizetype cv = out.indexOf(QStringLiteral(" - burst=1: CV "));
+        const qsizetype reps =
+            out.indexOf(QStringLiteral(" - burst=2: 1 repetition (fewer than 3)"));
+        QVERIFY2(cv >= 0 && reps >= 0, qPrintable(out));
+        QVERIFY2(cv < reps, qPrintable(out));
     }
 
     void chosenSummaryPair() {

@@ -1,6 +1,8 @@
 #include "exchange/NetdevExport.h"
 #include "exchange/TextLayout.h"
+#include "host/CheckResult.h"
 #include "stats/LineRate.h"
+#include <QHash>
 #include <QMap>
 #include <cmath>
 
@@ -191,18 +193,25 @@ QStringList header(const RunData &data) {
 }
 
 QStringList warnings(const QList<PointStats> &stats, const QStringList &axisNames, const Run &run) {
-    // One warning shared by every point is said once.
-    QMap<QString, QStringList> byText;
+    // One warning shared by every point is said once; warnings come in the
+    // order of the first point that has them, so the notes read like the table.
+    QStringList texts;
+    QHash<QString, QStringList> where;
     for (const PointStats &s : stats) {
-        for (const QString &w : s.warnings)
-            byText[w] << s.point.describe(axisNames);
+        for (const QString &w : s.warnings) {
+            if (!where.contains(w))
+                texts << w;
+            where[w] << s.point.describe(axisNames);
+        }
     }
     QStringList lines;
-    for (auto it = byText.cbegin(); it != byText.cend(); ++it) {
-        const QString where = it.value().size() == stats.size() && stats.size() > 1
-                                  ? QStringLiteral("every point")
-                                  : it.value().join(QStringLiteral(", "));
-        lines << QStringLiteral(" - %1: %2").arg(where, it.key());
+    for (const QString &text : texts) {
+        const QStringList &points = where.value(text);
+        lines << QStringLiteral(" - %1: %2")
+                     .arg(points.size() == stats.size() && stats.size() > 1
+                              ? QStringLiteral("every point")
+                              : points.join(QStringLiteral(", ")),
+                          text);
     }
     if (const auto speed = run.linkSpeedMbps()) {
         lines << QStringLiteral(" - line rate %1 pps (%2 Mbit/s, %3 B frames = %4 B on the wire)")
@@ -217,34 +226,79 @@ QStringList warnings(const QList<PointStats> &stats, const QStringList &axisName
     return lines;
 }
 
-QStringList setupNotes(const Run &run) {
+// A checklist item's id is its short name: "tuned_profile" -> "tuned profile".
+QString shortTitle(const CheckResult &item) {
+    return item.id.isEmpty() ? item.title : QString(item.id).replace(u'_', u' ');
+}
+
+// As in seed 000, the notes say what was set; what was not is named in one
+// line, and what could not be probed is only counted.
+QStringList checklistNotes(const QList<CheckResult> &items) {
+    QStringList lines = CheckResult::setupNotes(items);
+    QStringList untuned;
+    qsizetype unknown = 0;
+    for (const CheckResult &item : items) {
+        if (item.status == CheckStatus::Warn || item.status == CheckStatus::Fail)
+            untuned << shortTitle(item);
+        else if (item.status == CheckStatus::Unknown)
+            ++unknown;
+    }
+    if (!untuned.isEmpty())
+        lines << QStringLiteral(" - not tuned: ") + untuned.join(QStringLiteral(", "));
+    if (unknown > 0)
+        lines << QStringLiteral(" - %1 %2 could not be probed")
+                     .arg(unknown)
+                     .arg(unknown == 1 ? QStringLiteral("item") : QStringLiteral("items"));
+    return lines;
+}
+
+QString factText(const QJsonObject &fingerprint, const char *key) {
+    const QJsonValue v = fingerprint.value(QLatin1String(key));
+    const QString text = v.isDouble() ? QString::number(v.toDouble()) : v.toString();
+    return text == QLatin1String("unknown") ? QString() : text;
+}
+
+// " - CPU: Intel Xeon ... (2 CPUs, SMT off)", then kernel, DPDK and port
+// driver on one line and the burstlab build on another.
+QStringList fingerprintNotes(const QJsonObject &f) {
     QStringList lines;
-    for (const QJsonValue &item : run.checklist) {
-        const QJsonObject o = item.toObject();
-        const QString status = o.value(QStringLiteral("status")).toString();
-        const QString current = o.value(QStringLiteral("current")).toString();
-        QString line = QStringLiteral(" - ") + o.value(QStringLiteral("title")).toString();
-        if (!current.isEmpty())
-            line += QStringLiteral(": ") + current;
-        if (status != QLatin1String("pass")) {
-            const QString recommended = o.value(QStringLiteral("recommended")).toString();
-            line += QStringLiteral(" (%1%2)").arg(
-                status, recommended.isEmpty() ? QString()
-                                              : QStringLiteral(", recommended: ") + recommended);
-        }
-        lines << line;
+    QStringList cpuFacts;
+    if (const QString cpus = factText(f, "cpu_count"); !cpus.isEmpty())
+        cpuFacts << cpus + (cpus == QLatin1String("1") ? QStringLiteral(" CPU")
+                                                       : QStringLiteral(" CPUs"));
+    if (const QString smt = factText(f, "smt"); !smt.isEmpty())
+        cpuFacts << QStringLiteral("SMT ") + smt;
+    const QString cpu = factText(f, "cpu_model");
+    if (!cpu.isEmpty() || !cpuFacts.isEmpty())
+        lines << QStringLiteral(" - CPU: %1%2")
+                     .arg(cpu.isEmpty() ? QStringLiteral("unknown") : cpu,
+                          cpuFacts.isEmpty()
+                              ? QString()
+                              : QStringLiteral(" (%1)").arg(cpuFacts.join(QStringLiteral(", "))));
+    QStringList system;
+    if (const QString kernel = factText(f, "kernel_release"); !kernel.isEmpty())
+        system << QStringLiteral("Kernel ") + kernel;
+    if (QString dpdk = factText(f, "dpdk_version"); !dpdk.isEmpty()) {
+        if (dpdk.startsWith(QLatin1String("DPDK ")))
+            dpdk = dpdk.mid(5); // runs recorded before the fingerprint dropped rte_version()'s word
+        system << QStringLiteral("DPDK ") + dpdk;
     }
-    const QJsonObject &f = run.fingerprint;
-    const std::pair<const char *, const char *> facts[] = {
-        {"CPU", "cpu_model"},           {"CPUs", "cpu_count"},           {"SMT", "smt"},
-        {"Governor", "governor"},       {"Kernel", "kernel_release"},    {"DPDK", "dpdk_version"},
-        {"Port driver", "port_driver"}, {"burstlab", "burstlab_version"}};
-    for (const auto &[title, key] : facts) {
-        const QJsonValue v = f.value(QLatin1String(key));
-        const QString text = v.isDouble() ? QString::number(v.toDouble()) : v.toString();
-        if (!text.isEmpty())
-            lines << QStringLiteral(" - %1: %2").arg(QLatin1String(title), text);
+    if (const QString driver = factText(f, "port_driver"); !driver.isEmpty())
+        system << QStringLiteral("port driver ") + driver;
+    if (!system.isEmpty())
+        lines << QStringLiteral(" - ") + system.join(QStringLiteral(", "));
+    if (const QString version = factText(f, "burstlab_version"); !version.isEmpty()) {
+        const QString git = factText(f, "burstlab_git");
+        lines << QStringLiteral(" - burstlab %1%2")
+                     .arg(version,
+                          git.isEmpty() ? QString() : QStringLiteral(" (git %1)").arg(git));
     }
+    return lines;
+}
+
+QStringList setupNotes(const Run &run) {
+    QStringList lines = checklistNotes(CheckResult::fromJsonArray(run.checklist));
+    lines << fingerprintNotes(run.fingerprint);
     if (lines.isEmpty())
         return {};
     lines.prepend(QStringLiteral("Setup notes:"));

@@ -30,8 +30,11 @@ struct NetdevOptions {
 // difference of those printed values, this - previous: negative = fewer ns
 // = better (the seed's own convention; rounding instead of truncating would
 // print 157.57 where the seed printed 157.56).
-// The pps of a point is the median over its repetitions. Setup notes list
-// the checklist items that pass (" - <title>") and the fingerprint.
+// The pps of a point is the median over its repetitions. Setup notes, as in
+// seed 000, list the setup-note line of every passing checklist item, one
+// "not tuned:" line naming the items that warn or fail, a count of the items
+// that could not be probed, and a compact fingerprint (CPU, kernel, DPDK,
+// port driver, burstlab build). CV warnings ("Notes:") come in point order.
 struct NetdevExport {
     static constexpr int maxColumns = 72;
     static QString run(const RunData &data, const NetdevOptions &options = {});
