@@ -6,6 +6,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <random>
 #include <regex>
 #include <rte_eal.h>
@@ -35,8 +37,16 @@ std::string runtimeBase() {
     return base + "/dpdk";
 }
 
+// A zombie counts as gone: where PID 1 does not reap orphans (containers),
+// a killed engine stays one for good.
 bool processExists(pid_t pid) {
-    return kill(pid, 0) == 0 || errno != ESRCH;
+    if (kill(pid, 0) != 0 && errno == ESRCH) {
+        return false;
+    }
+    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+    std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
+    const auto close = text.rfind(')');
+    return close == std::string::npos || close + 2 >= text.size() || text[close + 2] != 'Z';
 }
 
 std::string joinLcores(const std::vector<unsigned> &lcores) {
