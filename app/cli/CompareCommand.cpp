@@ -5,7 +5,7 @@
 #include "ExitCode.h"
 #include "exchange/NetdevExport.h"
 #include "exchange/TableExport.h"
-#include "sweep/RunStatsOptions.h"
+#include "stats/PointStats.h"
 
 namespace burstlab {
 
@@ -36,7 +36,7 @@ int compareCommand(const QStringList &args) {
     const auto runs = store.loadAll(ids, &code);
     if (!runs)
         return code;
-    const Comparison comparison = Comparison::of(*runs, statsOptionsFor(runs->first().run));
+    const Comparison comparison = Comparison::of(*runs, StatsOptions{}.forRun(runs->first().run));
     if (parser.isSet(QStringLiteral("json")))
         CliOutput::out() << TableExport::json(comparison);
     else

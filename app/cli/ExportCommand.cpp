@@ -4,7 +4,7 @@
 #include "Commands.h"
 #include "ExitCode.h"
 #include "exchange/ExportFormat.h"
-#include "sweep/RunStatsOptions.h"
+#include "stats/PointStats.h"
 
 #include <QFile>
 #include <QSaveFile>
@@ -39,7 +39,7 @@ int exportCommand(const QStringList &args) {
     const auto runs = store.loadAll(parser.positional(), &code);
     if (!runs)
         return code;
-    const QString text = exportRuns(*format, *runs, statsOptionsFor(runs->first().run));
+    const QString text = exportRuns(*format, *runs, StatsOptions{}.forRun(runs->first().run));
     const QString path = parser.value(QStringLiteral("output"));
     if (path.isEmpty()) {
         CliOutput::out() << text;

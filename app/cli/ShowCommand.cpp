@@ -6,7 +6,7 @@
 #include "TextTable.h"
 #include "engine/EngineMessageParser.h"
 #include "exchange/TableExport.h"
-#include "sweep/RunStatsOptions.h"
+#include "stats/PointStats.h"
 
 #include <QJsonDocument>
 #include <cmath>
@@ -51,8 +51,7 @@ QString pointTable(const RunData &data) {
                      QStringLiteral("DELTA NS"), QStringLiteral("VERDICT"),
                      QStringLiteral("WARNINGS")});
     const QStringList names = data.run.spec.axisNames();
-    for (const PointStats &s :
-         PointStats::compute(data.results(), data.run.spec.points(), statsOptionsFor(data.run))) {
+    for (const PointStats &s : PointStats::ofRun(data, {})) {
         const Summary &p = s.ppsSummary;
         table.addRow({s.point.describe(names), QString::number(p.n),
                       QString::number(qRound64(s.representativePps())),

@@ -4,8 +4,8 @@
 #include "compare/CompareTableModel.h"
 #include "host/HostDiff.h"
 #include "results/ChartSeriesBuilder.h"
+#include "stats/PointStats.h"
 #include "store/RunStore.h"
-#include "sweep/RunStatsOptions.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -164,7 +164,7 @@ void CompareView::recompute() {
         return;
     }
     const Run &base = m_runs.first().run;
-    const StatsOptions options = statsOptionsFor(base);
+    const StatsOptions options = StatsOptions{}.forRun(base);
     const Comparison comparison = Comparison::of(m_runs, options);
     m_model->setComparison(comparison);
 

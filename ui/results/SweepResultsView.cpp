@@ -6,8 +6,8 @@
 #include "results/ChartSeriesBuilder.h"
 #include "results/ResultsTableModel.h"
 #include "stats/LineRate.h"
+#include "stats/PointStats.h"
 #include "store/RunStore.h"
-#include "sweep/RunStatsOptions.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -162,7 +162,7 @@ void SweepResultsView::recompute() {
         return;
     }
     const Run &run = *m_run;
-    const StatsOptions options = statsOptionsFor(run);
+    const StatsOptions options = StatsOptions{}.forRun(run);
     const QList<PointStats> stats =
         PointStats::compute(m_steps, run.spec.points(), options, m_baselineSteps);
     const QStringList axes = run.spec.axisNames();

@@ -142,17 +142,11 @@ EngineMessage parseStats(const QJsonObject &o) {
     RequiredFields r(o, QStringLiteral("stats"));
     Sample s;
     s.stepId = r.integer(QStringLiteral("id"));
-    s.tNs = r.integer(QStringLiteral("t_ns"));
-    s.txPkts = r.integer(QStringLiteral("tx_pkts"));
-    s.txBytes = r.integer(QStringLiteral("tx_bytes"));
-    s.txCalls = r.integer(QStringLiteral("tx_calls"));
-    s.ringFull = r.integer(QStringLiteral("ring_full"));
-    s.retries = r.integer(QStringLiteral("retries"));
-    s.allocFail = r.integer(QStringLiteral("alloc_fail"));
-    s.busyCycles = r.integer(QStringLiteral("busy_cycles"));
-    // present only when the engine has a sink port
-    if (r.has(QStringLiteral("rx_pkts")))
-        s.rxPkts = r.integer(QStringLiteral("rx_pkts"));
+    // rx_pkts is present only when the engine has a sink port
+    Sample::forEachCounter(s, [&r](const QString &key, qint64 &value) {
+        if (key != QLatin1String("rx_pkts") || r.has(key))
+            value = r.integer(key);
+    });
     return checked(s, r);
 }
 

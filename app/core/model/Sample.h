@@ -1,6 +1,8 @@
 #pragma once
 #include <QJsonObject>
+#include <QString>
 #include <QtGlobal>
+#include <optional>
 
 namespace burstlab {
 
@@ -24,6 +26,20 @@ struct Sample {
     static std::optional<Sample> fromJson(const QJsonObject &object, QString *error);
 
     bool operator==(const Sample &other) const = default;
+
+    // Calls f(protocol name, counter) for each counter in protocol order, so
+    // every reader and writer of the fields names them the same way.
+    template <typename S, typename F> static void forEachCounter(S &s, F &&f) {
+        f(QStringLiteral("t_ns"), s.tNs);
+        f(QStringLiteral("tx_pkts"), s.txPkts);
+        f(QStringLiteral("tx_bytes"), s.txBytes);
+        f(QStringLiteral("tx_calls"), s.txCalls);
+        f(QStringLiteral("ring_full"), s.ringFull);
+        f(QStringLiteral("retries"), s.retries);
+        f(QStringLiteral("alloc_fail"), s.allocFail);
+        f(QStringLiteral("busy_cycles"), s.busyCycles);
+        f(QStringLiteral("rx_pkts"), s.rxPkts);
+    }
 };
 
 } // namespace burstlab

@@ -2,9 +2,9 @@
 #include "host/CheckResult.h"
 #include "host/Checklist.h"
 #include "host/Fingerprint.h"
+#include "stats/PointStats.h"
 #include "stats/SteadyRate.h"
 #include "store/RunStore.h"
-#include "sweep/RunStatsOptions.h"
 
 #include <QRandomGenerator>
 
@@ -285,7 +285,7 @@ void SweepRunner::onStepFinished(const StepFinished &finished) {
 }
 
 void SweepRunner::emitPointStats(const Point &point) {
-    const StatsOptions options = statsOptionsFor(m_run);
+    const StatsOptions options = StatsOptions{}.forRun(m_run);
     for (const PointStats &stats : PointStats::compute(m_results, m_run.spec.points(), options)) {
         if (stats.point == point) {
             emit pointCompleted(stats);
