@@ -34,7 +34,7 @@ QJsonObject validHello() {
 }
 
 EngineMessage parse(const QJsonObject &o) {
-    return EngineMessageParser::parse(QJsonDocument(o).toJson(QJsonDocument::Compact));
+    return EngineMessageParser::parse(o);
 }
 
 QString violation(const EngineMessage &m) {
@@ -79,6 +79,23 @@ class TestEngineClient : public QObject {
         QCOMPARE(h->checkValue(QStringLiteral("burst"), 0),
                  QStringLiteral("burst must be in 1..512, got 0"));
         QVERIFY(h->checkValue(QStringLiteral("burst"), 512).isEmpty());
+    }
+
+    void readsAStoredHello() {
+        const std::optional<EngineHello> hello = EngineHello::fromJson(validHello());
+        QVERIFY(hello);
+        QCOMPARE(hello->txPort()->driver, QStringLiteral("net_null"));
+        QCOMPARE(hello->limit(QStringLiteral("burst"))->max, 512);
+        QCOMPARE(hello->raw, validHello());
+
+        QString error;
+        QJsonObject broken = validHello();
+        broken.remove(QStringLiteral("tsc_hz"));
+        QVERIFY(!EngineHello::fromJson(broken, &error));
+        QVERIFY2(error.contains(QStringLiteral("tsc_hz")), qPrintable(error));
+        QVERIFY(
+            !EngineHello::fromJson(QJsonObject{{"type", "ack"}, {"id", 1}, {"ok", true}}, &error));
+        QCOMPARE(error, QStringLiteral("not a hello message"));
     }
 
     void refusesBadHello_data() {

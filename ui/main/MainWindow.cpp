@@ -4,7 +4,7 @@
 #include "charts/PpsChart.h"
 #include "checklist/ChecklistView.h"
 #include "compare/CompareView.h"
-#include "engine/EngineMessageParser.h"
+#include "engine/EngineHello.h"
 #include "export/ExportController.h"
 #include "host/CheckResult.h"
 #include "import/ImportController.h"
@@ -22,7 +22,6 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QJsonDocument>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QScrollArea>
@@ -385,9 +384,7 @@ QString MainWindow::lastEngineSummary() const {
         if (!run || run->hello.isEmpty()) {
             continue;
         }
-        const EngineMessage message =
-            EngineMessageParser::parse(QJsonDocument(run->hello).toJson(QJsonDocument::Compact));
-        if (const auto *hello = std::get_if<EngineHello>(&message)) {
+        if (const std::optional<EngineHello> hello = EngineHello::fromJson(run->hello)) {
             return tr("%1 (as recorded with run #%2)").arg(hello->summary()).arg(run->id);
         }
     }

@@ -1,6 +1,18 @@
 #include "engine/EngineHello.h"
+#include "engine/EngineMessageParser.h"
 
 namespace burstlab {
+
+std::optional<EngineHello> EngineHello::fromJson(const QJsonObject &message, QString *error) {
+    const EngineMessage parsed = EngineMessageParser::parse(message);
+    if (const auto *hello = std::get_if<EngineHello>(&parsed))
+        return *hello;
+    if (error) {
+        const auto *violation = std::get_if<ProtocolViolation>(&parsed);
+        *error = violation ? violation->message : QStringLiteral("not a hello message");
+    }
+    return std::nullopt;
+}
 
 const EnginePort *EngineHello::txPort() const {
     for (const EnginePort &p : ports) {

@@ -45,6 +45,11 @@ struct EngineHello {
     QJsonObject defaults;
     QJsonObject raw;
 
+    // A hello message as JSON (a run's stored hello), checked as strictly as
+    // the line the engine sent; empty optional and *error set when it is not one.
+    static std::optional<EngineHello> fromJson(const QJsonObject &message,
+                                               QString *error = nullptr);
+
     const EnginePort *txPort() const;
     std::optional<ParameterLimit> limit(const QString &name) const;
     bool knowsParameter(const QString &name) const;

@@ -204,7 +204,10 @@ EngineMessage EngineMessageParser::parse(const QByteArray &line) {
             QStringLiteral("not JSON (%1 at offset %2)").arg(err.errorString()).arg(err.offset));
     if (!doc.isObject())
         return garbage(QStringLiteral("a JSON line that is not an object"));
-    const QJsonObject o = doc.object();
+    return parse(doc.object());
+}
+
+EngineMessage EngineMessageParser::parse(const QJsonObject &o) {
     const QJsonValue type = o.value(QLatin1String("type"));
     if (!type.isString())
         return garbage(QStringLiteral("a message without a string field type"));

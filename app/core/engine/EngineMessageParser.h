@@ -3,6 +3,7 @@
 #include "engine/EngineMessages.h"
 
 #include <QByteArray>
+#include <QJsonObject>
 #include <variant>
 
 namespace burstlab {
@@ -23,6 +24,8 @@ using EngineMessage = std::variant<EngineHello, EngineAck, Sample, StepFinished,
 class EngineMessageParser {
   public:
     static EngineMessage parse(const QByteArray &line);
+    // The same for a message already read as JSON, e.g. a hello stored with a run.
+    static EngineMessage parse(const QJsonObject &message);
 };
 
 } // namespace burstlab
