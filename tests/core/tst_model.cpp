@@ -1,6 +1,9 @@
 #include "model/RunData.h"
+#include "model/StepParameters.h"
 #include "model/SweepSpec.h"
+#include <QFile>
 #include <QJsonDocument>
+#include <QRegularExpression>
 #include <QTest>
 
 using namespace burstlab;
@@ -200,6 +203,35 @@ class TestModel : public QObject {
                 .object();
         QCOMPARE(run.linkSpeedMbps().value_or(0), 10000.0);
         QCOMPARE(run.frameSize(), 1514);
+    }
+    // The ranges and defaults a sweep is checked against before an engine
+    // answers are the ones the protocol documents in its hello example.
+    void stepParametersMatchTheProtocolDocument() {
+        QFile doc(QStringLiteral(BURSTLAB_SOURCE_DIR "/docs/protocol.md"));
+        QVERIFY(doc.open(QIODevice::ReadOnly));
+        const QRegularExpressionMatch m =
+            QRegularExpression(QStringLiteral("\\{\"type\":\"hello\".*?\\}\\}\\n"),
+                               QRegularExpression::DotMatchesEverythingOption)
+                .match(QString::fromUtf8(doc.readAll()));
+        QVERIFY(m.hasMatch());
+        QJsonParseError error;
+        const QJsonObject hello = QJsonDocument::fromJson(m.captured().toUtf8(), &error).object();
+        QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(error.errorString()));
+        const QJsonObject limits = hello.value(QStringLiteral("limits")).toObject();
+        const QJsonObject defaults = hello.value(QStringLiteral("defaults")).toObject();
+        QCOMPARE(StepParameters::documented().size(), limits.size());
+        for (const StepParameter &p : StepParameters::documented()) {
+            const QJsonArray range = limits.value(p.name).toArray();
+            QCOMPARE(range.size(), 2);
+            QCOMPARE(p.min, range[0].toInteger());
+            // The example's engine has one worker lcore: one queue.
+            if (p.name != QLatin1String("queues"))
+                QCOMPARE(p.max, range[1].toInteger());
+            QVERIFY2(defaults.contains(p.name), qPrintable(p.name));
+            QCOMPARE(p.defaultValue, defaults.value(p.name).toInteger());
+        }
+        QCOMPARE(StepParameters::find(QStringLiteral("burst"))->max, 512);
+        QVERIFY(!StepParameters::find(QStringLiteral("timestamp")));
     }
 };
 

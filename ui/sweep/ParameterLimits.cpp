@@ -1,4 +1,5 @@
 #include "sweep/ParameterLimits.h"
+#include "model/StepParameters.h"
 
 #include <QCoreApplication>
 
@@ -32,14 +33,9 @@ QString meaning(const QString &name) {
 
 ParameterLimits ParameterLimits::documented() {
     ParameterLimits limits;
-    limits.set(QStringLiteral("burst"), {1, 512});
-    limits.set(QStringLiteral("clone"), {0, 4294967295LL});
-    limits.set(QStringLiteral("pkt_size"), {60, 1514});
-    limits.set(QStringLiteral("queues"), {1, 64});
-    limits.set(QStringLiteral("tx_desc"), {64, 4096});
-    limits.set(QStringLiteral("rate_pps"), {0, 1000000000});
-    limits.set(QStringLiteral("flows"), {1, 65536});
-    limits.set(QStringLiteral("duration_ms"), {1, 86400000});
+    for (const StepParameter &p : StepParameters::documented()) {
+        limits.set(p.name, {p.min, p.max});
+    }
     return limits;
 }
 

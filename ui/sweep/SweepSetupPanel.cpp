@@ -1,6 +1,7 @@
 #include "sweep/SweepSetupPanel.h"
 #include "engine/EngineCommand.h"
 #include "host/CpuList.h"
+#include "model/StepParameters.h"
 #include "ranges/ValueList.h"
 
 #include <QCheckBox>
@@ -27,11 +28,6 @@ const QStringList sweepable{QStringLiteral("burst"),    QStringLiteral("clone"),
                             QStringLiteral("pkt_size"), QStringLiteral("queues"),
                             QStringLiteral("tx_desc"),  QStringLiteral("rate_pps"),
                             QStringLiteral("flows")};
-const QMap<QString, int> fixedDefaults{
-    {QStringLiteral("burst"), 32},     {QStringLiteral("clone"), 0},
-    {QStringLiteral("pkt_size"), 60},  {QStringLiteral("queues"), 1},
-    {QStringLiteral("tx_desc"), 1024}, {QStringLiteral("rate_pps"), 0},
-    {QStringLiteral("flows"), 1}};
 const QStringList launchModes{QStringLiteral("direct"), QStringLiteral("pkexec"),
                               QStringLiteral("sudo"), QStringLiteral("ssh")};
 const QString noAxis = QStringLiteral("none");
@@ -152,7 +148,9 @@ QWidget *SweepSetupPanel::buildFixedGroup() {
     auto *form = new QFormLayout(group);
     for (const QString &name : sweepable) {
         const ParameterLimits::Range r = m_limits.range(name);
-        QSpinBox *box = spinBox(clampToInt(r.min), clampToInt(r.max), fixedDefaults.value(name));
+        QSpinBox *box =
+            spinBox(clampToInt(r.min), clampToInt(r.max),
+                    clampToInt(StepParameters::find(name).value_or(StepParameter{}).defaultValue));
         box->setToolTip(m_limits.tooltip(name));
         m_fixed.insert(name, box);
         form->addRow(name + QLatin1Char(':'), box);
