@@ -28,7 +28,7 @@ for t in "${targets[@]}"; do
   if QT_QPA_PLATFORM=offscreen "$build/fuzz_$t" "$work" "$here/corpus/$t" \
       -max_total_time="$seconds" -max_len=8192 -timeout=10 -rss_limit_mb=2048 \
       -artifact_prefix="$crashes/" -print_final_stats=1 >"$log" 2>&1; then
-    grep -E '^#[0-9]+ +DONE|stat::number_of_executed_units|stat::peak_rss_mb' "$log" || true
+    grep -E '^#[0-9]+[[:space:]]+(INITED|DONE)|stat::number_of_executed_units|stat::peak_rss_mb' "$log" || true
   else
     status=1
     tail -n 60 "$log"
