@@ -6,10 +6,13 @@
 #include "sweep/SweepPlan.h"
 #include "sweep/SweepRunner.h"
 
+#include <QSemaphore>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
+#include <QTimer>
 
 using namespace burstlab;
 
@@ -35,6 +38,13 @@ Run burstByClone(int reps, int durationMs) {
     run.spec.reps = reps;
     run.spec.durationMs = durationMs;
     run.spec.warmupMs = 20;
+    return run;
+}
+
+// A one-rep burst x clone sweep of 40 ms steps on the fake engine.
+Run onFakeEngine() {
+    Run run = burstByClone(1, 40);
+    run.spec.engine.enginePath = kBinDir + QStringLiteral("/burstlab-fake-engine");
     return run;
 }
 
@@ -72,8 +82,7 @@ class TestSweepRunner : public QObject {
     std::unique_ptr<SweepRunner> sweepOnFake(const char *fault, int afterSteps) {
         qputenv("BURSTLAB_FAKE_FAULT", fault);
         qputenv("BURSTLAB_FAKE_AFTER_STEPS", QByteArray::number(afterSteps));
-        Run run = burstByClone(1, 40);
-        run.spec.engine.enginePath = kBinDir + QStringLiteral("/burstlab-fake-engine");
+        const Run run = onFakeEngine();
         auto r = runner();
         r->setRecordHost(false);
         r->setExitTimeout(300); // a hung fake ignores the protocol: SIGTERM comes sooner
@@ -136,6 +145,62 @@ class TestSweepRunner : public QObject {
         QCOMPARE(rest.doneSteps(), 3);
         QCOMPARE(stepKeys(rest.steps()), stepKeys(full.steps()).mid(3));
         QCOMPARE(rest.steps().first().seq, 4);
+    }
+
+    // The checklist is probed off the runner's thread, and the run is stored
+    // with it before the first step.
+    void hostIsProbedInAPoolThreadBeforeTheRunIsStored() {
+        qputenv("BURSTLAB_FAKE_AFTER_STEPS", "100"); // every step a good one
+        const Run run = onFakeEngine();
+        auto r = runner();
+        QThread *probeThread = nullptr;
+        ProbeContext probed;
+        r->setHostProbe([&](const ProbeContext &context, const QJsonObject &hello) {
+            probeThread = QThread::currentThread();
+            probed = context;
+            return HostRecord{
+                QJsonArray{QJsonObject{{QStringLiteral("id"), QStringLiteral("x")}}},
+                QJsonObject{{QStringLiteral("engine"), hello.value("engine_version")}}};
+        });
+        QJsonArray checklistAtFirstStep;
+        connect(r.get(), &SweepRunner::stepStarted, this, [&] {
+            if (checklistAtFirstStep.isEmpty())
+                checklistAtFirstStep = m_store.loadRun(r->runId()).value_or(Run{}).checklist;
+        });
+        QVERIFY(r->start(run));
+        QCOMPARE(finish(*r), SweepRunner::Outcome::Completed);
+        QVERIFY(probeThread);
+        QVERIFY(probeThread != QThread::currentThread());
+        QCOMPARE(checklistAtFirstStep.size(), 1);
+        const auto stored = m_store.loadRun(r->runId());
+        QVERIFY(stored);
+        QCOMPARE(stored->checklist.first().toObject().value("id").toString(), QStringLiteral("x"));
+        QVERIFY(!stored->fingerprint.value(QStringLiteral("engine")).toString().isEmpty());
+    }
+
+    // A stop while the host is probed ends the sweep without a run or a step.
+    void stopWhileProbingStoresNothing() {
+        qputenv("BURSTLAB_FAKE_AFTER_STEPS", "100"); // every step a good one
+        const Run run = onFakeEngine();
+        auto r = runner();
+        QSemaphore release;
+        r->setHostProbe([&](const ProbeContext &, const QJsonObject &) {
+            release.acquire();
+            return HostRecord{};
+        });
+        QSignalSpy started(r.get(), &SweepRunner::stepStarted);
+        QSignalSpy stored(r.get(), &SweepRunner::runStored);
+        connect(r.get(), &SweepRunner::helloReceived, this, [&] {
+            QTimer::singleShot(0, r.get(), [&] {
+                r->stop();
+                release.release();
+            });
+        });
+        QVERIFY(r->start(run));
+        QCOMPARE(finish(*r), SweepRunner::Outcome::Interrupted);
+        QCOMPARE(started.size(), 0);
+        QCOMPARE(stored.size(), 0);
+        QCOMPARE(r->runId(), qint64(0));
     }
 
     void sweepsBurstByCloneOnTheRealEngine() {
@@ -261,7 +326,7 @@ class TestSweepRunner : public QObject {
         QVERIFY(r->start(run));
         QCOMPARE(finish(*r), SweepRunner::Outcome::EngineFailure);
         QVERIFY(r->errorString().contains(QStringLiteral("does not exist")));
-        QCOMPARE(r->runId(), 0);
+        QCOMPARE(r->runId(), qint64(0));
     }
 };
 

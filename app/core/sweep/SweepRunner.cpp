@@ -1,12 +1,12 @@
 #include "sweep/SweepRunner.h"
-#include "host/CheckResult.h"
-#include "host/Checklist.h"
-#include "host/Fingerprint.h"
 #include "stats/PointStats.h"
 #include "stats/SteadyRate.h"
 #include "store/RunStore.h"
 
+#include <QPromise>
 #include <QRandomGenerator>
+#include <QThreadPool>
+#include <memory>
 
 namespace burstlab {
 namespace {
@@ -21,6 +21,7 @@ SweepRunner::SweepRunner(RunStore &store, QObject *parent)
     qRegisterMetaType<PointStats>();
     m_pause.setSingleShot(true);
     connect(&m_pause, &QTimer::timeout, this, &SweepRunner::nextStep);
+    connect(&m_hostProbing, &QFutureWatcherBase::finished, this, &SweepRunner::onHostProbed);
 }
 
 SweepRunner::~SweepRunner() {
@@ -112,6 +113,7 @@ bool SweepRunner::begin(const Run &run, const QList<StepResult> &done) {
     m_error.clear();
     m_refusedField.clear();
     m_stepsThisSession = 0;
+    m_probing = false;
     m_active = true;
 
     // The previous client may be the one whose exited() signal led here.
@@ -162,11 +164,14 @@ std::pair<QString, QString> SweepRunner::checkAgainstHello(const EngineHello &he
 
 void SweepRunner::recordHost(const EngineHello &hello) {
     m_run.hello = hello.raw;
-    if (!m_recordHost)
+    if (!m_recordHost) {
+        storeRunAndStart();
         return;
+    }
     if (m_client->command().remote) {
         emit logLine(QStringLiteral("host checklist not probed: the engine runs on %1")
                          .arg(m_client->command().host));
+        storeRunAndStart();
         return;
     }
     const EngineLaunch &e = m_run.spec.engine;
@@ -175,8 +180,28 @@ void SweepRunner::recordHost(const EngineHello &hello) {
         lcores.append(int(l));
     const ProbeContext context =
         ProbeContext::forPort(e.pci.isEmpty() ? e.vdevs.value(0) : e.pci, lcores);
-    m_run.checklist = CheckResult::toJsonArray(Checklist::builtIn().run(context));
-    m_run.fingerprint = Fingerprint::collect(context, hello.raw);
+    emit logLine(QStringLiteral("probing the host checklist"));
+    m_probing = true;
+    auto promise = std::make_shared<QPromise<HostRecord>>();
+    m_hostProbing.setFuture(promise->future());
+    promise->start();
+    QThreadPool::globalInstance()->start([promise, probe = m_hostProbe, context, raw = hello.raw] {
+        promise->addResult(probe(context, raw));
+        promise->finish();
+    });
+}
+
+void SweepRunner::onHostProbed() {
+    // A stop or an engine failure while probing has ended the sweep already,
+    // and a probe of an earlier sweep belongs to no run now.
+    const bool wanted = m_probing;
+    m_probing = false;
+    if (!wanted || !m_active || m_stopRequested || m_outcome != Outcome::Completed)
+        return;
+    const HostRecord host = m_hostProbing.result();
+    m_run.checklist = host.checklist;
+    m_run.fingerprint = host.fingerprint;
+    storeRunAndStart();
 }
 
 void SweepRunner::onHello(const EngineHello &hello) {
@@ -189,6 +214,9 @@ void SweepRunner::onHello(const EngineHello &hello) {
         return;
     }
     recordHost(hello);
+}
+
+void SweepRunner::storeRunAndStart() {
     if (m_resumed) {
         if (!storeOk(
                 m_store.setRunContext(m_run.id, m_run.hello, m_run.fingerprint, m_run.checklist) &&

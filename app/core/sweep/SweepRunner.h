@@ -3,12 +3,15 @@
 #include "model/Run.h"
 #include "model/StepResult.h"
 #include "stats/PointStats.h"
+#include "sweep/HostRecord.h"
 #include "sweep/SweepPlan.h"
 
 #include <QElapsedTimer>
+#include <QFutureWatcher>
 #include <QObject>
 #include <QPointer>
 #include <QTimer>
+#include <functional>
 
 namespace burstlab {
 
@@ -20,7 +23,9 @@ class RunStore;
 // crash of anything loses at most the step in flight.
 //
 // Event-driven; the GUI and the CLI connect to its signals. Exactly one
-// finished() ends every start() or resume().
+// finished() ends every start() or resume(). The host checklist is probed in
+// a pool thread after the hello, and the run is stored with it before the
+// first step starts.
 class SweepRunner : public QObject {
     Q_OBJECT
   public:
@@ -40,6 +45,9 @@ class SweepRunner : public QObject {
     void setEngineDir(const QString &dir) { m_engineDir = dir; }
     // Whether to probe the host checklist and fingerprint for the run record.
     void setRecordHost(bool record) { m_recordHost = record; }
+    using HostProbe = std::function<HostRecord(const ProbeContext &, const QJsonObject &hello)>;
+    // What probes the host (default HostRecord::probe); called in a pool thread.
+    void setHostProbe(HostProbe probe) { m_hostProbe = std::move(probe); }
     void setHelloTimeout(int ms) { m_helloTimeoutMs = ms; }
     void setStallTimeout(int ms) { m_stallTimeoutMs = ms; }
     void setExitTimeout(int ms) { m_exitTimeoutMs = ms; }
@@ -88,6 +96,8 @@ class SweepRunner : public QObject {
     // The first parameter the engine would refuse, and why.
     std::pair<QString, QString> checkAgainstHello(const EngineHello &hello) const;
     void recordHost(const EngineHello &hello);
+    void onHostProbed();
+    void storeRunAndStart();
     void nextStep();
     void onStepStarted(qint64 id);
     void onSample(const Sample &sample, const StepRates &rates);
@@ -106,6 +116,9 @@ class SweepRunner : public QObject {
     QPointer<EngineClient> m_client;
     QString m_engineDir;
     bool m_recordHost = true;
+    HostProbe m_hostProbe = HostRecord::probe;
+    QFutureWatcher<HostRecord> m_hostProbing;
+    bool m_probing = false; // m_hostProbing watches this sweep's probe
     int m_helloTimeoutMs = EngineClient::kDefaultHelloTimeoutMs;
     int m_stallTimeoutMs = EngineClient::kDefaultStallTimeoutMs;
     int m_exitTimeoutMs = EngineClient::kDefaultExitTimeoutMs;
