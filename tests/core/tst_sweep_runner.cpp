@@ -147,8 +147,9 @@ class TestSweepRunner : public QObject {
         QCOMPARE(rest.steps().first().seq, 4);
     }
 
-    // The checklist is probed off the runner's thread, and the run is stored
-    // with it before the first step.
+    // The checklist is probed off the runner's thread, for the lcores that
+    // transmit (the fake engine's main lcore is 0, its worker 1), and the run
+    // is stored with it before the first step.
     void hostIsProbedInAPoolThreadBeforeTheRunIsStored() {
         qputenv("BURSTLAB_FAKE_AFTER_STEPS", "100"); // every step a good one
         const Run run = onFakeEngine();
@@ -171,6 +172,7 @@ class TestSweepRunner : public QObject {
         QCOMPARE(finish(*r), SweepRunner::Outcome::Completed);
         QVERIFY(probeThread);
         QVERIFY(probeThread != QThread::currentThread());
+        QCOMPARE(probed.lcores, QList<int>{1});
         QCOMPARE(checklistAtFirstStep.size(), 1);
         const auto stored = m_store.loadRun(r->runId());
         QVERIFY(stored);

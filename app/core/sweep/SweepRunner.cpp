@@ -175,7 +175,10 @@ void SweepRunner::recordHost(const EngineHello &hello) {
         return;
     }
     const EngineLaunch &e = m_run.spec.engine;
-    QList<int> lcores{int(hello.mainLcore)};
+    // The main lcore only reads commands: the checklist judges the CPUs that
+    // transmit. No launch mode moves the engine to another network namespace,
+    // so an af_packet or tap netdev is probed in ours (no netns).
+    QList<int> lcores;
     for (qint64 l : hello.workerLcores)
         lcores.append(int(l));
     const ProbeContext context =
