@@ -43,7 +43,8 @@ void SweepOptions::add(CliParser &p) {
         {QStringLiteral("duration-ms"), QStringLiteral("Length of each step (default 1000)."),
          QStringLiteral("N")},
         {QStringLiteral("warmup-ms"),
-         QStringLiteral("Discarded from the start of each step for the pps figure (default 0)."),
+         QStringLiteral("Discarded from the start of each step for the pps figure "
+                        "(default: 100, or a fifth of a shorter step's duration)."),
          QStringLiteral("N")},
         {QStringLiteral("pause-ms"), QStringLiteral("Pause between steps (default 0)."),
          QStringLiteral("N")},
@@ -122,9 +123,10 @@ std::optional<SweepOptions> SweepOptions::read(const CliParser &p, QString *erro
     const auto reps = p.integer(QStringLiteral("reps"), 3, 1, kMaxReps, error);
     const auto duration =
         reps ? p.integer(QStringLiteral("duration-ms"), 1000, 1, kMaxMs, error) : std::nullopt;
-    const auto warmup = duration
-                            ? p.integer(QStringLiteral("warmup-ms"), 0, 0, *duration - 1, error)
-                            : std::nullopt;
+    const auto warmup =
+        duration ? p.integer(QStringLiteral("warmup-ms"),
+                             SweepSpec::defaultWarmupMs(int(*duration)), 0, *duration - 1, error)
+                 : std::nullopt;
     const auto pause =
         warmup ? p.integer(QStringLiteral("pause-ms"), 0, 0, kMaxMs, error) : std::nullopt;
     const auto seed =

@@ -84,6 +84,15 @@ class TestCli : public QObject {
         QCOMPARE(run[QStringLiteral("label")].toString(), QStringLiteral("baseline"));
         QCOMPARE(run[QStringLiteral("steps")].toInt(), 4);
         QVERIFY(run[QStringLiteral("best_pps")].toDouble() > 0);
+
+        // No --warmup-ms: a fifth of the 100 ms steps is warm-up.
+        const Result shown =
+            cli({QStringLiteral("show"), QString::number(run[QStringLiteral("id")].toInteger()),
+                 QStringLiteral("--json")});
+        const QJsonObject stored = QJsonDocument::fromJson(shown.out.toUtf8())
+                                       .object()[QStringLiteral("runs")][0][QStringLiteral("run")]
+                                       .toObject();
+        QCOMPARE(stored[QStringLiteral("sweep")][QStringLiteral("warmup_ms")].toInt(), 20);
     }
 
     void exportsShowsAndCompares() {

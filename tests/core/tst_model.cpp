@@ -92,6 +92,25 @@ class TestModel : public QObject {
         QVERIFY(SweepSpec().randomize);
     }
 
+    // The first 100 ms of a step are warm-up unless the sweep says otherwise,
+    // a fifth of a shorter step.
+    void warmupDefaultsToMin100msOrAFifthOfTheStep() {
+        QCOMPARE(SweepSpec().warmupMs, 100);
+        QCOMPARE(SweepSpec::defaultWarmupMs(1000), 100);
+        QCOMPARE(SweepSpec::defaultWarmupMs(60000), 100);
+        QCOMPARE(SweepSpec::defaultWarmupMs(200), 40);
+        QCOMPARE(SweepSpec::defaultWarmupMs(4), 0);
+        QString error;
+        const auto spec = SweepSpec::fromJson(
+            QJsonObject{{QStringLiteral("duration_ms"), 150},
+                        {QStringLiteral("axes"),
+                         QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("burst")},
+                                                {QStringLiteral("values"), QJsonArray{1}}}}}},
+            &error);
+        QVERIFY2(spec, qPrintable(error));
+        QCOMPARE(spec->warmupMs, 30);
+    }
+
     void sweepSpecErrorsNameTheField() {
         QString error;
         QVERIFY(!SweepSpec::fromJson({{QStringLiteral("reps"), QStringLiteral("three")}}, &error));
@@ -204,6 +223,7 @@ class TestModel : public QObject {
         QCOMPARE(run.linkSpeedMbps().value_or(0), 10000.0);
         QCOMPARE(run.frameSize(), 1514);
     }
+
     // The ranges and defaults a sweep is checked against before an engine
     // answers are the ones the protocol documents in its hello example.
     void stepParametersMatchTheProtocolDocument() {

@@ -23,6 +23,7 @@ class TestSetupPanel : public QObject {
     void invalidInputDisablesStart_data();
     void invalidInputDisablesStart();
     void typingUpdatesAtOnce();
+    void warmupDefaultFollowsTheDuration();
     void specHasAxesAndFixedValues();
     void stateRoundTrip();
     void engineLimitsReplaceDocumentedOnes();
@@ -104,6 +105,22 @@ void TestSetupPanel::typingUpdatesAtOnce() {
     auto *launch = panel.findChild<QComboBox *>(QStringLiteral("launchMode"));
     launch->setCurrentIndex(launch->findData(QStringLiteral("ssh")));
     QVERIFY(panel.invalidReason().contains(QStringLiteral("host")));
+}
+
+void TestSetupPanel::warmupDefaultFollowsTheDuration() {
+    SweepSetupPanel panel;
+    auto *duration = panel.findChild<QSpinBox *>(QStringLiteral("duration"));
+    auto *warmup = panel.findChild<QSpinBox *>(QStringLiteral("warmup"));
+    QVERIFY(duration && warmup);
+    QCOMPARE(warmup->value(), SweepSpec().warmupMs);
+    QCOMPARE(warmup->value(), 100);
+    duration->setValue(200);
+    QCOMPARE(warmup->value(), 40); // a fifth of a short step
+    duration->setValue(5000);
+    QCOMPARE(warmup->value(), 100);
+    warmup->setValue(7);
+    duration->setValue(300);
+    QCOMPARE(warmup->value(), 7); // set by hand: kept
 }
 
 void TestSetupPanel::specHasAxesAndFixedValues() {

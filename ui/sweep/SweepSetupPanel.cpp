@@ -164,14 +164,25 @@ QWidget *SweepSetupPanel::buildFixedGroup() {
 QWidget *SweepSetupPanel::buildTimingGroup() {
     auto *group = new QGroupBox(tr("Repetitions and timing"));
     auto *form = new QFormLayout(group);
-    m_reps = spinBox(1, 1000, 3);
+    const SweepSpec defaults;
+    m_reps = spinBox(1, 1000, defaults.reps);
     m_reps->setToolTip(tr("Repetitions per point: 3 or more give a confidence interval and a "
                           "verdict; allowed 1..1000"));
-    m_duration = spinBox(10, 86400000, 1000, tr(" ms"));
+    m_duration = spinBox(10, 86400000, defaults.durationMs, tr(" ms"));
+    m_duration->setObjectName(QStringLiteral("duration"));
     m_duration->setToolTip(tr("Length of each step: allowed 10..86400000 ms"));
-    m_warmup = spinBox(0, 3600000, 100, tr(" ms"));
+    m_warmup = spinBox(0, 3600000, defaults.warmupMs, tr(" ms"));
+    m_warmup->setObjectName(QStringLiteral("warmup"));
     m_warmup->setToolTip(tr("Discarded from the start of each step; must be shorter than the "
-                            "step"));
+                            "step. Default: 100 ms, or a fifth of a shorter step"));
+    m_lastDurationMs = defaults.durationMs;
+    // A warm-up left at its default follows the duration; one set by hand stays.
+    connect(m_duration, &QSpinBox::valueChanged, this, [this](int durationMs) {
+        if (m_warmup->value() == SweepSpec::defaultWarmupMs(m_lastDurationMs)) {
+            m_warmup->setValue(SweepSpec::defaultWarmupMs(durationMs));
+        }
+        m_lastDurationMs = durationMs;
+    });
     m_pause = spinBox(0, 3600000, 0, tr(" ms"));
     m_pause->setToolTip(tr("Idle time between steps: 0..3600000 ms"));
     m_randomize = new QCheckBox(tr("randomise order of points and repetitions"));

@@ -93,6 +93,7 @@ class SweepSetupPanel : public QWidget {
     QSpinBox *m_reps = nullptr;
     QSpinBox *m_duration = nullptr;
     QSpinBox *m_warmup = nullptr;
+    int m_lastDurationMs = 0; // the duration the warm-up's default was last taken from
     QSpinBox *m_pause = nullptr;
     QCheckBox *m_randomize = nullptr;
     QLineEdit *m_name = nullptr;

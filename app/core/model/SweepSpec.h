@@ -16,10 +16,18 @@ struct SweepSpec {
     QJsonObject fixed; // step parameter name -> value for every step
     int reps = 3;
     int durationMs = 1000;
-    int warmupMs = 0; // discarded from the start of every step
-    int pauseMs = 0;  // between steps
+    int warmupMs = defaultWarmupMs(durationMs); // discarded from the start of every step
+    int pauseMs = 0;                            // between steps
     bool randomize = true;
     quint64 seed = 0; // for the randomised order; recorded so it can be replayed
+
+    // The warm-up a sweep gets unless it says otherwise: min(100 ms, a fifth
+    // of the step). The first 100 ms of a step hold the cold caches and TLB,
+    // the mempool's first touch and a paced rate's ramp, and are one stats
+    // sample at the default period; a short step keeps at least 4/5 of itself.
+    static constexpr int defaultWarmupMs(int durationMs) {
+        return durationMs / 5 < 100 ? durationMs / 5 : 100;
+    }
 
     // Every point in sweep order: the first axis varies fastest, so with two
     // axes each value of the second axis is one series.
