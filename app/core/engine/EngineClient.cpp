@@ -147,15 +147,19 @@ void EngineClient::escalateStop() {
     if (!m_process || m_process->state() == QProcess::NotRunning)
         return;
     if (!m_terminated) {
-        m_terminated = true;
-        emit logLine(QStringLiteral("the engine did not exit within %1 s; sending SIGTERM")
-                         .arg(m_exitTimeoutMs / 1000.0));
-        m_process->terminate();
-        m_exitTimer.start(m_exitTimeoutMs);
+        terminate(QStringLiteral("the engine did not exit within %1 s; sending SIGTERM")
+                      .arg(m_exitTimeoutMs / 1000.0));
         return;
     }
     emit logLine(QStringLiteral("the engine ignored SIGTERM; sending SIGKILL"));
     m_process->kill();
+}
+
+void EngineClient::terminate(const QString &why) {
+    m_terminated = true;
+    emit logLine(why);
+    m_process->terminate();
+    m_exitTimer.start(m_exitTimeoutMs);
 }
 
 void EngineClient::fail(Failure failure, const QString &message) {
@@ -187,6 +191,11 @@ void EngineClient::onWatchdog() {
         fail(Failure::Hung, QStringLiteral("the engine hangs: no answer to command %1 for %2 s")
                                 .arg(m_pending.firstKey())
                                 .arg(m_stallTimeoutMs / 1000.0));
+    // A hung engine reads no shutdown: waiting the exit timeout for one only
+    // delays the stop. (A privileged engine refuses the signal; it still
+    // stops on its stdin's EOF, which beginStop() gave it.)
+    if (m_process && m_process->state() == QProcess::Running)
+        terminate(QStringLiteral("sending SIGTERM to the hung engine"));
 }
 
 void EngineClient::onStdout() {

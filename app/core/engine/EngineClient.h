@@ -100,6 +100,8 @@ class EngineClient : public QObject {
     void onWatchdog();
     void beginStop();
     void escalateStop();
+    // SIGTERM now, SIGKILL after the exit timeout.
+    void terminate(const QString &why);
     void finishExit();
     QString lastStderr() const;
 

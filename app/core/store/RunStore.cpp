@@ -13,6 +13,9 @@
 #include <QSqlQuery>
 #include <QStandardPaths>
 #include <atomic>
+#include <cerrno>
+#include <cstring>
+#include <unistd.h>
 
 namespace burstlab {
 
@@ -63,6 +66,22 @@ QString explain(const QSqlError &error) {
     default:
         return error.text();
     }
+}
+
+// Why the store cannot be written: its file, or its folder, where the WAL
+// and shared-memory files go. Empty when both can.
+QString writeProblem(const QString &path) {
+    const QFileInfo info(path);
+    for (const QString &target : {info.absolutePath(), info.absoluteFilePath()}) {
+        if (!QFileInfo::exists(target) ||
+            ::access(QFile::encodeName(target).constData(), W_OK) == 0)
+            continue;
+        if (errno == EROFS)
+            return QStringLiteral("%1 is on a read-only file system").arg(target);
+        return QStringLiteral("%1 is not writable (%2)")
+            .arg(target, QString::fromLocal8Bit(std::strerror(errno)));
+    }
+    return {};
 }
 
 Sample sampleFrom(const QSqlQuery &q) {
@@ -176,7 +195,11 @@ bool RunStore::open(const QString &path) {
     m_owner = RunOwner::acquire();
     if (configureConnection() && migrate() && recoverInterrupted())
         return true;
-    const QString error = m_error;
+    QString error = m_error;
+    // SQLite only says it cannot open a store it may not write (its WAL
+    // needs the folder): say why.
+    if (const QString cause = writeProblem(m_path); !cause.isEmpty())
+        error += QStringLiteral("; %1").arg(cause);
     close();
     m_error = error;
     return false;

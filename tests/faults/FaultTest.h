@@ -1,0 +1,22 @@
+#pragma once
+#include <QObject>
+#include <QString>
+#include <QTemporaryDir>
+
+namespace burstlab {
+
+// What the fault tests start from: test-mode standard paths, a store file in
+// a fresh folder, and this process as the subreaper of the processes it
+// starts, so that an engine orphaned by a killed CLI becomes its child and
+// its exit status can be read.
+class FaultTest : public QObject {
+  protected:
+    // False (with a warning) when the subreaper could not be set up.
+    bool prepare();
+    QString db() const { return m_dir.filePath(QStringLiteral("runs.sqlite")); }
+
+  private:
+    QTemporaryDir m_dir;
+};
+
+} // namespace burstlab

@@ -1,0 +1,68 @@
+// burstlab-cli SIGKILLed in the middle of a sweep on net_null: its engine
+// stops within 2 s and exits cleanly (code 0 or 5, its runtime directory removed),
+// the store passes PRAGMA integrity_check, the next `burstlab-cli runs` shows
+// the run as interrupted, and `sweep --resume` completes it.
+#include "CliRun.h"
+#include "FaultTest.h"
+#include "Processes.h"
+#include "StoreCheck.h"
+
+#include <QTest>
+#include <csignal>
+#include <sys/wait.h>
+
+using namespace burstlab;
+
+class TestFaultsCliKilled : public FaultTest {
+    Q_OBJECT
+
+  private slots:
+    void initTestCase() { QVERIFY(prepare()); }
+
+    void engineStopsAndTheRunIsInterrupted() {
+        CliRun cli(db());
+        cli.start({QStringLiteral("sweep"), QStringLiteral("--memory-mb"), QStringLiteral("256"),
+                   QStringLiteral("--sweep"), QStringLiteral("burst=1..4"),
+                   QStringLiteral("--reps"), QStringLiteral("2"), QStringLiteral("--duration-ms"),
+                   QStringLiteral("300"), QStringLiteral("--set"), QStringLiteral("stats_ms=20"),
+                   QStringLiteral("--label"), QStringLiteral("cli-killed")});
+        QVERIFY2(cli.waitForStderr(QStringLiteral("step 2/8"), 30000), qPrintable(cli.err()));
+        const qint64 engine =
+            Processes::waitForChild(cli.pid(), QStringLiteral("burstlab-engine"), 2000);
+        QVERIFY(engine > 0);
+        // kill in the middle of the next 300 ms step
+        QTest::qWait(100);
+        QVERIFY(::kill(pid_t(cli.pid()), SIGKILL) == 0);
+        QCOMPARE(cli.finish(5000).code, -1);
+
+        const Processes::Exit e = Processes::waitForExit(engine, 5000);
+        qInfo("engine gone %lld ms after the CLI was killed: %s", e.elapsedMs,
+              qPrintable(Processes::describe(e)));
+        QVERIFY2(e.gone && e.elapsedMs < 2000, qPrintable(Processes::describe(e)));
+        // Killing the CLI closes the engine's stdin and stdout and sends it
+        // SIGTERM at once: it exits 0 (EOF, SIGTERM) or 5 (stdout closed),
+        // whichever it notices first, through its cleanup either way.
+        QVERIFY2(e.reaped && WIFEXITED(e.status) &&
+                     (WEXITSTATUS(e.status) == 0 || WEXITSTATUS(e.status) == 5),
+                 qPrintable(Processes::describe(e)));
+        QVERIFY(Processes::runtimeDirsOf(engine).isEmpty());
+        QCOMPARE(StoreCheck::integrity(db()), QStringLiteral("ok"));
+
+        const QVariantMap listed = CliRun::runLabelled(db(), QStringLiteral("cli-killed"));
+        QCOMPARE(listed.value(QStringLiteral("status")).toString(), QStringLiteral("interrupted"));
+        const int stepsBefore = listed.value(QStringLiteral("steps")).toInt();
+        QVERIFY2(stepsBefore >= 2 && stepsBefore < 8, qPrintable(QString::number(stepsBefore)));
+
+        const QString id = listed.value(QStringLiteral("id")).toString();
+        const CliResult resumed =
+            CliRun::run(db(), {QStringLiteral("sweep"), QStringLiteral("--resume"), id});
+        QVERIFY2(resumed.code == 0, qPrintable(resumed.err));
+        QVERIFY(resumed.err.contains(QStringLiteral("step 8/8")));
+        const QVariantMap done = CliRun::runLabelled(db(), QStringLiteral("cli-killed"));
+        QCOMPARE(done.value(QStringLiteral("status")).toString(), QStringLiteral("completed"));
+        QCOMPARE(StoreCheck::integrity(db()), QStringLiteral("ok"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestFaultsCliKilled)
+#include "tst_faults_cli_killed.moc"

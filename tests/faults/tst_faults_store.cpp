@@ -1,0 +1,174 @@
+// The store's disk fills up in the middle of a burstlab-cli sweep, and a
+// store on a read-only file system: the CLI exits 4 with an error naming the
+// store and the cause, its engine is shut down (no process or runtime
+// directory left), and the file stays sound: integrity_check ok, the earlier
+// run intact, the cut-off run shown as interrupted and resumable once there
+// is room again. Each case mounts its own small tmpfs, so it needs root.
+#include "CliRun.h"
+#include "Processes.h"
+#include "StoreCheck.h"
+#include "store/RunStore.h"
+
+#include <QFile>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <memory>
+#include <unistd.h>
+
+using namespace burstlab;
+
+namespace {
+
+bool mountCommand(const QStringList &args) {
+    return QProcess::execute(QStringLiteral("mount"), args) == 0;
+}
+
+// A tmpfs of sizeKb mounted on a fresh folder for one test, unmounted after it.
+class Tmpfs {
+  public:
+    explicit Tmpfs(int sizeKb) {
+        m_mounted = m_dir.isValid() &&
+                    mountCommand({QStringLiteral("-t"), QStringLiteral("tmpfs"),
+                                  QStringLiteral("-o"), QStringLiteral("size=%1k").arg(sizeKb),
+                                  QStringLiteral("burstlab-faults"), m_dir.path()});
+    }
+    ~Tmpfs() {
+        if (m_mounted)
+            QProcess::execute(QStringLiteral("umount"), {QStringLiteral("-l"), m_dir.path()});
+    }
+    bool mounted() const { return m_mounted; }
+    QString file(const QString &name) const { return m_dir.filePath(name); }
+    bool remount(const QString &mode) const {
+        return mountCommand(
+            {QStringLiteral("-o"), QStringLiteral("remount,%1").arg(mode), m_dir.path()});
+    }
+
+  private:
+    QTemporaryDir m_dir;
+    bool m_mounted = false;
+};
+
+// Writes to path until the file system is full; returns the bytes written.
+qint64 fill(const QString &path) {
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly))
+        return 0;
+    const QByteArray chunk(4096, 'x');
+    qint64 written = 0;
+    while (f.write(chunk) == chunk.size() && f.flush())
+        written += chunk.size();
+    return written;
+}
+
+QStringList sweepArgs(const QString &label, const QString &values, int durationMs) {
+    return {QStringLiteral("sweep"),
+            QStringLiteral("--memory-mb"),
+            QStringLiteral("256"),
+            QStringLiteral("--sweep"),
+            values,
+            QStringLiteral("--reps"),
+            QStringLiteral("1"),
+            QStringLiteral("--duration-ms"),
+            QString::number(durationMs),
+            QStringLiteral("--set"),
+            QStringLiteral("stats_ms=10"),
+            QStringLiteral("--label"),
+            label};
+}
+
+// The first completed run with this label keeps all its steps and samples.
+void verifyIntact(const QString &db, const QString &label, int steps) {
+    const QVariantMap listed = CliRun::runLabelled(db, label);
+    QCOMPARE(listed.value(QStringLiteral("status")).toString(), QStringLiteral("completed"));
+    RunStore store;
+    QVERIFY2(store.open(db), qPrintable(store.lastError()));
+    const auto data = store.loadRunData(listed.value(QStringLiteral("id")).toLongLong());
+    QVERIFY(data);
+    QCOMPARE(data->steps.size(), steps);
+    for (const StepData &s : data->steps)
+        QVERIFY(s.samples.size() >= 3);
+}
+
+} // namespace
+
+class TestFaultsStore : public QObject {
+    Q_OBJECT
+
+    // Each case: a fresh tmpfs holding a store with one completed run, "before".
+    std::unique_ptr<Tmpfs> m_fs;
+    QString m_db;
+
+  private slots:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        if (::geteuid() != 0)
+            QSKIP("mounting a small tmpfs needs root");
+    }
+
+    void init() {
+        m_fs = std::make_unique<Tmpfs>(16384);
+        QVERIFY(m_fs->mounted());
+        m_db = m_fs->file(QStringLiteral("runs.sqlite"));
+        const CliResult first = CliRun::run(
+            m_db, sweepArgs(QStringLiteral("before"), QStringLiteral("burst=1,32"), 50));
+        QVERIFY2(first.code == 0, qPrintable(first.err));
+    }
+
+    void cleanup() { m_fs.reset(); }
+
+    void diskFullMidSweep() {
+        const QString db = m_db;
+        CliRun cli(db);
+        cli.start(sweepArgs(QStringLiteral("cut-off"), QStringLiteral("burst=1..16"), 200));
+        QVERIFY2(cli.waitForStderr(QStringLiteral("step 1/16"), 30000), qPrintable(cli.err()));
+        const qint64 engine =
+            Processes::waitForChild(cli.pid(), QStringLiteral("burstlab-engine"), 2000);
+        QVERIFY(engine > 0);
+        const QString filler = m_fs->file(QStringLiteral("filler"));
+        QVERIFY(fill(filler) > 0);
+
+        const CliResult r = cli.finish(20000);
+        QCOMPARE(r.code, 4);
+        QVERIFY2(r.err.contains(QStringLiteral("the disk is full")), qPrintable(r.err));
+        QVERIFY2(r.err.contains(db), qPrintable(r.err));
+        QVERIFY(Processes::waitForExit(engine, 2000).gone);
+        QVERIFY(Processes::runtimeDirsOf(engine).isEmpty());
+
+        QVERIFY(QFile::remove(filler));
+        QCOMPARE(StoreCheck::integrity(db), QStringLiteral("ok"));
+        verifyIntact(db, QStringLiteral("before"), 2);
+        // Its last status could not be written either: the next start finds
+        // it left "running" by a gone process, and interrupts it.
+        const QVariantMap cut = CliRun::runLabelled(db, QStringLiteral("cut-off"));
+        QVERIFY2(cut.value(QStringLiteral("status")).toString() == QStringLiteral("interrupted") ||
+                     cut.value(QStringLiteral("status")).toString() == QStringLiteral("failed"),
+                 qPrintable(cut.value(QStringLiteral("status")).toString()));
+        const CliResult resumed =
+            CliRun::run(db, {QStringLiteral("sweep"), QStringLiteral("--resume"),
+                             cut.value(QStringLiteral("id")).toString()});
+        QVERIFY2(resumed.code == 0, qPrintable(resumed.err.right(800)));
+        QCOMPARE(StoreCheck::integrity(db), QStringLiteral("ok"));
+    }
+
+    void readOnlyStore() {
+        const QString db = m_db;
+        QVERIFY(m_fs->remount(QStringLiteral("ro")));
+
+        const CliResult r =
+            CliRun::run(db, sweepArgs(QStringLiteral("refused"), QStringLiteral("burst=1"), 50));
+        QCOMPARE(r.code, 4);
+        QVERIFY2(r.err.contains(db) && r.err.contains(QStringLiteral("read-only")),
+                 qPrintable(r.err));
+        QVERIFY(Processes::childrenOf(::getpid(), QStringLiteral("burstlab-engine")).isEmpty());
+
+        QVERIFY(m_fs->remount(QStringLiteral("rw")));
+        QCOMPARE(StoreCheck::integrity(db), QStringLiteral("ok"));
+        verifyIntact(db, QStringLiteral("before"), 2);
+        QVERIFY(CliRun::runLabelled(db, QStringLiteral("refused")).isEmpty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestFaultsStore)
+#include "tst_faults_store.moc"

@@ -1,0 +1,89 @@
+// Two burstlab-cli sweeps writing one store at the same time, each with its
+// own engine, while a third process lists the runs over and over: nobody gets
+// "database is locked", neither writer takes the other's live run for an
+// interrupted one, the reader sees both runs while they run, and the file
+// passes integrity_check with both runs complete.
+#include "CliRun.h"
+#include "FaultTest.h"
+#include "StoreCheck.h"
+
+#include <QTest>
+
+using namespace burstlab;
+
+namespace {
+
+QStringList sweepArgs(const QString &label) {
+    // stats every 10 ms: each writer commits about a hundred samples a second
+    return {QStringLiteral("sweep"),
+            QStringLiteral("--memory-mb"),
+            QStringLiteral("256"),
+            QStringLiteral("--sweep"),
+            QStringLiteral("burst=1..4"),
+            QStringLiteral("--reps"),
+            QStringLiteral("2"),
+            QStringLiteral("--duration-ms"),
+            QStringLiteral("150"),
+            QStringLiteral("--set"),
+            QStringLiteral("stats_ms=10"),
+            QStringLiteral("--label"),
+            label};
+}
+
+} // namespace
+
+class TestFaultsTwoInstances : public FaultTest {
+    Q_OBJECT
+
+  private slots:
+    void initTestCase() { QVERIFY(prepare()); }
+
+    void twoWritersAndAReaderShareOneStore() {
+        const QString db = this->db();
+        CliRun a(db);
+        CliRun b(db);
+        a.start(sweepArgs(QStringLiteral("writer-a")));
+        b.start(sweepArgs(QStringLiteral("writer-b")));
+
+        int listings = 0;
+        QSet<QString> seenRunning;
+        QStringList problems;
+        // Lists while either writer runs.
+        while (a.running() || b.running()) {
+            QString error;
+            const QList<QVariantMap> listed = CliRun::runs(db, &error);
+            ++listings;
+            if (!error.isEmpty())
+                problems << error;
+            for (const QVariantMap &run : listed) {
+                const QString status = run.value(QStringLiteral("status")).toString();
+                if (status == QStringLiteral("running"))
+                    seenRunning << run.value(QStringLiteral("label")).toString();
+                if (status == QStringLiteral("interrupted"))
+                    problems << QStringLiteral("a live run listed as interrupted");
+            }
+            QVERIFY2(listings < 2000, "the writers did not finish");
+        }
+        const CliResult ra = a.finish(30000);
+        const CliResult rb = b.finish(30000);
+        qInfo("%d listings while two sweeps wrote", listings);
+        QVERIFY2(ra.code == 0, qPrintable(ra.err));
+        QVERIFY2(rb.code == 0, qPrintable(rb.err));
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
+        for (const QString &err : {ra.err, rb.err})
+            QVERIFY2(!err.contains(QStringLiteral("locked")), qPrintable(err));
+        QCOMPARE(seenRunning,
+                 (QSet<QString>{QStringLiteral("writer-a"), QStringLiteral("writer-b")}));
+
+        const QList<QVariantMap> runs = CliRun::runs(db);
+        QCOMPARE(runs.size(), 2);
+        for (const QVariantMap &run : runs) {
+            QCOMPARE(run.value(QStringLiteral("status")).toString(), QStringLiteral("completed"));
+            QCOMPARE(run.value(QStringLiteral("steps")).toInt(), 8);
+        }
+        QCOMPARE(StoreCheck::integrity(db), QStringLiteral("ok"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestFaultsTwoInstances)
+#include "tst_faults_two_instances.moc"
