@@ -77,6 +77,11 @@ class TestStats : public QObject {
         QVERIFY(std::abs(w.ciHigh - (w.diff + 2.0595 * w.se)) < 1e-3);
         QVERIFY(!Welch::test({1}, {2, 3}).valid);
         QVERIFY(!Welch::test({1, 1}, {2, 2}).valid);
+        // a step that sent nothing after its warm-up: 0 pps, inf ns per packet
+        const double inf = std::numeric_limits<double>::infinity();
+        QVERIFY(!Welch::test({10, 12}, {inf, 11}).valid);
+        // variances so small that their squares underflow
+        QVERIFY(!Welch::test({1e-85, 3e-85}, {2e-85, 5e-85}).valid);
     }
 
     void verdicts() {

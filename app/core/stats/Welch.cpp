@@ -31,9 +31,13 @@ Welch Welch::test(const QList<double> &a, const QList<double> &b, double alpha) 
     const double va = sa.stddev * sa.stddev / sa.n;
     const double vb = sb.stddev * sb.stddev / sb.n;
     w.se = std::sqrt(va + vb);
-    if (w.se == 0)
+    if (w.se == 0 || !std::isfinite(w.se))
         return w;
     w.dof = (va + vb) * (va + vb) / (va * va / (sa.n - 1) + vb * vb / (sb.n - 1));
+    // Boost throws on degrees of freedom it cannot use (an underflow of the
+    // variances gives inf); thrown from a signal, that would end the sweep.
+    if (!std::isfinite(w.dof) || w.dof <= 0)
+        return w;
     w.t = w.diff / w.se;
     const boost::math::students_t dist(w.dof);
     w.p = 2 * boost::math::cdf(boost::math::complement(dist, std::fabs(w.t)));
