@@ -3,7 +3,6 @@
 
 #include <QJsonArray>
 #include <QJsonObject>
-#include <QMetaType>
 
 namespace burstlab {
 
@@ -19,5 +18,3 @@ struct HostRecord {
 };
 
 } // namespace burstlab
-
-Q_DECLARE_METATYPE(burstlab::HostRecord)
