@@ -78,6 +78,16 @@ QStringList sweepArgs(const QString &label, const QString &values, int durationM
             label};
 }
 
+// The CLI's error line among its progress lines.
+QString lastError(const QString &err) {
+    const QStringList lines = err.split(QLatin1Char('\n'));
+    for (auto it = lines.crbegin(); it != lines.crend(); ++it) {
+        if (it->startsWith(QStringLiteral("burstlab-cli ")))
+            return *it;
+    }
+    return err;
+}
+
 // The first completed run with this label keeps all its steps and samples.
 void verifyIntact(const QString &db, const QString &label, int steps) {
     const QVariantMap listed = CliRun::runLabelled(db, label);
@@ -130,6 +140,7 @@ class TestFaultsStore : public QObject {
         QVERIFY(fill(filler) > 0);
 
         const CliResult r = cli.finish(20000);
+        qInfo("%s", qPrintable(lastError(r.err)));
         QCOMPARE(r.code, 4);
         QVERIFY2(r.err.contains(QStringLiteral("the disk is full")), qPrintable(r.err));
         QVERIFY2(r.err.contains(db), qPrintable(r.err));
@@ -158,6 +169,7 @@ class TestFaultsStore : public QObject {
 
         const CliResult r =
             CliRun::run(db, sweepArgs(QStringLiteral("refused"), QStringLiteral("burst=1"), 50));
+        qInfo("%s", qPrintable(lastError(r.err)));
         QCOMPARE(r.code, 4);
         QVERIFY2(r.err.contains(db) && r.err.contains(QStringLiteral("read-only")),
                  qPrintable(r.err));
