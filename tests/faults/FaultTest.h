@@ -14,6 +14,10 @@ class FaultTest : public QObject {
     // False (with a warning) when the subreaper could not be set up.
     bool prepare();
     QString db() const { return m_dir.filePath(QStringLiteral("runs.sqlite")); }
+    // After the program driving engine was SIGKILLed: empty when the engine
+    // was gone within 2 s, through its cleanup (exit 0 or 5, its runtime
+    // directory removed); else what went wrong. Prints how long it took.
+    static QString orphanedEngineProblem(qint64 engine, const QString &killed);
 
   private:
     QTemporaryDir m_dir;
