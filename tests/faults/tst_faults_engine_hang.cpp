@@ -60,7 +60,7 @@ class TestFaultsEngineHang : public FaultTest {
         QCOMPARE(runner.outcome(), SweepRunner::Outcome::EngineFailure);
         QVERIFY2(runner.errorString().contains(QStringLiteral("the engine hangs")),
                  qPrintable(runner.errorString()));
-        QVERIFY2(detectedMs >= 1800 && detectedMs <= 2300, qPrintable(QString::number(detectedMs)));
+        QVERIFY2(detectedMs >= 1990 && detectedMs <= 2300, qPrintable(QString::number(detectedMs)));
         QVERIFY2(stoppedMs >= 0 && stoppedMs < 1000, qPrintable(QString::number(stoppedMs)));
         QVERIFY(Processes::childrenOf(::getpid(), kFakeName).isEmpty());
 

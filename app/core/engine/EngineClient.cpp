@@ -22,6 +22,8 @@ EngineClient::EngineClient(QObject *parent) : QObject(parent) {
     qRegisterMetaType<StepRates>();
     for (QTimer *t : {&m_helloTimer, &m_watchdog, &m_exitTimer})
         t->setSingleShot(true);
+    // A coarse timer may fire 5 % late: a 2 s hang limit would become 2.1 s.
+    m_watchdog.setTimerType(Qt::PreciseTimer);
     connect(&m_helloTimer, &QTimer::timeout, this, [this] {
         fail(Failure::NoHello, QStringLiteral("the engine sent no hello within %1 s%2")
                                    .arg(m_helloTimeoutMs / 1000.0)
