@@ -294,8 +294,14 @@ void SweepRunner::onStepFinished(const StepFinished &finished) {
                          .arg(finished.mbufsInUse)
                          .arg(m_step.seq));
     m_step.applyFinished(finished.raw);
-    if (m_run.spec.warmupMs > 0)
-        m_step.ppsAfterWarmup = ppsAfterWarmup(m_samples, qint64(m_run.spec.warmupMs) * 1000000);
+    if (m_run.spec.warmupMs > 0) {
+        // The totals end the step's timeline: with them a step whose samples
+        // came late (a loaded host) still gets its rate after the warm-up.
+        QList<Sample> timeline = m_samples;
+        if (timeline.isEmpty() || timeline.last().tNs < m_step.elapsedNs)
+            timeline.append(Sample{.tNs = m_step.elapsedNs, .txPkts = m_step.txPkts});
+        m_step.ppsAfterWarmup = ppsAfterWarmup(timeline, qint64(m_run.spec.warmupMs) * 1000000);
+    }
     m_step.finished = QDateTime::currentDateTimeUtc();
     m_step.status = RunStatus::Completed;
     const StepResult done = m_step;
