@@ -1,5 +1,6 @@
 #include "exchange/ExportFormat.h"
 #include "exchange/ImportFormat.h"
+#include "exchange/ImportLimits.h"
 #include "exchange/NetdevExport.h"
 #include "exchange/NetdevImport.h"
 #include "exchange/PktgenImport.h"
@@ -334,6 +335,45 @@ class TestExchange : public QObject {
         QCOMPARE(runs->at(1).steps.size(), 6);
         QVERIFY(!NetdevImport::parse(QStringLiteral("no numbers"), {}, &error));
         QVERIFY(error.contains(QStringLiteral("no result table")));
+    }
+
+    void oversizeImportIsRefusedBeforeReading() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("big.txt"));
+        QFile big(path);
+        QVERIFY(big.open(QIODevice::WriteOnly));
+        // Sparse: the size alone must be enough to refuse.
+        QVERIFY(big.resize(maxImportBytes + 1));
+        big.close();
+        QString error;
+        QVERIFY(!importFile(QStringLiteral("netdev"), path, {}, &error));
+        QVERIFY2(error.contains(path) && error.contains(QString::number(maxImportBytes + 1)) &&
+                     error.contains(QString::number(maxImportBytes)),
+                 qPrintable(error));
+    }
+
+    void tooManyRowsAreRefused_data() {
+        QTest::addColumn<QString>("format");
+        QTest::addColumn<QByteArray>("row");
+        QTest::newRow("netdev") << QStringLiteral("netdev") << QByteArray("burst=1 1000 pps\n");
+        QTest::newRow("pktgen") << QStringLiteral("pktgen")
+                                << QByteArray("Result: OK: 1(c1+d0) usec, 1 (60byte,0frags)\n"
+                                              "  1000pps 0Mb/sec (480000bps) errors: 0\n");
+    }
+
+    void tooManyRowsAreRefused() {
+        QFETCH(QString, format);
+        QFETCH(QByteArray, row);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("rows.txt"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        QVERIFY(file.write(row.repeated(maxImportRows + 1)) > 0);
+        file.close();
+        QString error;
+        QVERIFY(!importFile(format, path, {}, &error));
+        QVERIFY2(error.contains(path) && error.contains(QString::number(maxImportRows)),
+                 qPrintable(error));
     }
 
     void comparisonOfSweeps() {

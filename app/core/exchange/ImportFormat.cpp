@@ -1,4 +1,5 @@
 #include "exchange/ImportFormat.h"
+#include "exchange/ImportLimits.h"
 #include "exchange/NetdevImport.h"
 #include "exchange/PktgenImport.h"
 #include <QFile>
@@ -18,6 +19,11 @@ std::optional<QList<RunData>> importFile(const QString &format, const QString &f
     QFile in(file);
     if (!in.open(QIODevice::ReadOnly | QIODevice::Text))
         return fail(QStringLiteral("cannot read %1: %2").arg(file, in.errorString()));
+    if (in.size() > maxImportBytes)
+        return fail(QStringLiteral("%1 is %2 bytes, over the import limit of %3 bytes (16 MiB)")
+                        .arg(file)
+                        .arg(in.size())
+                        .arg(maxImportBytes));
     const QString text = QString::fromUtf8(in.readAll());
     QString why;
     std::optional<QList<RunData>> runs;

@@ -1,4 +1,5 @@
 #include "exchange/NetdevImport.h"
+#include "exchange/ImportLimits.h"
 #include <QRegularExpression>
 
 namespace burstlab {
@@ -67,6 +68,7 @@ std::optional<QList<RunData>> NetdevImport::parse(const QString &text, const QSt
             runs << table->data;
         table.reset();
     };
+    qsizetype rows = 0;
     const QStringList lines = text.split(QLatin1Char('\n'));
     for (qsizetype n = 0; n < lines.size(); ++n) {
         QString line = lines[n];
@@ -77,6 +79,8 @@ std::optional<QList<RunData>> NetdevImport::parse(const QString &text, const QSt
             close();
             continue;
         }
+        if (tooManyImportRows(++rows, error))
+            return std::nullopt;
         const bool isSeries = !sweep.hasMatch();
         const auto &m = isSeries ? series : sweep;
         const QString axis = isSeries ? QStringLiteral("patch") : ourName(m.captured(1));

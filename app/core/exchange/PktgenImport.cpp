@@ -1,4 +1,5 @@
 #include "exchange/PktgenImport.h"
+#include "exchange/ImportLimits.h"
 #include <QRegularExpression>
 
 namespace burstlab {
@@ -59,6 +60,7 @@ std::optional<RunData> PktgenImport::parse(const QString &text, const QString &l
     QList<Device> devices;
     const QStringList lines = text.split(QLatin1Char('\n'));
     bool inParams = false;
+    qsizetype results = 0;
     for (qsizetype n = 0; n < lines.size(); ++n) {
         const QString &line = lines[n];
         if (line.startsWith(QLatin1String("Params:"))) {
@@ -68,6 +70,8 @@ std::optional<RunData> PktgenImport::parse(const QString &text, const QString &l
             inParams = false;
         } else if (line.startsWith(QLatin1String("Result:"))) {
             inParams = false;
+            if (tooManyImportRows(++results, error))
+                return std::nullopt;
             if (devices.isEmpty())
                 devices << Device{};
             if (!readResult(devices.last(), lines, n, error))
