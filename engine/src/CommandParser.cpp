@@ -53,7 +53,7 @@ ParsedLine parseCommandLine(std::string_view line) {
         return refuse(nullptr, "bad_json", "", "the line is not valid JSON");
     }
     if (const auto &key = duplicates.first()) {
-        return refuse(nullptr, "bad_json", "", "the key \"" + *key + "\" is given twice");
+        return refuse(nullptr, "bad_json", "", "the key \"" + echoed(*key) + "\" is given twice");
     }
     if (!body.is_object()) {
         return refuse(nullptr, "bad_command", "", "a command must be a JSON object");
@@ -84,15 +84,15 @@ ParsedLine parseCommandLine(std::string_view line) {
         command.kind = CommandKind::Shutdown;
     } else {
         std::string message = "unknown cmd '";
-        message.append(cmd).append("': use start, stop, ping or shutdown");
+        message.append(echoed(cmd)).append("': use start, stop, ping or shutdown");
         return refuse(id, "bad_command", "cmd", message);
     }
     if (command.kind != CommandKind::Start) {
         for (const auto &[key, value] : body.items()) {
             if (key != "cmd" && key != "id") {
                 std::string message = cmd;
-                message.append(" takes no field ").append(key);
-                return refuse(id, "unknown_field", key, message);
+                message.append(" takes no field ").append(echoed(key));
+                return refuse(id, "unknown_field", echoed(key), message);
             }
         }
     }

@@ -36,7 +36,7 @@ std::optional<ProtocolError> readInt(const std::string &field, const json &v, Ra
             : v.get<int64_t>() >= range.lo && v.get<int64_t>() <= range.hi;
     if (!inRange) {
         return ProtocolError{"out_of_range", field,
-                             field + " must be " + want + ", got " + v.dump()};
+                             field + " must be " + want + ", got " + echoed(v.dump())};
     }
     out = static_cast<T>(v.get<int64_t>());
     return std::nullopt;
@@ -52,7 +52,8 @@ std::optional<ProtocolError> readMac(const std::string &field, const json &v, Ma
     if (s.size() != 17 || std::sscanf(s.c_str(), "%2x:%2x:%2x:%2x:%2x:%2x%c", &b[0], &b[1], &b[2],
                                       &b[3], &b[4], &b[5], &tail) != 6) {
         return ProtocolError{"out_of_range", field,
-                             field + " must be a MAC address xx:xx:xx:xx:xx:xx, got " + v.dump()};
+                             field + " must be a MAC address xx:xx:xx:xx:xx:xx, got " +
+                                 echoed(v.dump())};
     }
     for (int i = 0; i < 6; ++i) {
         out[i] = static_cast<uint8_t>(b[i]);
@@ -70,7 +71,7 @@ std::optional<ProtocolError> readIp(const std::string &field, const json &v, uin
     if (std::sscanf(s.c_str(), "%3u.%3u.%3u.%3u%c", &b[0], &b[1], &b[2], &b[3], &tail) != 4 ||
         b[0] > 255 || b[1] > 255 || b[2] > 255 || b[3] > 255) {
         return ProtocolError{"out_of_range", field,
-                             field + " must be a dotted IPv4 address, got " + v.dump()};
+                             field + " must be a dotted IPv4 address, got " + echoed(v.dump())};
     }
     out = (b[0] << 24) | (b[1] << 16) | (b[2] << 8) | b[3];
     return std::nullopt;
@@ -102,7 +103,8 @@ std::optional<ProtocolError> StepParams::apply(const json &cmd, const StepLimits
             if (!err && txDesc % lim.txDescAlign != 0) {
                 err = ProtocolError{"out_of_range", key,
                                     "tx_desc must be a multiple of " +
-                                        std::to_string(lim.txDescAlign) + ", got " + v.dump()};
+                                        std::to_string(lim.txDescAlign) + ", got " +
+                                        echoed(v.dump())};
             }
         } else if (key == "rate_pps") {
             err = readInt(key, v, lim.ratePps, ratePps);
@@ -129,7 +131,8 @@ std::optional<ProtocolError> StepParams::apply(const json &cmd, const StepLimits
         } else if (key == "dst_port") {
             err = readInt(key, v, kPort, dstPort);
         } else {
-            err = ProtocolError{"unknown_field", key, "unknown step parameter '" + key + "'"};
+            err = ProtocolError{"unknown_field", echoed(key),
+                                "unknown step parameter '" + echoed(key) + "'"};
         }
         if (err) {
             return err;

@@ -4,6 +4,7 @@
 #include "EngineProcess.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QtTest>
 #include <memory>
 
@@ -18,6 +19,7 @@ class TestEngineProtocol : public QObject {
     void badInput_data();
     void badInput();
     void longLineIsSkipped();
+    void hugeKeyIsEchoedShort();
     void busyWhileRunning();
     void stdoutCarriesOnlyProtocol();
 
@@ -207,6 +209,10 @@ void TestEngineProtocol::badInput_data() {
                                 << false << "bad_command"
                                 << "id"
                                 << "id";
+    QTest::newRow("long unknown cmd")
+        << QByteArray(R"({"id":7,"cmd":")") + QByteArray(2000, 'c') + "\"}\n"
+        << true << "bad_command"
+        << "cmd" << QString(64, QLatin1Char('c')) + QStringLiteral("...': use");
     QTest::newRow("missing cmd") << QByteArray(R"({"id":7})"
                                                "\n")
                                  << true << "bad_command"
@@ -249,6 +255,22 @@ void TestEngineProtocol::longLineIsSkipped() {
     QVERIFY(ack.value("id").isNull());
     QCOMPARE(ack.value("error").toObject().value("code").toString(),
              QStringLiteral("line_too_long"));
+    QVERIFY(pingOk() > 0);
+    QVERIFY(m_engine->takeMessages().isEmpty());
+}
+
+void TestEngineProtocol::hugeKeyIsEchoedShort() {
+    // Within the engine's line limit but near a client's 1 MiB: the ack must
+    // not echo the key in full.
+    const QByteArray key(900 * 1024, 'k');
+    m_engine->sendRaw(R"({"cmd":"ping","id":7,")" + key + "\":1}\n");
+    const QJsonObject ack = m_engine->waitFor("ack", -1, 20000);
+    QCOMPARE(ack.value("ok").toBool(), false);
+    const QJsonObject error = ack.value("error").toObject();
+    QCOMPARE(error.value("code").toString(), QStringLiteral("unknown_field"));
+    QVERIFY(error.value("field").toString().startsWith(QStringLiteral("kkkk")));
+    QVERIFY(error.value("field").toString().endsWith(QStringLiteral("...")));
+    QVERIFY(QJsonDocument(ack).toJson(QJsonDocument::Compact).size() < 1024);
     QVERIFY(pingOk() > 0);
     QVERIFY(m_engine->takeMessages().isEmpty());
 }
