@@ -91,10 +91,16 @@ class TestRunStore : public QObject {
         QVERIFY(m_dir.isValid());
     }
 
-    void defaultPathIsInAppData() {
-        QVERIFY(RunStore::defaultPath().endsWith(QStringLiteral("/burstlab.sqlite")));
-        QVERIFY(RunStore::defaultPath().startsWith(
-            QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)));
+    void defaultPathIsSharedByEveryProgram() {
+        const QString before = RunStore::defaultPath();
+        QCOMPARE(before, QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) +
+                             QStringLiteral("/burstlab/burstlab.sqlite"));
+        // The GUI sets an organisation name, the CLI does not: same store.
+        const QString organisation = QCoreApplication::organizationName();
+        QCoreApplication::setOrganizationName(QStringLiteral("burstlab"));
+        const QString after = RunStore::defaultPath();
+        QCoreApplication::setOrganizationName(organisation);
+        QCOMPARE(after, before);
     }
 
     void createLoadUpdateDelete() {

@@ -129,8 +129,10 @@ RunStore::~RunStore() {
 }
 
 QString RunStore::defaultPath() {
-    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) +
-           QStringLiteral("/burstlab.sqlite");
+    // Not AppDataLocation: that folder depends on the organisation name, and
+    // the CLI and the GUI must open the same store.
+    return QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) +
+           QStringLiteral("/burstlab/burstlab.sqlite");
 }
 
 QSqlDatabase RunStore::database() const {

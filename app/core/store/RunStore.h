@@ -34,7 +34,8 @@ class RunStore {
     RunStore(const RunStore &) = delete;
     RunStore &operator=(const RunStore &) = delete;
 
-    // QStandardPaths::AppDataLocation/burstlab.sqlite
+    // GenericDataLocation/burstlab/burstlab.sqlite (~/.local/share/burstlab/),
+    // the same for every program whatever its organisation name.
     static QString defaultPath();
 
     // Opens (creating if needed) the file, default path when empty. Sets WAL,
