@@ -2,6 +2,7 @@
 // listing, export and comparison of its runs, an import, usage errors that
 // name the field and exit 2, an engine failure exiting 3, and SIGINT during
 // a sweep leaving an interrupted run and exit 130.
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -9,6 +10,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <utility>
 
 #include <csignal>
 
@@ -172,6 +174,17 @@ class TestCli : public QObject {
         const Result r = cli(args);
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.contains(message), qPrintable(r.err));
+    }
+
+    void dbInAMissingDirectoryExits4() {
+        const QString missing = m_dir.filePath(QStringLiteral("no-such-dir"));
+        const QString saved = std::exchange(m_db, missing + QStringLiteral("/runs.db"));
+        const Result r = cli({QStringLiteral("runs")});
+        m_db = saved;
+        QCOMPARE(r.code, 4);
+        QVERIFY2(r.err.contains(QStringLiteral("the directory %1 does not exist").arg(missing)),
+                 qPrintable(r.err));
+        QVERIFY(!QFileInfo::exists(missing));
     }
 
     void missingEngineExits3() {

@@ -178,6 +178,10 @@ bool RunStore::open(const QString &path) {
     m_error.clear();
     m_recovered.clear();
     const QFileInfo info(m_path);
+    // Only the default store's folder is ours to create: a missing folder in a
+    // given path is more likely a typo than a wish for new directories.
+    if (!path.isEmpty() && !info.absoluteDir().exists())
+        return fail(QStringLiteral("the directory %1 does not exist").arg(info.absolutePath()));
     if (!QDir().mkpath(info.absolutePath()))
         return fail(
             QStringLiteral("cannot create the folder %1 for the store").arg(info.absolutePath()));
