@@ -12,12 +12,14 @@
 #include "runs/RunsBrowser.h"
 #include "runs/RunsTableModel.h"
 #include "store/RunStore.h"
+#include "sweep/SweepRunner.h"
 #include "sweep/SweepSession.h"
 #include "sweep/SweepSetupPanel.h"
 
 #include <QFileInfo>
 #include <QLabel>
 #include <QPushButton>
+#include <QSemaphore>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -25,6 +27,8 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <atomic>
+#include <memory>
 
 using namespace burstlab;
 
@@ -54,6 +58,7 @@ class TestSweepWindow : public QObject {
     void init() { QSettings().clear(); }
     void realSweepFillsTableAndCharts();
     void stopMidSweepLeavesInterruptedRun();
+    void stopWhileProbingSaysNothingWasStored();
     void engineThatCannotStartIsReported();
     void closingMidSweepKeepsTheRun();
 
@@ -156,6 +161,38 @@ void TestSweepWindow::stopMidSweepLeavesInterruptedRun() {
     QCOMPARE(toString(window.store()->loadRun(runId)->status), QStringLiteral("completed"));
     QCOMPARE(window.store()->completedPoints(runId)->size(), 4);
     QCOMPARE(window.resultsView()->resultsModel()->rowCount(), 4);
+}
+
+void TestSweepWindow::stopWhileProbingSaysNothingWasStored() {
+    MainWindow window;
+    window.show();
+    QVERIFY(window.openStore(m_dir.filePath(QStringLiteral("probing.sqlite"))));
+    window.sweepSession()->setRecordHost(true);
+    auto *runner = window.sweepSession()->findChild<SweepRunner *>();
+    QVERIFY(runner);
+    // The probe runs in a pool thread: it holds there until Stop was clicked.
+    auto probing = std::make_shared<std::atomic<bool>>(false);
+    auto release = std::make_shared<QSemaphore>();
+    runner->setHostProbe([probing, release](const auto &, const QJsonObject &) {
+        *probing = true;
+        release->acquire();
+        return HostRecord{};
+    });
+    setUpSweep(window, QStringLiteral("1,2"), 1, QStringLiteral("probing"));
+    QSignalSpy finished(window.sweepSession(), &SweepSession::finished);
+    window.startSweep();
+    QTRY_VERIFY_WITH_TIMEOUT(*probing || !finished.isEmpty(), sweepTimeoutMs);
+    QVERIFY2(finished.isEmpty(), qPrintable(finished.value(0).value(2).toString()));
+    QTest::mouseClick(button(window, "stopButton"), Qt::LeftButton);
+    release->release();
+    QVERIFY(finished.count() == 1 || finished.wait(sweepTimeoutMs));
+    QCOMPARE(finished.first().at(0).toLongLong(), 0);
+    QStringList texts;
+    for (const QLabel *label : window.setupPanel()->findChildren<QLabel *>())
+        texts << label->text();
+    const QString all = texts.join(QLatin1Char('\n'));
+    QVERIFY2(all.contains(QStringLiteral("Nothing was stored")), qPrintable(all));
+    QVERIFY2(!all.contains(QStringLiteral("Resume it")), qPrintable(all));
 }
 
 void TestSweepWindow::engineThatCannotStartIsReported() {

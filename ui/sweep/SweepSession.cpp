@@ -184,7 +184,11 @@ void SweepSession::onFinished(int outcome, const QString &message) {
         m_setup->setProgress(1, 1, tr("Done: %1").arg(message));
     } else if (outcome == int(SweepRunner::Outcome::Interrupted)) {
         m_log->appendInfo(message);
-        m_setup->setProgress(0, 1, tr("Stopped: %1. Resume it from the Runs tab.").arg(message));
+        // Stopped while the host was probed: no run was stored, so none to resume.
+        m_setup->setProgress(0, 1,
+                             runId > 0
+                                 ? tr("Stopped: %1. Resume it from the Runs tab.").arg(message)
+                                 : tr("Stopped: %1. Nothing was stored.").arg(message));
     } else {
         showError(message);
     }
