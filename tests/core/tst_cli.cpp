@@ -2,6 +2,8 @@
 // listing, export and comparison of its runs, an import, usage errors that
 // name the field and exit 2, an engine failure exiting 3, and SIGINT during
 // a sweep leaving an interrupted run and exit 130.
+#include "exchange/ImportLimits.h"
+
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -174,6 +176,22 @@ class TestCli : public QObject {
         const Result r = cli(args);
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.contains(message), qPrintable(r.err));
+    }
+
+    void oversizeImportExits1() {
+        const QString file = m_dir.filePath(QStringLiteral("huge.txt"));
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        QVERIFY(f.resize(burstlab::maxImportBytes + 1));
+        f.close();
+        const qsizetype before = runs().size();
+        const Result r =
+            cli({QStringLiteral("import"), QStringLiteral("--format"), QStringLiteral("netdev"),
+                 file, QStringLiteral("--label"), QStringLiteral("huge")});
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains(file) && r.err.contains(QString::number(burstlab::maxImportBytes)),
+                 qPrintable(r.err));
+        QCOMPARE(runs().size(), before);
     }
 
     void dbInAMissingDirectoryExits4() {
