@@ -11,6 +11,9 @@ packages=(
   dpdk dpdk-dev libdpdk-dev nlohmann-json3-dev
   # core, CLI and GUI
   qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6sql6-sqlite libqt6svg6
+  # Qt6Charts' CMake config requires Qt6OpenGL's, which qt6-charts-dev does
+  # not pull in on Debian 12
+  libqt6opengl6-dev
   libboost-math-dev libgl-dev
   # tests: a real pcap reader, namespaces/veth, a display for GUI screenshots
   tshark libpcap-dev iproute2 sqlite3 xvfb xauth imagemagick
@@ -20,10 +23,10 @@ packages=(
   clang libclang-rt-14-dev openssh-server openssh-client
 )
 
-SUDO=""
-if [ "$(id -u)" -ne 0 ]; then
-  SUDO="sudo"
-fi
+# as root (containers, new machines) apt runs directly; otherwise through sudo
+as_root() {
+  if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
+}
 
 missing=()
 for p in "${packages[@]}"; do
@@ -34,6 +37,5 @@ if [ ${#missing[@]} -eq 0 ]; then
   exit 0
 fi
 echo "bootstrap: installing ${missing[*]}"
-export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -qq
-$SUDO -E apt-get install -y -qq --no-install-recommends "${missing[@]}"
+as_root apt-get update -qq
+as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
