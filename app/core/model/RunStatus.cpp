@@ -13,13 +13,16 @@ QString toString(RunStatus status) {
         return QStringLiteral("failed");
     case RunStatus::Interrupted:
         return QStringLiteral("interrupted");
+    case RunStatus::Invalid:
+        return QStringLiteral("invalid");
     }
     return {};
 }
 
 std::optional<RunStatus> runStatusFromString(const QString &text) {
     for (RunStatus s :
-         {RunStatus::Running, RunStatus::Completed, RunStatus::Failed, RunStatus::Interrupted}) {
+         {RunStatus::Running, RunStatus::Completed, RunStatus::Failed, RunStatus::Interrupted,
+                        RunStatus::Invalid}) {
         if (toString(s) == text)
             return s;
     }
