@@ -1,5 +1,7 @@
 #include "store/RunStore.h"
+#include "store/Schema.h"
 #include <QFile>
+#include <QJsonDocument>
 #include <QScopeGuard>
 #include <QSqlDatabase>
 #include <QSqlError>
@@ -265,6 +267,124 @@ class TestRunStore : public QObject {
         QCOMPARE(store.loadRun(1)->tags, QStringList{QStringLiteral("migrated")});
         QCOMPARE(store.stepsOf(1)->first().pps, 6000000.0);
         QCOMPARE(toString(store.loadRun(2)->status), toString(RunStatus::Interrupted));
+    }
+
+    void migrationFromVersion2() {
+        const QString path = file("v2.sqlite");
+        const QString hello =
+            QStringLiteral(R"({"type":"hello","ports":[{"name":"net_null0","driver":"net_null",)"
+                           R"("link_speed_mbps":10000}],"dpdk":"22.11.11"})");
+        {
+            // A store as schema 2 left it, built by its own (frozen) migrations,
+            // holding what burstlab wrote then.
+            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), "v2");
+            db.setDatabaseName(path);
+            QVERIFY(db.open());
+            QSqlQuery q(db);
+            for (int version = 0; version < 2; ++version) {
+                for (const QString &sql : Schema::migrations().at(version))
+                    QVERIFY2(q.exec(sql), qPrintable(q.lastError().text()));
+            }
+            const QStringList rows{
+                QStringLiteral("INSERT INTO runs (name, label, notes, created, status, sweep, "
+                               "hello, fingerprint, checklist) VALUES ('measured', 'baseline', "
+                               "'kept', '2025-03-01T10:00:00.000Z', 'completed', "
+                               "'{\"axes\":[{\"name\":\"burst\",\"values\":[1,8]}],"
+                               "\"reps\":2}', '%1', '{\"kernel_release\":\"6.1.0\"}', "
+                               "'[{\"id\":\"smt\",\"status\":\"pass\"}]')")
+                    .arg(hello),
+                // Left running by a process that is gone, with a hello that is not JSON.
+                QStringLiteral("INSERT INTO runs (name, label, created, status, hello, owner) "
+                               "VALUES ('crashed', 'patch1', '2025-03-02T10:00:00.000Z', "
+                               "'running', 'not json', '2147483646:1:1')"),
+                QStringLiteral("INSERT INTO runs (name, created, status, source) VALUES "
+                               "('imported', '2025-03-03T10:00:00.000Z', 'completed', "
+                               "'import:pktgen')"),
+                QStringLiteral("INSERT INTO tags (run_id, tag) VALUES (1, 'null'), (1, 'burst'), "
+                               "(3, 'pktgen')"),
+                QStringLiteral("INSERT INTO steps (run_id, seq, point, point_key, rep, status, "
+                               "totals, pps, pps_after_warmup) VALUES "
+                               "(1, 0, '[1]', '1', 0, 'completed', '{\"pps\":5000000}', "
+                               "5000000, 5100000), "
+                               "(1, 1, '[8]', '8', 0, 'completed', '{}', 9000000, NULL), "
+                               "(1, 2, '[8]', '8', 1, 'failed', '{}', 99000000, NULL), "
+                               "(2, 0, '[1]', '1', 0, 'running', '{}', 0, NULL)"),
+                QStringLiteral("INSERT INTO samples (step_id, t_ns, tx_pkts, tx_bytes, tx_calls, "
+                               "ring_full, retries, alloc_fail, busy_cycles, rx_pkts) VALUES "
+                               "(1, 100000000, 500000, 30000000, 15625, 1, 2, 3, 4, 5), "
+                               "(1, 200000000, 1000000, 60000000, 31250, 1, 2, 3, 4, 5), "
+                               "(2, 100000000, 900000, 54000000, 28125, 0, 0, 0, 0, 0), "
+                               "(4, 100000000, 7, 420, 1, 0, 0, 0, 0, 0)"),
+                QStringLiteral("PRAGMA user_version=2")};
+            for (const QString &sql : rows)
+                QVERIFY2(q.exec(sql), qPrintable(q.lastError().text() + QLatin1Char(' ') + sql));
+            q = QSqlQuery();
+            db = QSqlDatabase();
+        }
+        QSqlDatabase::removeDatabase("v2");
+
+        RunStore store;
+        QVERIFY2(store.open(path), qPrintable(store.lastError()));
+        QCOMPARE(store.recoveredOnOpen(), QList<qint64>{2});
+
+        const auto data = store.loadRunData(1);
+        QVERIFY2(data, qPrintable(store.lastError()));
+        const Run &run = data->run;
+        QCOMPARE(run.name, QStringLiteral("measured"));
+        QCOMPARE(run.notes, QStringLiteral("kept"));
+        QCOMPARE(run.hello, QJsonDocument::fromJson(hello.toUtf8()).object());
+        QCOMPARE(run.fingerprint.value(QStringLiteral("kernel_release")).toString(),
+                 QStringLiteral("6.1.0"));
+        QCOMPARE(run.checklist.size(), 1);
+        QCOMPARE(run.device(), QStringLiteral("net_null0 (net_null)"));
+        QCOMPARE(run.tags, (QStringList{QStringLiteral("burst"), QStringLiteral("null")}));
+        QCOMPARE(run.spec.axes.first().describe(), QStringLiteral("burst=1,8"));
+        QCOMPARE(data->steps.size(), 3);
+        QCOMPARE(data->steps[0].result.ppsAfterWarmup.value_or(0), 5100000.0);
+        QCOMPARE(data->steps[0].result.totals.value(QStringLiteral("pps")).toInt(), 5000000);
+        QCOMPARE(data->steps[0].samples.size(), 2);
+        QCOMPARE(data->steps[0].samples[1].txPkts, qint64(1000000));
+        QCOMPARE(data->steps[0].samples[1].rxPkts, qint64(5));
+        QCOMPARE(data->steps[1].samples.size(), 1);
+        QVERIFY(data->steps[2].samples.isEmpty());
+
+        const auto crashed = store.loadRunData(2);
+        QVERIFY2(crashed, qPrintable(store.lastError()));
+        QCOMPARE(toString(crashed->run.status), toString(RunStatus::Interrupted));
+        QVERIFY(crashed->run.hello.isEmpty());
+        QCOMPARE(toString(crashed->steps.first().result.status), toString(RunStatus::Interrupted));
+        QCOMPARE(crashed->steps.first().samples.first().txPkts, qint64(7));
+
+        // Lists find every run, with the TX port, best rate and tags kept.
+        const auto list = store.listRuns();
+        QVERIFY2(list, qPrintable(store.lastError()));
+        QCOMPARE(list->size(), 3);
+        QCOMPARE(list->at(2).id, qint64(1));
+        QCOMPARE(list->at(2).device, QStringLiteral("net_null0 (net_null)"));
+        QCOMPARE(list->at(2).bestPps.value_or(0), 9000000.0);
+        QCOMPARE(list->at(2).steps, 2);
+        QCOMPARE(list->at(2).tags, (QStringList{QStringLiteral("burst"), QStringLiteral("null")}));
+        QCOMPARE(list->at(1).device, QString());
+        QCOMPARE(list->at(0).source, QStringLiteral("import:pktgen"));
+        QCOMPARE(store.listRuns({0, QStringLiteral("patch1"), {}, {}})->first().id, qint64(2));
+        QCOMPARE(store.listRuns({0, {}, QStringLiteral("pktgen"), {}})->first().id, qint64(3));
+        QCOMPARE(store.countRuns({0, {}, {}, RunStatus::Completed}).value_or(-1), qint64(2));
+
+        // The documents left the run rows, and go with their run.
+        QStringList columns;
+        {
+            QSqlQuery info(QSqlDatabase::database(QSqlDatabase::connectionNames().first()));
+            QVERIFY(info.exec(QStringLiteral("PRAGMA table_info(runs)")));
+            while (info.next())
+                columns << info.value(1).toString();
+        }
+        QVERIFY2(!columns.contains(QStringLiteral("hello")) &&
+                     !columns.contains(QStringLiteral("checklist")),
+                 qPrintable(columns.join(QLatin1Char(','))));
+        QVERIFY(store.deleteRun(1));
+        store.close();
+        QCOMPARE(countRows(path, QStringLiteral("run_documents")), 2);
+        QCOMPARE(countRows(path, QStringLiteral("samples")), 1);
     }
 
     void newerSchemaIsRefused() {

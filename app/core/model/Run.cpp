@@ -3,15 +3,16 @@
 
 namespace burstlab {
 
-namespace {
-QJsonObject txPort(const QJsonObject &hello) {
+QJsonObject Run::txPort() const {
     const QJsonArray ports = hello.value(QStringLiteral("ports")).toArray();
     return ports.isEmpty() ? QJsonObject() : ports.first().toObject();
 }
-} // namespace
 
 QString Run::device() const {
-    const QJsonObject port = txPort(hello);
+    return deviceOf(txPort());
+}
+
+QString Run::deviceOf(const QJsonObject &port) {
     const QString name = port.value(QStringLiteral("name")).toString();
     const QString driver = port.value(QStringLiteral("driver")).toString();
     if (name.isEmpty())
@@ -23,7 +24,7 @@ std::optional<double> Run::linkSpeedMbps() const {
     static const QStringList wireless{QStringLiteral("net_null"), QStringLiteral("net_ring"),
                                       QStringLiteral("net_memif"), QStringLiteral("net_pcap"),
                                       QStringLiteral("net_tap")};
-    const QJsonObject port = txPort(hello);
+    const QJsonObject port = txPort();
     if (wireless.contains(port.value(QStringLiteral("driver")).toString()))
         return std::nullopt;
     const QJsonValue speed = port.value(QStringLiteral("link_speed_mbps"));

@@ -25,8 +25,12 @@ struct Run {
     QJsonArray checklist;                      // [{id, title, status, current, recommended, ...}]
     QString source = QStringLiteral("engine"); // or "import:pktgen", "import:netdev"
 
+    // The hello's TX port: {name, driver, link_speed_mbps, ...}, or empty.
+    QJsonObject txPort() const;
     // "net_null0 (net_null)" from the hello's TX port, or empty.
     QString device() const;
+    // The same from a TX port object (what run lists keep of the hello).
+    static QString deviceOf(const QJsonObject &port);
     // The TX port's link speed from the hello, when the engine reported one
     // for a port with a wire. Devices without one (net_null, net_ring,
     // net_memif, net_pcap, net_tap) report a nominal speed that no frame

@@ -23,8 +23,11 @@ namespace {
 
 constexpr int busyTimeoutMs = 5000;
 
-const QString runColumns = QStringLiteral(
-    "id, name, label, notes, created, status, error, sweep, hello, fingerprint, checklist, source");
+// A run's row and its documents, which live apart from the rows lists read.
+const QString runColumns =
+    QStringLiteral("r.id, r.name, r.label, r.notes, r.created, r.status, r.error, r.sweep, "
+                   "coalesce(d.hello, '{}'), coalesce(d.fingerprint, '{}'), "
+                   "coalesce(d.checklist, '[]'), r.source");
 const QString stepColumns =
     QStringLiteral("id, run_id, seq, point, rep, status, started, finished, totals, pps, "
                    "ns_per_pkt, tx_pkts, elapsed_ns, cycles_per_pkt, pps_after_warmup, error");
@@ -353,18 +356,26 @@ std::optional<qint64> RunStore::insertRun(const Run &run) {
     const QDateTime created = run.created.isValid() ? run.created : QDateTime::currentDateTimeUtc();
     QSqlQuery q = prepare(
         QStringLiteral("INSERT INTO runs (name, label, notes, created, status, error, sweep, "
-                       "hello, fingerprint, checklist, source, owner) "
-                       "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+                       "tx_port, source, owner) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
         {run.name, run.label, run.notes, dateTimeText(created), toString(run.status), run.error,
-         jsonText(run.spec.toJson()), jsonText(run.hello), jsonText(run.fingerprint),
-         jsonText(run.checklist), run.source,
+         jsonText(run.spec.toJson()), jsonText(run.txPort()), run.source,
          run.status == RunStatus::Running ? m_owner : QString()});
     if (!exec(q, QStringLiteral("storing a run")))
         return std::nullopt;
     const qint64 id = q.lastInsertId().toLongLong();
-    if (!writeTags(id, run.tags))
+    if (!writeDocuments(id, run) || !writeTags(id, run.tags))
         return std::nullopt;
     return id;
+}
+
+bool RunStore::writeDocuments(qint64 runId, const Run &run) {
+    QSqlQuery q =
+        prepare(QStringLiteral("INSERT INTO run_documents (run_id, hello, fingerprint, checklist) "
+                               "VALUES (?, ?, ?, ?) ON CONFLICT (run_id) DO UPDATE SET "
+                               "hello = excluded.hello, fingerprint = excluded.fingerprint, "
+                               "checklist = excluded.checklist"),
+                {runId, jsonText(run.hello), jsonText(run.fingerprint), jsonText(run.checklist)});
+    return exec(q, QStringLiteral("storing the context of run %1").arg(runId));
 }
 
 bool RunStore::writeTags(qint64 runId, const QStringList &tags) {
@@ -428,25 +439,57 @@ bool RunStore::setRunStatus(qint64 runId, RunStatus status, const QString &error
 
 bool RunStore::setRunContext(qint64 runId, const QJsonObject &hello, const QJsonObject &fingerprint,
                              const QJsonArray &checklist) {
-    QSqlQuery q = prepare(
-        QStringLiteral("UPDATE runs SET hello = ?, fingerprint = ?, checklist = ? WHERE id = ?"),
-        {jsonText(hello), jsonText(fingerprint), jsonText(checklist), runId});
-    return changed(q, QStringLiteral("storing the context of run %1").arg(runId), runId);
+    Run run;
+    run.hello = hello;
+    run.fingerprint = fingerprint;
+    run.checklist = checklist;
+    const QString what = QStringLiteral("storing the context of run %1").arg(runId);
+    return inTransaction(what, [&] {
+        QSqlQuery q = prepare(QStringLiteral("UPDATE runs SET tx_port = ? WHERE id = ?"),
+                              {jsonText(run.txPort()), runId});
+        return changed(q, what, runId) && writeDocuments(runId, run);
+    });
 }
 
-std::optional<QList<RunSummary>> RunStore::listRuns() {
-    QSqlQuery q(database());
-    if (!q.exec(QStringLiteral(
-            "SELECT r.id, r.name, r.label, r.created, r.status, r.hello, r.sweep, r.source,"
+QString RunStore::whereClause(const RunFilter &filter, QVariantList *values) {
+    QStringList terms;
+    if (!filter.label.isEmpty()) {
+        terms << QStringLiteral("r.label = ?");
+        *values << filter.label;
+    }
+    if (filter.status) {
+        terms << QStringLiteral("r.status = ?");
+        *values << toString(*filter.status);
+    }
+    if (!filter.tag.isEmpty()) {
+        terms << QStringLiteral("r.id IN (SELECT run_id FROM tags WHERE tag = ?)");
+        *values << filter.tag;
+    }
+    return terms.isEmpty() ? QString()
+                           : QStringLiteral(" WHERE ") + terms.join(QStringLiteral(" AND "));
+}
+
+std::optional<QList<RunSummary>> RunStore::listRuns(const RunFilter &filter) {
+    // Per run, the completed steps' best rate and count come from the
+    // steps_rates index alone, and the tags from their primary key: a page
+    // reads its own runs' rows and nothing else. The best rate is
+    // StepResult::effectivePps().
+    QVariantList values;
+    const QString where = whereClause(filter, &values);
+    values << (filter.limit > 0 ? filter.limit : -1);
+    QSqlQuery q = prepare(
+        QStringLiteral(
+            "SELECT r.id, r.name, r.label, r.created, r.status, r.tx_port, r.sweep, r.source,"
             " (SELECT max(coalesce(s.pps_after_warmup, s.pps)) FROM steps s"
             "   WHERE s.run_id = r.id AND s.status = 'completed'),"
-            " (SELECT count(*) FROM steps s WHERE s.run_id = r.id AND s.status = 'completed')"
-            " FROM runs r ORDER BY r.created DESC, r.id DESC"))) {
-        fail(QStringLiteral("listing runs"), q);
+            " (SELECT count(*) FROM steps s WHERE s.run_id = r.id AND s.status = 'completed'),"
+            " (SELECT json_group_array(t.tag) FROM tags t WHERE t.run_id = r.id)"
+            " FROM runs r%1 ORDER BY r.created DESC, r.id DESC LIMIT ?")
+            .arg(where),
+        values);
+    if (!exec(q, QStringLiteral("listing runs")))
         return std::nullopt;
-    }
     QList<RunSummary> list;
-    QHash<qint64, qsizetype> index;
     while (q.next()) {
         RunSummary s;
         s.id = q.value(0).toLongLong();
@@ -454,9 +497,7 @@ std::optional<QList<RunSummary>> RunStore::listRuns() {
         s.label = q.value(2).toString();
         s.created = dateTimeFromText(q.value(3).toString());
         s.status = runStatusFromString(q.value(4).toString()).value_or(RunStatus::Failed);
-        Run run;
-        run.hello = jsonDocument(q.value(5)).object();
-        s.device = run.device();
+        s.device = Run::deviceOf(jsonDocument(q.value(5)).object());
         s.sweep = SweepSpec::fromJson(jsonDocument(q.value(6)).object(), nullptr)
                       .value_or(SweepSpec{})
                       .describe();
@@ -464,24 +505,37 @@ std::optional<QList<RunSummary>> RunStore::listRuns() {
         if (!q.value(8).isNull())
             s.bestPps = q.value(8).toDouble();
         s.steps = q.value(9).toInt();
-        index.insert(s.id, list.size());
+        for (const QJsonValue &tag : jsonDocument(q.value(10)).array())
+            s.tags << tag.toString();
+        s.tags.sort();
         list << s;
-    }
-    QSqlQuery tags(database());
-    if (!tags.exec(QStringLiteral("SELECT run_id, tag FROM tags ORDER BY run_id, tag"))) {
-        fail(QStringLiteral("listing tags"), tags);
-        return std::nullopt;
-    }
-    while (tags.next()) {
-        if (const auto at = index.constFind(tags.value(0).toLongLong()); at != index.cend())
-            list[*at].tags << tags.value(1).toString();
     }
     return list;
 }
 
+std::optional<qint64> RunStore::countRuns(const RunFilter &filter) {
+    QVariantList values;
+    const QString where = whereClause(filter, &values);
+    QSqlQuery q = prepare(QStringLiteral("SELECT count(*) FROM runs r%1").arg(where), values);
+    if (!exec(q, QStringLiteral("counting runs")) || !q.next()) {
+        fail(QStringLiteral("counting runs"), q);
+        return std::nullopt;
+    }
+    return q.value(0).toLongLong();
+}
+
+std::optional<bool> RunStore::hasRun(qint64 runId) {
+    QSqlQuery q = prepare(QStringLiteral("SELECT 1 FROM runs WHERE id = ?"), {runId});
+    if (!exec(q, QStringLiteral("looking up run %1").arg(runId)))
+        return std::nullopt;
+    return q.next();
+}
+
 std::optional<Run> RunStore::loadRun(qint64 runId) {
-    QSqlQuery q =
-        prepare(QStringLiteral("SELECT %1 FROM runs WHERE id = ?").arg(runColumns), {runId});
+    QSqlQuery q = prepare(QStringLiteral("SELECT %1 FROM runs r LEFT JOIN run_documents d ON "
+                                         "d.run_id = r.id WHERE r.id = ?")
+                              .arg(runColumns),
+                          {runId});
     if (!exec(q, QStringLiteral("loading run %1").arg(runId)))
         return std::nullopt;
     if (!q.next()) {
@@ -524,11 +578,22 @@ std::optional<RunData> RunStore::loadRunData(qint64 runId) {
     const auto steps = stepsOf(runId);
     if (!steps)
         return std::nullopt;
+    QHash<qint64, qsizetype> index;
     for (const StepResult &result : *steps) {
-        const auto samples = samplesOf(result.id);
-        if (!samples)
-            return std::nullopt;
-        data.steps << StepData{result, *samples};
+        index.insert(result.id, data.steps.size());
+        data.steps << StepData{result, {}};
+    }
+    // One query for the run's samples: samples_step gives them in order.
+    QSqlQuery q = prepare(QStringLiteral("SELECT %1 FROM samples WHERE step_id IN (SELECT id FROM "
+                                         "steps WHERE run_id = ?) ORDER BY step_id, t_ns, id")
+                              .arg(sampleColumns),
+                          {runId});
+    if (!exec(q, QStringLiteral("reading the samples of run %1").arg(runId)))
+        return std::nullopt;
+    while (q.next()) {
+        const Sample sample = sampleFrom(q);
+        if (const auto at = index.constFind(sample.stepId); at != index.cend())
+            data.steps[*at].samples << sample;
     }
     return data;
 }

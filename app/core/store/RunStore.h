@@ -5,6 +5,7 @@
 #include "model/RunSummary.h"
 #include "model/Sample.h"
 #include "model/StepResult.h"
+#include "store/RunFilter.h"
 #include <QList>
 #include <QString>
 #include <QVariantList>
@@ -27,7 +28,7 @@ namespace burstlab {
 // what went wrong. Nothing is swallowed.
 class RunStore {
   public:
-    static constexpr int schemaVersion = 2;
+    static constexpr int schemaVersion = 3;
 
     RunStore();
     ~RunStore();
@@ -60,7 +61,13 @@ class RunStore {
     // The engine's hello, the fingerprint and the checklist, once known.
     bool setRunContext(qint64 runId, const QJsonObject &hello, const QJsonObject &fingerprint,
                        const QJsonArray &checklist);
-    std::optional<QList<RunSummary>> listRuns();
+    // Summaries of the runs the filter selects, newest first: no steps,
+    // samples or documents (hello, fingerprint, checklist) are loaded.
+    std::optional<QList<RunSummary>> listRuns(const RunFilter &filter = {});
+    // How many runs the filter selects, whatever its limit.
+    std::optional<qint64> countRuns(const RunFilter &filter = {});
+    // Whether run runId exists: false is not an error.
+    std::optional<bool> hasRun(qint64 runId);
     std::optional<Run> loadRun(qint64 runId);
     // The run, all its steps and all their samples.
     std::optional<RunData> loadRunData(qint64 runId);
@@ -112,7 +119,11 @@ class RunStore {
     std::optional<qint64> insertRun(const Run &run);
     std::optional<qint64> insertStep(qint64 runId, const StepResult &step);
     bool writeTags(qint64 runId, const QStringList &tags);
+    // Inserts or replaces run.hello, .fingerprint and .checklist of runId.
+    bool writeDocuments(qint64 runId, const Run &run);
     std::optional<QStringList> tagsOf(qint64 runId);
+    // " WHERE ..." selecting runs r by filter (no limit), and its values.
+    static QString whereClause(const RunFilter &filter, QVariantList *values);
 
     QString m_connection;
     QString m_path;

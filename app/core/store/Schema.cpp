@@ -58,6 +58,32 @@ const QList<QStringList> &Schema::migrations() {
                         " PRIMARY KEY (run_id, tag))"),
          QStringLiteral("CREATE INDEX tags_tag ON tags(tag)"),
          QStringLiteral("ALTER TABLE runs ADD COLUMN owner TEXT NOT NULL DEFAULT ''")},
+        // 2 -> 3: thousands of runs. The run rows that lists and recovery read
+        // lose the large documents (hello, fingerprint, checklist) to a table of
+        // their own, keeping the hello's TX port, which lists show; what is
+        // searched or sorted on gets an index, and the completed steps' rates
+        // one that answers a run's best pps and step count without its rows.
+        {QStringLiteral("CREATE TABLE run_documents ("
+                        " run_id INTEGER PRIMARY KEY REFERENCES runs(id) ON DELETE CASCADE,"
+                        " hello TEXT NOT NULL DEFAULT '{}',"
+                        " fingerprint TEXT NOT NULL DEFAULT '{}',"
+                        " checklist TEXT NOT NULL DEFAULT '[]')"),
+         QStringLiteral("INSERT INTO run_documents (run_id, hello, fingerprint, checklist)"
+                        " SELECT id, hello, fingerprint, checklist FROM runs"),
+         QStringLiteral("ALTER TABLE runs ADD COLUMN tx_port TEXT NOT NULL DEFAULT '{}'"),
+         // Run::txPort(): the first port of the hello. CASE evaluates lazily,
+         // so a hello that is not JSON leaves '{}' instead of failing.
+         QStringLiteral("UPDATE runs SET tx_port = CASE WHEN json_valid(hello) THEN"
+                        " CASE json_type(hello, '$.ports[0]') WHEN 'object'"
+                        " THEN json_extract(hello, '$.ports[0]') ELSE '{}' END ELSE '{}' END"),
+         QStringLiteral("ALTER TABLE runs DROP COLUMN hello"),
+         QStringLiteral("ALTER TABLE runs DROP COLUMN fingerprint"),
+         QStringLiteral("ALTER TABLE runs DROP COLUMN checklist"),
+         QStringLiteral("CREATE INDEX runs_created ON runs(created, id)"),
+         QStringLiteral("CREATE INDEX runs_status ON runs(status, created)"),
+         QStringLiteral("CREATE INDEX runs_label ON runs(label, created)"),
+         QStringLiteral(
+             "CREATE INDEX steps_rates ON steps(run_id, status, pps, pps_after_warmup)")},
     };
     return steps;
 }
