@@ -26,13 +26,12 @@ std::optional<qint64> CliStore::parseId(const QString &text, int *exitCode) cons
 }
 
 std::optional<RunData> CliStore::load(qint64 id, int *exitCode) {
-    const auto runs = m_store.listRuns();
-    if (!runs) {
+    const std::optional<bool> exists = m_store.hasRun(id);
+    if (!exists) {
         *exitCode = storeError();
         return std::nullopt;
     }
-    if (std::none_of(runs->begin(), runs->end(),
-                     [id](const RunSummary &r) { return r.id == id; })) {
+    if (!*exists) {
         *exitCode = CliOutput::error(m_command, ExitFailure,
                                      QStringLiteral("no run %1 in %2").arg(id).arg(m_store.path()));
         return std::nullopt;

@@ -1,14 +1,17 @@
 // burstlab-cli end to end: a sweep on net_null into a temporary store, the
 // listing, export and comparison of its runs, an import, usage errors that
 // name the field and exit 2, an engine failure exiting 3, and SIGINT during
-// a sweep leaving an interrupted run and exit 130.
+// a sweep leaving an interrupted run and exit 130, and the run list of a
+// store with more runs than it shows by default.
 #include "exchange/ImportLimits.h"
+#include "store/RunStore.h"
 
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QScopeGuard>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -169,6 +172,13 @@ class TestCli : public QObject {
             << QStringList{"export", "--format", "xml", "1"} << "--format xml";
         QTest::newRow("command") << QStringList{"frobnicate"} << "unknown command 'frobnicate'";
         QTest::newRow("run id") << QStringList{"show", "abc"} << "RUN_ID 'abc'";
+        QTest::newRow("limit") << QStringList{"runs", "--limit", "0"}
+                               << "--limit 0: must be an integer in 1..2147483647";
+        QTest::newRow("limit and all") << QStringList{"runs", "--limit", "3", "--all"}
+                                       << "--all and --limit exclude each other";
+        QTest::newRow("run status")
+            << QStringList{"runs", "--status", "invalid"}
+            << "--status invalid: must be one of running, completed, failed, interrupted";
     }
     void usageErrorsNameTheFieldAndExit2() {
         QFETCH(QStringList, args);
@@ -192,6 +202,57 @@ class TestCli : public QObject {
         QVERIFY2(r.err.contains(file) && r.err.contains(QString::number(burstlab::maxImportBytes)),
                  qPrintable(r.err));
         QCOMPARE(runs().size(), before);
+    }
+
+    void runsListsTheNewestFiftyUnlessAskedForMore() {
+        const QString saved = std::exchange(m_db, m_dir.filePath(QStringLiteral("many.sqlite")));
+        const auto restore = qScopeGuard([&] { m_db = saved; });
+        {
+            burstlab::RunStore store;
+            QVERIFY2(store.open(m_db), qPrintable(store.lastError()));
+            for (int i = 1; i <= 53; ++i) {
+                burstlab::Run run;
+                run.name = QStringLiteral("run %1").arg(i);
+                run.label = i % 10 == 0 ? QStringLiteral("patch") : QStringLiteral("baseline");
+                run.tags = {i == 7 ? QStringLiteral("lucky") : QStringLiteral("plain")};
+                run.status = i == 3 ? burstlab::RunStatus::Failed : burstlab::RunStatus::Completed;
+                run.created = QDateTime(QDate(2026, 1, 1), QTime(0, i), Qt::UTC);
+                QVERIFY2(store.createRun(run), qPrintable(store.lastError()));
+            }
+        }
+        const auto ids = [](const Result &r) {
+            QList<qint64> list;
+            for (const QJsonValue &run : QJsonDocument::fromJson(r.out.toUtf8()).array())
+                list << run[QStringLiteral("id")].toInteger();
+            return list;
+        };
+        const Result page = cli({QStringLiteral("runs"), QStringLiteral("--json")});
+        QCOMPARE(page.code, 0);
+        QCOMPARE(ids(page).size(), 50);
+        QCOMPARE(ids(page).first(), 53);
+        QCOMPARE(ids(page).last(), 4);
+        QVERIFY2(page.err.contains(QStringLiteral("the newest 50 of 53 runs")),
+                 qPrintable(page.err));
+        const Result all = cli({QStringLiteral("runs"), QStringLiteral("--all")});
+        QCOMPARE(all.code, 0);
+        QVERIFY(all.out.contains(QStringLiteral("run 1\n")));
+        QVERIFY(all.err.isEmpty());
+        const Result two = cli({QStringLiteral("runs"), QStringLiteral("--limit"),
+                                QStringLiteral("2"), QStringLiteral("--json")});
+        QCOMPARE(ids(two), (QList<qint64>{53, 52}));
+        QCOMPARE(ids(cli({QStringLiteral("runs"), QStringLiteral("--label"),
+                          QStringLiteral("patch"), QStringLiteral("--json")})),
+                 (QList<qint64>{50, 40, 30, 20, 10}));
+        QCOMPARE(ids(cli({QStringLiteral("runs"), QStringLiteral("--tag"), QStringLiteral("lucky"),
+                          QStringLiteral("--json")})),
+                 QList<qint64>{7});
+        QCOMPARE(ids(cli({QStringLiteral("runs"), QStringLiteral("--status"),
+                          QStringLiteral("failed"), QStringLiteral("--label"),
+                          QStringLiteral("baseline"), QStringLiteral("--json")})),
+                 QList<qint64>{3});
+        const Result missing = cli({QStringLiteral("show"), QStringLiteral("54")});
+        QCOMPARE(missing.code, 1);
+        QVERIFY2(missing.err.contains(QStringLiteral("no run 54")), qPrintable(missing.err));
     }
 
     void dbInAMissingDirectoryExits4() {
