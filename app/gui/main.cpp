@@ -1,10 +1,13 @@
 #include "main/MainWindow.h"
 #include "main/ScreenshotTour.h"
+#include "runs/RunsBrowser.h"
 #include "util/Version.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QIcon>
+#include <QTextStream>
+#include <QTimer>
 
 int main(int argc, char *argv[]) {
     QApplication app(argc, argv);
@@ -30,6 +33,11 @@ int main(int argc, char *argv[]) {
                                   QStringLiteral("DIR"));
     tourOption.setFlags(QCommandLineOption::HiddenFromHelp);
     parser.addOption(tourOption);
+    // Times the start-up in bench/store_scale.py: not for users.
+    QCommandLineOption quitOption(QStringLiteral("quit-after-open"),
+                                  QStringLiteral("Show the runs, then quit."));
+    quitOption.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOption(quitOption);
     parser.process(app);
 
     burstlab::MainWindow window;
@@ -43,6 +51,15 @@ int main(int argc, char *argv[]) {
         auto *tour = new burstlab::ScreenshotTour(window, parser.value(tourOption), &window);
         QObject::connect(tour, &burstlab::ScreenshotTour::finished, &app, &QApplication::exit);
         tour->start();
+    }
+    if (parser.isSet(quitOption)) {
+        window.showTab(burstlab::MainWindow::RunsTab);
+        QTimer::singleShot(0, &app, [&] {
+            window.repaint();
+            QTextStream(stdout) << "runs listed: " << window.runsBrowser()->visibleRunCount()
+                                << Qt::endl;
+            app.exit(storeOpen ? 0 : 1);
+        });
     }
     return app.exec();
 }

@@ -20,6 +20,7 @@ class TestResultsView : public QObject {
     void initTestCase();
     void deltasAgainstPreviousPoint();
     void deltasAgainstBaselineRun();
+    void baselineOlderThanThoseOffered();
 
   private:
     void show(SweepResultsView &view, qint64 runId);
@@ -88,6 +89,28 @@ void TestResultsView::deltasAgainstBaselineRun() {
     view.setDeltaMode(DeltaMode::VsPrevious);
     QCOMPARE(cell(view, 1, ResultsTableModel::DeltaColumn), QStringLiteral("0.00"));
     QVERIFY(!view.setBaselineRun(9999));
+}
+
+void TestResultsView::baselineOlderThanThoseOffered() {
+    // The newest 200 runs are offered: the baseline is not among them.
+    for (int i = 0; i < 200; ++i) {
+        Run run;
+        run.name = QStringLiteral("later %1").arg(i);
+        run.status = RunStatus::Completed;
+        QVERIFY(m_store.createRun(run));
+    }
+    SweepResultsView view;
+    show(view, m_patch);
+    QVERIFY(view.setBaselineRun(m_baseline));
+    QCOMPARE(cell(view, 0, ResultsTableModel::DeltaColumn), QStringLiteral("20.00"));
+    // It stays the chosen baseline when the list is read again (a run was
+    // stored) and the baseline mode is picked anew.
+    view.reloadBaselines();
+    view.setDeltaMode(DeltaMode::VsPrevious);
+    view.setDeltaMode(DeltaMode::VsBaseline);
+    QCOMPARE(cell(view, 0, ResultsTableModel::DeltaColumn), QStringLiteral("20.00"));
+    QVERIFY2(view.deltaChart()->chartTitle().contains(QStringLiteral("#%1").arg(m_baseline)),
+             qPrintable(view.deltaChart()->chartTitle()));
 }
 
 QTEST_MAIN(TestResultsView)

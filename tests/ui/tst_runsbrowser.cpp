@@ -1,5 +1,6 @@
 // The runs browser over a store: every run listed with its status, filtering,
-// delete only after confirmation, and the actions a run's status allows.
+// delete only after confirmation, the actions a run's status allows, and a
+// large store listed a page at a time.
 #include "UiTestData.h"
 #include "runs/RunEditDialog.h"
 #include "runs/RunsBrowser.h"
@@ -54,6 +55,7 @@ class TestRunsBrowser : public QObject {
     void actionsFollowTheSelection();
     void deleteAsksFirst();
     void editRenamesAndTags();
+    void pagesThroughALargeStore();
 
   private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -180,6 +182,55 @@ void TestRunsBrowser::editRenamesAndTags() {
     const QModelIndex name =
         browser.model()->index(browser.model()->rowOf(m_completed), RunsTableModel::NameColumn);
     QCOMPARE(name.data().toString(), QStringLiteral("renamed"));
+}
+
+void TestRunsBrowser::pagesThroughALargeStore() {
+    const int page = RunsTableModel::pageSize;
+    // Older than the three of init(): they come after these in the list.
+    const QDateTime start(QDate(2020, 1, 1), QTime(0, 0), Qt::UTC);
+    QList<qint64> ids;
+    for (int i = 0; i < 2 * page + 7; ++i) {
+        Run run;
+        run.name = QStringLiteral("bulk %1").arg(i);
+        run.status = RunStatus::Completed;
+        run.created = start.addSecs(i);
+        const std::optional<qint64> id = m_store->createRun(run);
+        QVERIFY(id);
+        ids.prepend(*id);
+    }
+    const int total = int(ids.size()) + 3;
+
+    RunsBrowser browser;
+    browser.setStore(m_store.get());
+    RunsTableModel *model = browser.model();
+    // The first page: the newest runs, nothing older held yet.
+    QCOMPARE(model->rowCount(), page);
+    QVERIFY(model->rowOf(m_completed) >= 0);
+    QCOMPARE(model->run(page - 1)->id, ids.at(page - 4));
+    QVERIFY(model->canFetchMore({}));
+    model->fetchMore({});
+    QCOMPARE(model->rowCount(), 2 * page);
+    // No run twice, none skipped, in the store's order.
+    for (int row = 3; row < 2 * page; ++row) {
+        QCOMPARE(model->run(row)->id, ids.at(row - 3));
+    }
+    // Rows loaded stay loaded when the runs change.
+    browser.reload();
+    QCOMPARE(model->rowCount(), 2 * page);
+
+    // A filter sees the runs not shown yet.
+    browser.setFilterText(QStringLiteral("bulk 0"));
+    QCOMPARE(model->rowCount(), total);
+    QVERIFY(!model->canFetchMore({}));
+    QCOMPARE(browser.visibleRunCount(), 1);
+    browser.setFilterText(QString());
+
+    // So does an order other than newest first.
+    RunsBrowser sorted;
+    sorted.setStore(m_store.get());
+    QCOMPARE(sorted.model()->rowCount(), page);
+    sorted.table()->sortByColumn(RunsTableModel::NameColumn, Qt::AscendingOrder);
+    QCOMPARE(sorted.model()->rowCount(), total);
 }
 
 QTEST_MAIN(TestRunsBrowser)

@@ -35,6 +35,10 @@ QString lineRateLabel(double linkMbps, int frameSize) {
                                            : SweepResultsView::tr("%1 Mbit/s").arg(linkMbps);
     return SweepResultsView::tr("line rate, %1, %2 B frames").arg(speed).arg(frameSize);
 }
+
+// The newest runs are offered as baselines (a store may hold thousands); an
+// older one joins them when it is asked for (setBaselineRun).
+constexpr int newestBaselines = 200;
 } // namespace
 
 SweepResultsView::SweepResultsView(QWidget *parent)
@@ -99,13 +103,31 @@ void SweepResultsView::reloadBaselines() {
     if (!m_store || !m_store->isOpen()) {
         return;
     }
-    const std::optional<QList<RunSummary>> runs = m_store->listRuns();
+    RunFilter newest;
+    newest.limit = newestBaselines;
+    const std::optional<QList<RunSummary>> runs = m_store->listRuns(newest);
     for (const RunSummary &run : runs.value_or(QList<RunSummary>{})) {
-        const QString title = run.label.isEmpty() ? run.name : run.label;
-        m_baseline->addItem(tr("#%1 %2").arg(run.id).arg(title), run.id);
+        addBaseline(run.id, run.label.isEmpty() ? run.name : run.label);
     }
-    const int index = m_baseline->findData(current);
+    const int index = current.isValid() ? baselineIndex(current.toLongLong()) : -1;
     m_baseline->setCurrentIndex(index >= 0 ? index : 0);
+}
+
+void SweepResultsView::addBaseline(qint64 runId, const QString &title) {
+    m_baseline->addItem(tr("#%1 %2").arg(runId).arg(title), runId);
+}
+
+int SweepResultsView::baselineIndex(qint64 runId) {
+    const int index = m_baseline->findData(runId);
+    if (index >= 0 || !m_store) {
+        return index;
+    }
+    const std::optional<Run> run = m_store->loadRun(runId);
+    if (!run) {
+        return -1;
+    }
+    addBaseline(run->id, run->label.isEmpty() ? run->name : run->label);
+    return m_baseline->count() - 1;
 }
 
 void SweepResultsView::showRun(const Run &run, const QList<StepResult> &steps) {
@@ -130,7 +152,7 @@ void SweepResultsView::setDeltaMode(DeltaMode mode) {
 }
 
 bool SweepResultsView::setBaselineRun(qint64 runId) {
-    const int index = m_baseline->findData(runId);
+    const int index = baselineIndex(runId);
     if (index < 0) {
         return false;
     }

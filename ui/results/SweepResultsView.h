@@ -53,6 +53,10 @@ class SweepResultsView : public QWidget {
   private:
     void recompute();
     void onModeChanged();
+    void addBaseline(qint64 runId, const QString &title);
+    // The baseline choice of a run, added when it is older than those offered;
+    // -1 when the store has no such run.
+    int baselineIndex(qint64 runId);
 
     RunStore *m_store = nullptr;
     std::optional<Run> m_run;

@@ -70,8 +70,12 @@ RunsBrowser::RunsBrowser(QWidget *parent)
     layout->addWidget(m_error);
     layout->addWidget(m_table, 1);
 
-    connect(m_filter, &QLineEdit::textChanged, m_proxy,
-            &QSortFilterProxyModel::setFilterFixedString);
+    connect(m_filter, &QLineEdit::textChanged, this, [this](const QString &text) {
+        loadEveryRunIfNeeded();
+        m_proxy->setFilterFixedString(text);
+    });
+    connect(m_table->horizontalHeader(), &QHeaderView::sortIndicatorChanged, this,
+            &RunsBrowser::loadEveryRunIfNeeded);
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &RunsBrowser::updateActions);
     connect(m_table, &QTableView::doubleClicked, this,
@@ -91,24 +95,45 @@ RunsBrowser::RunsBrowser(QWidget *parent)
 
 void RunsBrowser::setStore(RunStore *store) {
     m_store = store;
-    reload();
+    m_error->hide();
+    if (!m_store || !m_store->isOpen()) {
+        m_model->setLoader({});
+        updateActions();
+        return;
+    }
+    m_model->setLoader([this](qint64 olderThan, int count) {
+        RunFilter page;
+        page.limit = count;
+        page.olderThan = olderThan;
+        std::optional<QList<RunSummary>> runs = m_store->listRuns(page);
+        if (!runs) {
+            showError(
+                tr("Could not list the runs of %1: %2").arg(m_store->path(), m_store->lastError()));
+        }
+        return runs;
+    });
+    loadEveryRunIfNeeded();
+    m_table->resizeColumnsToContents();
+    updateActions();
+}
+
+void RunsBrowser::loadEveryRunIfNeeded() {
+    // Pages come newest first: a filter, or another order, must see every run.
+    const QHeaderView *header = m_table->horizontalHeader();
+    const int column = header->sortIndicatorSection();
+    const bool newestFirst =
+        header->sortIndicatorOrder() == Qt::DescendingOrder &&
+        (column == RunsTableModel::IdColumn || column == RunsTableModel::DateColumn);
+    if (!newestFirst || !m_filter->text().isEmpty()) {
+        m_model->fetchAll();
+    }
 }
 
 void RunsBrowser::reload() {
     const QList<qint64> selected = selectedRunIds();
-    if (!m_store || !m_store->isOpen()) {
-        m_model->setRuns({});
-        updateActions();
-        return;
-    }
-    const std::optional<QList<RunSummary>> runs = m_store->listRuns();
-    if (!runs) {
-        showError(
-            tr("Could not list the runs of %1: %2").arg(m_store->path(), m_store->lastError()));
-        return;
-    }
     m_error->hide();
-    m_model->setRuns(*runs);
+    m_model->reload();
+    loadEveryRunIfNeeded();
     m_table->resizeColumnsToContents();
     selectRuns(selected);
     updateActions();

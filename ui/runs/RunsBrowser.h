@@ -16,7 +16,8 @@ namespace burstlab {
 class RunStore;
 class RunsTableModel;
 
-// Every run of the store in a sortable, filterable table, with the actions on
+// The runs of the store in a sortable, filterable table (newest first, a page at
+// a time; all of them once filtered or sorted otherwise), with the actions on
 // stored runs: show, compare, edit (rename, label, notes, tags), delete after
 // confirmation, run again and resume. Store errors are shown in the view.
 class RunsBrowser : public QWidget {
@@ -50,6 +51,7 @@ class RunsBrowser : public QWidget {
 
   private:
     void updateActions();
+    void loadEveryRunIfNeeded();
     void showError(const QString &message);
     qint64 currentRunId() const;
 

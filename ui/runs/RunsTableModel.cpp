@@ -6,14 +6,64 @@
 #include <QLocale>
 #include <QStyle>
 
+#include <algorithm>
+
 namespace burstlab {
 
 RunsTableModel::RunsTableModel(QObject *parent) : QAbstractTableModel(parent) {}
 
-void RunsTableModel::setRuns(const QList<RunSummary> &runs) {
+void RunsTableModel::setLoader(PageLoader loader) {
+    m_loader = std::move(loader);
     beginResetModel();
-    m_runs = runs;
+    m_runs.clear();
+    m_more = bool(m_loader);
     endResetModel();
+    append(pageSize);
+}
+
+void RunsTableModel::reload() {
+    if (!m_loader) {
+        return;
+    }
+    const int count = int(std::max<qsizetype>(pageSize, m_runs.size()));
+    const std::optional<QList<RunSummary>> runs = m_loader(0, count);
+    if (!runs) {
+        return;
+    }
+    beginResetModel();
+    m_runs = *runs;
+    m_more = m_runs.size() == count;
+    endResetModel();
+}
+
+void RunsTableModel::fetchAll() {
+    append(0);
+}
+
+bool RunsTableModel::canFetchMore(const QModelIndex &parent) const {
+    return !parent.isValid() && m_more;
+}
+
+void RunsTableModel::fetchMore(const QModelIndex &parent) {
+    if (canFetchMore(parent)) {
+        append(pageSize);
+    }
+}
+
+void RunsTableModel::append(int count) {
+    if (!m_more) {
+        return;
+    }
+    const qint64 last = m_runs.isEmpty() ? 0 : m_runs.constLast().id;
+    const std::optional<QList<RunSummary>> runs = m_loader(last, count);
+    // A failed page ends the list here; reload() tries again.
+    m_more = runs && count > 0 && runs->size() == count;
+    if (!runs || runs->isEmpty()) {
+        return;
+    }
+    beginInsertRows({}, int(m_runs.size()), int(m_runs.size() + runs->size() - 1));
+    m_runs.append(*runs);
+    endInsertRows();
 }
 
 const RunSummary *RunsTableModel::run(int row) const {

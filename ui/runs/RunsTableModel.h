@@ -2,11 +2,15 @@
 #include "model/RunSummary.h"
 
 #include <QAbstractTableModel>
+#include <functional>
+#include <optional>
 
 namespace burstlab {
 
-// Every stored run as one row. Interrupted and failed runs are marked by icon and
-// text so they are never mistaken for complete results.
+// The stored runs as rows, newest first, loaded a page at a time as the view
+// scrolls (fetchMore), so that a store of thousands of runs opens as fast as
+// a small one and holds only what was shown. Interrupted and failed runs are
+// marked by icon and text so they are never mistaken for complete results.
 class RunsTableModel : public QAbstractTableModel {
     Q_OBJECT
   public:
@@ -24,9 +28,23 @@ class RunsTableModel : public QAbstractTableModel {
         ColumnCount
     };
 
+    // Up to count runs listed after run olderThan (0: from the newest; count
+    // 0: all of them); nullopt when the store failed (the loader reports it).
+    using PageLoader = std::function<std::optional<QList<RunSummary>>(qint64 olderThan, int count)>;
+    static constexpr int pageSize = 200;
+
     explicit RunsTableModel(QObject *parent = nullptr);
 
-    void setRuns(const QList<RunSummary> &runs);
+    // Loads the first page through loader; an empty loader empties the model.
+    void setLoader(PageLoader loader);
+    // Reads the loaded rows again (at least a page): after runs changed.
+    void reload();
+    // Loads every run that is not loaded yet: before a filter or a sort
+    // that must see them all.
+    void fetchAll();
+    bool canFetchMore(const QModelIndex &parent) const override;
+    void fetchMore(const QModelIndex &parent) override;
+
     const RunSummary *run(int row) const;
     int rowOf(qint64 runId) const;
 
@@ -39,7 +57,11 @@ class RunsTableModel : public QAbstractTableModel {
   private:
     QVariant display(const RunSummary &run, int column) const;
 
+    void append(int count);
+
+    PageLoader m_loader;
     QList<RunSummary> m_runs;
+    bool m_more = false; // the store may hold runs after the last row
 };
 
 } // namespace burstlab

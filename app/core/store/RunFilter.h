@@ -13,6 +13,8 @@ struct RunFilter {
     QString label; // exactly this label, when not empty
     QString tag;   // carrying this tag, when not empty
     std::optional<RunStatus> status;
+    // Only runs listed after this one (pages of a long list); 0: from the newest.
+    qint64 olderThan = 0;
 };
 
 } // namespace burstlab

@@ -465,6 +465,11 @@ QString RunStore::whereClause(const RunFilter &filter, QVariantList *values) {
         terms << QStringLiteral("r.id IN (SELECT run_id FROM tags WHERE tag = ?)");
         *values << filter.tag;
     }
+    if (filter.olderThan > 0) {
+        // The list's own order, so pages neither skip nor repeat a run.
+        terms << QStringLiteral("(r.created, r.id) < (SELECT created, id FROM runs WHERE id = ?)");
+        *values << filter.olderThan;
+    }
     return terms.isEmpty() ? QString()
                            : QStringLiteral(" WHERE ") + terms.join(QStringLiteral(" AND "));
 }
