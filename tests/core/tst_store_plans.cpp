@@ -157,6 +157,9 @@ class TestStorePlans : public QObject {
         startTrace();
         QCOMPARE(m_store.listRuns({10, {}, {}, {}})->size(), 10);
         QCOMPARE(m_store.countRuns().value_or(0), qint64(41));
+        const auto page = m_store.listRuns({10, {}, {}, {}, 20});
+        QVERIFY(page && page->size() == 10);
+        QCOMPARE(page->first().id, qint64(19));
         QCOMPARE(m_store.listRuns({5, QStringLiteral("baseline"), {}, {}})->size(), 5);
         QCOMPARE(m_store.listRuns({5, {}, {}, RunStatus::Completed})->size(), 5);
         QCOMPARE(m_store.countRuns({0, QStringLiteral("patch"), {}, {}}).value_or(0), qint64(20));
