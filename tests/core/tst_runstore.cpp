@@ -79,6 +79,25 @@ int countRows(const QString &file, const QString &table) {
     return n;
 }
 
+// Runs statements on file through a connection of its own, as an older
+// burstlab (or another program) would; the first failure, else empty.
+QString writeRaw(const QString &file, const QStringList &statements) {
+    QString error;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), "raw-write");
+        db.setDatabaseName(file);
+        if (!db.open())
+            error = db.lastError().text();
+        QSqlQuery q(db);
+        for (const QString &sql : statements) {
+            if (error.isEmpty() && !q.exec(sql))
+                error = q.lastError().text() + QStringLiteral(": ") + sql;
+        }
+    }
+    QSqlDatabase::removeDatabase("raw-write");
+    return error;
+}
+
 } // namespace
 
 class TestRunStore : public QObject {
@@ -209,48 +228,39 @@ class TestRunStore : public QObject {
 
     void migrationFromVersion1() {
         const QString path = file("v1.sqlite");
-        {
-            // The schema as the first release wrote it: no tags, no owner.
-            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), "v1");
-            db.setDatabaseName(path);
-            QVERIFY(db.open());
-            QSqlQuery q(db);
-            const char *sql[] = {
-                "CREATE TABLE runs (id INTEGER PRIMARY KEY, name TEXT NOT NULL DEFAULT '', "
-                "label TEXT NOT NULL DEFAULT '', notes TEXT NOT NULL DEFAULT '', created TEXT "
-                "NOT NULL, status TEXT NOT NULL, error TEXT NOT NULL DEFAULT '', sweep TEXT NOT "
-                "NULL DEFAULT '{}', hello TEXT NOT NULL DEFAULT '{}', fingerprint TEXT NOT NULL "
-                "DEFAULT '{}', checklist TEXT NOT NULL DEFAULT '[]', source TEXT NOT NULL "
-                "DEFAULT 'engine')",
-                "CREATE TABLE steps (id INTEGER PRIMARY KEY, run_id INTEGER NOT NULL REFERENCES "
-                "runs(id) ON DELETE CASCADE, seq INTEGER NOT NULL, point TEXT NOT NULL, "
-                "point_key TEXT NOT NULL, rep INTEGER NOT NULL, status TEXT NOT NULL, started "
-                "TEXT NOT NULL DEFAULT '', finished TEXT NOT NULL DEFAULT '', totals TEXT NOT "
-                "NULL DEFAULT '{}', pps REAL NOT NULL DEFAULT 0, ns_per_pkt REAL NOT NULL DEFAULT "
-                "0, tx_pkts INTEGER NOT NULL DEFAULT 0, elapsed_ns INTEGER NOT NULL DEFAULT 0, "
-                "cycles_per_pkt REAL NOT NULL DEFAULT 0, pps_after_warmup REAL, error TEXT NOT "
-                "NULL DEFAULT '')",
-                "CREATE INDEX steps_run ON steps(run_id, seq)",
-                "CREATE TABLE samples (id INTEGER PRIMARY KEY, step_id INTEGER NOT NULL "
-                "REFERENCES steps(id) ON DELETE CASCADE, t_ns INTEGER NOT NULL, tx_pkts INTEGER "
-                "NOT NULL, tx_bytes INTEGER NOT NULL, tx_calls INTEGER NOT NULL, ring_full "
-                "INTEGER NOT NULL, retries INTEGER NOT NULL, alloc_fail INTEGER NOT NULL, "
-                "busy_cycles INTEGER NOT NULL, rx_pkts INTEGER NOT NULL)",
-                "CREATE INDEX samples_step ON samples(step_id, t_ns)",
-                "INSERT INTO runs (name, label, created, status, sweep) VALUES ('old', 'v1run', "
-                "'2025-01-02T03:04:05.000Z', 'completed', '{\"axes\":[{\"name\":\"burst\","
-                "\"values\":[1,8]}],\"reps\":1}')",
-                "INSERT INTO runs (name, created, status) VALUES ('crashed', "
-                "'2025-01-02T04:00:00.000Z', 'running')",
-                "INSERT INTO steps (run_id, seq, point, point_key, rep, status, pps) VALUES (1, "
-                "0, '[8]', '8', 0, 'completed', 6000000)",
-                "PRAGMA user_version=1"};
-            for (const char *s : sql)
-                QVERIFY2(q.exec(QLatin1String(s)), qPrintable(q.lastError().text()));
-            q = QSqlQuery();
-            db = QSqlDatabase();
-        }
-        QSqlDatabase::removeDatabase("v1");
+        // The schema as the first release wrote it: no tags, no owner.
+        const QString error = writeRaw(
+            path,
+            {"CREATE TABLE runs (id INTEGER PRIMARY KEY, name TEXT NOT NULL DEFAULT '', "
+             "label TEXT NOT NULL DEFAULT '', notes TEXT NOT NULL DEFAULT '', created TEXT "
+             "NOT NULL, status TEXT NOT NULL, error TEXT NOT NULL DEFAULT '', sweep TEXT NOT "
+             "NULL DEFAULT '{}', hello TEXT NOT NULL DEFAULT '{}', fingerprint TEXT NOT NULL "
+             "DEFAULT '{}', checklist TEXT NOT NULL DEFAULT '[]', source TEXT NOT NULL "
+             "DEFAULT 'engine')",
+             "CREATE TABLE steps (id INTEGER PRIMARY KEY, run_id INTEGER NOT NULL REFERENCES "
+             "runs(id) ON DELETE CASCADE, seq INTEGER NOT NULL, point TEXT NOT NULL, "
+             "point_key TEXT NOT NULL, rep INTEGER NOT NULL, status TEXT NOT NULL, started "
+             "TEXT NOT NULL DEFAULT '', finished TEXT NOT NULL DEFAULT '', totals TEXT NOT "
+             "NULL DEFAULT '{}', pps REAL NOT NULL DEFAULT 0, ns_per_pkt REAL NOT NULL DEFAULT "
+             "0, tx_pkts INTEGER NOT NULL DEFAULT 0, elapsed_ns INTEGER NOT NULL DEFAULT 0, "
+             "cycles_per_pkt REAL NOT NULL DEFAULT 0, pps_after_warmup REAL, error TEXT NOT "
+             "NULL DEFAULT '')",
+             "CREATE INDEX steps_run ON steps(run_id, seq)",
+             "CREATE TABLE samples (id INTEGER PRIMARY KEY, step_id INTEGER NOT NULL "
+             "REFERENCES steps(id) ON DELETE CASCADE, t_ns INTEGER NOT NULL, tx_pkts INTEGER "
+             "NOT NULL, tx_bytes INTEGER NOT NULL, tx_calls INTEGER NOT NULL, ring_full "
+             "INTEGER NOT NULL, retries INTEGER NOT NULL, alloc_fail INTEGER NOT NULL, "
+             "busy_cycles INTEGER NOT NULL, rx_pkts INTEGER NOT NULL)",
+             "CREATE INDEX samples_step ON samples(step_id, t_ns)",
+             "INSERT INTO runs (name, label, created, status, sweep) VALUES ('old', 'v1run', "
+             "'2025-01-02T03:04:05.000Z', 'completed', '{\"axes\":[{\"name\":\"burst\","
+             "\"values\":[1,8]}],\"reps\":1}')",
+             "INSERT INTO runs (name, created, status) VALUES ('crashed', "
+             "'2025-01-02T04:00:00.000Z', 'running')",
+             "INSERT INTO steps (run_id, seq, point, point_key, rep, status, pps) VALUES (1, "
+             "0, '[8]', '8', 0, 'completed', 6000000)",
+             "PRAGMA user_version=1"});
+        QVERIFY2(error.isEmpty(), qPrintable(error));
 
         RunStore store;
         QVERIFY2(store.open(path), qPrintable(store.lastError()));
@@ -274,54 +284,44 @@ class TestRunStore : public QObject {
         const QString hello =
             QStringLiteral(R"({"type":"hello","ports":[{"name":"net_null0","driver":"net_null",)"
                            R"("link_speed_mbps":10000}],"dpdk":"22.11.11"})");
-        {
-            // A store as schema 2 left it, built by its own (frozen) migrations,
-            // holding what burstlab wrote then.
-            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), "v2");
-            db.setDatabaseName(path);
-            QVERIFY(db.open());
-            QSqlQuery q(db);
-            for (int version = 0; version < 2; ++version) {
-                for (const QString &sql : Schema::migrations().at(version))
-                    QVERIFY2(q.exec(sql), qPrintable(q.lastError().text()));
-            }
-            const QStringList rows{
-                QStringLiteral("INSERT INTO runs (name, label, notes, created, status, sweep, "
-                               "hello, fingerprint, checklist) VALUES ('measured', 'baseline', "
-                               "'kept', '2025-03-01T10:00:00.000Z', 'completed', "
-                               "'{\"axes\":[{\"name\":\"burst\",\"values\":[1,8]}],"
-                               "\"reps\":2}', '%1', '{\"kernel_release\":\"6.1.0\"}', "
-                               "'[{\"id\":\"smt\",\"status\":\"pass\"}]')")
-                    .arg(hello),
-                // Left running by a process that is gone, with a hello that is not JSON.
-                QStringLiteral("INSERT INTO runs (name, label, created, status, hello, owner) "
-                               "VALUES ('crashed', 'patch1', '2025-03-02T10:00:00.000Z', "
-                               "'running', 'not json', '2147483646:1:1')"),
-                QStringLiteral("INSERT INTO runs (name, created, status, source) VALUES "
-                               "('imported', '2025-03-03T10:00:00.000Z', 'completed', "
-                               "'import:pktgen')"),
-                QStringLiteral("INSERT INTO tags (run_id, tag) VALUES (1, 'null'), (1, 'burst'), "
-                               "(3, 'pktgen')"),
-                QStringLiteral("INSERT INTO steps (run_id, seq, point, point_key, rep, status, "
-                               "totals, pps, pps_after_warmup) VALUES "
-                               "(1, 0, '[1]', '1', 0, 'completed', '{\"pps\":5000000}', "
-                               "5000000, 5100000), "
-                               "(1, 1, '[8]', '8', 0, 'completed', '{}', 9000000, NULL), "
-                               "(1, 2, '[8]', '8', 1, 'failed', '{}', 99000000, NULL), "
-                               "(2, 0, '[1]', '1', 0, 'running', '{}', 0, NULL)"),
-                QStringLiteral("INSERT INTO samples (step_id, t_ns, tx_pkts, tx_bytes, tx_calls, "
-                               "ring_full, retries, alloc_fail, busy_cycles, rx_pkts) VALUES "
-                               "(1, 100000000, 500000, 30000000, 15625, 1, 2, 3, 4, 5), "
-                               "(1, 200000000, 1000000, 60000000, 31250, 1, 2, 3, 4, 5), "
-                               "(2, 100000000, 900000, 54000000, 28125, 0, 0, 0, 0, 0), "
-                               "(4, 100000000, 7, 420, 1, 0, 0, 0, 0, 0)"),
-                QStringLiteral("PRAGMA user_version=2")};
-            for (const QString &sql : rows)
-                QVERIFY2(q.exec(sql), qPrintable(q.lastError().text() + QLatin1Char(' ') + sql));
-            q = QSqlQuery();
-            db = QSqlDatabase();
-        }
-        QSqlDatabase::removeDatabase("v2");
+        // A store as schema 2 left it, built by its own (frozen) migrations,
+        // holding what burstlab wrote then.
+        QStringList schema;
+        for (int version = 0; version < 2; ++version)
+            schema << Schema::migrations().at(version);
+        const QStringList sql{
+            QStringLiteral("INSERT INTO runs (name, label, notes, created, status, sweep, "
+                           "hello, fingerprint, checklist) VALUES ('measured', 'baseline', "
+                           "'kept', '2025-03-01T10:00:00.000Z', 'completed', "
+                           "'{\"axes\":[{\"name\":\"burst\",\"values\":[1,8]}],"
+                           "\"reps\":2}', '%1', '{\"kernel_release\":\"6.1.0\"}', "
+                           "'[{\"id\":\"smt\",\"status\":\"pass\"}]')")
+                .arg(hello),
+            // Left running by a process that is gone, with a hello that is not JSON.
+            QStringLiteral("INSERT INTO runs (name, label, created, status, hello, owner) "
+                           "VALUES ('crashed', 'patch1', '2025-03-02T10:00:00.000Z', "
+                           "'running', 'not json', '2147483646:1:1')"),
+            QStringLiteral("INSERT INTO runs (name, created, status, source) VALUES "
+                           "('imported', '2025-03-03T10:00:00.000Z', 'completed', "
+                           "'import:pktgen')"),
+            QStringLiteral("INSERT INTO tags (run_id, tag) VALUES (1, 'null'), (1, 'burst'), "
+                           "(3, 'pktgen')"),
+            QStringLiteral("INSERT INTO steps (run_id, seq, point, point_key, rep, status, "
+                           "totals, pps, pps_after_warmup) VALUES "
+                           "(1, 0, '[1]', '1', 0, 'completed', '{\"pps\":5000000}', "
+                           "5000000, 5100000), "
+                           "(1, 1, '[8]', '8', 0, 'completed', '{}', 9000000, NULL), "
+                           "(1, 2, '[8]', '8', 1, 'failed', '{}', 99000000, NULL), "
+                           "(2, 0, '[1]', '1', 0, 'running', '{}', 0, NULL)"),
+            QStringLiteral("INSERT INTO samples (step_id, t_ns, tx_pkts, tx_bytes, tx_calls, "
+                           "ring_full, retries, alloc_fail, busy_cycles, rx_pkts) VALUES "
+                           "(1, 100000000, 500000, 30000000, 15625, 1, 2, 3, 4, 5), "
+                           "(1, 200000000, 1000000, 60000000, 31250, 1, 2, 3, 4, 5), "
+                           "(2, 100000000, 900000, 54000000, 28125, 0, 0, 0, 0, 0), "
+                           "(4, 100000000, 7, 420, 1, 0, 0, 0, 0, 0)"),
+            QStringLiteral("PRAGMA user_version=2")};
+        const QString error = writeRaw(path, schema + sql);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
 
         RunStore store;
         QVERIFY2(store.open(path), qPrintable(store.lastError()));
@@ -389,16 +389,7 @@ class TestRunStore : public QObject {
 
     void newerSchemaIsRefused() {
         const QString path = file("future.sqlite");
-        {
-            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), "future");
-            db.setDatabaseName(path);
-            QVERIFY(db.open());
-            QSqlQuery q(db);
-            QVERIFY(q.exec(QStringLiteral("PRAGMA user_version=99")));
-            q = QSqlQuery();
-            db = QSqlDatabase();
-        }
-        QSqlDatabase::removeDatabase("future");
+        QVERIFY(writeRaw(path, {QStringLiteral("PRAGMA user_version=99")}).isEmpty());
         RunStore store;
         QVERIFY(!store.open(path));
         QVERIFY2(store.lastError().contains(QStringLiteral("schema version 99")),
