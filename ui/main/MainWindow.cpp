@@ -377,16 +377,26 @@ QString MainWindow::lastEngineSummary() const {
         return m_session->engineDescription();
     }
     // No engine started in this session: the newest measured run says which one
-    // answered last.
-    const auto runs = m_store ? m_store->listRuns() : std::nullopt;
-    for (const RunSummary &summary : runs.value_or(QList<RunSummary>{})) {
-        const std::optional<Run> run = m_store->loadRun(summary.id);
-        if (!run || run->hello.isEmpty()) {
-            continue;
+    // answered last. Runs are read a page at a time, newest first, and only
+    // measured ones are loaded.
+    RunFilter page;
+    page.limit = 50;
+    while (m_store) {
+        const std::optional<QList<RunSummary>> runs = m_store->listRuns(page);
+        if (!runs || runs->isEmpty()) {
+            break;
         }
-        if (const std::optional<EngineHello> hello = EngineHello::fromJson(run->hello)) {
-            return tr("%1 (as recorded with run #%2)").arg(hello->summary()).arg(run->id);
+        for (const RunSummary &summary : *runs) {
+            const std::optional<Run> run = summary.source == QLatin1String("engine")
+                                               ? m_store->loadRun(summary.id)
+                                               : std::nullopt;
+            const std::optional<EngineHello> hello =
+                run ? EngineHello::fromJson(run->hello) : std::nullopt;
+            if (hello) {
+                return tr("%1 (as recorded with run #%2)").arg(hello->summary()).arg(run->id);
+            }
         }
+        page.olderThan = runs->constLast().id;
     }
     return {};
 }
