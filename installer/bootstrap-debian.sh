@@ -15,8 +15,11 @@ packages=(
   # not pull in on Debian 12
   libqt6opengl6-dev
   libboost-math-dev libgl-dev
-  # tests: a real pcap reader, namespaces/veth, a display for GUI screenshots
-  tshark libpcap-dev iproute2 sqlite3 xvfb xauth imagemagick
+  # tests: a real pcap reader, namespaces/veth, a display for GUI screenshots,
+  # SQLite's statement trace for the store's query-plan test
+  tshark libpcap-dev iproute2 sqlite3 libsqlite3-dev xvfb xauth imagemagick
+  # benchmarks: GNU time for the peak memory of a command
+  time
   # package test: the package's checkers, and a window finder for the GUI
   lintian desktop-file-utils appstream libcap2-bin xdotool
   # fuzzing (clang's libFuzzer) and the remote-engine test (an sshd on loopback)
