@@ -477,8 +477,8 @@ QString RunStore::whereClause(const RunFilter &filter, QVariantList *values) {
 std::optional<QList<RunSummary>> RunStore::listRuns(const RunFilter &filter) {
     // Per run, the completed steps' best rate and count come from the
     // steps_rates index alone, and the tags from their primary key: a page
-    // reads its own runs' rows and nothing else. The best rate is
-    // StepResult::effectivePps().
+    // reads its own runs' rows and nothing else. The best rate is the highest
+    // StepResult::effectivePps() in SQL: the two change together.
     QVariantList values;
     const QString where = whereClause(filter, &values);
     values << (filter.limit > 0 ? filter.limit : -1);
