@@ -3,7 +3,9 @@
 #include "host/Checklist.h"
 #include "host/Fingerprint.h"
 #include "host/HostDiff.h"
+#include "util/BuildFacts.h"
 #include <QJsonArray>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <sys/utsname.h>
@@ -51,6 +53,19 @@ class TestFingerprint : public QObject {
     Q_OBJECT
 
   private slots:
+    // The hash comes from the build, not from configure time: a commit made
+    // after cmake ran must still be the one a run's fingerprint names.
+    void gitHashIsTheBuiltCommit() {
+        QProcess git;
+        git.start(QStringLiteral("git"), {QStringLiteral("-C"), QStringLiteral(BURSTLAB_SOURCE_DIR),
+                                          QStringLiteral("rev-parse"), QStringLiteral("--short=12"),
+                                          QStringLiteral("HEAD")});
+        if (!git.waitForFinished() || git.exitCode() != 0)
+            QSKIP("the source tree is not a git checkout");
+        QCOMPARE(QLatin1String(build::gitHash()),
+                 QString::fromUtf8(git.readAllStandardOutput()).trimmed());
+    }
+
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
     void fieldsFromFakeHost() {
@@ -70,7 +85,8 @@ class TestFingerprint : public QObject {
             {QStringLiteral("governor"), QStringLiteral("performance")},
             {QStringLiteral("memory_mb"), 15932},
             {QStringLiteral("burstlab_version"), QLatin1String(build::version)},
-            {QStringLiteral("burstlab_git"), QLatin1String(build::gitHash)}};
+            {QStringLiteral("burstlab_git"), QLatin1String(build::gitHash())},
+            {QStringLiteral("burstlab_git_dirty"), build::gitDirty()}};
         QCOMPARE(fp, expected);
 
         const QJsonObject untuned = Fingerprint::collect(fakeHost("untuned"));

@@ -3,6 +3,7 @@
 #include "host/HostFs.h"
 #include "host/ProbeRegistry.h"
 #include "host/ProbeSupport.h"
+#include "util/BuildFacts.h"
 #include <QJsonArray>
 #include <QRegularExpression>
 #include <cmath>
@@ -86,7 +87,8 @@ QJsonObject Fingerprint::collect(const ProbeContext &context, const QJsonObject 
          probedValue(QStringLiteral("cpufreq_governor"), QStringLiteral("governor"), context)},
         {QLatin1String("memory_mb"), memoryMb(fs)},
         {QLatin1String("burstlab_version"), QLatin1String(build::version)},
-        {QLatin1String("burstlab_git"), QLatin1String(build::gitHash)}};
+        {QLatin1String("burstlab_git"), QLatin1String(build::gitHash())},
+        {QLatin1String("burstlab_git_dirty"), build::gitDirty()}};
     if (!hello.isEmpty())
         addHello(fingerprint, hello);
     return fingerprint;

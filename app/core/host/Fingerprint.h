@@ -9,7 +9,7 @@ namespace burstlab {
 class Fingerprint {
   public:
     // Keys: hostname, os, kernel_release, kernel_cmdline, cpu_model, cpu_count, smt
-    // ("on"/"off"/"unknown"), governor, memory_mb, burstlab_version, burstlab_git; and
+    // ("on"/"off"/"unknown"), governor, memory_mb, burstlab_version, burstlab_git, burstlab_git_dirty; and
     // when `hello` (the engine's hello message) is given: engine_version, dpdk_version,
     // port_name, port_driver, port_link_speed_mbps.
     static QJsonObject collect(const ProbeContext &context, const QJsonObject &hello = {});
