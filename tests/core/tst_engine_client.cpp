@@ -7,6 +7,7 @@
 #include "engine/EngineMessageParser.h"
 #include "engine/LineFramer.h"
 #include "engine/RateTracker.h"
+#include "host/Hugepages.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -250,8 +251,13 @@ class TestEngineClient : public QObject {
         write(QStringLiteral("sys/kernel/mm/hugepages/hugepages-1048576kB/nr_hugepages"), "2\n");
         QVERIFY(EngineCommand::hugepagesReserved(root.path()));
         write(QStringLiteral("sys/kernel/mm/hugepages/hugepages-1048576kB/nr_hugepages"), "0\n");
-        write(QStringLiteral("proc/meminfo"), "HugePages_Total:     256\n");
+        write(QStringLiteral("proc/meminfo"),
+              "HugePages_Total:     256\nHugepagesize:       2048 kB\n");
         QVERIFY(EngineCommand::hugepagesReserved(root.path()));
+        // The default size listed in sysfs too is counted once, not twice.
+        QDir(root.path()).mkpath(QStringLiteral("sys/kernel/mm/hugepages/hugepages-2048kB"));
+        write(QStringLiteral("sys/kernel/mm/hugepages/hugepages-2048kB/nr_hugepages"), "256\n");
+        QCOMPARE(reservedHugepagesMb(HostFs(root.path())), std::optional<double>(512));
     }
 
     void namesSignals() {

@@ -1,8 +1,8 @@
 #include "engine/EngineCommand.h"
+#include "host/Hugepages.h"
 
 #include <QCoreApplication>
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
 #include <QRegularExpression>
 
@@ -26,19 +26,6 @@ QStringList engineArguments(const EngineLaunch &l) {
     return args;
 }
 
-QByteArray readSmallFile(const QString &path) {
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.read(1 << 16) : QByteArray();
-}
-
-qint64 meminfoValue(const QByteArray &meminfo, const QByteArray &key) {
-    for (const QByteArray &line : meminfo.split('\n')) {
-        if (line.startsWith(key))
-            return line.mid(key.size()).trimmed().toLongLong();
-    }
-    return 0;
-}
-
 } // namespace
 
 QString EngineCommand::defaultEngineDir() {
@@ -49,19 +36,7 @@ QString EngineCommand::defaultEngineDir() {
 }
 
 bool EngineCommand::hugepagesReserved(const QString &sysRoot) {
-    const QDir root(sysRoot);
-    const QByteArray meminfo = readSmallFile(root.filePath(QStringLiteral("proc/meminfo")));
-    if (meminfoValue(meminfo, "HugePages_Total:") > 0)
-        return true;
-    // /proc/meminfo counts the default page size only; 1 GB pages show in sysfs.
-    const QDir sizes(root.filePath(QStringLiteral("sys/kernel/mm/hugepages")));
-    for (const QString &d : sizes.entryList({QStringLiteral("hugepages-*")}, QDir::Dirs)) {
-        if (readSmallFile(sizes.filePath(d + QStringLiteral("/nr_hugepages")))
-                .trimmed()
-                .toLongLong() > 0)
-            return true;
-    }
-    return false;
+    return reservedHugepagesMb(HostFs(sysRoot)).value_or(0) > 0;
 }
 
 QString EngineCommand::quoteForRemoteShell(const QString &arg) {

@@ -1,5 +1,6 @@
 #include "host/KernelProbes.h"
 #include "host/CpuList.h"
+#include "host/Hugepages.h"
 #include "host/ProbeRegistry.h"
 #include "host/ProbeSupport.h"
 #include <QDir>
@@ -68,38 +69,8 @@ ProbeOutcome probeNetfilterModules(const ProbeContext &context, const QJsonObjec
     return outcome;
 }
 
-// Megabytes reserved over every huge page size: /proc/meminfo only shows the default size.
-std::optional<double> reservedHugeMb(const HostFs &fs) {
-    const QString dir = QStringLiteral("/sys/kernel/mm/hugepages");
-    const QStringList sizes = fs.list(dir);
-    static const QRegularExpression sizeName(QStringLiteral("^hugepages-(\\d+)kB$"));
-    double mb = 0;
-    bool any = false;
-    for (const QString &entry : sizes) {
-        const QRegularExpressionMatch match = sizeName.match(entry);
-        const std::optional<QString> count =
-            fs.read(dir + u'/' + entry + QStringLiteral("/nr_hugepages"));
-        if (!match.hasMatch() || !count)
-            continue;
-        any = true;
-        mb += count->toDouble() * match.captured(1).toDouble() / 1024.0;
-    }
-    if (any)
-        return mb;
-    const QString meminfo = fs.read(QStringLiteral("/proc/meminfo")).value_or(QString());
-    static const QRegularExpression total(QStringLiteral("^HugePages_Total:\\s+(\\d+)"),
-                                          QRegularExpression::MultilineOption);
-    static const QRegularExpression size(QStringLiteral("^Hugepagesize:\\s+(\\d+) kB"),
-                                         QRegularExpression::MultilineOption);
-    const QRegularExpressionMatch t = total.match(meminfo);
-    const QRegularExpressionMatch s = size.match(meminfo);
-    if (!t.hasMatch() || !s.hasMatch())
-        return std::nullopt;
-    return t.captured(1).toDouble() * s.captured(1).toDouble() / 1024.0;
-}
-
 ProbeOutcome probeHugepages(const ProbeContext &context, const QJsonObject &args) {
-    const std::optional<double> mb = reservedHugeMb(HostFs(context.root));
+    const std::optional<double> mb = reservedHugepagesMb(HostFs(context.root));
     if (!mb)
         return ProbeOutcome::unknown(
             QStringLiteral("no huge page counts in sysfs or /proc/meminfo"));
