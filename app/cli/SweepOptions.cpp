@@ -147,10 +147,8 @@ std::optional<SweepOptions> SweepOptions::read(const CliParser &p, QString *erro
     o.run.tags = p.values(QStringLiteral("tag"));
     o.run.name = p.value(QStringLiteral("name"));
     if (o.run.name.isEmpty())
-        o.run.name =
-            QStringLiteral("%1 sweep on %2")
-                .arg(spec.axisNames().join(QStringLiteral(" x ")),
-                     spec.engine.pci.isEmpty() ? spec.engine.vdevs.value(0) : spec.engine.pci);
+        o.run.name = QStringLiteral("%1 sweep on %2")
+                         .arg(spec.axisNames().join(QStringLiteral(" x ")), spec.engine.txDevice());
     return o;
 }
 

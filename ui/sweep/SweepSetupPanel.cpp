@@ -347,7 +347,7 @@ SweepSpec SweepSetupPanel::spec() const {
 
 void SweepSetupPanel::setSpec(const SweepSpec &spec) {
     const EngineLaunch &e = spec.engine;
-    m_device->setText(e.pci.isEmpty() ? e.vdevs.value(0) : e.pci);
+    m_device->setText(e.txDevice());
     m_lcores->setText(e.lcores);
     m_noHuge->setChecked(e.noHuge);
     m_memory->setValue(e.memoryMb);

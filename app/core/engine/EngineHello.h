@@ -50,6 +50,7 @@ struct EngineHello {
     static std::optional<EngineHello> fromJson(const QJsonObject &message,
                                                QString *error = nullptr);
 
+    // The port whose role is "tx", as Run::txPortOf() picks it from the JSON.
     const EnginePort *txPort() const;
     std::optional<ParameterLimit> limit(const QString &name) const;
     bool knowsParameter(const QString &name) const;

@@ -3,6 +3,7 @@
 #include "host/HostFs.h"
 #include "host/ProbeRegistry.h"
 #include "host/ProbeSupport.h"
+#include "model/Run.h"
 #include "util/BuildFacts.h"
 #include <QJsonArray>
 #include <QRegularExpression>
@@ -60,8 +61,7 @@ void addHello(QJsonObject &fingerprint, const QJsonObject &hello) {
                        hello.value(QLatin1String("engine_version")));
     fingerprint.insert(QLatin1String("dpdk_version"), dpdk);
     fingerprint.insert(QLatin1String("tsc_hz"), hello.value(QLatin1String("tsc_hz")));
-    // The TX port is listed first.
-    const QJsonObject port = hello.value(QLatin1String("ports")).toArray().first().toObject();
+    const QJsonObject port = Run::txPortOf(hello);
     fingerprint.insert(QLatin1String("port_name"), port.value(QLatin1String("name")));
     fingerprint.insert(QLatin1String("port_driver"), port.value(QLatin1String("driver")));
     fingerprint.insert(QLatin1String("port_link_speed_mbps"),

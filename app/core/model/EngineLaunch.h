@@ -18,6 +18,10 @@ struct EngineLaunch {
     QString sshHost;                         // with mode "ssh"
     QString enginePath;                      // empty: the engine next to the program
 
+    // The device the engine transmits on, by its own rule: the PCI address
+    // when one is given, else the first --vdev.
+    QString txDevice() const { return pci.isEmpty() ? vdevs.value(0) : pci; }
+
     QJsonObject toJson() const;
     // Missing keys keep their defaults; wrongly typed keys are an error.
     static std::optional<EngineLaunch> fromJson(const QJsonObject &object, QString *error);

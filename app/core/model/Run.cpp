@@ -3,8 +3,12 @@
 
 namespace burstlab {
 
-QJsonObject Run::txPort() const {
+QJsonObject Run::txPortOf(const QJsonObject &hello) {
     const QJsonArray ports = hello.value(QStringLiteral("ports")).toArray();
+    for (const QJsonValue &p : ports) {
+        if (p.toObject().value(QStringLiteral("role")).toString() == QLatin1String("tx"))
+            return p.toObject();
+    }
     return ports.isEmpty() ? QJsonObject() : ports.first().toObject();
 }
 

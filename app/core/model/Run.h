@@ -26,7 +26,10 @@ struct Run {
     QString source = QStringLiteral("engine"); // or "import:pktgen", "import:netdev"
 
     // The hello's TX port: {name, driver, link_speed_mbps, ...}, or empty.
-    QJsonObject txPort() const;
+    QJsonObject txPort() const { return txPortOf(hello); }
+    // The same of any hello: the port whose role is "tx" (the engine lists
+    // it first; an old hello without roles has it first too).
+    static QJsonObject txPortOf(const QJsonObject &hello);
     // "net_null0 (net_null)" from the hello's TX port, or empty.
     QString device() const;
     // The same from a TX port object (what run lists keep of the hello).

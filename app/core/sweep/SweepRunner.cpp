@@ -181,8 +181,7 @@ void SweepRunner::recordHost(const EngineHello &hello) {
     QList<int> lcores;
     for (qint64 l : hello.workerLcores)
         lcores.append(int(l));
-    const ProbeContext context =
-        ProbeContext::forPort(e.pci.isEmpty() ? e.vdevs.value(0) : e.pci, lcores);
+    const ProbeContext context = ProbeContext::forPort(e.txDevice(), lcores);
     emit logLine(QStringLiteral("probing the host checklist"));
     m_probing = true;
     auto promise = std::make_shared<QPromise<HostRecord>>();
