@@ -1,6 +1,7 @@
 #include "SweepOptions.h"
 #include "EngineOptions.h"
 #include "ranges/Assignment.h"
+#include "stats/LineRate.h"
 
 namespace burstlab {
 namespace {
@@ -60,6 +61,12 @@ void SweepOptions::add(CliParser &p) {
         {QStringLiteral("resume"),
          QStringLiteral("Continue an interrupted or failed run; completed steps are kept."),
          QStringLiteral("RUN_ID")},
+        {QStringLiteral("link-speed"),
+         QStringLiteral("The link's speed for the line-rate check, e.g. 10G, 25000M or 100G "
+                        "(virtual devices have none of their own)."),
+         QStringLiteral("SPEED")},
+        {QStringLiteral("no-chart"),
+         QStringLiteral("Leave the plain-text charts out of the printed netdev text.")},
         {QStringLiteral("verbose"), QStringLiteral("Print the engine's own log lines.")},
     };
     for (const QCommandLineOption &o : options)
@@ -73,6 +80,7 @@ QString SweepOptions::argumentFor(const QString &parameter) const {
 std::optional<SweepOptions> SweepOptions::read(const CliParser &p, QString *error) {
     SweepOptions o;
     o.verbose = p.isSet(QStringLiteral("verbose"));
+    o.chart = !p.isSet(QStringLiteral("no-chart"));
     if (p.isSet(QStringLiteral("resume"))) {
         const auto id =
             p.integer(QStringLiteral("resume"), 0, 1, std::numeric_limits<qint64>::max(), error);
@@ -140,6 +148,14 @@ std::optional<SweepOptions> SweepOptions::read(const CliParser &p, QString *erro
     spec.pauseMs = int(*pause);
     spec.seed = quint64(*seed);
     spec.randomize = !p.isSet(QStringLiteral("sequential"));
+    if (p.isSet(QStringLiteral("link-speed"))) {
+        QString why;
+        spec.linkSpeedMbps = LineRate::parseSpeedMbps(p.value(QStringLiteral("link-speed")), &why);
+        if (!spec.linkSpeedMbps) {
+            *error = QStringLiteral("--link-speed: ") + why;
+            return std::nullopt;
+        }
+    }
     o.m_arguments.insert(QStringLiteral("duration_ms"),
                          QStringLiteral("--duration-ms %1").arg(spec.durationMs));
     o.run.label = p.value(QStringLiteral("label"));
