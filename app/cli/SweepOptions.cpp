@@ -27,6 +27,22 @@ std::optional<Axis> readAxis(const QString &text, QString *error) {
         axis.values.append(AxisValue(v));
     return axis;
 }
+// The runner draws 64-bit seeds and stores them as they are, so --seed must
+// take every one of them to replay a stored order.
+std::optional<quint64> readSeed(const CliParser &p, QString *error) {
+    if (!p.isSet(QStringLiteral("seed")))
+        return 0;
+    bool ok = false;
+    const QString text = p.value(QStringLiteral("seed"));
+    const quint64 seed = text.toULongLong(&ok);
+    if (!ok) {
+        *error = QStringLiteral("--seed %1: must be an integer in 0..%2")
+                     .arg(text)
+                     .arg(std::numeric_limits<quint64>::max());
+        return std::nullopt;
+    }
+    return seed;
+}
 } // namespace
 
 void SweepOptions::add(CliParser &p) {
@@ -137,16 +153,14 @@ std::optional<SweepOptions> SweepOptions::read(const CliParser &p, QString *erro
                  : std::nullopt;
     const auto pause =
         warmup ? p.integer(QStringLiteral("pause-ms"), 0, 0, kMaxMs, error) : std::nullopt;
-    const auto seed =
-        pause ? p.integer(QStringLiteral("seed"), 0, 0, std::numeric_limits<qint64>::max(), error)
-              : std::nullopt;
+    const auto seed = pause ? readSeed(p, error) : std::nullopt;
     if (!seed)
         return std::nullopt;
     spec.reps = int(*reps);
     spec.durationMs = int(*duration);
     spec.warmupMs = int(*warmup);
     spec.pauseMs = int(*pause);
-    spec.seed = quint64(*seed);
+    spec.seed = *seed;
     spec.randomize = !p.isSet(QStringLiteral("sequential"));
     if (p.isSet(QStringLiteral("link-speed"))) {
         QString why;

@@ -1,3 +1,4 @@
+#include "PostText.h"
 #include "exchange/ExportFormat.h"
 #include "exchange/ImportFormat.h"
 #include "exchange/ImportLimits.h"
@@ -43,16 +44,6 @@ RunData importOne(const char *file) {
     if (!runs || runs->size() != 1)
         qFatal("import of %s failed: %s", file, qPrintable(error));
     return runs->first();
-}
-
-bool fitsPost(const QString &text) {
-    if (text.contains(QLatin1Char('\t')))
-        return false;
-    for (const QString &line : text.split(QLatin1Char('\n'))) {
-        if (line.size() > NetdevExport::maxColumns)
-            return false;
-    }
-    return true;
 }
 
 // A run with reps: pps per point per repetition.

@@ -3,6 +3,7 @@
 // draws its plain-text charts, names runs by id and label, ends a
 // comparison with the seed-style summary of its largest change, and stays
 // within 72 columns.
+#include "PostText.h"
 #include "exchange/ExportFormat.h"
 #include "exchange/NetdevExport.h"
 #include "exchange/SweepCommandLine.h"
@@ -17,16 +18,6 @@
 using namespace burstlab;
 
 namespace {
-
-bool fitsPost(const QString &text) {
-    if (text.contains(QLatin1Char('\t')))
-        return false;
-    for (const QString &line : text.split(QLatin1Char('\n'))) {
-        if (line.size() > NetdevExport::maxColumns)
-            return false;
-    }
-    return true;
-}
 
 const char *hello = R"({"type":"hello","main_lcore":0,"worker_lcores":[1],
   "ports":[{"role":"tx","name":"net_null0","driver":"net_null","link_speed_mbps":10000}],

@@ -1,5 +1,6 @@
 #include "compare/CompareTableModel.h"
 #include "exchange/TextLayout.h"
+#include "stats/LineRate.h"
 
 namespace burstlab {
 
@@ -82,17 +83,25 @@ QVariant CompareTableModel::data(const QModelIndex &index, int role) const {
 }
 
 QVariant CompareTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) {
+    const bool tip = role == Qt::ToolTipRole;
+    if (orientation != Qt::Horizontal || (role != Qt::DisplayRole && !tip)) {
         return QAbstractTableModel::headerData(section, orientation, role);
     }
     if (section == 0) {
-        return tr("point");
+        return tip ? QVariant() : tr("point");
     }
     const Cell cell = cellOf(section);
     if (cell.run >= m_names.size()) {
         return {};
     }
     const QString &name = m_names.at(cell.run);
+    if (tip) {
+        // Whether the run's points were checked against a line rate, and if not why.
+        const Run &run = m_comparison.runs.at(cell.run).run;
+        const auto speed = run.linkSpeedMbps();
+        return speed ? tr("%1: line rate of %2 checked").arg(name, LineRate::speedText(*speed))
+                     : tr("%1: line rate not checked: %2").arg(name, run.linkSpeedUnknownReason());
+    }
     switch (cell.field) {
     case PpsField:
         return cell.run == 0 ? tr("%1 pps (baseline)").arg(name) : tr("%1 pps").arg(name);

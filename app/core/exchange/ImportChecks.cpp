@@ -31,6 +31,16 @@ std::optional<qint64> ImportChecks::count(const QString &text, bool zeroAllowed,
     return value;
 }
 
+QString ImportChecks::parameterName(const QString &pktgenName) {
+    if (pktgenName == QLatin1String("skb_burst"))
+        return QStringLiteral("burst");
+    if (pktgenName == QLatin1String("clone_skb"))
+        return QStringLiteral("clone");
+    if (pktgenName == QLatin1String("min_pkt_size"))
+        return QStringLiteral("pkt_size");
+    return pktgenName;
+}
+
 QString ImportChecks::atLine(qsizetype index, const QString &line, const QString &why) {
     return QStringLiteral("line %1: '%2': %3").arg(index + 1).arg(line.trimmed(), why);
 }

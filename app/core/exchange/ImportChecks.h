@@ -18,6 +18,10 @@ struct ImportChecks {
     static std::optional<qint64> count(const QString &text, bool zeroAllowed, QString *why);
     // "line 23: 'skb_burst=-3 tx:100 pps': negative"
     static QString atLine(qsizetype index, const QString &line, const QString &why);
+    // A kernel pktgen knob under burstlab's name for the same thing:
+    // skb_burst -> burst, clone_skb -> clone, min_pkt_size -> pkt_size;
+    // other names are kept.
+    static QString parameterName(const QString &pktgenName);
     // A delta printed in the source against the one its printed pps give
     // (1e9/from - 1e9/to): empty when they agree to the 0.01 ns printed,
     // else what differs.

@@ -30,15 +30,6 @@ const QRegularExpression summaryLine(QStringLiteral(
     "\\(1/([\\d,]+)\\*10\\^9\\)\\s*-\\s*\\(1/([\\d,]+)\\*10\\^9\\)\\s*=\\s*([-+]?\\d+(?:\\.\\d+)?)"
     "\\s*ns"));
 
-// The kernel pktgen knobs under burstlab's names for the same experiment.
-QString ourName(const QString &name) {
-    if (name == QLatin1String("skb_burst"))
-        return QStringLiteral("burst");
-    if (name == QLatin1String("clone_skb"))
-        return QStringLiteral("clone");
-    return name;
-}
-
 // One table being read: its axis, its steps and what was odd in it.
 struct Table {
     bool series = false;
@@ -184,7 +175,8 @@ std::optional<QList<RunData>> NetdevImport::parse(const QString &text, const QSt
             return std::nullopt;
         const bool isSeries = !sweep.hasMatch();
         const auto &m = isSeries ? series : sweep;
-        const QString axis = isSeries ? QStringLiteral("patch") : ourName(m.captured(1));
+        const QString axis =
+            isSeries ? QStringLiteral("patch") : ImportChecks::parameterName(m.captured(1));
         if (table && (table->series != isSeries || table->axis != axis))
             close();
         if (!table)

@@ -34,15 +34,6 @@ struct Device {
     qsizetype resultLine = 0;
 };
 
-// The kernel pktgen knobs under burstlab's names for the same experiment.
-QString ourName(const QString &name) {
-    if (name == QLatin1String("clone_skb"))
-        return QStringLiteral("clone");
-    if (name == QLatin1String("min_pkt_size"))
-        return QStringLiteral("pkt_size");
-    return name;
-}
-
 // "count 10000000  min_pkt_size: 60  dst_max: " -> count, min_pkt_size, dst_max.
 void readParams(Device &device, const QString &line, qsizetype n) {
     const QStringList words = line.split(QLatin1Char(' '), Qt::SkipEmptyParts);
@@ -171,7 +162,7 @@ Parameters parametersOf(const QList<Device> &devices) {
     QStringList seen;
     for (const Device &d : devices) {
         for (auto it = d.params.begin(); it != d.params.end(); ++it) {
-            const QString name = ourName(it.key());
+            const QString name = ImportChecks::parameterName(it.key());
             // min/max_pkt_size say what pkt_size (the result's size) says.
             if (it.key() == QLatin1String("min_pkt_size") ||
                 (it.key() == QLatin1String("max_pkt_size") &&
