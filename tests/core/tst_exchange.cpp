@@ -230,7 +230,7 @@ class TestExchange : public QObject {
                             " - No Hyper-Threading\n"
                             " - not tuned: other load, tuned profile, isolated cpus, hugepages,\n"
                             "   governor, turbo\n"
-                            " - not probed: coalescing (no netdev), pci binding (no PCI port)\n"
+                            " - not probed: coalescing (no netdev); pci binding (no PCI port)\n"
                             " - CPU: Intel(R) Xeon(R) CPU E5-2695 v2 @ 2.40GHz (2 CPUs, SMT off)\n"
                             " - Kernel 6.1.0-18-amd64, DPDK 22.11.11, port driver net_ixgbe\n"
                             " - burstlab 0.4.0 (git 1a2b3c4)\n"));

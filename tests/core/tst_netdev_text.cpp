@@ -47,6 +47,8 @@ RunData sweepRun(qint64 id, const QString &label, const QList<QList<double>> &re
         {"id":"flow_control","title":"Ethernet flow control off","status":"unknown",
          "detail":"net_null0 sends through no kernel netdev"},
         {"id":"pci_binding","title":"Port on vfio-pci with IOMMU","status":"unknown",
+         "detail":"no PCI port"},
+        {"id":"numa","title":"Port and lcores on one NUMA node","status":"unknown",
          "detail":"no PCI port"}])")
                         .array();
     int seq = 0;
@@ -118,7 +120,8 @@ class TestNetdevText : public QObject {
                  joined.trimmed().mid(QStringLiteral("burstlab-cli ").size()));
         // Setup notes name what could not be probed, and why.
         QVERIFY2(out.contains(QStringLiteral(" - not probed: flow control (net_null0 sends through "
-                                             "no kernel netdev),\n   pci binding (no PCI port)\n")),
+                                             "no kernel netdev);\n   pci binding, numa (no PCI "
+                                             "port)\n")),
                  qPrintable(out));
         QVERIFY(!out.contains(QStringLiteral("could not be probed")));
         QVERIFY(out.contains(QStringLiteral("line rate not checked: net_null0 (net_null) has no "

@@ -3,6 +3,7 @@
 #include "host/CheckResult.h"
 #include "model/StepParameters.h"
 #include "stats/LineRate.h"
+#include <QHash>
 #include <QJsonArray>
 #include <QMap>
 #include <cmath>
@@ -42,19 +43,27 @@ QString shortTitle(const CheckResult &item) {
 QStringList checklistNotes(const QList<CheckResult> &items) {
     QStringList lines = CheckResult::setupNotes(items);
     QStringList untuned;
-    QStringList unknown;
+    // What could not be probed, grouped by why: "flow control, tx ring (no netdev)".
+    QStringList reasons;
+    QHash<QString, QStringList> unknown;
     for (const CheckResult &item : items) {
-        if (item.status == CheckStatus::Warn || item.status == CheckStatus::Fail)
+        if (item.status == CheckStatus::Warn || item.status == CheckStatus::Fail) {
             untuned << shortTitle(item);
-        else if (item.status == CheckStatus::Unknown)
-            unknown << (item.detail.isEmpty()
-                            ? shortTitle(item)
-                            : QStringLiteral("%1 (%2)").arg(shortTitle(item), item.detail));
+        } else if (item.status == CheckStatus::Unknown) {
+            if (!unknown.contains(item.detail))
+                reasons << item.detail;
+            unknown[item.detail] << shortTitle(item);
+        }
     }
     if (!untuned.isEmpty())
         lines << QStringLiteral(" - not tuned: ") + untuned.join(QStringLiteral(", "));
-    if (!unknown.isEmpty())
-        lines << QStringLiteral(" - not probed: ") + unknown.join(QStringLiteral(", "));
+    QStringList groups;
+    for (const QString &reason : reasons) {
+        const QString names = unknown.value(reason).join(QStringLiteral(", "));
+        groups << (reason.isEmpty() ? names : QStringLiteral("%1 (%2)").arg(names, reason));
+    }
+    if (!groups.isEmpty())
+        lines << QStringLiteral(" - not probed: ") + groups.join(QStringLiteral("; "));
     return lines;
 }
 
