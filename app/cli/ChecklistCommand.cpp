@@ -3,6 +3,7 @@
 #include "Commands.h"
 #include "ExitCode.h"
 #include "TextTable.h"
+#include "exchange/ShellText.h"
 #include "host/CheckResult.h"
 #include "host/Checklist.h"
 #include "host/CpuList.h"
@@ -10,6 +11,27 @@
 #include <QJsonDocument>
 
 namespace burstlab {
+
+namespace {
+
+// The output fits a terminal of this many columns.
+constexpr int terminalColumns = 100;
+
+// A fix command ready to paste: its comment on lines of its own above it (a
+// " \" continuation inside a comment would run the next line), the command
+// wrapped between words.
+QStringList fixLines(const QString &fix) {
+    const auto [command, comment] = ShellText::splitComment(fix);
+    QStringList lines;
+    if (!comment.isEmpty()) {
+        for (const QString &line : TextTable::wrap(comment, terminalColumns - 6))
+            lines << QStringLiteral("    # ") + line;
+    }
+    return lines << ShellText::wrap(ShellText::words(command), terminalColumns,
+                                    QStringLiteral("    "), QStringLiteral("        "));
+}
+
+} // namespace
 
 int checklistCommand(const QStringList &args) {
     const QString command = QStringLiteral("checklist");
@@ -21,7 +43,8 @@ int checklistCommand(const QStringList &args) {
                       QStringLiteral("The port to judge: a vdev spec or a PCI address."),
                       QStringLiteral("SPEC")});
     parser.addOption({QStringLiteral("lcores"),
-                      QStringLiteral("The CPUs that transmit, e.g. 0-1 (default: all)."),
+                      QStringLiteral("The CPUs that transmit, e.g. 1-2 (default: judge all CPUs; "
+                                     "fixes name the engine's default TX lcores)."),
                       QStringLiteral("LIST")});
     if (const auto code = parser.parse(args, 0, 0))
         return *code;
@@ -43,9 +66,9 @@ int checklistCommand(const QStringList &args) {
         table.addRow({checkStatusName(r.status), r.title,
                       r.status == CheckStatus::Unknown ? r.detail : r.current, r.recommended});
         if ((r.status == CheckStatus::Warn || r.status == CheckStatus::Fail) && !r.fix.isEmpty())
-            fixes << QStringLiteral("  %1: %2").arg(r.title, r.fix);
+            fixes << QStringLiteral("  %1:").arg(r.title) << fixLines(r.fix);
     }
-    CliOutput::out() << table.toString();
+    CliOutput::out() << table.toString(terminalColumns);
     if (!fixes.isEmpty())
         CliOutput::out() << "\nTo fix:\n" << fixes.join(QLatin1Char('\n')) << '\n';
     return ExitOk;

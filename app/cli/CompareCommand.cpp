@@ -5,7 +5,6 @@
 #include "ExitCode.h"
 #include "exchange/NetdevExport.h"
 #include "exchange/TableExport.h"
-#include "stats/PointStats.h"
 
 namespace burstlab {
 
@@ -20,6 +19,8 @@ int compareCommand(const QStringList &args) {
                       QStringLiteral("The run to compare against (default: the first)."),
                       QStringLiteral("RUN_ID")});
     parser.addOption({QStringLiteral("json"), QStringLiteral("The comparison as JSON.")});
+    parser.addOption({QStringLiteral("no-chart"),
+                      QStringLiteral("Leave the plain-text charts out of the text.")});
     if (const auto code = parser.parse(args, 1, -1))
         return *code;
     QStringList ids = parser.positional();
@@ -36,11 +37,14 @@ int compareCommand(const QStringList &args) {
     const auto runs = store.loadAll(ids, &code);
     if (!runs)
         return code;
-    const Comparison comparison = Comparison::of(*runs, StatsOptions{}.forRun(runs->first().run));
+    // Each run brings its own link speed and frame size (PointStats::ofRun).
+    const Comparison comparison = Comparison::of(*runs);
+    NetdevOptions options;
+    options.chart = !parser.isSet(QStringLiteral("no-chart"));
     if (parser.isSet(QStringLiteral("json")))
         CliOutput::out() << TableExport::json(comparison);
     else
-        CliOutput::out() << NetdevExport::comparison(comparison);
+        CliOutput::out() << NetdevExport::comparison(comparison, options);
     for (const QString &difference : comparison.hostDifferences)
         CliOutput::err() << "warning: " << difference << Qt::endl;
     return ExitOk;

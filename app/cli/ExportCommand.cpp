@@ -4,7 +4,6 @@
 #include "Commands.h"
 #include "ExitCode.h"
 #include "exchange/ExportFormat.h"
-#include "stats/PointStats.h"
 
 #include <QFile>
 #include <QSaveFile>
@@ -21,6 +20,8 @@ int exportCommand(const QStringList &args) {
     parser.addOption({QStringLiteral("format"),
                       QStringLiteral("netdev, csv, json or md (default netdev)."),
                       QStringLiteral("FORMAT"), QStringLiteral("netdev")});
+    parser.addOption(
+        {QStringLiteral("no-chart"), QStringLiteral("netdev: leave the plain-text charts out.")});
     parser.addOption({{QStringLiteral("o"), QStringLiteral("output")},
                       QStringLiteral("Write to FILE instead of stdout."),
                       QStringLiteral("FILE")});
@@ -39,7 +40,10 @@ int exportCommand(const QStringList &args) {
     const auto runs = store.loadAll(parser.positional(), &code);
     if (!runs)
         return code;
-    const QString text = exportRuns(*format, *runs, StatsOptions{}.forRun(runs->first().run));
+    // Each run brings its own link speed and frame size (PointStats::ofRun).
+    NetdevOptions options;
+    options.chart = !parser.isSet(QStringLiteral("no-chart"));
+    const QString text = exportRuns(*format, *runs, options);
     const QString path = parser.value(QStringLiteral("output"));
     if (path.isEmpty()) {
         CliOutput::out() << text;

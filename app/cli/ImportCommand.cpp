@@ -4,6 +4,7 @@
 #include "Commands.h"
 #include "ExitCode.h"
 #include "exchange/ImportFormat.h"
+#include "stats/LineRate.h"
 
 namespace burstlab {
 
@@ -18,18 +19,29 @@ int importCommand(const QStringList &args) {
         {QStringLiteral("format"), QStringLiteral("pktgen or netdev."), QStringLiteral("FORMAT")});
     parser.addOption({QStringLiteral("label"), QStringLiteral("The imported runs' label."),
                       QStringLiteral("TEXT")});
+    parser.addOption({QStringLiteral("link-speed"),
+                      QStringLiteral("The link the results were measured on, e.g. 10G, 25000M "
+                                     "or 100G, for the line-rate check."),
+                      QStringLiteral("SPEED")});
     if (const auto code = parser.parse(args, 1, 1))
         return *code;
     const QString format = parser.value(QStringLiteral("format"));
     if (format != QLatin1String("pktgen") && format != QLatin1String("netdev"))
         return CliOutput::usageError(
             command, QStringLiteral("--format '%1': must be pktgen or netdev").arg(format));
+    ImportOptions options;
+    options.label = parser.value(QStringLiteral("label"));
+    QString error;
+    if (parser.isSet(QStringLiteral("link-speed"))) {
+        options.linkSpeedMbps =
+            LineRate::parseSpeedMbps(parser.value(QStringLiteral("link-speed")), &error);
+        if (!options.linkSpeedMbps)
+            return CliOutput::usageError(command, QStringLiteral("--link-speed: ") + error);
+    }
     CliStore store(command);
     if (const auto code = store.open(parser.db()))
         return *code;
-    QString error;
-    const auto imported = importFile(format, parser.positional().first(),
-                                     parser.value(QStringLiteral("label")), &error);
+    const auto imported = importFile(format, parser.positional().first(), options, &error);
     if (!imported)
         return CliOutput::error(command, ExitFailure, error);
     for (const RunData &data : *imported) {
@@ -40,6 +52,10 @@ int importCommand(const QStringList &args) {
                                 .arg(*id)
                                 .arg(data.run.name)
                                 .arg(data.steps.size());
+        // What was odd in the source is stored with the run and said here.
+        for (const QString &warning : data.run.spec.importWarnings)
+            CliOutput::err() << QStringLiteral("warning: run %1: source %2").arg(*id).arg(warning)
+                             << Qt::endl;
     }
     return ExitOk;
 }

@@ -1,5 +1,6 @@
 #include "ProgressDisplay.h"
 #include "CliOutput.h"
+#include "exchange/TextLayout.h"
 
 #include <cmath>
 
@@ -46,16 +47,18 @@ void ProgressDisplay::stepFinished(const StepResult &r) {
                             .arg(r.rep + 1)
                             .arg(m_reps)
                             .arg(qRound64(r.effectivePps()))
-                            .arg(r.nsPerPkt, 0, 'f', 2)
+                            .arg(r.effectivePps() > 0 ? 1e9 / r.effectivePps() : 0.0, 0, 'f', 2)
                      << Qt::endl;
 }
 
 void ProgressDisplay::pointCompleted(const PointStats &s) {
-    QString line = QStringLiteral("point %1: median %2 pps, %3 ns/pkt (n=%4")
-                       .arg(s.point.describe(m_axisNames))
-                       .arg(qRound64(s.representativePps()))
-                       .arg(s.representativeNs(), 0, 'f', 2)
-                       .arg(s.ppsSummary.n);
+    QString line = s.ppsFigure ? QStringLiteral("point %1: median %2 pps, %3 ns/pkt (n=%4")
+                                     .arg(s.point.describe(m_axisNames))
+                                     .arg(*s.ppsFigure)
+                                     .arg(TextLayout::fixed2(s.nsFigure().value_or(0)))
+                                     .arg(s.ppsSummary.n)
+                               : QStringLiteral("point %1: no valid repetition (n=0")
+                                     .arg(s.point.describe(m_axisNames));
     if (!std::isnan(s.ppsSummary.cv))
         line += QStringLiteral(", CV %1%").arg(s.ppsSummary.cv * 100, 0, 'f', 2);
     line += QLatin1Char(')');

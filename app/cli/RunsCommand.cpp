@@ -5,6 +5,7 @@
 #include "ExitCode.h"
 #include "TextTable.h"
 #include "model/JsonReader.h"
+#include "stats/PointStats.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -85,7 +86,7 @@ int runsCommand(const QStringList &args) {
     CliStore store(command);
     if (const auto code = store.open(parser.db()))
         return *code;
-    const auto runs = store.store().listRuns(*filter);
+    auto runs = store.store().listRuns(*filter);
     if (!runs)
         return store.storeError();
     if (filter->limit > 0 && runs->size() == filter->limit) {
@@ -99,6 +100,17 @@ int runsCommand(const QStringList &args) {
                                     .arg(filter->limit)
                                     .arg(*total)
                              << Qt::endl;
+    }
+    // The best pps of a run is its best point figure (the median of a
+    // point's valid repetitions), the number `show` and the exports print,
+    // not the fastest single repetition the store lists. A page of runs costs
+    // a query per run.
+    for (RunSummary &r : *runs) {
+        const auto steps = store.store().stepsOf(r.id);
+        if (!steps)
+            return store.storeError();
+        const auto best = PointStats::bestPps(PointStats::compute(*steps));
+        r.bestPps = best ? std::optional<double>(double(*best)) : std::nullopt;
     }
     if (parser.isSet(QStringLiteral("json"))) {
         QJsonArray array;
@@ -114,7 +126,7 @@ int runsCommand(const QStringList &args) {
         table.addRow({QString::number(r.id), toString(r.status),
                       r.created.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm")), r.label,
                       r.device, r.sweep, QString::number(r.steps),
-                      r.bestPps ? QString::number(qRound64(*r.bestPps)) : QStringLiteral("-"),
+                      r.bestPps ? QString::number(qint64(*r.bestPps)) : QStringLiteral("-"),
                       r.name});
     CliOutput::out() << table.toString();
     return ExitOk;

@@ -5,7 +5,11 @@
 #include "ExitCode.h"
 #include "TextTable.h"
 #include "engine/EngineMessageParser.h"
+#include "exchange/RunSetup.h"
+#include "exchange/ShellText.h"
+#include "exchange/SweepCommandLine.h"
 #include "exchange/TableExport.h"
+#include "exchange/TextLayout.h"
 #include "stats/PointStats.h"
 
 #include <QJsonDocument>
@@ -14,54 +18,80 @@
 namespace burstlab {
 namespace {
 
-QString fixed(double v, int decimals) {
-    return std::isnan(v) ? QStringLiteral("-") : QString::number(v, 'f', decimals);
+QString dash(const std::optional<QString> &text) {
+    return text.value_or(QStringLiteral("-"));
 }
 
-QString header(const RunData &data) {
+QString header(const RunData &data, const QList<PointStats> &stats) {
     const Run &r = data.run;
-    QString text = QStringLiteral("run %1: %2\n").arg(r.id).arg(r.name);
-    text += QStringLiteral("  label: %1   status: %2   created: %3\n")
-                .arg(r.label.isEmpty() ? QStringLiteral("-") : r.label, toString(r.status),
-                     r.created.toLocalTime().toString(Qt::ISODate));
+    QStringList lines{QStringLiteral("run %1: %2").arg(r.id).arg(r.name)};
+    lines << QStringLiteral("  label: %1   status: %2   created: %3")
+                 .arg(r.label.isEmpty() ? QStringLiteral("-") : r.label, toString(r.status),
+                      r.created.toLocalTime().toString(Qt::ISODate));
     if (!r.device().isEmpty())
-        text += QStringLiteral("  device: %1\n").arg(r.device());
+        lines << QStringLiteral("  device: %1").arg(r.device());
     const EngineMessage hello =
         EngineMessageParser::parse(QJsonDocument(r.hello).toJson(QJsonDocument::Compact));
     if (const auto *h = std::get_if<EngineHello>(&hello))
-        text += QStringLiteral("  engine: %1\n").arg(h->summary());
-    if (!r.spec.axes.isEmpty())
-        text +=
-            QStringLiteral("  sweep: %1, %2\n")
-                .arg(r.spec.describe(),
-                     r.spec.randomize ? QStringLiteral("random order (seed %1)").arg(r.spec.seed)
-                                      : QStringLiteral("sequential"));
+        lines << QStringLiteral("  engine: %1").arg(h->summary());
+    if (const QString lcores = RunSetup::lcores(r); !lcores.isEmpty())
+        lines << QStringLiteral("  lcores: %1; %2").arg(lcores, RunSetup::queues(r));
+    QStringList axes;
+    for (const Axis &axis : r.spec.axes)
+        axes << axis.describe();
+    if (!axes.isEmpty())
+        lines << QStringLiteral("  sweep: %1").arg(axes.join(QStringLiteral(" x ")));
+    lines << QStringLiteral("  %1: %2")
+                 .arg(r.isImported() ? QStringLiteral("imported") : QStringLiteral("measured"),
+                      RunSetup::measurement(r));
+    if (const QString fixed = RunSetup::fixed(r); !fixed.isEmpty())
+        lines << QStringLiteral("  %1: %2")
+                     .arg(r.isImported() ? QStringLiteral("source parameters")
+                                         : QStringLiteral("fixed"),
+                          fixed);
+    for (const QString &line : RunSetup::lineRate(r, stats))
+        lines << QStringLiteral("  ") + line;
+    if (const QStringList args = SweepCommandLine::arguments(r); !args.isEmpty()) {
+        QStringList quoted;
+        for (const QString &arg : args)
+            quoted << ShellText::quote(arg);
+        lines << QStringLiteral("  command: burstlab-cli ") + quoted.join(QLatin1Char(' '));
+    }
     if (!r.tags.isEmpty())
-        text += QStringLiteral("  tags: %1\n").arg(r.tags.join(QStringLiteral(", ")));
+        lines << QStringLiteral("  tags: %1").arg(r.tags.join(QStringLiteral(", ")));
     if (!r.notes.isEmpty())
-        text += QStringLiteral("  notes: %1\n").arg(r.notes);
+        lines << QStringLiteral("  notes: %1").arg(r.notes);
     if (!r.error.isEmpty())
-        text += QStringLiteral("  error: %1\n").arg(r.error);
-    return text;
+        lines << QStringLiteral("  error: %1").arg(r.error);
+    for (const QString &warning : r.spec.importWarnings)
+        lines << QStringLiteral("  source %1").arg(warning);
+    return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
 }
 
-QString pointTable(const RunData &data) {
-    TextTable table({QStringLiteral("POINT"), QStringLiteral("N"), QStringLiteral("MEDIAN PPS"),
-                     QStringLiteral("NS/PKT"), QStringLiteral("CV%"), QStringLiteral("95% CI PPS"),
-                     QStringLiteral("DELTA NS"), QStringLiteral("VERDICT"),
-                     QStringLiteral("WARNINGS")});
+QString pointTable(const RunData &data, const QList<PointStats> &stats) {
+    using T = TextLayout;
+    TextTable table({QStringLiteral("POINT"), QStringLiteral("N"), QStringLiteral("INVALID"),
+                     QStringLiteral("PPS"), QStringLiteral("NS/PKT"), QStringLiteral("CV%"),
+                     QStringLiteral("DELTA NS"), QStringLiteral("95% CI NS"),
+                     QStringLiteral("VERDICT"), QStringLiteral("L2 MBIT/S"),
+                     QStringLiteral("L1 MBIT/S"), QStringLiteral("WARNINGS")});
     const QStringList names = data.run.spec.axisNames();
-    for (const PointStats &s : PointStats::ofRun(data, {})) {
-        const Summary &p = s.ppsSummary;
-        table.addRow({s.point.describe(names), QString::number(p.n),
-                      QString::number(qRound64(s.representativePps())),
-                      fixed(s.representativeNs(), 2), fixed(p.cv * 100, 2),
-                      std::isnan(p.ciLow)
-                          ? QStringLiteral("-")
-                          : QStringLiteral("%1..%2").arg(qRound64(p.ciLow)).arg(qRound64(p.ciHigh)),
-                      s.vsPrevious ? fixed(s.vsPrevious->ns, 2) : QStringLiteral("-"),
-                      s.vsPrevious ? QLatin1String(toString(s.vsPrevious->verdict)) : QString(),
-                      s.warnings.join(QStringLiteral("; "))});
+    for (const PointStats &s : stats) {
+        const auto &d = s.vsPrevious;
+        table.addRow(
+            {s.point.describe(names), QString::number(s.ppsSummary.n), QString::number(s.invalid),
+             dash(s.ppsFigure ? std::optional(QString::number(*s.ppsFigure)) : std::nullopt),
+             dash(s.nsFigure() ? std::optional(T::fixed2(*s.nsFigure())) : std::nullopt),
+             dash(std::isfinite(s.ppsSummary.cv) ? std::optional(T::fixed2(s.ppsSummary.cv * 100))
+                                                 : std::nullopt),
+             dash(d ? std::optional(T::fixed2(d->ns)) : std::nullopt),
+             dash(d && d->hasInterval() ? std::optional(QStringLiteral("%1..%2").arg(
+                                              T::fixed2(d->nsCiLow), T::fixed2(d->nsCiHigh)))
+                                        : std::nullopt),
+             d ? QLatin1String(toString(d->verdict)) : QString(),
+             dash(s.l2Bps() ? std::optional(T::mbits(*s.l2Bps())) : std::nullopt),
+             dash(s.l1Bps() ? std::optional(T::mbits(*s.l1Bps())) : std::nullopt),
+             s.warnings.join(QStringLiteral("; "))});
     }
     return table.toString();
 }
@@ -85,10 +115,12 @@ int showCommand(const QStringList &args) {
     const auto data = id ? store.load(*id, &code) : std::nullopt;
     if (!data)
         return code;
-    if (parser.isSet(QStringLiteral("json")))
+    if (parser.isSet(QStringLiteral("json"))) {
         CliOutput::out() << TableExport::json(*data);
-    else
-        CliOutput::out() << header(*data) << '\n' << pointTable(*data);
+        return ExitOk;
+    }
+    const QList<PointStats> stats = PointStats::ofRun(*data);
+    CliOutput::out() << header(*data, stats) << '\n' << pointTable(*data, stats);
     return ExitOk;
 }
 

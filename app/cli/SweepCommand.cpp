@@ -123,7 +123,9 @@ int sweepCommand(const QStringList &args) {
     CliOutput::err()
         << QStringLiteral("stored as run %1 in %2").arg(runner.runId()).arg(store.store().path())
         << Qt::endl;
-    CliOutput::out() << NetdevExport::run(*data);
+    NetdevOptions netdev;
+    netdev.chart = options->chart;
+    CliOutput::out() << NetdevExport::run(*data, netdev);
     CliOutput::out().flush();
     return ExitOk;
 }

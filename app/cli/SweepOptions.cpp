@@ -1,6 +1,7 @@
 #include "SweepOptions.h"
 #include "EngineOptions.h"
 #include "ranges/Assignment.h"
+#include "stats/LineRate.h"
 
 namespace burstlab {
 namespace {
@@ -25,6 +26,22 @@ std::optional<Axis> readAxis(const QString &text, QString *error) {
     for (qint64 v : *values)
         axis.values.append(AxisValue(v));
     return axis;
+}
+// The runner draws 64-bit seeds and stores them as they are, so --seed must
+// take every one of them to replay a stored order.
+std::optional<quint64> readSeed(const CliParser &p, QString *error) {
+    if (!p.isSet(QStringLiteral("seed")))
+        return 0;
+    bool ok = false;
+    const QString text = p.value(QStringLiteral("seed"));
+    const quint64 seed = text.toULongLong(&ok);
+    if (!ok) {
+        *error = QStringLiteral("--seed %1: must be an integer in 0..%2")
+                     .arg(text)
+                     .arg(std::numeric_limits<quint64>::max());
+        return std::nullopt;
+    }
+    return seed;
 }
 } // namespace
 
@@ -60,6 +77,12 @@ void SweepOptions::add(CliParser &p) {
         {QStringLiteral("resume"),
          QStringLiteral("Continue an interrupted or failed run; completed steps are kept."),
          QStringLiteral("RUN_ID")},
+        {QStringLiteral("link-speed"),
+         QStringLiteral("The link's speed for the line-rate check, e.g. 10G, 25000M or 100G "
+                        "(virtual devices have none of their own)."),
+         QStringLiteral("SPEED")},
+        {QStringLiteral("no-chart"),
+         QStringLiteral("Leave the plain-text charts out of the printed netdev text.")},
         {QStringLiteral("verbose"), QStringLiteral("Print the engine's own log lines.")},
     };
     for (const QCommandLineOption &o : options)
@@ -73,6 +96,7 @@ QString SweepOptions::argumentFor(const QString &parameter) const {
 std::optional<SweepOptions> SweepOptions::read(const CliParser &p, QString *error) {
     SweepOptions o;
     o.verbose = p.isSet(QStringLiteral("verbose"));
+    o.chart = !p.isSet(QStringLiteral("no-chart"));
     if (p.isSet(QStringLiteral("resume"))) {
         const auto id =
             p.integer(QStringLiteral("resume"), 0, 1, std::numeric_limits<qint64>::max(), error);
@@ -129,17 +153,23 @@ std::optional<SweepOptions> SweepOptions::read(const CliParser &p, QString *erro
                  : std::nullopt;
     const auto pause =
         warmup ? p.integer(QStringLiteral("pause-ms"), 0, 0, kMaxMs, error) : std::nullopt;
-    const auto seed =
-        pause ? p.integer(QStringLiteral("seed"), 0, 0, std::numeric_limits<qint64>::max(), error)
-              : std::nullopt;
+    const auto seed = pause ? readSeed(p, error) : std::nullopt;
     if (!seed)
         return std::nullopt;
     spec.reps = int(*reps);
     spec.durationMs = int(*duration);
     spec.warmupMs = int(*warmup);
     spec.pauseMs = int(*pause);
-    spec.seed = quint64(*seed);
+    spec.seed = *seed;
     spec.randomize = !p.isSet(QStringLiteral("sequential"));
+    if (p.isSet(QStringLiteral("link-speed"))) {
+        QString why;
+        spec.linkSpeedMbps = LineRate::parseSpeedMbps(p.value(QStringLiteral("link-speed")), &why);
+        if (!spec.linkSpeedMbps) {
+            *error = QStringLiteral("--link-speed: ") + why;
+            return std::nullopt;
+        }
+    }
     o.m_arguments.insert(QStringLiteral("duration_ms"),
                          QStringLiteral("--duration-ms %1").arg(spec.durationMs));
     o.run.label = p.value(QStringLiteral("label"));

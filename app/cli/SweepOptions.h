@@ -19,6 +19,7 @@ class SweepOptions {
     Run run;
     std::optional<qint64> resumeId;
     bool verbose = false;
+    bool chart = true; // the plain-text charts in the printed netdev text
 
     // "--sweep burst=0..4" for burst, "--duration-ms 0" for duration_ms.
     QString argumentFor(const QString &parameter) const;

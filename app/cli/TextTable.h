@@ -11,7 +11,13 @@ class TextTable {
   public:
     explicit TextTable(const QStringList &header) : m_header(header) {}
     void addRow(const QStringList &cells) { m_rows.append(cells); }
-    QString toString() const;
+    // With maxWidth > 0 the widest columns are narrowed until the table fits
+    // (none below a dozen characters) and their cells wrap at spaces onto
+    // more lines.
+    QString toString(int maxWidth = 0) const;
+
+    // text in lines of at most width, broken at spaces (a longer word is cut).
+    static QStringList wrap(const QString &text, int width);
 
   private:
     QStringList m_header;

@@ -2,6 +2,7 @@
 // placeholders of fix commands, and the kernel's CPU list syntax.
 #include "host/CpuList.h"
 #include "host/ProbeContext.h"
+#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace burstlab;
@@ -47,8 +48,13 @@ class TestChecklistContext : public QObject {
 
     void expandPlaceholders() {
         ProbeContext context;
+        QTemporaryDir empty; // a host that says nothing about its CPUs
+        context.root = empty.path();
         const QString fix = QStringLiteral("ethtool -A {netdev} off; bind {pci}; cpus {lcores}");
         QCOMPARE(context.expand(fix), QStringLiteral("ethtool -A IFACE off; bind ADDR; cpus CPUS"));
+        // Without lcores, the ones an engine would transmit on: all CPUs but the first.
+        context.root = QStringLiteral(BURSTLAB_SOURCE_DIR "/tests/data/host/untuned");
+        QCOMPARE(context.expand(fix), QStringLiteral("ethtool -A IFACE off; bind ADDR; cpus 1-3"));
         context = ProbeContext::forPort(QStringLiteral("net_af_packet0,iface=eth5"), {2, 3, 4, 7});
         QCOMPARE(context.expand(fix), QStringLiteral("ethtool -A eth5 off; bind ADDR; cpus 2-4,7"));
     }

@@ -112,11 +112,11 @@ class TestChecklistProbes : public QObject {
 
         row("turbo tuned") << "turbo"
                            << "tuned" << vdev << none << "pass"
-                           << "off"
+                           << "off (Intel Turbo Boost)"
                            << "no_turbo: 1";
         row("turbo untuned") << "turbo"
                              << "untuned" << vdev << none << "warn"
-                             << "on"
+                             << "on (Intel Turbo Boost)"
                              << "boost: 1";
         row("turbo empty") << "turbo"
                            << "" << vdev << none << "unknown"
@@ -317,6 +317,61 @@ class TestChecklistProbes : public QObject {
         QCOMPARE(result.status, CheckStatus::Warn);
         QCOMPARE(result.current, QStringLiteral("iptables tables: filter,nat; conntrack tracking "
                                                 "12 connections"));
+    }
+
+    // The turbo item tells AMD from Intel, and its fix is the one for the
+    // switch this host has.
+    void turboOfAmdAndIntel() {
+        QTemporaryDir amd;
+        writeFile(amd, "proc/cpuinfo", "processor\t: 0\nvendor_id\t: AuthenticAMD\n");
+        writeFile(amd, "sys/devices/system/cpu/cpufreq/boost", "1");
+        CheckResult result = probe(amd, "turbo", {});
+        QCOMPARE(result.status, CheckStatus::Warn);
+        QCOMPARE(result.current, QStringLiteral("on (AMD Core Performance Boost)"));
+        QVERIFY2(result.fix.startsWith(QStringLiteral(
+                     "echo 0 > /sys/devices/system/cpu/cpufreq/boost   # AMD Core Performance")),
+                 qPrintable(result.fix));
+
+        QTemporaryDir intel;
+        writeFile(intel, "proc/cpuinfo", "processor\t: 0\nvendor_id\t: GenuineIntel\n");
+        writeFile(intel, "sys/devices/system/cpu/intel_pstate/no_turbo", "0");
+        result = probe(intel, "turbo", {});
+        QCOMPARE(result.current, QStringLiteral("on (Intel Turbo Boost)"));
+        QVERIFY2(result.fix.startsWith(QStringLiteral(
+                     "echo 1 > /sys/devices/system/cpu/intel_pstate/no_turbo   # Intel Turbo")),
+                 qPrintable(result.fix));
+
+        // Intel with acpi-cpufreq: the boost switch, named for Intel.
+        QVERIFY(QFile::remove(
+            intel.filePath(QStringLiteral("sys/devices/system/cpu/intel_pstate/no_turbo"))));
+        writeFile(intel, "sys/devices/system/cpu/cpufreq/boost", "1");
+        result = probe(intel, "turbo", {});
+        QVERIFY2(result.fix.contains(QStringLiteral("cpufreq/boost   # Intel Turbo Boost "
+                                                    "(acpi-cpufreq)")),
+                 qPrintable(result.fix));
+
+        // Nothing exposed: the vendor still names what to turn off in the BIOS.
+        QTemporaryDir bare;
+        writeFile(bare, "proc/cpuinfo", "vendor_id\t: AuthenticAMD\n");
+        result = probe(bare, "turbo", {});
+        QCOMPARE(result.status, CheckStatus::Unknown);
+        QVERIFY2(result.detail.contains(QStringLiteral("AMD Core Performance Boost")),
+                 qPrintable(result.detail));
+    }
+
+    // The isolcpus fix names the TX lcores: the given ones, or the engine's
+    // default (every CPU but the first), never a placeholder.
+    void isolcpusFixNamesTheLcores() {
+        QTemporaryDir root;
+        writeFile(root, "proc/cmdline", "root=/dev/sda1");
+        writeFile(root, "sys/devices/system/cpu/online", "0-3");
+        CheckResult result = probe(root, "isolated_cpus", {2, 3});
+        QVERIFY2(result.fix.contains(QStringLiteral("isolcpus=2-3 nohz_full=2-3 rcu_nocbs=2-3")),
+                 qPrintable(result.fix));
+        result = probe(root, "isolated_cpus", {});
+        QVERIFY2(result.fix.contains(QStringLiteral("isolcpus=1-3 nohz_full=1-3 rcu_nocbs=1-3")),
+                 qPrintable(result.fix));
+        QVERIFY(!result.fix.contains(QStringLiteral("CPUS")));
     }
 
   private:

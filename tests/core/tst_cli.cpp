@@ -79,7 +79,9 @@ class TestCli : public QObject {
     void sweepStoresTheRunAndPrintsTheNetdevTable() {
         const QString table = sweep(QStringLiteral("baseline"));
         QVERIFY2(table.contains(QStringLiteral(" burst=1 ")), qPrintable(table));
-        QVERIFY(table.contains(QRegularExpression(QStringLiteral(R"(burst=32\s+tx:\d+ pps \()"))));
+        QVERIFY2(
+            table.contains(QRegularExpression(QStringLiteral(R"(burst=32\s+tx:\s*\d+ pps \()"))),
+            qPrintable(table));
         QVERIFY(table.contains(QStringLiteral("burst=(1 vs 32)")));
         for (const QString &line : table.split(QLatin1Char('\n')))
             QVERIFY2(line.size() <= 72 && !line.contains(QLatin1Char('\t')), qPrintable(line));
@@ -121,7 +123,11 @@ class TestCli : public QObject {
         QVERIFY(QFileInfo(file).size() > 0);
         const Result show = cli({QStringLiteral("show"), a});
         QCOMPARE(show.code, 0);
-        QVERIFY(show.out.contains(QStringLiteral("MEDIAN PPS")));
+        QVERIFY2(show.out.contains(QStringLiteral("NS/PKT")) &&
+                     show.out.contains(QStringLiteral("L1 MBIT/S")),
+                 qPrintable(show.out));
+        QVERIFY(show.out.contains(QStringLiteral("line rate not checked: net_null0 (net_null) has "
+                                                 "no wire")));
         QVERIFY(show.out.contains(QStringLiteral("burst=32")));
         const Result json = cli({QStringLiteral("show"), a, QStringLiteral("--json")});
         QVERIFY(QJsonDocument::fromJson(json.out.toUtf8()).isObject());
@@ -168,6 +174,12 @@ class TestCli : public QObject {
         QTest::newRow("three axes") << QStringList{"sweep",   "--sweep", "burst=1",    "--sweep",
                                                    "clone=0", "--sweep", "pkt_size=60"}
                                     << "once or twice";
+        QTest::newRow("link speed")
+            << QStringList{"sweep", "--sweep", "burst=1", "--link-speed", "10X"}
+            << "--link-speed: '10X' is not a link speed: expected e.g. 10G, 25000M or 100G";
+        QTest::newRow("import link speed")
+            << QStringList{"import", "--format", "netdev", "x.txt", "--link-speed", "0"}
+            << "--link-speed: '0' is not a link speed";
         QTest::newRow("export format")
             << QStringList{"export", "--format", "xml", "1"} << "--format xml";
         QTest::newRow("command") << QStringList{"frobnicate"} << "unknown command 'frobnicate'";
@@ -186,6 +198,102 @@ class TestCli : public QObject {
         const Result r = cli(args);
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.contains(message), qPrintable(r.err));
+    }
+
+    // --link-speed flags what a virtual device sends above the wire's speed,
+    // and the command the netdev text prints runs the same sweep again.
+    void linkSpeedAndTheReproducingCommand() {
+        const Result r = cli(
+            {QStringLiteral("sweep"), QStringLiteral("--vdev"), QStringLiteral("net_null0"),
+             QStringLiteral("--sweep"), QStringLiteral("burst=1,32"), QStringLiteral("--set"),
+             QStringLiteral("pkt_size=1514"), QStringLiteral("--reps"), QStringLiteral("2"),
+             QStringLiteral("--duration-ms"), QStringLiteral("60"), QStringLiteral("--link-speed"),
+             QStringLiteral("1G"), QStringLiteral("--label"), QStringLiteral("wire")});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        // net_null sends far more than 81274 pps of 1514-byte frames.
+        QVERIFY2(r.out.contains(QStringLiteral("[above line rate]")), qPrintable(r.out));
+        QVERIFY(r.out.contains(
+            QStringLiteral("line rate 81274 pps (1G, 1514 B frames = 1538 B on the wire)")));
+        QVERIFY(r.out.contains(QStringLiteral(" Fixed: pkt_size=1514\n")));
+        QVERIFY(r.out.contains(QStringLiteral("Chart: pps")));
+
+        QStringList command;
+        bool in = false;
+        for (QString line : r.out.split(u'\n')) {
+            if (line == QLatin1String(" Command:")) {
+                in = true;
+                continue;
+            }
+            if (!in)
+                continue;
+            const bool more = line.endsWith(QStringLiteral(" \\"));
+            if (more)
+                line.chop(2);
+            command << line.split(u' ', Qt::SkipEmptyParts);
+            if (!more)
+                break;
+        }
+        QCOMPARE(command.mid(0, 2), (QStringList{"burstlab-cli", "sweep"}));
+        QVERIFY2(command.contains(QStringLiteral("--link-speed")), qPrintable(command.join(u' ')));
+        const Result again = cli(command.mid(1) + QStringList{QStringLiteral("--no-chart")});
+        QVERIFY2(again.code == 0, qPrintable(again.err));
+        QVERIFY(!again.out.contains(QStringLiteral("Chart:")));
+
+        // The two runs have the same sweep, fixed parameters, order and link speed.
+        const QJsonArray list = runs();
+        const auto sweepOf = [&](const QJsonValue &run) {
+            const Result shown =
+                cli({QStringLiteral("show"), QString::number(run[QStringLiteral("id")].toInteger()),
+                     QStringLiteral("--json")});
+            const QJsonObject data = QJsonDocument::fromJson(shown.out.toUtf8()).object();
+            QJsonObject sweep =
+                data[QStringLiteral("runs")][0][QStringLiteral("run")][QStringLiteral("sweep")]
+                    .toObject();
+            QStringList order;
+            for (const QJsonValue &step :
+                 data[QStringLiteral("runs")][0][QStringLiteral("steps")].toArray())
+                order << QString::number(step[QStringLiteral("seq")].toInt()) + u':' +
+                             QString::number(step[QStringLiteral("point")][0].toInt());
+            order.sort();
+            sweep.insert(QStringLiteral("order"), order.join(u','));
+            return sweep;
+        };
+        QCOMPARE(list[0][QStringLiteral("label")].toString(), QStringLiteral("wire"));
+        QCOMPARE(list[1][QStringLiteral("label")].toString(), QStringLiteral("wire"));
+        QCOMPARE(sweepOf(list[0]), sweepOf(list[1]));
+        QCOMPARE(sweepOf(list[0])[QStringLiteral("link_speed_mbps")].toDouble(), 1000.0);
+    }
+
+    void importReportsWhatIsOdd() {
+        const QString file =
+            QStringLiteral(BURSTLAB_SOURCE_DIR "/tests/data/netdev_seed000_clone0.txt");
+        const Result r =
+            cli({QStringLiteral("import"), QStringLiteral("--format"), QStringLiteral("netdev"),
+                 file, QStringLiteral("--label"), QStringLiteral("clone0"),
+                 QStringLiteral("--link-speed"), QStringLiteral("10G")});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QCOMPARE(r.err.count(QStringLiteral(": source line ")), 2);
+        QVERIFY2(r.err.contains(QStringLiteral("delta printed 2.10 ns")), qPrintable(r.err));
+        const QString id = r.out.section(u' ', 2, 2).chopped(1);
+        const Result shown = cli({QStringLiteral("show"), id});
+        QVERIFY2(shown.out.contains(QStringLiteral("imported: as recorded in the source")),
+                 qPrintable(shown.out));
+        QVERIFY(shown.out.contains(QStringLiteral("line rate 14880952 pps (10G")));
+        QVERIFY(shown.out.contains(QStringLiteral("delta printed -0.51 ns")));
+    }
+
+    void checklistFitsATerminal() {
+        const Result r = cli({QStringLiteral("checklist")});
+        QCOMPARE(r.code, 0);
+        const QStringList lines = r.out.split(u'\n');
+        for (qsizetype i = 0; i < lines.size(); ++i) {
+            QVERIFY2(lines[i].size() <= 100, qPrintable(lines[i]));
+            if (lines[i].endsWith(QStringLiteral(" \\")))
+                QVERIFY(i + 1 < lines.size() &&
+                        lines[i + 1].startsWith(QStringLiteral("        ")));
+        }
+        // Fixes carry real values.
+        QVERIFY2(!r.out.contains(QStringLiteral("CPUS")), qPrintable(r.out));
     }
 
     void oversizeImportExits1() {

@@ -1,9 +1,12 @@
 #include "stats/Delta.h"
+#include "stats/Figure.h"
 #include "stats/LineRate.h"
 #include "stats/PointStats.h"
 #include "stats/SteadyRate.h"
 #include "stats/Summary.h"
 #include "stats/Welch.h"
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QTest>
 #include <cmath>
 
@@ -17,6 +20,11 @@ StepResult step(qint64 burst, double pps, RunStatus status = RunStatus::Complete
     r.pps = pps;
     r.status = status;
     return r;
+}
+
+// Delta::between from the repetitions of two points.
+std::optional<Delta> deltaOf(const QList<double> &reference, const QList<double> &current) {
+    return Delta::between(*Figure::pps(reference), reference, *Figure::pps(current), current);
 }
 
 } // namespace
@@ -84,27 +92,68 @@ class TestStats : public QObject {
         QVERIFY(!Welch::test({1e-85, 3e-85}, {2e-85, 5e-85}).valid);
     }
 
+    void figures() {
+        // The median, rounded to whole pps: the number every output prints.
+        QCOMPARE(Figure::pps({5.00e6, 5.02e6, 4.98e6}).value_or(0), qint64(5000000));
+        QCOMPARE(Figure::pps({1000001, 1000002}).value_or(0), qint64(1000002)); // 1000001.5
+        QVERIFY(!Figure::pps({}));
+        QVERIFY(!Figure::ns(0));
+        QCOMPARE(Figure::ns(8000000).value_or(0), 125.0);
+        // Seed 000's arithmetic.
+        QVERIFY(std::abs(*Figure::deltaNs(5614370, 8945166) - 66.32215) < 1e-4);
+        QCOMPARE(Figure::printed(-0.004), 0.0);
+        QCOMPARE(Figure::printed(35.4577), 35.46);
+    }
+
     void verdicts() {
         const QList<double> base{5.00e6, 5.02e6, 4.98e6};
         // 10% more pps, far outside the noise: fewer ns per packet.
-        const Delta better = Delta::between(base, {5.50e6, 5.52e6, 5.48e6});
+        const Delta better = *deltaOf(base, {5.50e6, 5.52e6, 5.48e6});
         QCOMPARE(toString(better.verdict), "better");
         QVERIFY(better.ns > 0 && better.pps > 0);
-        QVERIFY(better.nsCiLow > 0 && better.nsCiLow < better.ns && better.ns < better.nsCiHigh);
-        const double baseNs = (1e9 / 5.00e6 + 1e9 / 5.02e6 + 1e9 / 4.98e6) / 3;
-        const double thisNs = (1e9 / 5.50e6 + 1e9 / 5.52e6 + 1e9 / 5.48e6) / 3;
-        QVERIFY(std::abs(better.ns - (baseNs - thisNs)) < 1e-9);
-        QVERIFY(std::abs(better.pps - 0.5e6) < 1e-6);
-        const Delta worse = Delta::between(base, {4.50e6, 4.52e6, 4.48e6});
+        QVERIFY(better.nsCiLow > 0 && better.nsCiLow < better.nsCiHigh);
+        // The delta is the one of the printed figures (the medians), not of the means.
+        QCOMPARE(better.ns, 1e9 / 5.00e6 - 1e9 / 5.50e6);
+        QCOMPARE(better.pps, qint64(500000));
+        const Delta worse = *deltaOf(base, {4.50e6, 4.52e6, 4.48e6});
         QCOMPARE(toString(worse.verdict), "worse");
         QVERIFY(worse.ns < 0 && worse.pps < 0);
-        const Delta noise = Delta::between(base, {5.01e6, 4.97e6, 5.03e6});
+        const Delta noise = *deltaOf(base, {5.01e6, 4.97e6, 5.03e6});
         QCOMPARE(toString(noise.verdict), "within noise");
         QVERIFY(noise.nsCiLow < 0 && noise.nsCiHigh > 0);
-        const Delta single = Delta::between({5614370}, {5571279});
+        const Delta single = *deltaOf({5614370}, {5571279});
         QCOMPARE(toString(single.verdict), "insufficient");
         QVERIFY(std::abs(single.ns - (1e9 / 5614370 - 1e9 / 5571279)) < 1e-12);
         QVERIFY(std::isnan(single.nsCiLow));
+        QVERIFY(!single.hasInterval());
+        QVERIFY(!Delta::between(0, {0}, 5, {5}));
+    }
+
+    void verdictNeverContradictsThePrintedDelta() {
+        // The GUI case: 48.68 -> 45.10 Mpps by the medians (worse), but
+        // one fast outlier makes the mean ns of the second point lower. The
+        // t-test on the means then says "faster"; the printed delta says
+        // slower: the verdict must not pick a side.
+        const QList<double> four{48.0e6, 48.68e6, 49.5e6};
+        const QList<double> eight{45.0e6, 45.10e6, 90.0e6};
+        const Delta d = *deltaOf(four, eight);
+        QVERIFY(d.ns < 0);
+        QVERIFY2(d.verdict == Verdict::WithinNoise || d.verdict == Verdict::Worse,
+                 toString(d.verdict));
+        QVERIFY(d.verdict != Verdict::Better);
+        // Clearly faster by every repetition: better, and the printed delta is positive.
+        for (int i = 0; i < 50; ++i) {
+            const double jitter = 1e4 * (i % 7);
+            const Delta e = *deltaOf({5e6 + jitter, 5.01e6, 4.99e6 - jitter},
+                                     {5.5e6 - jitter, 5.51e6, 5.49e6 + jitter});
+            QVERIFY(e.verdict != Verdict::Worse);
+            if (e.verdict == Verdict::Better)
+                QVERIFY(Figure::printed(e.ns) > 0);
+        }
+        // A delta that prints as 0.00 has no direction.
+        const Delta flat =
+            *deltaOf({1e6, 1.0000001e6, 0.9999999e6}, {1e6, 1.0000002e6, 0.9999998e6});
+        QVERIFY(flat.verdict != Verdict::Better && flat.verdict != Verdict::Worse);
     }
 
     void lineRate() {
@@ -119,6 +168,41 @@ class TestStats : public QObject {
         QVERIFY(!LineRate::above(14880952, 10000, 60));
         QVERIFY(!LineRate::above(12815925, 10000, 60));
         QVERIFY(!LineRate::above(1e12, 0, 60));
+        // L2 as pktgen prints it (5614370pps at 60 bytes: 2694897600bps), L1 on the wire.
+        QCOMPARE(LineRate::l2Bps(5614370, 60), 2694897600.0);
+        QCOMPARE(LineRate::l1Bps(14880952, 60), 14880952.0 * 84 * 8);
+    }
+
+    void linkSpeeds_data() {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<double>("mbps"); // 0: refused
+        QTest::newRow("10G") << "10G" << 10000.0;
+        QTest::newRow("lower g") << "25g" << 25000.0;
+        QTest::newRow("25000M") << "25000M" << 25000.0;
+        QTest::newRow("100G") << "100G" << 100000.0;
+        QTest::newRow("2.5G") << "2.5G" << 2500.0;
+        QTest::newRow("Gbit/s") << "40Gbit/s" << 40000.0;
+        QTest::newRow("plain Mbit/s") << "1000" << 1000.0;
+        QTest::newRow("zero") << "0G" << 0.0;
+        QTest::newRow("negative") << "-10G" << 0.0;
+        QTest::newRow("too fast") << "2000G" << 0.0;
+        QTest::newRow("unit") << "10T" << 0.0;
+        QTest::newRow("empty") << "" << 0.0;
+    }
+
+    void linkSpeeds() {
+        QFETCH(QString, text);
+        QFETCH(double, mbps);
+        QString error;
+        const auto speed = LineRate::parseSpeedMbps(text, &error);
+        if (mbps == 0) {
+            QVERIFY(!speed);
+            QVERIFY2(error.contains(QStringLiteral("10G")) && error.contains(text),
+                     qPrintable(error));
+            return;
+        }
+        QCOMPARE(speed.value_or(0), mbps);
+        QCOMPARE(LineRate::parseSpeedMbps(LineRate::speedText(mbps), nullptr).value_or(0), mbps);
     }
 
     void pointStatsOverRepetitions() {
@@ -136,8 +220,8 @@ class TestStats : public QObject {
         const QList<PointStats> stats = PointStats::compute(steps, order, options);
         QCOMPARE(stats.size(), 2); // burst=4 has no completed step
         QCOMPARE(stats[0].ppsSummary.n, 3);
-        QCOMPARE(stats[0].representativePps(), 5.00e6);
-        QCOMPARE(stats[0].representativeNs(), 200.0);
+        QCOMPARE(stats[0].ppsFigure.value_or(0), qint64(5000000));
+        QCOMPARE(stats[0].nsFigure().value_or(0), 200.0);
         QVERIFY(!stats[0].vsPrevious);
         QVERIFY(stats[1].vsPrevious);
         QCOMPARE(toString(stats[1].vsPrevious->verdict), "better");
@@ -146,6 +230,65 @@ class TestStats : public QObject {
         QCOMPARE(stats[1].warnings, QStringList{QStringLiteral("CV 1.4% above 0.5%")});
         // The median of ns equals 1e9 over the median pps for odd n.
         QVERIFY(std::abs(stats[1].nsSummary.median - 1e9 / 7.0e6) < 1e-9);
+        QCOMPARE(PointStats::bestPps(stats).value_or(0), qint64(7000000));
+    }
+
+    void invalidRepetitionsAreCountedNotUsed() {
+        StepResult bad = step(2, 9.9e9, RunStatus::Invalid);
+        bad.error = QStringLiteral("ring full for the whole window");
+        StepResult silent = step(3, 1e6, RunStatus::Invalid);
+        const QList<StepResult> steps{step(1, 5e6), step(2, 6e6), bad,           step(2, 6.2e6),
+                                      silent,       step(4, 8e6), step(1, 5.1e6)};
+        const QList<PointStats> stats = PointStats::compute(steps);
+        QCOMPARE(stats.size(), 4); // burst=3 has only an invalid repetition, and is shown
+        const PointStats &two = stats[1];
+        QCOMPARE(two.ppsSummary.n, 2);
+        QCOMPARE(two.invalid, 1);
+        QCOMPARE(two.repetitions.size(), 3);
+        QCOMPARE(two.ppsFigure.value_or(0), qint64(6100000));
+        QVERIFY2(two.warnings.contains(
+                     QStringLiteral("1 of 3 repetitions invalid: ring full for the whole window")),
+                 qPrintable(two.warnings.join(u'|')));
+        const PointStats &three = stats[2];
+        QVERIFY(!three.ppsFigure && !three.nsFigure() && !three.l2Bps());
+        QVERIFY(std::isnan(three.representativePps()));
+        QVERIFY(three.warnings.contains(QStringLiteral("no valid repetition")));
+        QVERIFY(three.invalidText().contains(QStringLiteral("no reason recorded")));
+        QVERIFY(!three.vsPrevious);
+        // burst=4's previous point is the last one with a figure: burst=2.
+        QCOMPARE(stats[3].vsPrevious->ns, 1e9 / 6100000 - 1e9 / 8000000);
+    }
+
+    void lineRateOfEveryPoint() {
+        // A pkt_size axis: each point has its own frame size and line rate.
+        Run run;
+        run.spec.axes = {Axis{QStringLiteral("pkt_size"), {AxisValue(60), AxisValue(1514)}}};
+        run.spec.linkSpeedMbps = 10000;
+        StepResult small = step(60, 14892001);
+        StepResult big = step(1514, 800000);
+        const QList<PointStats> stats =
+            PointStats::compute({small, big}, {}, StatsOptions{}.forRun(run));
+        QCOMPARE(stats[0].frameBytes, 60);
+        QVERIFY(stats[0].aboveLineRate);
+        QCOMPARE(stats[1].frameBytes, 1514);
+        QVERIFY(!stats[1].aboveLineRate); // 812743 pps at 1514 B
+        QVERIFY(std::abs(*stats[1].lineShare() - 800000 / LineRate::pps(10000, 1514)) < 1e-12);
+        QCOMPARE(*stats[1].l2Bps(), 800000.0 * 1514 * 8);
+        // No link speed: nothing is flagged and the reason is kept.
+        Run virtualRun;
+        virtualRun.hello = QJsonObject{
+            {QStringLiteral("ports"),
+             QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("net_null0")},
+                                    {QStringLiteral("driver"), QStringLiteral("net_null")},
+                                    {QStringLiteral("link_speed_mbps"), 10000}}}}};
+        const StatsOptions unknown = StatsOptions{}.forRun(virtualRun);
+        QVERIFY(!unknown.linkMbps);
+        QCOMPARE(unknown.linkUnknownReason, QStringLiteral("net_null0 (net_null) has no wire"));
+        QVERIFY(!PointStats::compute({small}, {}, unknown).first().linePps);
+        virtualRun.spec.linkSpeedMbps = 10000; // --link-speed 10G
+        QVERIFY(PointStats::compute({small}, {}, StatsOptions{}.forRun(virtualRun))
+                    .first()
+                    .aboveLineRate);
     }
 
     void seriesAndBaseline() {
@@ -164,7 +307,7 @@ class TestStats : public QObject {
         QVERIFY(!stats[2].vsPrevious); // first of the clone=1 series
         QVERIFY(std::abs(stats[3].vsPrevious->ns - (1e9 / 3e6 - 1e9 / 4e6)) < 1e-9);
         QVERIFY(std::abs(stats[3].vsBaseline->ns - (1e9 / 5e6 - 1e9 / 4e6)) < 1e-9);
-        QVERIFY(std::abs(stats[3].vsBaseline->pps - -1e6) < 1e-6);
+        QCOMPARE(stats[3].vsBaseline->pps, qint64(-1000000));
         QVERIFY(!stats[1].vsBaseline);
         QCOMPARE(stats[0].warnings.first(), QStringLiteral("1 repetition (fewer than 3)"));
     }

@@ -59,17 +59,23 @@ void TestCompareView::deltaTableAgainstBaseline() {
     view.setStore(&m_store);
     QVERIFY(view.compareRuns({m_baseline, m_patch}));
 
-    // Columns: point, baseline pps, then pps / delta / verdict of patch2.
+    // Columns: point, baseline pps and bit rates, then pps / bit rates / delta /
+    // verdict of patch2.
+    using M = CompareTableModel;
     const CompareTableModel *model = view.tableModel();
     QCOMPARE(model->rowCount(), 2);
-    QCOMPARE(model->columnCount(), 5);
+    QCOMPARE(model->columnCount(), 7);
     QCOMPARE(cell(view, 0, 0), QStringLiteral("burst=1"));
-    QCOMPARE(cell(view, 0, 1), QStringLiteral("10000000"));
-    QCOMPARE(cell(view, 0, 2), QStringLiteral("12500000"));
-    QCOMPARE(cell(view, 0, 3).toDouble(), 20.0);
-    QCOMPARE(cell(view, 0, 4), QStringLiteral("better"));
-    QCOMPARE(cell(view, 1, 4), QStringLiteral("within noise"));
-    QVERIFY(model->headerData(2, Qt::Horizontal).toString().contains(QStringLiteral("patch2")));
+    QCOMPARE(cell(view, 0, M::columnOf(0, M::PpsField)), QStringLiteral("10000000"));
+    // 10 Mpps of 60-byte frames: 4800 Mbit/s as sent, 6720 on the wire.
+    QCOMPARE(cell(view, 0, M::columnOf(0, M::BitsField)), QStringLiteral("4800.00 / 6720.00"));
+    QCOMPARE(cell(view, 0, M::columnOf(1, M::PpsField)), QStringLiteral("12500000"));
+    QCOMPARE(cell(view, 0, M::columnOf(1, M::DeltaField)), QStringLiteral("20.00"));
+    QCOMPARE(cell(view, 0, M::columnOf(1, M::VerdictField)), QStringLiteral("better"));
+    QCOMPARE(cell(view, 1, M::columnOf(1, M::VerdictField)), QStringLiteral("within noise"));
+    const QString header =
+        model->headerData(M::columnOf(1, M::PpsField), Qt::Horizontal).toString();
+    QVERIFY2(header.startsWith(QStringLiteral("#%1 patch2").arg(m_patch)), qPrintable(header));
 
     // Both runs on the pps chart, the non-baseline run's deltas on the delta chart.
     QCOMPARE(view.ppsChart()->seriesCount(), 2);
@@ -87,8 +93,10 @@ void TestCompareView::baselineSwitchFlipsTheDeltas() {
     QVERIFY(view.compareRuns({m_baseline, m_patch}));
     QVERIFY(view.setBaseline(m_patch));
     QCOMPARE(view.runIds(), (QList<qint64>{m_patch, m_baseline}));
-    QCOMPARE(cell(view, 0, 3).toDouble(), -20.0);
-    QCOMPARE(cell(view, 0, 4), QStringLiteral("worse"));
+    QCOMPARE(cell(view, 0, CompareTableModel::columnOf(1, CompareTableModel::DeltaField)),
+             QStringLiteral("-20.00"));
+    QCOMPARE(cell(view, 0, CompareTableModel::columnOf(1, CompareTableModel::VerdictField)),
+             QStringLiteral("worse"));
     QVERIFY(!view.setBaseline(9999));
 }
 

@@ -1,15 +1,22 @@
 #include "compare/CompareTableModel.h"
-
-#include <QLocale>
-#include <cmath>
+#include "exchange/TextLayout.h"
+#include "stats/LineRate.h"
 
 namespace burstlab {
+
+namespace {
+// The baseline's columns (pps, bits) after the point, then four per other run.
+constexpr int baselineFields = 2;
+constexpr int runFields = 4;
+const QString none = QStringLiteral("—");
+} // namespace
 
 CompareTableModel::CompareTableModel(QObject *parent) : QAbstractTableModel(parent) {}
 
 void CompareTableModel::setComparison(const Comparison &comparison) {
     beginResetModel();
     m_comparison = comparison;
+    m_names = comparison.names();
     endResetModel();
 }
 
@@ -21,15 +28,19 @@ int CompareTableModel::columnCount(const QModelIndex &parent) const {
     if (parent.isValid() || m_comparison.runs.isEmpty()) {
         return 0;
     }
-    // point, baseline pps, then pps/delta/verdict per other run
-    return 2 + 3 * int(m_comparison.runs.size() - 1);
+    return 1 + baselineFields + runFields * int(m_comparison.runs.size() - 1);
+}
+
+int CompareTableModel::columnOf(int run, Field field) {
+    return run == 0 ? 1 + int(field) : 1 + baselineFields + runFields * (run - 1) + int(field);
 }
 
 CompareTableModel::Cell CompareTableModel::cellOf(int column) const {
-    if (column <= 1) {
-        return {0, 0};
+    if (column <= baselineFields) {
+        return {0, Field(column - 1)};
     }
-    return {1 + (column - 2) / 3, (column - 2) % 3};
+    const int offset = column - 1 - baselineFields;
+    return {1 + offset / runFields, Field(offset % runFields)};
 }
 
 QVariant CompareTableModel::data(const QModelIndex &index, int role) const {
@@ -37,7 +48,7 @@ QVariant CompareTableModel::data(const QModelIndex &index, int role) const {
         return {};
     }
     if (role == Qt::TextAlignmentRole) {
-        const bool text = index.column() == 0 || cellOf(index.column()).field == 2;
+        const bool text = index.column() == 0 || cellOf(index.column()).field == VerdictField;
         return text ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
                     : QVariant(Qt::AlignRight | Qt::AlignVCenter);
     }
@@ -50,43 +61,58 @@ QVariant CompareTableModel::data(const QModelIndex &index, int role) const {
     const Cell cell = cellOf(index.column());
     const std::optional<PointStats> &stats = m_comparison.cells.value(cell.run).value(index.row());
     if (!stats) {
-        return role == Qt::DisplayRole ? QStringLiteral("—") : tr("no completed step here");
+        return role == Qt::DisplayRole ? none : tr("no completed step here");
     }
     if (role == Qt::ToolTipRole) {
         return stats->warnings.join(QLatin1Char('\n'));
     }
     const std::optional<Delta> &delta = stats->vsBaseline;
     switch (cell.field) {
-    case 0:
-        return QLocale::c().toString(stats->representativePps(), 'f', 0);
-    case 1:
-        return delta && std::isfinite(delta->ns) ? QLocale::c().toString(delta->ns, 'f', 2)
-                                                 : QStringLiteral("—");
-    default:
+    case PpsField:
+        return stats->ppsFigure ? QString::number(*stats->ppsFigure) : none;
+    case BitsField:
+        return stats->ppsFigure ? QStringLiteral("%1 / %2").arg(TextLayout::mbits(*stats->l2Bps()),
+                                                                TextLayout::mbits(*stats->l1Bps()))
+                                : none;
+    case DeltaField:
+        return delta ? TextLayout::fixed2(delta->ns) : none;
+    case VerdictField:
         return delta ? QString::fromLatin1(toString(delta->verdict)) : QString();
     }
+    return {};
 }
 
 QVariant CompareTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) {
+    const bool tip = role == Qt::ToolTipRole;
+    if (orientation != Qt::Horizontal || (role != Qt::DisplayRole && !tip)) {
         return QAbstractTableModel::headerData(section, orientation, role);
     }
     if (section == 0) {
-        return tr("point");
+        return tip ? QVariant() : tr("point");
     }
     const Cell cell = cellOf(section);
-    if (cell.run >= m_comparison.runs.size()) {
+    if (cell.run >= m_names.size()) {
         return {};
     }
-    const QString title = Comparison::runTitle(m_comparison.runs.at(cell.run).run);
-    switch (cell.field) {
-    case 0:
-        return cell.run == 0 ? tr("%1 pps (baseline)").arg(title) : tr("%1 pps").arg(title);
-    case 1:
-        return tr("%1 Δ ns").arg(title);
-    default:
-        return tr("%1 verdict").arg(title);
+    const QString &name = m_names.at(cell.run);
+    if (tip) {
+        // Whether the run's points were checked against a line rate, and if not why.
+        const Run &run = m_comparison.runs.at(cell.run).run;
+        const auto speed = run.linkSpeedMbps();
+        return speed ? tr("%1: line rate of %2 checked").arg(name, LineRate::speedText(*speed))
+                     : tr("%1: line rate not checked: %2").arg(name, run.linkSpeedUnknownReason());
     }
+    switch (cell.field) {
+    case PpsField:
+        return cell.run == 0 ? tr("%1 pps (baseline)").arg(name) : tr("%1 pps").arg(name);
+    case BitsField:
+        return tr("%1 L2 / L1 Mbit/s").arg(name);
+    case DeltaField:
+        return tr("%1 Δ ns").arg(name);
+    case VerdictField:
+        return tr("%1 verdict").arg(name);
+    }
+    return {};
 }
 
 } // namespace burstlab

@@ -5,8 +5,11 @@
 
 namespace burstlab {
 
-// A comparison as a table: one row per point; the baseline's pps, then for every
-// other run its pps, its ns/packet delta against the baseline and the verdict.
+// A comparison as a table: one row per point; the baseline's pps and bit
+// rates, then for every other run its pps, bit rates, its ns/packet delta
+// against the baseline and the verdict. Runs are named by id and label
+// (Comparison::names); every figure is the core's, printed at the precision
+// of the text exports.
 class CompareTableModel : public QAbstractTableModel {
     Q_OBJECT
   public:
@@ -21,15 +24,19 @@ class CompareTableModel : public QAbstractTableModel {
     QVariant headerData(int section, Qt::Orientation orientation,
                         int role = Qt::DisplayRole) const override;
 
+    enum Field { PpsField, BitsField, DeltaField, VerdictField };
+    // The column of a run's field (the baseline, run 0, has pps and bits only).
+    static int columnOf(int run, Field field);
+
   private:
-    // Column -> (run index, field): field 0 = pps, 1 = delta ns, 2 = verdict.
     struct Cell {
         int run = 0;
-        int field = 0;
+        Field field = PpsField;
     };
     Cell cellOf(int column) const;
 
     Comparison m_comparison;
+    QStringList m_names;
 };
 
 } // namespace burstlab

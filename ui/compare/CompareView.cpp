@@ -164,8 +164,8 @@ void CompareView::recompute() {
         return;
     }
     const Run &base = m_runs.first().run;
-    const StatsOptions options = StatsOptions{}.forRun(base);
-    const Comparison comparison = Comparison::of(m_runs, options);
+    // Each run brings its own link speed and frame size (PointStats::ofRun).
+    const Comparison comparison = Comparison::of(m_runs);
     m_model->setComparison(comparison);
 
     QList<ChartSeriesData> pps;

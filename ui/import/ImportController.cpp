@@ -1,5 +1,6 @@
 #include "import/ImportController.h"
 #include "exchange/ImportFormat.h"
+#include "stats/LineRate.h"
 #include "store/RunStore.h"
 
 #include <QFileDialog>
@@ -13,7 +14,8 @@ namespace burstlab {
 ImportController::ImportController(QWidget *window) : QObject(window), m_window(window) {}
 
 std::optional<QList<qint64>> ImportController::importFile(Kind kind, const QString &file,
-                                                          const QString &label, QString *error) {
+                                                          const QString &label, QString *error,
+                                                          std::optional<double> linkSpeedMbps) {
     if (!m_store || !m_store->isOpen()) {
         *error = tr("no store is open: open one with File ▸ Open store");
         return std::nullopt;
@@ -28,7 +30,8 @@ std::optional<QList<qint64>> ImportController::importFile(Kind kind, const QStri
     }
     const QString format =
         kind == Kind::Pktgen ? QStringLiteral("pktgen") : QStringLiteral("netdev");
-    const std::optional<QList<RunData>> runs = burstlab::importFile(format, file, label, error);
+    const std::optional<QList<RunData>> runs =
+        burstlab::importFile(format, file, ImportOptions{label, linkSpeedMbps}, error);
     if (!runs) {
         return std::nullopt;
     }
@@ -46,6 +49,29 @@ std::optional<QList<qint64>> ImportController::importFile(Kind kind, const QStri
         ids.append(*id);
     }
     return ids;
+}
+
+bool ImportController::askLinkSpeed(std::optional<double> *speed) {
+    QString prompt = tr("Link speed the results were measured on, for the line-rate check "
+                        "(e.g. 10G; empty: not checked):");
+    for (;;) {
+        bool ok = false;
+        const QString text = QInputDialog::getText(m_window, tr("Import results"), prompt,
+                                                   QLineEdit::Normal, QString(), &ok);
+        if (!ok) {
+            return false;
+        }
+        if (text.trimmed().isEmpty()) {
+            speed->reset();
+            return true;
+        }
+        QString why;
+        *speed = LineRate::parseSpeedMbps(text, &why);
+        if (*speed) {
+            return true;
+        }
+        prompt = why;
+    }
 }
 
 void ImportController::chooseAndImport() {
@@ -72,8 +98,12 @@ void ImportController::chooseAndImport() {
             return;
         }
     }
+    std::optional<double> linkSpeed;
+    if (kind != Kind::RunJson && !askLinkSpeed(&linkSpeed)) {
+        return;
+    }
     QString error;
-    const std::optional<QList<qint64>> ids = importFile(kind, file, label, &error);
+    const std::optional<QList<qint64>> ids = importFile(kind, file, label, &error, linkSpeed);
     if (!ids) {
         QMessageBox::warning(m_window, tr("Import results"),
                              tr("Nothing was imported: %1").arg(error));

@@ -24,8 +24,10 @@ class ImportController : public QObject {
 
     void setStore(RunStore *store) { m_store = store; }
     // The ids of the stored runs, or nullopt with *error saying why nothing was stored.
+    // linkSpeedMbps: the link the results were measured on (line-rate check).
     std::optional<QList<qint64>> importFile(Kind kind, const QString &file, const QString &label,
-                                            QString *error);
+                                            QString *error,
+                                            std::optional<double> linkSpeedMbps = std::nullopt);
     // Interactive: pick the file (the filter chooses the kind) and a label.
     void chooseAndImport();
 
@@ -33,6 +35,10 @@ class ImportController : public QObject {
     void imported(const QList<qint64> &runIds, const QString &message);
 
   private:
+    // Asks for the link speed until it is empty or one LineRate reads;
+    // false when the user cancels.
+    bool askLinkSpeed(std::optional<double> *speed);
+
     QWidget *m_window;
     RunStore *m_store = nullptr;
 };

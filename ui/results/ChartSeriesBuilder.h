@@ -9,11 +9,15 @@ namespace burstlab {
 // statistics are computed here: medians, whiskers, deltas and intervals are
 // the core's, this only picks them and groups points into series.
 namespace ChartSeriesBuilder {
-// Median pps with min..max whiskers. With two axes, one series per value of
+// Each point's pps figure (median of its valid repetitions, as printed
+// everywhere) with min..max whiskers over those repetitions; points without
+// a valid repetition are skipped. With two axes, one series per value of
 // the second axis, named "clone=4"; otherwise one series named seriesName.
 QList<ChartSeriesData> pps(const QList<PointStats> &stats, const QStringList &axisNames,
                            const QString &seriesName);
-// ns/packet deltas with their 95% CI; points without a delta are skipped.
+// ns/packet deltas (Delta::ns, + = fewer ns) with their 95% CI (the Welch
+// interval of the per-repetition ns; the delta itself where there is none);
+// points without a delta are skipped.
 QList<ChartSeriesData> deltas(const QList<PointStats> &stats, const QStringList &axisNames,
                               const QString &seriesName, DeltaMode mode);
 // Where a point sits on the x axis: its first axis value, or its position

@@ -1,20 +1,28 @@
 #include "results/ResultsTableModel.h"
+#include "exchange/TextLayout.h"
 
-#include <QLocale>
 #include <cmath>
 
 namespace burstlab {
 
 namespace {
-QString number(double value, int decimals) {
-    return std::isfinite(value) ? QLocale::c().toString(value, 'f', decimals) : QStringLiteral("—");
+const QString none = QStringLiteral("—");
+
+// Figures at the precision every text export prints them (TextLayout).
+QString ns(const std::optional<double> &value) {
+    return value ? TextLayout::fixed2(*value) : none;
 }
 
-QString interval(double low, double high) {
-    if (!std::isfinite(low) || !std::isfinite(high)) {
-        return QStringLiteral("—");
+QString bits(const std::optional<double> &bps) {
+    return bps ? TextLayout::mbits(*bps) : none;
+}
+
+QString interval(const Delta &d) {
+    if (!d.hasInterval()) {
+        return none;
     }
-    return QStringLiteral("%1 … %2").arg(number(low, 2), number(high, 2));
+    return QStringLiteral("%1 … %2").arg(TextLayout::fixed2(d.nsCiLow),
+                                         TextLayout::fixed2(d.nsCiHigh));
 }
 } // namespace
 
@@ -67,7 +75,8 @@ QVariant ResultsTableModel::data(const QModelIndex &index, int role) const {
     case Qt::UserRole:
         return sortValue(stats, index.column());
     case Qt::TextAlignmentRole:
-        return index.column() == PointColumn || index.column() >= VerdictColumn
+        return index.column() == PointColumn || index.column() == VerdictColumn ||
+                       index.column() == NotesColumn
                    ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
                    : QVariant(Qt::AlignRight | Qt::AlignVCenter);
     case Qt::ToolTipRole:
@@ -86,27 +95,28 @@ QVariant ResultsTableModel::display(const PointStats &stats, int column) const {
     case PointColumn:
         return stats.point.describe(m_axisNames);
     case PpsColumn:
-        return number(stats.representativePps(), 0);
+        return stats.ppsFigure ? QString::number(*stats.ppsFigure) : none;
     case NsColumn:
-        return number(stats.representativeNs(), 2);
+        return ns(stats.nsFigure());
     case DeltaColumn:
-        return d ? number(d->ns, 2) : QStringLiteral("—");
+        return d ? ns(d->ns) : none;
     case CiColumn:
-        return d ? interval(d->nsCiLow, d->nsCiHigh) : QStringLiteral("—");
+        return d ? interval(*d) : none;
     case VerdictColumn:
         return d ? QString::fromLatin1(toString(d->verdict)) : QString();
     case RepsColumn:
-        return stats.ppsSummary.n;
+        return stats.invalid > 0 ? tr("%1 + %2 invalid").arg(stats.ppsSummary.n).arg(stats.invalid)
+                                 : QString::number(stats.ppsSummary.n);
     case CvColumn:
-        return std::isfinite(stats.ppsSummary.cv) ? number(stats.ppsSummary.cv * 100, 2) + u'%'
-                                                  : QStringLiteral("—");
-    case NotesColumn: {
-        QStringList notes = stats.warnings;
-        if (stats.aboveLineRate) {
-            notes.prepend(tr("above line rate: a measurement error"));
-        }
-        return notes.join(QStringLiteral("; "));
-    }
+        return std::isfinite(stats.ppsSummary.cv)
+                   ? TextLayout::fixed2(stats.ppsSummary.cv * 100) + u'%'
+                   : none;
+    case L2Column:
+        return bits(stats.l2Bps());
+    case L1Column:
+        return bits(stats.l1Bps());
+    case NotesColumn:
+        return stats.warnings.join(QStringLiteral("; "));
     default:
         return {};
     }
@@ -121,6 +131,12 @@ QVariant ResultsTableModel::sortValue(const PointStats &stats, int column) const
         return stats.representativeNs();
     case DeltaColumn:
         return d ? d->ns : 0.0;
+    case RepsColumn:
+        return stats.ppsSummary.n;
+    case L2Column:
+        return stats.l2Bps().value_or(0.0);
+    case L1Column:
+        return stats.l1Bps().value_or(0.0);
     default:
         return display(stats, column);
     }
@@ -148,6 +164,10 @@ QVariant ResultsTableModel::headerData(int section, Qt::Orientation orientation,
         return tr("reps");
     case CvColumn:
         return tr("CV");
+    case L2Column:
+        return tr("L2 Mbit/s");
+    case L1Column:
+        return tr("L1 Mbit/s");
     case NotesColumn:
         return tr("warnings");
     default:

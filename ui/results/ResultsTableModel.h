@@ -8,8 +8,10 @@
 namespace burstlab {
 
 // One row per point in the mailing-list layout: point, pps, ns/packet, the
-// delta and its verdict, plus the interval and warnings that say how far to
-// trust it. Rows change in place as points complete (no reset per update).
+// delta and its verdict, plus the interval, repetitions (valid and invalid),
+// bit rates and warnings that say how far to trust it. Every figure is the
+// core's (PointStats, Delta) printed at the precision of the text exports.
+// Rows change in place as points complete (no reset per update).
 class ResultsTableModel : public QAbstractTableModel {
     Q_OBJECT
   public:
@@ -22,6 +24,8 @@ class ResultsTableModel : public QAbstractTableModel {
         VerdictColumn,
         RepsColumn,
         CvColumn,
+        L2Column,
+        L1Column,
         NotesColumn,
         ColumnCount
     };

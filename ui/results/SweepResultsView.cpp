@@ -207,8 +207,12 @@ void SweepResultsView::recompute() {
             ? tr("previous point")
             : tr("run #%1 %2").arg(m_baselineRun->id).arg(Comparison::runTitle(*m_baselineRun)));
     m_delta->setSeries(ChartSeriesBuilder::deltas(stats, axes, name, mode));
-    m_summary->setText(
-        tr("Run #%1 %2 · %3 · %4").arg(run.id).arg(name, run.device(), run.spec.describe()));
+    const QString lineRate = options.linkMbps
+                                 ? tr("line rate %1").arg(LineRate::speedText(*options.linkMbps))
+                                 : tr("line rate not checked: %1").arg(options.linkUnknownReason);
+    m_summary->setText(tr("Run #%1 %2 · %3 · %4 · %5")
+                           .arg(run.id)
+                           .arg(name, run.device(), run.spec.describe(), lineRate));
 }
 
 } // namespace burstlab

@@ -3,6 +3,7 @@
 #include "host/CpuList.h"
 #include "model/StepParameters.h"
 #include "ranges/ValueList.h"
+#include "stats/LineRate.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -88,6 +89,11 @@ QWidget *SweepSetupPanel::buildEngineGroup() {
     m_lcores->setPlaceholderText(tr("all this host has"));
     m_lcores->setToolTip(tr("lcore list, e.g. 0-1 or 0,2,4: the first is the main lcore, the "
                             "others transmit"));
+    m_linkSpeed = new QLineEdit;
+    m_linkSpeed->setObjectName(QStringLiteral("linkSpeed"));
+    m_linkSpeed->setPlaceholderText(tr("the port's own (none for virtual devices)"));
+    m_linkSpeed->setToolTip(tr("The link's speed for the line-rate check, e.g. 10G, 25000M or "
+                               "100G; results above it are flagged"));
     m_memory = spinBox(64, 65536, 512, tr(" MB"));
     m_memory->setToolTip(tr("memory for DPDK's EAL: 64..65536 MB"));
     m_noHuge = new QCheckBox(tr("no hugepages (4 KB pages)"));
@@ -98,13 +104,14 @@ QWidget *SweepSetupPanel::buildEngineGroup() {
     form->addRow(tr("Host:"), m_host);
     form->addRow(tr("Engine:"), m_enginePath);
     form->addRow(tr("Device:"), m_device);
+    form->addRow(tr("Link speed:"), m_linkSpeed);
     form->addRow(tr("Lcores:"), m_lcores);
     form->addRow(tr("Memory:"), m_memory);
     form->addRow(QString(), m_noHuge);
 
     connect(m_launch, &QComboBox::currentIndexChanged, this, &SweepSetupPanel::revalidate);
     connect(m_noHuge, &QCheckBox::toggled, this, &SweepSetupPanel::revalidate);
-    for (QLineEdit *edit : {m_host, m_enginePath, m_device, m_lcores}) {
+    for (QLineEdit *edit : {m_host, m_enginePath, m_device, m_linkSpeed, m_lcores}) {
         connect(edit, &QLineEdit::textChanged, this, &SweepSetupPanel::revalidate);
     }
     return group;
@@ -261,6 +268,10 @@ QString SweepSetupPanel::validate() const {
     if (m_device->text().trimmed().isEmpty()) {
         return tr("no device: enter a virtual device such as net_null0 or a PCI address");
     }
+    if (QString why; !m_linkSpeed->text().trimmed().isEmpty() &&
+                     !LineRate::parseSpeedMbps(m_linkSpeed->text(), &why)) {
+        return tr("link speed: %1").arg(why);
+    }
     if (!m_lcores->text().trimmed().isEmpty() && parseCpuList(m_lcores->text()).isEmpty()) {
         return tr("lcores '%1' is not a CPU list such as 0-1 or 0,2,4").arg(m_lcores->text());
     }
@@ -314,6 +325,9 @@ SweepSpec SweepSetupPanel::spec() const {
         spec.engine.vdevs = {device};
     }
     spec.engine.lcores = m_lcores->text().trimmed();
+    if (!m_linkSpeed->text().trimmed().isEmpty()) {
+        spec.linkSpeedMbps = LineRate::parseSpeedMbps(m_linkSpeed->text(), nullptr);
+    }
     spec.engine.noHuge = m_noHuge->isChecked();
     spec.engine.memoryMb = m_memory->value();
     spec.engine.mode = m_launch->currentData().toString();
@@ -349,6 +363,7 @@ void SweepSetupPanel::setSpec(const SweepSpec &spec) {
     const EngineLaunch &e = spec.engine;
     m_device->setText(e.txDevice());
     m_lcores->setText(e.lcores);
+    m_linkSpeed->setText(spec.linkSpeedMbps ? LineRate::speedText(*spec.linkSpeedMbps) : QString());
     m_noHuge->setChecked(e.noHuge);
     m_memory->setValue(e.memoryMb);
     m_launch->setCurrentIndex(std::max(0, m_launch->findData(e.mode)));

@@ -81,6 +81,7 @@ class SweepSetupPanel : public QWidget {
     QLineEdit *m_enginePath = nullptr;
     QLineEdit *m_device = nullptr;
     QLineEdit *m_lcores = nullptr;
+    QLineEdit *m_linkSpeed = nullptr;
     QSpinBox *m_memory = nullptr;
     QCheckBox *m_noHuge = nullptr;
 

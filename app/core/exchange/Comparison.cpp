@@ -1,5 +1,6 @@
 #include "exchange/Comparison.h"
 #include "host/HostDiff.h"
+#include <cmath>
 
 namespace burstlab {
 
@@ -9,6 +10,41 @@ QString Comparison::runTitle(const Run &run) {
     if (!run.name.isEmpty())
         return run.name;
     return QStringLiteral("run %1").arg(run.id);
+}
+
+QString Comparison::runName(const Run &run) {
+    const QString title = runTitle(run);
+    if (run.id <= 0)
+        return title;
+    return title == QStringLiteral("run %1").arg(run.id)
+               ? QStringLiteral("#%1").arg(run.id)
+               : QStringLiteral("#%1 %2").arg(run.id).arg(title);
+}
+
+QStringList Comparison::names() const {
+    QStringList out;
+    for (const RunData &r : runs) {
+        QString name = runName(r.run);
+        for (int n = 2; out.contains(name); ++n)
+            name = QStringLiteral("%1 (%2)").arg(runName(r.run)).arg(n);
+        out << name;
+    }
+    return out;
+}
+
+std::optional<Comparison::Change> Comparison::largestChange() const {
+    std::optional<Change> best;
+    double largest = -1;
+    for (qsizetype r = 1; r < cells.size(); ++r) {
+        for (qsizetype p = 0; p < cells[r].size(); ++p) {
+            const auto &cell = cells[r][p];
+            if (cell && cell->vsBaseline && std::fabs(cell->vsBaseline->ns) > largest) {
+                largest = std::fabs(cell->vsBaseline->ns);
+                best = Change{r, p};
+            }
+        }
+    }
+    return best;
 }
 
 Comparison Comparison::of(const QList<RunData> &runs, const StatsOptions &options) {
@@ -41,7 +77,7 @@ Comparison Comparison::of(const QList<RunData> &runs, const StatsOptions &option
             HostDiff::compare(base.fingerprint, base.checklist, run.fingerprint, run.checklist);
         if (diff.hostsDiffer)
             c.hostDifferences << QStringLiteral("%1 vs %2: hosts differ: %3")
-                                     .arg(runTitle(run), runTitle(base),
+                                     .arg(runName(run), runName(base),
                                           diff.differences.join(QStringLiteral("; ")));
     }
     return c;

@@ -22,6 +22,19 @@ struct Comparison {
     static Comparison of(const QList<RunData> &runs, const StatsOptions &options = {});
     // "patch2" (label) or else the name, or "run 7".
     static QString runTitle(const Run &run);
+    // "#7 patch2": the id and the title, so two runs with one label never
+    // print alike; a run not stored yet has no id.
+    static QString runName(const Run &run);
+    // runName of every run in order; a name given twice gets " (2)", " (3)".
+    QStringList names() const;
+
+    // The biggest change against the baseline: the (run, point) whose delta
+    // has the largest |ns|, for the comparison's closing summary.
+    struct Change {
+        qsizetype run = 0;
+        qsizetype point = 0;
+    };
+    std::optional<Change> largestChange() const;
 };
 
 } // namespace burstlab

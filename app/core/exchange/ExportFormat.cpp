@@ -1,5 +1,4 @@
 #include "exchange/ExportFormat.h"
-#include "exchange/NetdevExport.h"
 #include "exchange/TableExport.h"
 
 namespace burstlab {
@@ -35,13 +34,13 @@ QStringList exportFormatNames() {
     return list;
 }
 
-QString exportRuns(ExportFormat format, const QList<RunData> &runs, const StatsOptions &options) {
+QString exportRuns(ExportFormat format, const QList<RunData> &runs, const NetdevOptions &options) {
     if (runs.size() == 1 && format == ExportFormat::Netdev)
-        return NetdevExport::run(runs.first(), NetdevOptions{{}, {}, true, options});
-    const Comparison comparison = Comparison::of(runs, options);
+        return NetdevExport::run(runs.first(), options);
+    const Comparison comparison = Comparison::of(runs, options.stats);
     switch (format) {
     case ExportFormat::Netdev:
-        return NetdevExport::comparison(comparison);
+        return NetdevExport::comparison(comparison, options);
     case ExportFormat::Csv:
         return TableExport::csv(comparison);
     case ExportFormat::Json:

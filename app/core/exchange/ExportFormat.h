@@ -1,5 +1,6 @@
 #pragma once
 #include "exchange/Comparison.h"
+#include "exchange/NetdevExport.h"
 #include "model/RunData.h"
 #include <QString>
 #include <QStringList>
@@ -14,8 +15,9 @@ QString toString(ExportFormat format);
 std::optional<ExportFormat> exportFormatFromString(const QString &text);
 QStringList exportFormatNames();
 
-// One run or, with two or more, a comparison against the first.
+// One run or, with two or more, a comparison against the first. The netdev
+// options' statistics options apply to every format.
 QString exportRuns(ExportFormat format, const QList<RunData> &runs,
-                   const StatsOptions &options = {});
+                   const NetdevOptions &options = {});
 
 } // namespace burstlab

@@ -7,7 +7,7 @@
 namespace burstlab {
 
 std::optional<QList<RunData>> importFile(const QString &format, const QString &file,
-                                         const QString &label, QString *error) {
+                                         const ImportOptions &options, QString *error) {
     const auto fail = [&](const QString &why) -> std::optional<QList<RunData>> {
         if (error)
             *error = why;
@@ -28,12 +28,14 @@ std::optional<QList<RunData>> importFile(const QString &format, const QString &f
     QString why;
     std::optional<QList<RunData>> runs;
     if (format == QLatin1String("netdev")) {
-        runs = NetdevImport::parse(text, label, &why);
-    } else if (const auto run = PktgenImport::parse(text, label, &why)) {
+        runs = NetdevImport::parse(text, options.label, &why);
+    } else if (const auto run = PktgenImport::parse(text, options.label, &why)) {
         runs = QList<RunData>{*run};
     }
     if (!runs)
         return fail(QStringLiteral("%1: %2").arg(file, why));
+    for (RunData &run : *runs)
+        run.run.spec.linkSpeedMbps = options.linkSpeedMbps;
     return runs;
 }
 

@@ -1,7 +1,9 @@
 #include "exchange/NetdevExport.h"
+#include "exchange/RunSetup.h"
+#include "exchange/SweepCommandLine.h"
+#include "exchange/TextChart.h"
 #include "exchange/TextLayout.h"
-#include "host/CheckResult.h"
-#include "stats/LineRate.h"
+#include "stats/Figure.h"
 #include <QHash>
 #include <QMap>
 #include <cmath>
@@ -11,99 +13,110 @@ namespace burstlab {
 namespace {
 
 using T = TextLayout;
+constexpr int columns = NetdevExport::maxColumns;
 
-// Tables print whole packets per second, and all their arithmetic uses the
-// printed numbers, so a reader can redo it from the post.
-qint64 printedPps(const PointStats &s) {
-    return std::llround(s.representativePps());
+QString ppsText(const PointStats &s) {
+    return s.ppsFigure ? QString::number(*s.ppsFigure) : QStringLiteral("-");
 }
 
-double nsOf(qint64 pps) {
-    return pps > 0 ? 1e9 / double(pps) : 0;
+QString nsText(const PointStats &s) {
+    const auto ns = s.nsFigure();
+    return ns ? T::fixed2(*ns) : QStringLiteral("-");
 }
 
-// Seed 002 prints ns/packet cut (not rounded) to 2 decimals: in hundredths.
-qint64 truncatedCentiNs(qint64 pps) {
-    return pps > 0 ? qint64(std::floor(1e11 / double(pps) + 1e-6)) : 0;
+// What follows a row's delta: the verdict and the points to mind.
+QString marks(const PointStats &s, const std::optional<Delta> &d) {
+    QStringList m;
+    if (d && d->verdict != Verdict::Insufficient)
+        m << QLatin1String(toString(d->verdict));
+    if (s.invalid > 0)
+        m << QStringLiteral("[%1 invalid]").arg(s.invalid);
+    if (s.aboveLineRate)
+        m << QStringLiteral("[above line rate]");
+    return m.isEmpty() ? QString() : QLatin1Char(' ') + m.join(QLatin1Char(' '));
 }
 
-QString centiText(qint64 centi) {
-    return T::fixed2(double(centi) / 100.0);
+// Seed 000's "( 35.46 ns)" or "( -1.38 ns (worse))" and seed 002's
+// "( -7.56ns)": the number right-aligned in width. A negative one is marked
+// "(worse)" as in the seeds when no verdict follows to say how sure it is.
+QString deltaCell(const QString &number, qsizetype width, bool seed002, bool verdict) {
+    const QString worse =
+        number.startsWith(QLatin1Char('-')) && !verdict ? QStringLiteral(" (worse)") : QString();
+    return seed002 ? QStringLiteral("(%1ns%2)").arg(T::padLeft(number, width), worse)
+                   : QStringLiteral("( %1 ns%2)").arg(T::padLeft(number, width), worse);
 }
 
 // Seed 000: " burst=2   tx:6942821 pps ( 35.46 ns)".
 QStringList sweepTable(const QString &axis, const QList<PointStats> &series) {
     QStringList labels, pps, deltas;
-    for (qsizetype i = 0; i < series.size(); ++i) {
-        labels << axis + QLatin1Char('=') + series[i].point.values.first().toString();
-        pps << QString::number(printedPps(series[i]));
-        deltas << (i == 0
-                       ? QString()
-                       : T::fixed2(nsOf(printedPps(series[i - 1])) - nsOf(printedPps(series[i]))));
+    for (const PointStats &s : series) {
+        labels << axis + QLatin1Char('=') + s.point.values.first().toString();
+        pps << ppsText(s);
+        deltas << (s.vsPrevious ? T::fixed2(s.vsPrevious->ns) : QString());
     }
     const qsizetype labelWidth = T::widest(labels) + 2;
     const qsizetype ppsWidth = T::widest(pps);
     const qsizetype deltaWidth = T::widest(deltas);
     QStringList lines;
     for (qsizetype i = 0; i < series.size(); ++i) {
-        QString line = QLatin1Char(' ') + T::padRight(labels[i], labelWidth) +
-                       QStringLiteral("tx:") + T::padLeft(pps[i], ppsWidth) +
-                       QStringLiteral(" pps");
-        if (i > 0)
-            line += QStringLiteral(" ( %1 ns%2)")
-                        .arg(T::padLeft(deltas[i], deltaWidth),
-                             deltas[i].startsWith(QLatin1Char('-')) ? QStringLiteral(" (worse)")
-                                                                    : QString());
-        // With repetitions, whether the step stands out of the noise.
-        const auto &previous = series[i].vsPrevious;
-        if (previous && previous->verdict != Verdict::Insufficient)
-            line += QLatin1Char(' ') + QLatin1String(toString(previous->verdict));
-        lines << line;
+        const PointStats &s = series[i];
+        QString line = QLatin1Char(' ') + T::padRight(labels[i], labelWidth);
+        if (!s.ppsFigure) {
+            lines << line + QStringLiteral("no valid repetition") + marks(s, std::nullopt);
+            continue;
+        }
+        line += QStringLiteral("tx:") + T::padLeft(pps[i], ppsWidth) + QStringLiteral(" pps");
+        if (s.vsPrevious)
+            line += QLatin1Char(' ') +
+                    deltaCell(deltas[i], deltaWidth, false, s.vsPrevious->hasInterval());
+        lines << line + marks(s, s.vsPrevious);
     }
     return lines;
 }
 
-// Seed 000's summary between two points of a series.
-QStringList summary(const QString &axis, const PointStats &from, const PointStats &to) {
-    const qint64 a = printedPps(from);
-    const qint64 b = printedPps(to);
-    const double ns = nsOf(a) - nsOf(b);
-    return {QStringLiteral("%1=(%2 vs %3) %4:")
-                .arg(axis, from.point.values.first().toString(), to.point.values.first().toString(),
-                     ns < 0 ? QStringLiteral("regression") : QStringLiteral("improvement")),
-            QStringLiteral(" (1/%1*10^9)-(1/%2*10^9) = %3 ns").arg(a).arg(b).arg(T::fixed2(ns)),
-            QStringLiteral("  %1 %2 pps")
-                .arg(b >= a ? QLatin1Char('+') : QLatin1Char('-'))
-                .arg(std::llabs(b - a))};
+// Seed 000's summary: "burst=(0 vs 32) improvement:" and its arithmetic.
+QStringList summary(const QString &title, qint64 from, qint64 to) {
+    const auto ns = Figure::deltaNs(from, to);
+    if (!ns)
+        return {};
+    return {
+        QStringLiteral("%1 %2:").arg(title, *ns < 0 ? QStringLiteral("regression")
+                                                    : QStringLiteral("improvement")),
+        QStringLiteral(" (1/%1*10^9)-(1/%2*10^9) = %3 ns").arg(from).arg(to).arg(T::fixed2(*ns)),
+        QStringLiteral("  %1 %2 pps")
+            .arg(to >= from ? QLatin1Char('+') : QLatin1Char('-'))
+            .arg(std::llabs(to - from))};
 }
 
 struct SeriesRow {
     QString label;
-    qint64 pps = 0;
-    QString suffix; // after the ns column (verdicts)
+    const PointStats *stats = nullptr;
+    std::optional<Delta> delta; // against the row before, or the baseline
 };
 
-// Seed 002: " * patch4:   5,857,065 pps --> 170.73ns ( -7.56ns)".
+// Seed 002: " * patch4:   5,857,065 pps --> 170.73ns (  7.56ns)".
 QStringList seriesTable(const QList<SeriesRow> &rows) {
     QStringList labels, pps, deltas;
-    for (qsizetype i = 0; i < rows.size(); ++i) {
-        labels << rows[i].label + QLatin1Char(':');
-        pps << T::thousands(rows[i].pps);
-        deltas << (i == 0 ? QString()
-                          : centiText(truncatedCentiNs(rows[i].pps) -
-                                      truncatedCentiNs(rows[i - 1].pps)));
+    for (const SeriesRow &row : rows) {
+        labels << row.label + QLatin1Char(':');
+        pps << (row.stats->ppsFigure ? T::thousands(*row.stats->ppsFigure) : QStringLiteral("-"));
+        deltas << (row.delta ? T::fixed2(row.delta->ns) : QString());
     }
     const qsizetype labelWidth = T::widest(labels) + 1;
     const qsizetype ppsWidth = T::widest(pps);
     const qsizetype deltaWidth = std::max<qsizetype>(T::widest(deltas), 6);
     QStringList lines;
     for (qsizetype i = 0; i < rows.size(); ++i) {
-        lines << QStringLiteral(" * %1%2 pps --> %3ns %4%5")
-                     .arg(T::padRight(labels[i], labelWidth), T::padLeft(pps[i], ppsWidth),
-                          centiText(truncatedCentiNs(rows[i].pps)),
-                          i == 0 ? QStringLiteral("per pkt")
-                                 : QStringLiteral("(%1ns)").arg(T::padLeft(deltas[i], deltaWidth)),
-                          rows[i].suffix);
+        const PointStats &s = *rows[i].stats;
+        QString line = QStringLiteral(" * ") + T::padRight(labels[i], labelWidth);
+        if (!s.ppsFigure) {
+            lines << line + QStringLiteral("no valid repetition") + marks(s, std::nullopt);
+            continue;
+        }
+        line += QStringLiteral("%1 pps --> %2ns ").arg(T::padLeft(pps[i], ppsWidth), nsText(s));
+        line += rows[i].delta ? deltaCell(deltas[i], deltaWidth, true, rows[i].delta->hasInterval())
+                              : QStringLiteral("per pkt");
+        lines << line + marks(s, rows[i].delta);
     }
     return lines;
 }
@@ -123,78 +136,79 @@ QList<QList<PointStats>> seriesOf(const QList<PointStats> &stats) {
     return series;
 }
 
-// The pps of every run at every point, one column per run, in as many
-// tables side by side as the line width needs.
-QStringList ppsColumns(const Comparison &c, const QStringList &titles, const QStringList &labels) {
-    constexpr qsizetype minColumn = 11;
-    constexpr qsizetype maxColumn = 22;
-    const QString unit = QStringLiteral("  (pps)");
-    const qsizetype labelWidth = T::widest(labels) + 2;
-    const qsizetype column = std::clamp<qsizetype>(T::widest(titles) + 2, minColumn, maxColumn);
-    const qsizetype perTable =
-        std::max<qsizetype>(1, (NetdevExport::maxColumns - 1 - labelWidth - unit.size()) / column);
-    QStringList lines;
-    for (qsizetype first = 0; first < c.runs.size(); first += perTable) {
-        const qsizetype last = std::min(first + perTable, c.runs.size());
-        QString head = QLatin1Char(' ') + QString(labelWidth, QLatin1Char(' '));
-        for (qsizetype r = first; r < last; ++r) {
-            const QString title = titles[r].size() > column - 2
-                                      ? titles[r].left(column - 3) + QLatin1Char('~')
-                                      : titles[r];
-            head += T::padLeft(title, column);
-        }
-        lines << QString() << head + unit;
-        for (qsizetype p = 0; p < c.points.size(); ++p) {
-            QString row = QLatin1Char(' ') + T::padRight(labels[p], labelWidth);
-            for (qsizetype r = first; r < last; ++r) {
-                const auto &cell = c.cells[r][p];
-                row += T::padLeft(cell ? QString::number(printedPps(*cell)) : QStringLiteral("-"),
-                                  column);
-            }
-            lines << row;
-        }
-    }
-    return lines;
-}
-
 const PointStats *find(const QList<PointStats> &series, const std::optional<Point> &point) {
     if (!point)
         return nullptr;
     for (const PointStats &s : series) {
-        if (s.point.values.first() == point->values.value(0))
+        if (s.point.values.first() == point->values.value(0) && s.ppsFigure)
             return &s;
     }
     return nullptr;
 }
 
-QStringList header(const RunData &data) {
-    const Run &run = data.run;
+const PointStats *firstWithFigure(const QList<PointStats> &series, bool last) {
+    const PointStats *found = nullptr;
+    for (const PointStats &s : series) {
+        if (!s.ppsFigure)
+            continue;
+        found = &s;
+        if (!last)
+            break;
+    }
+    return found;
+}
+
+// " Device: ...", " Sweep: ...", " Fixed: ...", " Command:" and so on.
+QStringList setupLines(const Run &run) {
     QStringList lines;
-    QString title = run.id > 0 ? QStringLiteral("Run %1: %2").arg(run.id).arg(run.name)
-                               : QStringLiteral("Run: %1").arg(run.name);
-    if (!run.label.isEmpty() && run.label != run.name)
-        title += QStringLiteral(" [%1]").arg(run.label);
-    lines << title;
-    if (run.source != QLatin1String("engine"))
-        lines << QStringLiteral(" Imported (%1)").arg(run.source);
-    else
-        lines << QStringLiteral(" Sweep: %1").arg(run.spec.describe());
     if (!run.device().isEmpty())
-        lines << QStringLiteral(" Device: %1%2")
-                     .arg(run.device(),
-                          run.linkSpeedMbps()
-                              ? QStringLiteral(", %1 Mbit/s").arg(*run.linkSpeedMbps())
-                              : QString());
-    if (run.spec.reps > 1)
-        lines << QStringLiteral(" pps per point: median of %1 repetitions").arg(run.spec.reps);
+        lines << QStringLiteral(" Device: ") + run.device();
+    if (!run.isImported()) {
+        QStringList engine;
+        if (const QString lcores = RunSetup::lcores(run); !lcores.isEmpty())
+            engine << lcores;
+        engine << RunSetup::queues(run);
+        lines << QStringLiteral(" Engine: ") + engine.join(QStringLiteral("; "));
+    }
+    QStringList axes;
+    for (const Axis &axis : run.spec.axes)
+        axes << axis.describe();
+    if (!axes.isEmpty())
+        lines << QStringLiteral(" Sweep: ") + axes.join(QStringLiteral(" x "));
+    lines << (run.isImported() ? QStringLiteral(" Imported: ") : QStringLiteral(" Measured: ")) +
+                 RunSetup::measurement(run);
+    if (const QString fixed = RunSetup::fixed(run); !fixed.isEmpty())
+        lines << (run.isImported() ? QStringLiteral(" Source parameters: ")
+                                   : QStringLiteral(" Fixed: ")) +
+                     fixed;
     if (run.status != RunStatus::Completed)
         lines << QStringLiteral(" Status: %1 %2").arg(toString(run.status), run.error);
     return lines;
 }
 
-QStringList warnings(const QList<PointStats> &stats, const QStringList &axisNames, const Run &run) {
-    // One warning shared by every point is said once; warnings come in the
-    // order of the first point that has them, so the notes read like the table.
+QStringList commandLines(const Run &run, int indent) {
+    return SweepCommandLine::lines(run, columns, indent);
+}
+
+QStringList header(const RunData &data) {
+    const Run &run = data.run;
+    QString title = run.id > 0 ? QStringLiteral("Run %1: %2").arg(run.id).arg(run.name)
+                               : QStringLiteral("Run: %1").arg(run.name);
+    if (!run.label.isEmpty() && run.label != run.name)
+        title += QStringLiteral(" [%1]").arg(run.label);
+    QStringList lines{title};
+    lines << setupLines(run);
+    lines << (run.isImported() ? QStringLiteral(" pps per point: as the source printed it")
+                               : QStringLiteral(" pps per point: median of the valid repetitions"));
+    if (const QStringList command = commandLines(run, 2); !command.isEmpty())
+        lines << QStringLiteral(" Command:") << command;
+    return lines;
+}
+
+// One warning shared by every point is said once; warnings come in the
+// order of the first point that has them, so the notes read like the table.
+QStringList pointNotes(const QList<PointStats> &stats, const QStringList &axisNames,
+                       const QString &prefix) {
     QStringList texts;
     QHash<QString, QStringList> where;
     for (const PointStats &s : stats) {
@@ -207,101 +221,72 @@ QStringList warnings(const QList<PointStats> &stats, const QStringList &axisName
     QStringList lines;
     for (const QString &text : texts) {
         const QStringList &points = where.value(text);
-        lines << QStringLiteral(" - %1: %2")
-                     .arg(points.size() == stats.size() && stats.size() > 1
+        lines << QStringLiteral(" - %1%2: %3")
+                     .arg(prefix,
+                          points.size() == stats.size() && stats.size() > 1
                               ? QStringLiteral("every point")
                               : points.join(QStringLiteral(", ")),
                           text);
     }
-    if (const auto speed = run.linkSpeedMbps()) {
-        lines << QStringLiteral(" - line rate %1 pps (%2 Mbit/s, %3 B frames = %4 B on the wire)")
-                     .arg(std::llround(LineRate::pps(*speed, run.frameSize())))
-                     .arg(*speed)
-                     .arg(run.frameSize())
-                     .arg(LineRate::wireBytes(run.frameSize()));
-    }
-    if (lines.isEmpty())
-        return {};
-    lines.prepend(QStringLiteral("Notes:"));
     return lines;
 }
 
-// A checklist item's id is its short name: "tuned_profile" -> "tuned profile".
-QString shortTitle(const CheckResult &item) {
-    return item.id.isEmpty() ? item.title : QString(item.id).replace(u'_', u' ');
-}
-
-// As in seed 000, the notes say what was set; what was not is named in one
-// line, and what could not be probed is only counted.
-QStringList checklistNotes(const QList<CheckResult> &items) {
-    QStringList lines = CheckResult::setupNotes(items);
-    QStringList untuned;
-    qsizetype unknown = 0;
-    for (const CheckResult &item : items) {
-        if (item.status == CheckStatus::Warn || item.status == CheckStatus::Fail)
-            untuned << shortTitle(item);
-        else if (item.status == CheckStatus::Unknown)
-            ++unknown;
-    }
-    if (!untuned.isEmpty())
-        lines << QStringLiteral(" - not tuned: ") + untuned.join(QStringLiteral(", "));
-    if (unknown > 0)
-        lines << QStringLiteral(" - %1 %2 could not be probed")
-                     .arg(unknown)
-                     .arg(unknown == 1 ? QStringLiteral("item") : QStringLiteral("items"));
+QStringList runNotes(const Run &run, const QList<PointStats> &stats, const QString &prefix) {
+    QStringList lines = pointNotes(stats, run.spec.axisNames(), prefix);
+    for (const QString &line : RunSetup::lineRate(run, stats))
+        lines << QStringLiteral(" - ") + prefix + line;
+    for (const QString &warning : run.spec.importWarnings)
+        lines << QStringLiteral(" - ") + prefix + QStringLiteral("source ") + warning;
     return lines;
 }
 
-QString factText(const QJsonObject &fingerprint, const char *key) {
-    const QJsonValue v = fingerprint.value(QLatin1String(key));
-    const QString text = v.isDouble() ? QString::number(v.toDouble()) : v.toString();
-    return text == QLatin1String("unknown") ? QString() : text;
+QString bitRateRow(const QString &label, const PointStats &s) {
+    if (!s.ppsFigure)
+        return QStringLiteral(" %1  -").arg(label);
+    QString row =
+        QStringLiteral(" %1  L2 %2  L1 %3")
+            .arg(label, T::padLeft(T::mbits(*s.l2Bps()), 9), T::padLeft(T::mbits(*s.l1Bps()), 9));
+    if (const auto share = s.lineShare())
+        row += QStringLiteral("  %1% of line rate").arg(*share * 100, 5, 'f', 1);
+    if (s.aboveLineRate)
+        row += QStringLiteral(" ABOVE");
+    return row;
 }
 
-// " - CPU: Intel Xeon ... (2 CPUs, SMT off)", then kernel, DPDK and port
-// driver on one line and the burstlab build on another.
-QStringList fingerprintNotes(const QJsonObject &f) {
-    QStringList lines;
-    QStringList cpuFacts;
-    if (const QString cpus = factText(f, "cpu_count"); !cpus.isEmpty())
-        cpuFacts << cpus + (cpus == QLatin1String("1") ? QStringLiteral(" CPU")
-                                                       : QStringLiteral(" CPUs"));
-    if (const QString smt = factText(f, "smt"); !smt.isEmpty())
-        cpuFacts << QStringLiteral("SMT ") + smt;
-    const QString cpu = factText(f, "cpu_model");
-    if (!cpu.isEmpty() || !cpuFacts.isEmpty())
-        lines << QStringLiteral(" - CPU: %1%2")
-                     .arg(cpu.isEmpty() ? QStringLiteral("unknown") : cpu,
-                          cpuFacts.isEmpty()
-                              ? QString()
-                              : QStringLiteral(" (%1)").arg(cpuFacts.join(QStringLiteral(", "))));
-    QStringList system;
-    if (const QString kernel = factText(f, "kernel_release"); !kernel.isEmpty())
-        system << QStringLiteral("Kernel ") + kernel;
-    if (QString dpdk = factText(f, "dpdk_version"); !dpdk.isEmpty()) {
-        if (dpdk.startsWith(QLatin1String("DPDK ")))
-            dpdk = dpdk.mid(5); // runs recorded before the fingerprint dropped rte_version()'s word
-        system << QStringLiteral("DPDK ") + dpdk;
-    }
-    if (const QString driver = factText(f, "port_driver"); !driver.isEmpty())
-        system << QStringLiteral("port driver ") + driver;
-    if (!system.isEmpty())
-        lines << QStringLiteral(" - ") + system.join(QStringLiteral(", "));
-    if (const QString version = factText(f, "burstlab_version"); !version.isEmpty()) {
-        const QString git = factText(f, "burstlab_git");
-        lines << QStringLiteral(" - burstlab %1%2")
-                     .arg(version,
-                          git.isEmpty() ? QString() : QStringLiteral(" (git %1)").arg(git));
-    }
+QStringList bitRates(const QStringList &labels, const QList<const PointStats *> &stats) {
+    QStringList lines{QStringLiteral("Bit rates, Mbit/s (L2: frames as sent; L1: on the wire):")};
+    const qsizetype width = T::widest(labels);
+    for (qsizetype i = 0; i < stats.size(); ++i)
+        lines << bitRateRow(T::padRight(labels[i], width), *stats[i]);
     return lines;
 }
 
-QStringList setupNotes(const Run &run) {
-    QStringList lines = checklistNotes(CheckResult::fromJsonArray(run.checklist));
-    lines << fingerprintNotes(run.fingerprint);
-    if (lines.isEmpty())
-        return {};
-    lines.prepend(QStringLiteral("Setup notes:"));
+TextChart::Row ppsRow(const QString &label, const PointStats &s) {
+    return {label, s.ppsFigure ? std::optional<double>(double(*s.ppsFigure)) : std::nullopt,
+            ppsText(s)};
+}
+
+TextChart::Row deltaRow(const QString &label, const std::optional<Delta> &d) {
+    if (!d)
+        return {label, std::nullopt, QString()};
+    const QString text = T::fixed2(d->ns);
+    return {label, d->ns, text.startsWith(QLatin1Char('-')) ? text : QLatin1Char('+') + text};
+}
+
+QStringList runCharts(const QList<PointStats> &stats, const QStringList &axisNames) {
+    QList<TextChart::Row> pps, deltas;
+    bool anyDelta = false;
+    for (const PointStats &s : stats) {
+        const QString label = s.point.describe(axisNames);
+        pps << ppsRow(label, s);
+        deltas << deltaRow(label, s.vsPrevious);
+        anyDelta = anyDelta || s.vsPrevious;
+    }
+    QStringList lines = TextChart::bars(QStringLiteral("pps"), QStringLiteral("pps"), pps, columns);
+    if (anyDelta)
+        lines << QString()
+              << TextChart::signedBars(QStringLiteral("ns saved vs previous point"),
+                                       QStringLiteral("ns, right = fewer ns"), deltas, columns);
     return lines;
 }
 
@@ -321,72 +306,256 @@ QString NetdevExport::run(const RunData &data, const NetdevOptions &options) {
             lines << sweepTable(axes.first(), series);
             const PointStats *from = find(series, options.summaryFrom);
             const PointStats *to = find(series, options.summaryTo);
-            from = from ? from : &series.first();
-            to = to ? to : &series.last();
-            if (from != to)
-                lines << QString() << summary(axes.first(), *from, *to);
+            from = from ? from : firstWithFigure(series, false);
+            to = to ? to : firstWithFigure(series, true);
+            if (from && to && from != to)
+                lines << QString()
+                      << summary(QStringLiteral("%1=(%2 vs %3)")
+                                     .arg(axes.first(), from->point.values.first().toString(),
+                                          to->point.values.first().toString()),
+                                 *from->ppsFigure, *to->ppsFigure);
         } else {
             QList<SeriesRow> rows;
             for (const PointStats &s : series)
                 rows << SeriesRow{
                     s.point.values.value(0, AxisValue(Comparison::runTitle(data.run))).toString(),
-                    printedPps(s), QString()};
+                    &s, s.vsPrevious};
             lines << seriesTable(rows);
         }
         lines << QString();
     }
-    lines << warnings(stats, axes, data.run) << QString();
-    if (options.setupNotes)
-        lines << setupNotes(data.run);
+    if (options.chart && !stats.isEmpty())
+        lines << runCharts(stats, axes) << QString();
+    QStringList labels;
+    QList<const PointStats *> rows;
+    for (const PointStats &s : stats) {
+        labels << s.point.describe(axes);
+        rows << &s;
+    }
+    if (!stats.isEmpty())
+        lines << bitRates(labels, rows) << QString();
+    if (const QStringList notes = runNotes(data.run, stats, QString()); !notes.isEmpty())
+        lines << QStringLiteral("Notes:") << notes << QString();
+    if (options.setupNotes) {
+        if (const QStringList notes = RunSetup::setupNotes(data.run); !notes.isEmpty())
+            lines << QStringLiteral("Setup notes:") << notes;
+    }
     return TextLayout::render(lines, maxColumns);
 }
 
-QString NetdevExport::comparison(const Comparison &c) {
-    QStringList titles;
-    for (const RunData &r : c.runs)
-        titles << Comparison::runTitle(r.run);
-    QStringList lines{QStringLiteral("Comparison: %1").arg(titles.join(QStringLiteral(" vs ")))};
-    for (const QString &d : c.hostDifferences)
-        lines << QStringLiteral(" ! ") + d;
-    lines << QString();
-    if (c.points.size() <= 1) {
-        // One result per run: a patch series as in seed 002.
-        QList<SeriesRow> rows;
-        for (qsizetype r = 0; r < c.runs.size(); ++r) {
-            const auto &cell = c.cells[r].value(0);
-            if (!cell)
-                continue;
-            QString verdict;
-            if (cell->vsBaseline && cell->vsBaseline->verdict != Verdict::Insufficient)
-                verdict = QLatin1Char(' ') + QLatin1String(toString(cell->vsBaseline->verdict));
-            rows << SeriesRow{titles[r], printedPps(*cell), verdict};
+namespace {
+
+// The pps of every run at every point, one column per run, in as many
+// tables side by side as the line width needs.
+QStringList ppsColumns(const Comparison &c, const QStringList &titles, const QStringList &labels) {
+    constexpr qsizetype minColumn = 11;
+    constexpr qsizetype maxColumn = 22;
+    const QString unit = QStringLiteral("  (pps)");
+    const qsizetype labelWidth = T::widest(labels) + 2;
+    const qsizetype column = std::clamp<qsizetype>(T::widest(titles) + 2, minColumn, maxColumn);
+    const qsizetype perTable =
+        std::max<qsizetype>(1, (columns - 1 - labelWidth - unit.size()) / column);
+    QStringList lines;
+    for (qsizetype first = 0; first < c.runs.size(); first += perTable) {
+        const qsizetype last = std::min(first + perTable, c.runs.size());
+        QString head = QLatin1Char(' ') + QString(labelWidth, QLatin1Char(' '));
+        for (qsizetype r = first; r < last; ++r) {
+            const QString title = titles[r].size() > column - 2
+                                      ? titles[r].left(column - 3) + QLatin1Char('~')
+                                      : titles[r];
+            head += T::padLeft(title, column);
         }
-        lines << seriesTable(rows);
-    } else {
-        QStringList labels;
-        for (const Point &p : c.points)
-            labels << p.describe(c.axisNames);
-        const qsizetype labelWidth = T::widest(labels) + 2;
-        lines << ppsColumns(c, titles, labels);
-        for (qsizetype r = 1; r < c.runs.size(); ++r) {
-            lines << QString()
-                  << QStringLiteral("%1 vs %2 (ns/pkt, + = fewer ns = better):")
-                         .arg(titles[r], titles[0]);
-            for (qsizetype p = 0; p < c.points.size(); ++p) {
+        lines << QString() << head + unit;
+        for (qsizetype p = 0; p < c.points.size(); ++p) {
+            QString row = QLatin1Char(' ') + T::padRight(labels[p], labelWidth);
+            for (qsizetype r = first; r < last; ++r) {
                 const auto &cell = c.cells[r][p];
-                if (!cell || !cell->vsBaseline)
-                    continue;
-                const Delta &d = *cell->vsBaseline;
-                QString row =
-                    QStringLiteral(" %1( %2 ns)")
-                        .arg(T::padRight(labels[p], labelWidth), T::padLeft(T::fixed2(d.ns), 6));
-                if (!std::isnan(d.nsCiLow))
-                    row += QStringLiteral(" CI [%1, %2]")
-                               .arg(T::fixed2(d.nsCiLow), T::fixed2(d.nsCiHigh));
-                lines << row + QLatin1Char(' ') + QLatin1String(toString(d.verdict));
+                QString text = cell ? ppsText(*cell) : QStringLiteral("-");
+                if (cell && (cell->invalid > 0 || cell->aboveLineRate))
+                    text += QLatin1Char('*');
+                row += T::padLeft(text, column);
             }
+            lines << row;
         }
     }
+    return lines;
+}
+
+// "#7" for chart labels; a run not stored yet by its place.
+QString tagOf(const Comparison &c, qsizetype r) {
+    const qint64 id = c.runs[r].run.id;
+    return id > 0 ? QStringLiteral("#%1").arg(id) : QStringLiteral("[%1]").arg(r + 1);
+}
+
+QStringList comparisonCharts(const Comparison &c, const QStringList &labels) {
+    QList<TextChart::Row> pps, deltas;
+    const qsizetype width = T::widest(labels);
+    for (qsizetype p = 0; p < c.points.size(); ++p) {
+        bool firstOfPoint = true;
+        for (qsizetype r = 0; r < c.runs.size(); ++r) {
+            const auto &cell = c.cells[r][p];
+            if (!cell)
+                continue;
+            const QString label = T::padRight(firstOfPoint ? labels[p] : QString(), width) +
+                                  QLatin1Char(' ') + tagOf(c, r);
+            firstOfPoint = false;
+            pps << ppsRow(label, *cell);
+        }
+        bool firstDelta = true;
+        for (qsizetype r = 1; r < c.runs.size(); ++r) {
+            const auto &cell = c.cells[r][p];
+            if (!cell || !cell->vsBaseline)
+                continue;
+            deltas << deltaRow(T::padRight(firstDelta ? labels[p] : QString(), width) +
+                                   QLatin1Char(' ') + tagOf(c, r),
+                               cell->vsBaseline);
+            firstDelta = false;
+        }
+    }
+    QStringList lines = TextChart::bars(QStringLiteral("pps"), QStringLiteral("pps"), pps, columns);
+    if (!deltas.isEmpty())
+        lines << QString()
+              << TextChart::signedBars(
+                     QStringLiteral("ns saved vs the baseline %1").arg(tagOf(c, 0)),
+                     QStringLiteral("ns, right = fewer ns"), deltas, columns);
+    return lines;
+}
+
+QStringList deltaTables(const Comparison &c, const QStringList &names, const QStringList &labels) {
+    QStringList lines;
+    const qsizetype labelWidth = T::widest(labels) + 2;
+    for (qsizetype r = 1; r < c.runs.size(); ++r) {
+        lines << QString()
+              << QStringLiteral("%1 vs %2 (ns/pkt saved, + = fewer ns = better):")
+                     .arg(names[r], names[0]);
+        for (qsizetype p = 0; p < c.points.size(); ++p) {
+            const auto &cell = c.cells[r][p];
+            if (!cell)
+                continue;
+            QString row = QLatin1Char(' ') + T::padRight(labels[p], labelWidth);
+            if (!cell->vsBaseline) {
+                lines << row + QStringLiteral("no delta (no figure here or in the baseline)") +
+                             marks(*cell, std::nullopt);
+                continue;
+            }
+            const Delta &d = *cell->vsBaseline;
+            row += deltaCell(T::fixed2(d.ns), 6, false, d.hasInterval());
+            if (d.hasInterval())
+                row +=
+                    QStringLiteral(" CI [%1, %2]").arg(T::fixed2(d.nsCiLow), T::fixed2(d.nsCiHigh));
+            lines << row + marks(*cell, d);
+        }
+    }
+    return lines;
+}
+
+QStringList runList(const Comparison &c, const QStringList &names) {
+    QStringList lines{QStringLiteral("Comparison of %1 runs against the baseline %2:")
+                          .arg(c.runs.size())
+                          .arg(names.value(0))};
+    for (qsizetype r = 0; r < c.runs.size(); ++r) {
+        const Run &run = c.runs[r].run;
+        QStringList parts;
+        QStringList axes;
+        for (const Axis &axis : run.spec.axes)
+            axes << axis.describe();
+        if (!axes.isEmpty())
+            parts << axes.join(QStringLiteral(" x "));
+        parts << (run.isImported() ? QStringLiteral("imported (%1)").arg(run.source)
+                                   : run.spec.describe().section(QStringLiteral("; "), 1));
+        if (!run.device().isEmpty())
+            parts << run.device();
+        lines << QStringLiteral(" %1%2: %3")
+                     .arg(names[r], r == 0 ? QStringLiteral(" (baseline)") : QString(),
+                          parts.join(QStringLiteral(", ")));
+    }
+    for (const QString &d : c.hostDifferences)
+        lines << QStringLiteral(" ! ") + d;
+    return lines;
+}
+
+QStringList setupSection(const Comparison &c, const QStringList &names) {
+    QStringList lines;
+    const QStringList baseNotes = RunSetup::setupNotes(c.runs.first().run);
+    for (qsizetype r = 0; r < c.runs.size(); ++r) {
+        const Run &run = c.runs[r].run;
+        QStringList details = setupLines(run);
+        const QStringList notes = RunSetup::setupNotes(run);
+        if (r > 0 && notes == baseNotes && !notes.isEmpty())
+            details << QStringLiteral(" Setup notes as for %1").arg(names[0]);
+        else
+            details << notes;
+        if (const QStringList command = commandLines(run, 2); !command.isEmpty())
+            details << QStringLiteral(" Command:") << command;
+        lines << QStringLiteral("Setup of %1:").arg(names[r]) << details << QString();
+    }
+    return lines;
+}
+
+QStringList largestChange(const Comparison &c, const QStringList &names) {
+    const auto change = c.largestChange();
+    if (!change)
+        return {};
+    const PointStats &cell = *c.cells[change->run][change->point];
+    const auto &base = c.cells[0][change->point];
+    const QString point = c.points[change->point].describe(c.axisNames);
+    const QString verdict = QLatin1String(toString(cell.vsBaseline->verdict));
+    return QStringList{QStringLiteral("Largest change: %1 vs %2 at %3 (%4)")
+                           .arg(names[change->run], names[0], point, verdict)}
+           << summary(QStringLiteral("%1 (%2 vs %3)")
+                          .arg(point.isEmpty() ? QStringLiteral("pps") : point, tagOf(c, 0),
+                               tagOf(c, change->run)),
+                      *base->ppsFigure, *cell.ppsFigure);
+}
+
+} // namespace
+
+QString NetdevExport::comparison(const Comparison &c, const NetdevOptions &options) {
+    const QStringList names = c.names();
+    QStringList lines = runList(c, names);
+    lines << QString();
+    QStringList labels;
+    for (const Point &p : c.points)
+        labels << p.describe(c.axisNames);
+    if (c.points.size() <= 1) {
+        // One result per run: a patch series as in seed 002, against the baseline.
+        QList<SeriesRow> rows;
+        for (qsizetype r = 0; r < c.runs.size() && !c.points.isEmpty(); ++r) {
+            if (const std::optional<PointStats> &cell = c.cells[r].first())
+                rows << SeriesRow{names[r], &*cell, cell->vsBaseline};
+        }
+        lines << QStringLiteral("pps (median of the valid repetitions), ns/pkt and ns saved "
+                                "vs %1:")
+                     .arg(names[0])
+              << seriesTable(rows);
+    } else {
+        lines << QStringLiteral("pps per point (median of the valid repetitions; * see notes):")
+              << ppsColumns(c, names, labels) << deltaTables(c, names, labels);
+    }
+    lines << QString();
+    if (options.chart && !c.points.isEmpty())
+        lines << comparisonCharts(c, labels) << QString();
+    QStringList rateLabels, notes;
+    QList<const PointStats *> rates;
+    const qsizetype labelWidth = T::widest(labels);
+    for (qsizetype r = 0; r < c.runs.size(); ++r) {
+        QList<PointStats> stats;
+        for (qsizetype p = 0; p < c.points.size(); ++p) {
+            if (const auto &cell = c.cells[r][p]) {
+                rateLabels << T::padRight(labels[p], labelWidth) + QLatin1Char(' ') + tagOf(c, r);
+                rates << &*cell;
+                stats << *cell;
+            }
+        }
+        notes << runNotes(c.runs[r].run, stats, names[r] + QStringLiteral(", "));
+    }
+    if (!rates.isEmpty())
+        lines << bitRates(rateLabels, rates) << QString();
+    if (!notes.isEmpty())
+        lines << QStringLiteral("Notes:") << notes << QString();
+    if (options.setupNotes)
+        lines << setupSection(c, names);
+    lines << largestChange(c, names);
     return TextLayout::render(lines, maxColumns);
 }
 

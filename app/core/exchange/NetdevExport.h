@@ -11,36 +11,46 @@ struct NetdevOptions {
     std::optional<Point> summaryFrom;
     std::optional<Point> summaryTo;
     bool setupNotes = true;
+    bool chart = true; // the plain-text charts (--no-chart leaves them out)
     StatsOptions stats;
 };
 
 // Plain text for a netdev mailing-list post, in the seeds' format and
 // arithmetic, at most 72 columns, no tabs.
 //
-// A run over a numeric axis prints the sweep style of seed 000:
+// Every figure is the core's (Figure.h): a point's pps is the median of its
+// valid repetitions, printed whole; ns/packet is 1e9 over it, printed to 2
+// decimals; a delta is ns(previous or baseline) - ns(this) from those
+// printed pps, so a reader can redo it. Positive = fewer ns = better; a
+// negative delta is marked "(worse)", as in seed 000.
+//
+// A run starts with what was run: device, lcores and queues, the sweep and
+// how it was measured, the fixed parameters that differ from the engine's
+// defaults and the `burstlab-cli sweep` command that runs it again. A run
+// over a numeric axis then prints the sweep style of seed 000:
 //    burst=2   tx:6942821 pps ( 35.46 ns)
-// where the delta is 1e9/pps(previous) - 1e9/pps(this), rounded to 2
-// decimals, positive = fewer ns = better, negative marked "(worse)"; then
+// with the verdict of the delta when there are repetitions ("better",
+// "worse", "within noise") and "[1 invalid]" where repetitions were left
+// out; then the summary between the first and the last point:
 //   burst=(1 vs 32) improvement:
 //    (1/5614370*10^9)-(1/8945166*10^9) = 66.32 ns
 //     + 3330796 pps
 // A run over a label axis (a patch series) prints the style of seed 002:
-//    * patch4:   5,857,065 pps --> 170.73ns ( -7.56ns)
-// where ns is 1e9/pps truncated to 2 decimals and the delta is the
-// difference of those printed values, this - previous: negative = fewer ns
-// = better (the seed's own convention; rounding instead of truncating would
-// print 157.57 where the seed printed 157.56).
-// The pps of a point is the median over its repetitions. Setup notes, as in
-// seed 000, list the setup-note line of every passing checklist item, one
-// "not tuned:" line naming the items that warn or fail, a count of the items
-// that could not be probed, and a compact fingerprint (CPU, kernel, DPDK,
-// port driver, burstlab build). CV warnings ("Notes:") come in point order.
+//    * patch4:   5,857,065 pps --> 170.73ns (  7.56ns)
+// (seed 002 printed this - previous, -7.56; burstlab prints every delta the
+// same way round). Then plain-text charts of the pps and of the deltas, the
+// L2 and L1 bit rates of every point with the line rate (or why it was not
+// checked), notes (CV, repetitions, invalid repetitions, above line rate,
+// import warnings) and seed 000's setup notes.
 struct NetdevExport {
     static constexpr int maxColumns = 72;
     static QString run(const RunData &data, const NetdevOptions &options = {});
-    // One column per run with deltas and verdicts vs the first run; runs
-    // of one point each print as a seed 002 style series.
-    static QString comparison(const Comparison &comparison);
+    // The runs named by id and label, the baseline marked; each run's pps per
+    // point and its deltas against the baseline with verdicts; charts; bit
+    // rates; notes; setup notes of every run and the commands; and at the end
+    // the seed-style summary of the largest change. Runs of one point each
+    // print as a seed 002 style series against the baseline.
+    static QString comparison(const Comparison &comparison, const NetdevOptions &options = {});
 };
 
 } // namespace burstlab

@@ -1,6 +1,10 @@
 #include "exchange/NetdevImport.h"
+#include "exchange/ImportChecks.h"
 #include "exchange/ImportLimits.h"
+#include "exchange/TextLayout.h"
+#include "stats/Figure.h"
 #include <QRegularExpression>
+#include <cmath>
 
 namespace burstlab {
 
@@ -8,38 +12,45 @@ namespace {
 
 const QRegularExpression quoting(QStringLiteral("^(\\s*>)+ ?"));
 // skb_burst=2  tx:6942821 pps ( 35.46 ns)   |   skb_burst=0  2421076 pps
-const QRegularExpression sweepLine(
-    QStringLiteral("^\\s*([A-Za-z_][A-Za-z0-9_]*)=(\\d+)\\s+(?:tx:\\s*)?([\\d,]+)\\s*pps\\b(.*)$"));
+// The value and the rate are taken loosely and checked, so that a row with a
+// negative or absurd number is an error instead of a line silently skipped.
+const QRegularExpression sweepLine(QStringLiteral(
+    "^\\s*([A-Za-z_][A-Za-z0-9_]*)=([-+]?[\\d,.]+)\\s+(?:tx:\\s*)?([-+]?[\\d,.]+)\\s*pps\\b(.*)$"));
 // * patch3:   5,608,781 pps --> 178.29ns per pkt   |   * Baseline  : 12,815,925 pps
 const QRegularExpression
-    seriesLine(QStringLiteral("^\\s*\\*\\s*([^:]*[^:\\s])\\s*:\\s*([\\d,]+)\\s*pps\\b(.*)$"));
+    seriesLine(QStringLiteral("^\\s*\\*\\s*([^:]*[^:\\s])\\s*:\\s*([-+]?[\\d,.]+)\\s*pps\\b(.*)$"));
+// Seed 000's " ( 35.46 ns)" and " ( -1.38 ns (worse))" after the rate.
+const QRegularExpression sweepDelta(
+    QStringLiteral("^\\s*\\(\\s*([-+]?\\d+(?:\\.\\d+)?)\\s*ns\\s*(\\(worse\\))?\\s*\\)"));
+// Seed 002's " --> 170.73ns ( -7.56ns)" after the rate.
+const QRegularExpression seriesNs(QStringLiteral(
+    "^\\s*-->\\s*(\\d+(?:\\.\\d+)?)\\s*ns(?:\\s*\\(\\s*([-+]?\\d+(?:\\.\\d+)?)\\s*ns\\s*\\))?"));
+// Seed 000's summary: " (1/5614370*10^9)-(1/8945166*10^9) = 66.32 ns".
+const QRegularExpression summaryLine(QStringLiteral(
+    "\\(1/([\\d,]+)\\*10\\^9\\)\\s*-\\s*\\(1/([\\d,]+)\\*10\\^9\\)\\s*=\\s*([-+]?\\d+(?:\\.\\d+)?)"
+    "\\s*ns"));
 
-// The kernel pktgen knobs under burstlab's names for the same experiment.
-QString ourName(const QString &name) {
-    if (name == QLatin1String("skb_burst"))
-        return QStringLiteral("burst");
-    if (name == QLatin1String("clone_skb"))
-        return QStringLiteral("clone");
-    return name;
-}
-
-// One table being read: its axis and its steps.
+// One table being read: its axis, its steps and what was odd in it.
 struct Table {
     bool series = false;
     QString axis;
     RunData data;
+    qint64 lastPps = 0;
 
-    void add(const AxisValue &value, double pps, const QString &note, const QString &line) {
+    void add(const AxisValue &value, qint64 pps, const QString &note, const QString &line) {
         StepResult r;
         r.point = Point{{value}};
         r.status = RunStatus::Completed;
-        r.pps = pps;
-        r.nsPerPkt = 1e9 / pps;
-        r.totals = {{QStringLiteral("pps"), pps},
-                    {QStringLiteral("ns_per_pkt"), r.nsPerPkt},
+        r.pps = double(pps);
+        r.nsPerPkt = 1e9 / r.pps;
+        r.totals = {{QStringLiteral("pps"), r.pps},
                     {QStringLiteral("note"), note.trimmed()},
                     {QStringLiteral("line"), line.trimmed()}};
         data.appendResult(r);
+        lastPps = pps;
+    }
+    void warn(qsizetype n, const QString &why) {
+        data.run.spec.importWarnings << QStringLiteral("line %1: %2").arg(n + 1).arg(why);
     }
 };
 
@@ -52,9 +63,75 @@ Table newTable(bool series, const QString &axis, const QString &label, int numbe
                              : QStringLiteral("imported %1 sweep %2").arg(axis).arg(number);
     t.data.run.source = QStringLiteral("import:netdev");
     t.data.run.status = RunStatus::Completed;
+    // A posted table records one rate per point and nothing of how it was
+    // measured: no duration, warm-up, order or seed.
     t.data.run.spec.reps = 1;
+    t.data.run.spec.durationMs = 0;
+    t.data.run.spec.warmupMs = 0;
+    t.data.run.spec.randomize = false;
     t.data.run.spec.axes = {Axis{axis, {}}};
     return t;
+}
+
+// The printed delta and ns columns of a row against its printed pps.
+void checkRow(Table &t, qsizetype n, qint64 previousPps, qint64 pps, const QString &rest) {
+    if (!t.series) {
+        const auto m = sweepDelta.match(rest);
+        if (!m.hasMatch())
+            return;
+        const double printed = m.captured(1).toDouble();
+        if (previousPps <= 0) {
+            t.warn(
+                n,
+                QStringLiteral("a delta (%1 ns) on the first row of a table").arg(m.captured(1)));
+            return;
+        }
+        if (const QString why = ImportChecks::deltaMismatch(printed, previousPps, pps);
+            !why.isEmpty())
+            t.warn(n, QStringLiteral("delta ") + why);
+        if (!m.captured(2).isEmpty() && printed >= 0)
+            t.warn(n, QStringLiteral("marked (worse) but the delta %1 ns is not negative")
+                          .arg(m.captured(1)));
+        return;
+    }
+    const auto m = seriesNs.match(rest);
+    if (!m.hasMatch())
+        return;
+    // Seed 002 cuts ns/packet to 2 decimals where seed 000 rounds: either is
+    // within 0.01 ns of 1e9/pps.
+    const double ns = 1e9 / double(pps);
+    const double printedNs = m.captured(1).toDouble();
+    if (std::fabs(printedNs - ns) >= 0.01)
+        t.warn(n, QStringLiteral("printed %1 ns/packet, but 1e9/%2 = %3 ns")
+                      .arg(m.captured(1))
+                      .arg(pps)
+                      .arg(TextLayout::fixed2(ns)));
+    if (m.captured(2).isEmpty() || previousPps <= 0)
+        return;
+    // Seed 002 prints this - previous (negative = fewer ns); either way round
+    // is fine as long as the size is that of the printed rates.
+    const double printed = m.captured(2).toDouble();
+    const double change = ns - 1e9 / double(previousPps);
+    if (std::fabs(std::fabs(printed) - std::fabs(change)) >= 0.01 + 1e-9)
+        t.warn(n, QStringLiteral("printed a change of %1 ns, but 1e9/%2 - 1e9/%3 = %4 ns")
+                      .arg(m.captured(2))
+                      .arg(pps)
+                      .arg(previousPps)
+                      .arg(TextLayout::fixed2(change)));
+}
+
+// A summary line anywhere: its arithmetic redone from its own numbers.
+QString checkSummary(const QString &line) {
+    const auto m = summaryLine.match(line);
+    if (!m.hasMatch())
+        return {};
+    QString why;
+    const auto from = ImportChecks::count(m.captured(1), false, &why);
+    const auto to = from ? ImportChecks::count(m.captured(2), false, &why) : std::nullopt;
+    if (!to)
+        return QStringLiteral("summary: ") + why;
+    const QString mismatch = ImportChecks::deltaMismatch(m.captured(3).toDouble(), *from, *to);
+    return mismatch.isEmpty() ? QString() : QStringLiteral("summary ") + mismatch;
 }
 
 } // namespace
@@ -63,10 +140,16 @@ std::optional<QList<RunData>> NetdevImport::parse(const QString &text, const QSt
                                                   QString *error) {
     QList<RunData> runs;
     std::optional<Table> table;
+    QStringList pending; // odd lines seen before any table
     const auto close = [&] {
         if (table && !table->data.steps.isEmpty())
             runs << table->data;
         table.reset();
+    };
+    const auto fail = [&](qsizetype n, const QString &line, const QString &why) {
+        if (error)
+            *error = ImportChecks::atLine(n, line, why);
+        return std::nullopt;
     };
     qsizetype rows = 0;
     const QStringList lines = text.split(QLatin1Char('\n'));
@@ -76,6 +159,15 @@ std::optional<QList<RunData>> NetdevImport::parse(const QString &text, const QSt
         const auto sweep = sweepLine.match(line);
         const auto series = seriesLine.match(line);
         if (!sweep.hasMatch() && !series.hasMatch()) {
+            if (const QString why = checkSummary(line); !why.isEmpty()) {
+                const QString warning = QStringLiteral("line %1: %2").arg(n + 1).arg(why);
+                if (table)
+                    table->data.run.spec.importWarnings << warning;
+                else if (!runs.isEmpty())
+                    runs.last().run.spec.importWarnings << warning;
+                else
+                    pending << warning;
+            }
             close();
             continue;
         }
@@ -83,22 +175,27 @@ std::optional<QList<RunData>> NetdevImport::parse(const QString &text, const QSt
             return std::nullopt;
         const bool isSeries = !sweep.hasMatch();
         const auto &m = isSeries ? series : sweep;
-        const QString axis = isSeries ? QStringLiteral("patch") : ourName(m.captured(1));
+        const QString axis =
+            isSeries ? QStringLiteral("patch") : ImportChecks::parameterName(m.captured(1));
         if (table && (table->series != isSeries || table->axis != axis))
             close();
         if (!table)
             table = newTable(isSeries, axis, label, int(runs.size()) + 1);
-        bool ok = false;
-        const double pps =
-            QString(m.captured(isSeries ? 2 : 3)).remove(QLatin1Char(',')).toDouble(&ok);
-        if (!ok || pps <= 0) {
-            if (error)
-                *error = QStringLiteral("line %1: '%2' has no usable pps").arg(n + 1).arg(lines[n]);
-            return std::nullopt;
+        QString why;
+        const auto pps = ImportChecks::count(m.captured(isSeries ? 2 : 3), false, &why);
+        if (!pps)
+            return fail(n, lines[n], QStringLiteral("pps: ") + why);
+        std::optional<AxisValue> value;
+        if (isSeries) {
+            value = AxisValue(m.captured(1));
+        } else if (const auto number = ImportChecks::count(m.captured(2), true, &why)) {
+            value = AxisValue(*number);
+        } else {
+            return fail(n, lines[n], QStringLiteral("%1: %2").arg(m.captured(1), why));
         }
-        const AxisValue value =
-            isSeries ? AxisValue(m.captured(1)) : AxisValue(m.captured(2).toLongLong());
-        table->add(value, pps, m.captured(isSeries ? 3 : 4), lines[n]);
+        const QString rest = m.captured(isSeries ? 3 : 4);
+        checkRow(*table, n, table->lastPps, *pps, rest);
+        table->add(*value, *pps, rest, lines[n]);
     }
     close();
     if (runs.isEmpty()) {
@@ -107,6 +204,7 @@ std::optional<QList<RunData>> NetdevImport::parse(const QString &text, const QSt
                                     "'burst=2 tx:6942821 pps' or '* patch3: 5,608,781 pps')");
         return std::nullopt;
     }
+    runs.first().run.spec.importWarnings = pending + runs.first().run.spec.importWarnings;
     return runs;
 }
 

@@ -15,6 +15,14 @@ namespace burstlab {
 // the caller). The kernel's "skb_burst" maps to our "burst" and
 // "clone_skb" to "clone"; other names are kept. Text after the pps of a
 // series line ("-- TXSZ=1024") is kept as the step's "note".
+//
+// Rows are checked: a rate or value that is not a whole number, a
+// negative value, a zero rate and a number over 2^53 are errors naming the
+// line. What is merely odd is stored with the run (SweepSpec::importWarnings,
+// "line 23: ..."): a printed delta, ns/packet or summary that the printed
+// rates do not give (seed 000 prints 2.10 where 1e9/2772413 - 1e9/2788705 =
+// 2.11). Nothing the table does not say is made up: no duration, warm-up,
+// order or seed (durationMs 0, sequential).
 struct NetdevImport {
     static std::optional<QList<RunData>> parse(const QString &text, const QString &label,
                                                QString *error);

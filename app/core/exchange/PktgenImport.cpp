@@ -1,6 +1,8 @@
 #include "exchange/PktgenImport.h"
+#include "exchange/ImportChecks.h"
 #include "exchange/ImportLimits.h"
 #include <QRegularExpression>
+#include <cmath>
 
 namespace burstlab {
 
@@ -8,49 +10,191 @@ namespace {
 
 // From the kernel's pktgen_if_show(): "Result: OK: %llu(c%llu+d%llu) usec,
 // %llu (%dbyte,%dfrags)" then "  %llupps %lluMb/sec (%llubps) errors: %llu".
+// The numbers are taken loosely and checked one by one.
 const QRegularExpression resultOk(QStringLiteral(
-    "^Result: OK: (\\d+)\\(c(\\d+)\\+d(\\d+)\\) usec, (\\d+) \\((\\d+)byte,(\\d+)frags\\)"));
+    "^Result: OK: (\\S+)\\(c(\\S+)\\+d(\\S+)\\) usec, (\\S+) \\((\\S+)byte,(\\S+)frags\\)"));
 const QRegularExpression
-    rateLine(QStringLiteral("^\\s*(\\d+)pps (\\d+)Mb/sec \\((\\d+)bps\\) errors: (\\d+)"));
-const QRegularExpression param(QStringLiteral("\\b(\\w+):\\s+(\\S+)"));
+    rateLine(QStringLiteral("^\\s*(\\S+)pps (\\S+)Mb/sec \\((\\S+)bps\\) errors: (\\S+)"));
+const QRegularExpression integerText(QStringLiteral("^[-+]?\\d+$"));
+const QRegularExpression nameText(QStringLiteral("^[a-z_]+$"));
+
+// A rate that disagrees with its own count and time by more than this is
+// not what pktgen printed.
+constexpr double maxRateMismatch = 0.005;
+
+struct Param {
+    QString value;
+    qsizetype line = 0;
+};
 
 // One device's output: its "Params:" values and its result.
 struct Device {
-    QHash<QString, QString> params;
+    QHash<QString, Param> params;
     std::optional<StepResult> result;
+    qsizetype resultLine = 0;
 };
 
-bool failLine(QString *error, qsizetype n, const QString &line, const QString &why) {
-    if (error)
-        *error = QStringLiteral("line %1: '%2': %3").arg(n + 1).arg(line.trimmed(), why);
-    return false;
+// "count 10000000  min_pkt_size: 60  dst_max: " -> count, min_pkt_size, dst_max.
+void readParams(Device &device, const QString &line, qsizetype n) {
+    const QStringList words = line.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    for (qsizetype i = 0; i < words.size(); ++i) {
+        const QString &word = words[i];
+        const QString next = words.value(i + 1);
+        if (word == QLatin1String("Params:"))
+            continue;
+        if (word.endsWith(QLatin1Char(':'))) {
+            const bool hasValue = !next.isEmpty() && !next.endsWith(QLatin1Char(':'));
+            device.params.insert(word.chopped(1), Param{hasValue ? next : QString(), n});
+            i += hasValue ? 1 : 0;
+        } else if (nameText.match(word).hasMatch() && integerText.match(next).hasMatch()) {
+            device.params.insert(word, Param{next, n}); // "count 10000000"
+            ++i;
+        }
+    }
 }
 
-bool readResult(Device &device, const QStringList &lines, qsizetype n, QString *error) {
-    const auto ok = resultOk.match(lines[n]);
-    if (!ok.hasMatch())
-        return failLine(error, n, lines[n], QStringLiteral("pktgen did not report OK"));
-    const auto rate =
-        n + 1 < lines.size() ? rateLine.match(lines[n + 1]) : QRegularExpressionMatch();
-    if (!rate.hasMatch())
-        return failLine(error, n, lines[n], QStringLiteral("no 'NNNpps NNMb/sec' line follows"));
-    StepResult r;
-    r.status = RunStatus::Completed;
-    r.pps = rate.captured(1).toDouble();
-    r.nsPerPkt = r.pps > 0 ? 1e9 / r.pps : 0;
-    r.txPkts = ok.captured(4).toLongLong();
-    r.elapsedNs = ok.captured(1).toLongLong() * 1000;
-    r.totals = {{QStringLiteral("pps"), r.pps},
-                {QStringLiteral("tx_pkts"), r.txPkts},
-                {QStringLiteral("elapsed_ns"), r.elapsedNs},
-                {QStringLiteral("ns_per_pkt"), r.nsPerPkt},
-                {QStringLiteral("pkt_size"), ok.captured(5).toInt()},
-                {QStringLiteral("frags"), ok.captured(6).toInt()},
-                {QStringLiteral("bps_l2"), rate.captured(3).toDouble()},
-                {QStringLiteral("errors"), rate.captured(4).toLongLong()},
-                {QStringLiteral("line"), lines[n].trimmed()}};
-    device.result = r;
-    return true;
+struct Reader {
+    const QStringList &lines;
+    QString *error;
+    QStringList warnings;
+
+    bool fail(qsizetype n, const QString &why) {
+        if (error)
+            *error = ImportChecks::atLine(n, lines[n], why);
+        return false;
+    }
+    std::optional<qint64> number(qsizetype n, const QString &what, const QString &text,
+                                 bool zeroAllowed) {
+        QString why;
+        const auto v = ImportChecks::count(text, zeroAllowed, &why);
+        if (!v)
+            fail(n, QStringLiteral("%1: %2").arg(what, why));
+        return v;
+    }
+    void warn(qsizetype n, const QString &why) {
+        warnings << QStringLiteral("line %1: %2").arg(n + 1).arg(why);
+    }
+
+    bool readResult(Device &device, qsizetype n) {
+        const auto ok = resultOk.match(lines[n]);
+        if (!ok.hasMatch())
+            return fail(n, QStringLiteral("pktgen did not report OK"));
+        const auto rate =
+            n + 1 < lines.size() ? rateLine.match(lines[n + 1]) : QRegularExpressionMatch();
+        if (!rate.hasMatch())
+            return fail(n, QStringLiteral("no 'NNNpps NNMb/sec' line follows"));
+        const auto usec = number(n, QStringLiteral("usec"), ok.captured(1), false);
+        const auto busy = usec ? number(n, QStringLiteral("c"), ok.captured(2), true) : usec;
+        const auto idle = busy ? number(n, QStringLiteral("d"), ok.captured(3), true) : busy;
+        const auto packets =
+            idle ? number(n, QStringLiteral("packets"), ok.captured(4), false) : idle;
+        const auto bytes =
+            packets ? number(n, QStringLiteral("byte"), ok.captured(5), false) : packets;
+        const auto frags = bytes ? number(n, QStringLiteral("frags"), ok.captured(6), true) : bytes;
+        const auto pps =
+            frags ? number(n + 1, QStringLiteral("pps"), rate.captured(1), false) : frags;
+        const auto mbps =
+            pps ? number(n + 1, QStringLiteral("Mb/sec"), rate.captured(2), true) : pps;
+        const auto bps = mbps ? number(n + 1, QStringLiteral("bps"), rate.captured(3), true) : mbps;
+        const auto errors =
+            bps ? number(n + 1, QStringLiteral("errors"), rate.captured(4), true) : bps;
+        if (!errors)
+            return false;
+        const double expected = double(*packets) * 1e6 / double(*usec);
+        const double off = std::fabs(double(*pps) - expected) / expected;
+        if (off > maxRateMismatch)
+            return fail(n + 1, QStringLiteral("%1 pps disagrees with %2 packets in %3 usec "
+                                              "(%4 pps) by %5%")
+                                   .arg(*pps)
+                                   .arg(*packets)
+                                   .arg(*usec)
+                                   .arg(std::llround(expected))
+                                   .arg(off * 100, 0, 'f', 2));
+        if (*busy + *idle != *usec)
+            warn(n, QStringLiteral("c%1 + d%2 is not the %3 usec total")
+                        .arg(*busy)
+                        .arg(*idle)
+                        .arg(*usec));
+        const double bitsExpected = double(*pps) * 8.0 * double(*bytes);
+        if (std::fabs(double(*bps) - bitsExpected) > bitsExpected * maxRateMismatch)
+            warn(n + 1, QStringLiteral("%1 bps is not %2 pps x %3 bytes x 8")
+                            .arg(*bps)
+                            .arg(*pps)
+                            .arg(*bytes));
+        if (*errors > 0)
+            warn(n + 1, QStringLiteral("pktgen counted %1 errors").arg(*errors));
+
+        StepResult r;
+        r.status = RunStatus::Completed;
+        r.pps = double(*pps);
+        r.nsPerPkt = 1e9 / r.pps;
+        r.txPkts = *packets;
+        r.elapsedNs = *usec * 1000;
+        QJsonObject params;
+        for (auto it = device.params.begin(); it != device.params.end(); ++it)
+            params.insert(it.key(), it.value().value);
+        r.totals = {{QStringLiteral("pps"), r.pps},
+                    {QStringLiteral("tx_pkts"), r.txPkts},
+                    {QStringLiteral("elapsed_ns"), r.elapsedNs},
+                    {QStringLiteral("ns_per_pkt"), r.nsPerPkt},
+                    {QStringLiteral("pkt_size"), *bytes},
+                    {QStringLiteral("frags"), *frags},
+                    {QStringLiteral("bps_l2"), double(*bps)},
+                    {QStringLiteral("errors"), *errors},
+                    {QStringLiteral("params"), params},
+                    {QStringLiteral("line"), lines[n].trimmed()}};
+        device.result = r;
+        device.resultLine = n;
+        // The size sent, as the result says it.
+        device.params.insert(QStringLiteral("pkt_size"), Param{QString::number(*bytes), n});
+        return true;
+    }
+};
+
+// Every parameter by our name: its value per device with a result.
+struct Parameters {
+    QStringList names; // in the order the axes are chosen from
+    QHash<QString, QList<Param>> values;
+};
+
+Parameters parametersOf(const QList<Device> &devices) {
+    Parameters p;
+    QStringList seen;
+    for (const Device &d : devices) {
+        for (auto it = d.params.begin(); it != d.params.end(); ++it) {
+            const QString name = ImportChecks::parameterName(it.key());
+            // min/max_pkt_size say what pkt_size (the result's size) says.
+            if (it.key() == QLatin1String("min_pkt_size") ||
+                (it.key() == QLatin1String("max_pkt_size") &&
+                 it.value().value == d.params.value(QStringLiteral("pkt_size")).value))
+                continue;
+            if (!seen.contains(name))
+                seen << name;
+        }
+    }
+    std::sort(seen.begin(), seen.end());
+    // The experiment's own knobs first, so the chart's x axis is burst when it varies.
+    for (const QString &name : {QStringLiteral("burst"), QStringLiteral("clone"),
+                                QStringLiteral("pkt_size"), QStringLiteral("count")}) {
+        if (seen.removeAll(name) > 0 || name == QLatin1String("burst"))
+            p.names << name;
+    }
+    p.names << seen;
+    for (const Device &d : devices) {
+        for (const QString &name : p.names) {
+            QString raw = name == QLatin1String("clone") ? QStringLiteral("clone_skb") : name;
+            // pktgen prints "burst" only when it is not 1.
+            const Param fallback{name == QLatin1String("burst") ? QStringLiteral("1") : QString(),
+                                 d.resultLine};
+            p.values[name] << d.params.value(raw, fallback);
+        }
+    }
+    return p;
+}
+
+bool varies(const QList<Param> &values) {
+    return std::any_of(values.begin(), values.end(),
+                       [&](const Param &v) { return v.value != values.first().value; });
 }
 
 } // namespace
@@ -59,6 +203,7 @@ std::optional<RunData> PktgenImport::parse(const QString &text, const QString &l
                                            QString *error) {
     QList<Device> devices;
     const QStringList lines = text.split(QLatin1Char('\n'));
+    Reader reader{lines, error, {}};
     bool inParams = false;
     qsizetype results = 0;
     for (qsizetype n = 0; n < lines.size(); ++n) {
@@ -72,17 +217,20 @@ std::optional<RunData> PktgenImport::parse(const QString &text, const QString &l
             inParams = false;
             if (tooManyImportRows(++results, error))
                 return std::nullopt;
-            if (devices.isEmpty())
+            // A result without its own Params block belongs to a device of its own.
+            if (devices.isEmpty() || devices.last().result)
                 devices << Device{};
-            if (!readResult(devices.last(), lines, n, error))
+            if (!reader.readResult(devices.last(), n))
                 return std::nullopt;
         }
-        if (inParams) {
-            for (auto it = param.globalMatch(line); it.hasNext();) {
-                const auto m = it.next();
-                devices.last().params.insert(m.captured(1), m.captured(2));
-            }
-        }
+        if (inParams)
+            readParams(devices.last(), line, n);
+    }
+    devices.removeIf([](const Device &d) { return !d.result; });
+    if (devices.isEmpty()) {
+        if (error)
+            *error = QStringLiteral("no pktgen 'Result: OK:' block found");
+        return std::nullopt;
     }
 
     RunData data;
@@ -90,31 +238,71 @@ std::optional<RunData> PktgenImport::parse(const QString &text, const QString &l
     run.label = label;
     run.source = QStringLiteral("import:pktgen");
     run.status = RunStatus::Completed;
+    // pktgen records each result's own count and time (kept in its totals),
+    // and nothing of repetitions, order or seed.
     run.spec.reps = 1;
-    run.spec.axes = {Axis{QStringLiteral("burst"), {}}};
-    for (const Device &d : devices) {
-        if (!d.result)
+    run.spec.durationMs = 0;
+    run.spec.warmupMs = 0;
+    run.spec.randomize = false;
+    run.spec.importWarnings = reader.warnings;
+
+    // Every parameter that varies across the results is an axis (burst
+    // when none does); the others are what the source fixed.
+    const Parameters params = parametersOf(devices);
+    QStringList axes;
+    for (const QString &name : params.names) {
+        if (varies(params.values.value(name)))
+            axes << name;
+    }
+    if (axes.isEmpty())
+        axes << QStringLiteral("burst");
+    QHash<QString, bool> numeric;
+    for (const QString &name : params.names) {
+        const QList<Param> &values = params.values.value(name);
+        numeric[name] = std::all_of(values.begin(), values.end(), [](const Param &v) {
+            return integerText.match(v.value).hasMatch();
+        });
+        if (!numeric[name])
             continue;
-        StepResult result = *d.result;
-        result.point = Point{
-            {AxisValue(d.params.value(QStringLiteral("burst"), QStringLiteral("1")).toLongLong())}};
-        data.appendResult(result);
-        if (run.name.isEmpty()) {
-            const QString ifname = d.params.value(QStringLiteral("ifname"));
-            run.name = QStringLiteral("pktgen %1").arg(ifname).trimmed();
-            run.spec.fixed.insert(QStringLiteral("pkt_size"),
-                                  result.totals.value(QStringLiteral("pkt_size")));
-            run.spec.fixed.insert(
-                QStringLiteral("clone"),
-                d.params.value(QStringLiteral("clone_skb"), QStringLiteral("0")).toLongLong());
-            run.fingerprint.insert(QStringLiteral("port_name"), ifname);
+        for (const Param &v : values) {
+            QString why;
+            if (!ImportChecks::count(v.value, true, &why)) {
+                if (error)
+                    *error = ImportChecks::atLine(v.line, lines[v.line],
+                                                  QStringLiteral("%1: %2").arg(name, why));
+                return std::nullopt;
+            }
         }
     }
-    if (data.steps.isEmpty()) {
-        if (error)
-            *error = QStringLiteral("no pktgen 'Result: OK:' block found");
-        return std::nullopt;
+    for (const QString &name : axes)
+        run.spec.axes << Axis{name, {}};
+    for (const QString &name : params.names) {
+        const Param &first = params.values.value(name).first();
+        if (!axes.contains(name) && !first.value.isEmpty())
+            run.spec.fixed.insert(name, numeric[name] ? QJsonValue(first.value.toLongLong())
+                                                      : QJsonValue(first.value));
     }
+    for (qsizetype i = 0; i < devices.size(); ++i) {
+        StepResult result = *devices[i].result;
+        for (const QString &name : axes) {
+            const QString &value = params.values.value(name)[i].value;
+            result.point.values << (numeric[name] ? AxisValue(value.toLongLong())
+                                                  : AxisValue(value));
+        }
+        for (qsizetype a = 1; a < axes.size(); ++a) {
+            if (!run.spec.axes[a].values.contains(result.point.values[a]))
+                run.spec.axes[a].values << result.point.values[a];
+        }
+        data.appendResult(result);
+    }
+    QStringList ifnames;
+    for (const Param &v : params.values.value(QStringLiteral("ifname"))) {
+        if (!v.value.isEmpty() && !ifnames.contains(v.value))
+            ifnames << v.value;
+    }
+    run.name = QStringLiteral("pktgen %1").arg(ifnames.join(QStringLiteral(", "))).trimmed();
+    if (ifnames.size() == 1)
+        run.fingerprint.insert(QStringLiteral("port_name"), ifnames.first());
     return data;
 }
 

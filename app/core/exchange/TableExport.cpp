@@ -1,4 +1,5 @@
 #include "exchange/TableExport.h"
+#include "exchange/TextLayout.h"
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -15,23 +16,29 @@ struct Rows {
 };
 
 QJsonValue number(double v) {
-    return std::isnan(v) ? QJsonValue() : QJsonValue(v);
+    return std::isfinite(v) ? QJsonValue(v) : QJsonValue();
+}
+
+template <typename V> QJsonValue optional(const std::optional<V> &v) {
+    return v ? QJsonValue(*v) : QJsonValue();
+}
+
+void put(QJsonObject &row, QStringList &columns, const QString &key, const QJsonValue &value) {
+    columns << key;
+    row.insert(key, value);
 }
 
 void addDelta(QJsonObject &row, QStringList &columns, const QString &prefix,
               const std::optional<Delta> &d) {
-    const QList<std::pair<QString, QJsonValue>> values{
-        {prefix + QStringLiteral("_delta_ns"), d ? number(d->ns) : QJsonValue()},
-        {prefix + QStringLiteral("_delta_ns_ci_low"), d ? number(d->nsCiLow) : QJsonValue()},
-        {prefix + QStringLiteral("_delta_ns_ci_high"), d ? number(d->nsCiHigh) : QJsonValue()},
-        {prefix + QStringLiteral("_delta_pps"), d ? number(d->pps) : QJsonValue()},
-        {prefix + QStringLiteral("_p"), d ? number(d->p) : QJsonValue()},
-        {prefix + QStringLiteral("_verdict"),
-         d ? QJsonValue(QLatin1String(toString(d->verdict))) : QJsonValue()}};
-    for (const auto &[key, value] : values) {
-        columns << key;
-        row.insert(key, value);
-    }
+    put(row, columns, prefix + QStringLiteral("_delta_ns"), d ? number(d->ns) : QJsonValue());
+    put(row, columns, prefix + QStringLiteral("_delta_pps"), d ? QJsonValue(d->pps) : QJsonValue());
+    put(row, columns, prefix + QStringLiteral("_delta_ns_ci_low"),
+        d ? number(d->nsCiLow) : QJsonValue());
+    put(row, columns, prefix + QStringLiteral("_delta_ns_ci_high"),
+        d ? number(d->nsCiHigh) : QJsonValue());
+    put(row, columns, prefix + QStringLiteral("_p"), d ? number(d->p) : QJsonValue());
+    put(row, columns, prefix + QStringLiteral("_verdict"),
+        d ? QJsonValue(QLatin1String(toString(d->verdict))) : QJsonValue());
 }
 
 void addSummary(QJsonObject &row, QStringList &columns, const QString &prefix, const Summary &s) {
@@ -40,36 +47,81 @@ void addSummary(QJsonObject &row, QStringList &columns, const QString &prefix, c
         {QStringLiteral("stddev"), s.stddev}, {QStringLiteral("cv"), s.cv},
         {QStringLiteral("ci_low"), s.ciLow},  {QStringLiteral("ci_high"), s.ciHigh},
         {QStringLiteral("min"), s.min},       {QStringLiteral("max"), s.max}};
-    for (const auto &[key, value] : values) {
-        columns << prefix + key;
-        row.insert(prefix + key, number(value));
+    for (const auto &[key, value] : values)
+        put(row, columns, prefix + key, number(value));
+}
+
+QString lineRateText(const PointStats &s, const QString &unknownReason) {
+    if (!s.linePps)
+        return QStringLiteral("not checked: ") + unknownReason;
+    if (!s.ppsFigure)
+        return QStringLiteral("no figure");
+    return s.aboveLineRate ? QStringLiteral("above") : QStringLiteral("below");
+}
+
+void addLineRate(QJsonObject &row, QStringList &columns, const PointStats &s, const Run &run) {
+    put(row, columns, QStringLiteral("frame_bytes"), s.frameBytes);
+    put(row, columns, QStringLiteral("l2_bps"), optional(s.l2Bps()));
+    put(row, columns, QStringLiteral("l1_bps"), optional(s.l1Bps()));
+    put(row, columns, QStringLiteral("link_speed_mbps"), optional(run.linkSpeedMbps()));
+    put(row, columns, QStringLiteral("line_rate_pps"), optional(s.linePps));
+    put(row, columns, QStringLiteral("line_share"), optional(s.lineShare()));
+    put(row, columns, QStringLiteral("above_line_rate"),
+        s.linePps ? QJsonValue(s.aboveLineRate) : QJsonValue());
+    put(row, columns, QStringLiteral("line_rate"), lineRateText(s, run.linkSpeedUnknownReason()));
+}
+
+// Every repetition as the statistics saw it: its rate, 1e9 over it, its
+// status and the reason an invalid one was left out, and the per-lcore
+// figures of its stored totals.
+QJsonArray repetitions(const PointStats &s) {
+    QJsonArray reps;
+    for (const StepResult &step : s.repetitions) {
+        const double pps = step.effectivePps();
+        reps.append(QJsonObject{
+            {QStringLiteral("rep"), step.rep},
+            {QStringLiteral("seq"), step.seq},
+            {QStringLiteral("status"), toString(step.status)},
+            {QStringLiteral("reason"), step.error},
+            {QStringLiteral("pps"), number(pps)},
+            {QStringLiteral("ns_per_pkt"), pps > 0 ? QJsonValue(1e9 / pps) : QJsonValue()},
+            {QStringLiteral("lcores"), step.totals.value(QStringLiteral("lcores")).toArray()}});
     }
+    return reps;
 }
 
 Rows rowsOf(const Comparison &c) {
     Rows out;
+    const QStringList names = c.names();
     for (qsizetype r = 0; r < c.runs.size(); ++r) {
+        const Run &run = c.runs[r].run;
         for (qsizetype p = 0; p < c.points.size(); ++p) {
             const auto &cell = c.cells[r][p];
             if (!cell)
                 continue;
-            QStringList columns{QStringLiteral("run_id"), QStringLiteral("run")};
-            QJsonObject row{{QStringLiteral("run_id"), c.runs[r].run.id},
-                            {QStringLiteral("run"), Comparison::runTitle(c.runs[r].run)}};
-            for (qsizetype a = 0; a < cell->point.values.size(); ++a) {
-                const QString name = c.axisNames.value(a, QStringLiteral("axis%1").arg(a + 1));
-                columns << name;
-                row.insert(name, cell->point.values[a].toJson());
-            }
-            columns << QStringLiteral("n");
-            row.insert(QStringLiteral("n"), cell->ppsSummary.n);
+            QStringList columns;
+            QJsonObject row;
+            put(row, columns, QStringLiteral("run_id"), run.id);
+            put(row, columns, QStringLiteral("run"), names[r]);
+            put(row, columns, QStringLiteral("label"), run.label);
+            put(row, columns, QStringLiteral("baseline"), r == 0);
+            for (qsizetype a = 0; a < cell->point.values.size(); ++a)
+                put(row, columns, c.axisNames.value(a, QStringLiteral("axis%1").arg(a + 1)),
+                    cell->point.values[a].toJson());
+            put(row, columns, QStringLiteral("n"), cell->ppsSummary.n);
+            put(row, columns, QStringLiteral("invalid"), cell->invalid);
+            put(row, columns, QStringLiteral("invalid_reasons"),
+                cell->invalidReasons.join(QStringLiteral("; ")));
+            put(row, columns, QStringLiteral("pps"), optional(cell->ppsFigure));
+            put(row, columns, QStringLiteral("ns_per_pkt"), optional(cell->nsFigure()));
             addSummary(row, columns, QStringLiteral("pps_"), cell->ppsSummary);
             addSummary(row, columns, QStringLiteral("ns_"), cell->nsSummary);
             addDelta(row, columns, QStringLiteral("prev"), cell->vsPrevious);
             addDelta(row, columns, QStringLiteral("base"), cell->vsBaseline);
-            columns << QStringLiteral("above_line_rate") << QStringLiteral("warnings");
-            row.insert(QStringLiteral("above_line_rate"), cell->aboveLineRate);
-            row.insert(QStringLiteral("warnings"), cell->warnings.join(QStringLiteral("; ")));
+            addLineRate(row, columns, *cell, run);
+            put(row, columns, QStringLiteral("warnings"),
+                cell->warnings.join(QStringLiteral("; ")));
+            put(row, columns, QStringLiteral("repetitions"), repetitions(*cell));
             out.columns = columns;
             out.rows << row;
         }
@@ -81,7 +133,7 @@ QString cellText(const QJsonValue &v) {
     if (v.isDouble()) {
         const double d = v.toDouble();
         return d == std::floor(d) && std::fabs(d) < 1e15 ? QString::number(qint64(d))
-                                                         : QString::number(d, 'g', 10);
+                                                         : QString::number(d, 'g', 12);
     }
     if (v.isBool())
         return v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
@@ -96,10 +148,43 @@ QString csvField(const QString &text) {
            QLatin1Char('"');
 }
 
-QString markdownCell(const QJsonValue &v) {
-    const bool fraction = v.isDouble() && v.toDouble() != std::floor(v.toDouble());
-    QString text = fraction ? QString::number(v.toDouble(), 'f', 2) : cellText(v);
-    return text.replace(QLatin1Char('|'), QLatin1String("\\|"));
+// The repetitions column of a CSV row becomes one column per field, each a
+// ';'-separated list in repetition order; lcores holds the per-repetition
+// arrays as one JSON array.
+const QStringList repColumns{QStringLiteral("rep_pps"), QStringLiteral("rep_ns_per_pkt"),
+                             QStringLiteral("rep_status"), QStringLiteral("rep_reason"),
+                             QStringLiteral("rep_lcores")};
+
+QStringList repFields(const QJsonArray &reps) {
+    QStringList pps, ns, status, reason;
+    QJsonArray lcores;
+    for (const QJsonValue &v : reps) {
+        const QJsonObject rep = v.toObject();
+        pps << cellText(rep.value(QStringLiteral("pps")));
+        ns << cellText(rep.value(QStringLiteral("ns_per_pkt")));
+        status << rep.value(QStringLiteral("status")).toString();
+        reason << rep.value(QStringLiteral("reason")).toString();
+        lcores.append(rep.value(QStringLiteral("lcores")));
+    }
+    const QString sep = QStringLiteral(";");
+    return {pps.join(sep), ns.join(sep), status.join(sep), reason.join(sep),
+            QString::fromUtf8(QJsonDocument(lcores).toJson(QJsonDocument::Compact))};
+}
+
+QString md(const QString &text) {
+    return QString(text).replace(QLatin1Char('|'), QLatin1String("\\|"));
+}
+
+QString mdNumber(const QJsonValue &v, int decimals) {
+    return v.isDouble() ? QString::number(v.toDouble(), 'f', decimals) : QStringLiteral("-");
+}
+
+QString mdDelta(const QJsonValue &v) {
+    return v.isDouble() ? TextLayout::fixed2(v.toDouble()) : QStringLiteral("-");
+}
+
+QString mdBits(const QJsonValue &v) {
+    return v.isDouble() ? TextLayout::mbits(v.toDouble()) : QStringLiteral("-");
 }
 
 } // namespace
@@ -110,11 +195,16 @@ QString TableExport::csv(const RunData &data) {
 
 QString TableExport::csv(const Comparison &comparison) {
     const Rows rows = rowsOf(comparison);
-    QStringList lines{rows.columns.join(QLatin1Char(','))};
+    QStringList columns = rows.columns;
+    columns.removeAll(QStringLiteral("repetitions"));
+    QStringList lines{(columns + repColumns).join(QLatin1Char(','))};
     for (const QJsonObject &row : rows.rows) {
         QStringList fields;
-        for (const QString &column : rows.columns)
-            fields << csvField(cellText(row.value(column)));
+        for (const QString &column : columns)
+            fields << cellText(row.value(column));
+        fields << repFields(row.value(QStringLiteral("repetitions")).toArray());
+        for (QString &field : fields)
+            field = csvField(field);
         lines << fields.join(QLatin1Char(','));
     }
     return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
@@ -126,38 +216,44 @@ QString TableExport::markdown(const RunData &data) {
 
 QString TableExport::markdown(const Comparison &comparison) {
     const Rows rows = rowsOf(comparison);
-    QStringList columns{QStringLiteral("run")};
     QStringList headers{QStringLiteral("run")};
-    for (const QString &axis : comparison.axisNames) {
-        columns << axis;
-        headers << axis;
-    }
-    const QList<std::pair<QString, QString>> shown{
-        {QStringLiteral("n"), QStringLiteral("n")},
-        {QStringLiteral("pps_median"), QStringLiteral("median pps")},
-        {QStringLiteral("ns_mean"), QStringLiteral("ns/pkt")},
-        {QStringLiteral("ns_ci_low"), QStringLiteral("95% CI low")},
-        {QStringLiteral("ns_ci_high"), QStringLiteral("95% CI high")},
-        {QStringLiteral("prev_delta_ns"), QStringLiteral("Δ prev ns")},
-        {QStringLiteral("prev_verdict"), QStringLiteral("vs prev")},
-        {QStringLiteral("base_delta_ns"), QStringLiteral("Δ baseline ns")},
-        {QStringLiteral("base_verdict"), QStringLiteral("vs baseline")},
-        {QStringLiteral("warnings"), QStringLiteral("warnings")}};
-    for (const auto &[key, header] : shown) {
-        columns << key;
-        headers << header;
-    }
+    headers << comparison.axisNames;
+    headers << QStringLiteral("n") << QStringLiteral("invalid") << QStringLiteral("pps")
+            << QStringLiteral("ns/pkt") << QStringLiteral("Δ prev ns") << QStringLiteral("vs prev")
+            << QStringLiteral("Δ baseline ns") << QStringLiteral("vs baseline")
+            << QStringLiteral("L2 Mbit/s") << QStringLiteral("L1 Mbit/s")
+            << QStringLiteral("line rate") << QStringLiteral("warnings");
     QStringList lines{QStringLiteral("| ") + headers.join(QStringLiteral(" | ")) +
                       QStringLiteral(" |")};
     lines << QStringLiteral("|") + QStringLiteral("---|").repeated(headers.size());
     for (const QJsonObject &row : rows.rows) {
-        QStringList cells;
-        for (const QString &column : columns)
-            cells << markdownCell(row.value(column));
+        QStringList cells{md(row.value(QStringLiteral("run")).toString())};
+        for (const QString &axis : comparison.axisNames)
+            cells << md(cellText(row.value(axis)));
+        cells << cellText(row.value(QStringLiteral("n")))
+              << cellText(row.value(QStringLiteral("invalid")))
+              << mdNumber(row.value(QStringLiteral("pps")), 0)
+              << mdDelta(row.value(QStringLiteral("ns_per_pkt")))
+              << mdDelta(row.value(QStringLiteral("prev_delta_ns")))
+              << md(row.value(QStringLiteral("prev_verdict")).toString())
+              << mdDelta(row.value(QStringLiteral("base_delta_ns")))
+              << md(row.value(QStringLiteral("base_verdict")).toString())
+              << mdBits(row.value(QStringLiteral("l2_bps")))
+              << mdBits(row.value(QStringLiteral("l1_bps")))
+              << md(row.value(QStringLiteral("line_rate")).toString())
+              << md(row.value(QStringLiteral("warnings")).toString());
         lines << QStringLiteral("| ") + cells.join(QStringLiteral(" | ")) + QStringLiteral(" |");
     }
+    QStringList notes;
+    const QStringList names = comparison.names();
+    for (qsizetype r = 0; r < comparison.runs.size(); ++r) {
+        for (const QString &warning : comparison.runs[r].run.spec.importWarnings)
+            notes << QStringLiteral("> %1: source %2").arg(names[r], md(warning));
+    }
     for (const QString &d : comparison.hostDifferences)
-        lines << QString() << QStringLiteral("> ") + d;
+        notes << QStringLiteral("> ") + md(d);
+    if (!notes.isEmpty())
+        lines << QString() << notes;
     return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
 }
 

@@ -16,6 +16,10 @@ QString TextLayout::fixed2(double value) {
     return text == QLatin1String("-0.00") ? QStringLiteral("0.00") : text;
 }
 
+QString TextLayout::mbits(double bps) {
+    return fixed2(bps / 1e6);
+}
+
 QString TextLayout::padLeft(const QString &text, qsizetype width) {
     return text.rightJustified(width, QLatin1Char(' '));
 }

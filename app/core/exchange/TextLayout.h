@@ -8,8 +8,10 @@ namespace burstlab {
 struct TextLayout {
     // "5,857,065"
     static QString thousands(qint64 value);
-    // Two decimals, never "-0.00".
+    // Two decimals, never "-0.00": how ns/packet and deltas are printed.
     static QString fixed2(double value);
+    // A bit rate in Mbit/s with two decimals ("2694.90"), as pktgen's Mb/sec.
+    static QString mbits(double bps);
     static QString padLeft(const QString &text, qsizetype width);
     static QString padRight(const QString &text, qsizetype width);
     static qsizetype widest(const QStringList &texts);

@@ -2,6 +2,11 @@
 
 namespace burstlab {
 
+QString CheckItem::fixFor(const QJsonObject &values) const {
+    const QJsonValue chosen = fixes.value(values.value(fixKey).toString());
+    return fixKey.isEmpty() || !chosen.isString() ? fix : chosen.toString();
+}
+
 std::optional<CheckItem> CheckItem::fromJson(const QJsonObject &object, QString *error) {
     CheckItem item;
     item.id = object.value(QLatin1String("id")).toString();
@@ -13,6 +18,9 @@ std::optional<CheckItem> CheckItem::fromJson(const QJsonObject &object, QString 
     item.args = probe.value(QLatin1String("args")).toObject();
     item.recommended = object.value(QLatin1String("recommended")).toString();
     item.fix = object.value(QLatin1String("fix")).toString();
+    const QJsonObject fixBy = object.value(QLatin1String("fix_by")).toObject();
+    item.fixKey = fixBy.value(QLatin1String("value")).toString();
+    item.fixes = fixBy.value(QLatin1String("fixes")).toObject();
     item.note = object.value(QLatin1String("note")).toString();
     item.volatileValue = object.value(QLatin1String("volatile")).toBool();
 

@@ -14,9 +14,17 @@ struct CheckItem {
     QString probe;    // name of a probe in ProbeRegistry
     QJsonObject args; // arguments for that probe
     QString recommended;
-    QString fix;                // shell command; may hold {netdev}, {pci}, {lcores}
+    QString fix; // shell command; may hold {netdev}, {pci}, {lcores}
+    // Fixes that depend on what the probe found: the probe value named
+    // fixKey selects one ("turbo_control": "amd_boost" -> its command);
+    // other values use fix.
+    QString fixKey;
+    QJsonObject fixes;
     QString note;               // setup-note line when the item passes; may hold {key} of values
     bool volatileValue = false; // current value drifts between probes (load): compare status only
+
+    // The fix for what a probe found (its outcome values).
+    QString fixFor(const QJsonObject &values) const;
 
     // Empty optional and *error set when a required field is missing.
     static std::optional<CheckItem> fromJson(const QJsonObject &object, QString *error);

@@ -99,7 +99,7 @@ CheckResult Checklist::run(const CheckItem &item, const ProbeContext &context) c
     result.recommended = item.recommended;
     result.why = item.why;
     result.source = item.source;
-    result.fix = context.expand(item.fix);
+    result.fix = context.expand(item.fixFor(outcome.values));
     result.note = expandNote(item.note, outcome, context);
     result.volatileValue = item.volatileValue;
     return result;

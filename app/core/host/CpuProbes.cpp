@@ -80,12 +80,30 @@ ProbeOutcome probeGovernor(const ProbeContext &context, const QJsonObject &args)
     return outcome;
 }
 
+// "Intel", "AMD", or empty, from /proc/cpuinfo's vendor_id.
+QString cpuVendor(const HostFs &fs) {
+    const QString cpuinfo = fs.read(QStringLiteral("/proc/cpuinfo")).value_or(QString());
+    if (cpuinfo.contains(QLatin1String("GenuineIntel")))
+        return QStringLiteral("Intel");
+    if (cpuinfo.contains(QLatin1String("AuthenticAMD")) ||
+        cpuinfo.contains(QLatin1String("HygonGenuine")))
+        return QStringLiteral("AMD");
+    return {};
+}
+
 ProbeOutcome probeTurbo(const ProbeContext &context, const QJsonObject &) {
     const HostFs fs(context.root);
-    // intel_pstate says "no_turbo" (1 = off); acpi-cpufreq and amd-pstate say "boost" (0 = off).
+    // intel_pstate says "no_turbo" (1 = off); acpi-cpufreq and amd-pstate say
+    // "boost" (0 = off). The vendor names the feature (Intel Turbo Boost, AMD
+    // Core Performance Boost) and, with the control, the fix.
     const std::optional<QString> noTurbo =
         fs.read(cpuDir + QStringLiteral("/intel_pstate/no_turbo"));
     const std::optional<QString> boost = fs.read(cpuDir + QStringLiteral("/cpufreq/boost"));
+    const QString vendor = cpuVendor(fs);
+    const QString feature = vendor == QLatin1String("AMD")
+                                ? QStringLiteral("Core Performance Boost")
+                            : vendor == QLatin1String("Intel") ? QStringLiteral("Turbo Boost")
+                                                               : QStringLiteral("turbo");
     bool off = false;
     if (noTurbo)
         off = *noTurbo == QLatin1String("1");
@@ -93,13 +111,22 @@ ProbeOutcome probeTurbo(const ProbeContext &context, const QJsonObject &) {
         off = *boost == QLatin1String("0");
     else
         return ProbeOutcome::unknown(
-            QStringLiteral("no turbo control exposed (intel_pstate/no_turbo, cpufreq/boost)"));
-    ProbeOutcome outcome =
-        ProbeOutcome::judged(off ? CheckStatus::Pass : CheckStatus::Warn,
-                             off ? QStringLiteral("off") : QStringLiteral("on"),
-                             noTurbo ? QStringLiteral("intel_pstate/no_turbo: ") + *noTurbo
-                                     : QStringLiteral("cpufreq/boost: ") + *boost);
-    outcome.values = {{QLatin1String("turbo"), outcome.current}};
+            QStringLiteral("no turbo control exposed (intel_pstate/no_turbo, cpufreq/boost); "
+                           "%1 can be turned off in the BIOS")
+                .arg(vendor.isEmpty() ? feature : vendor + QLatin1Char(' ') + feature));
+    const QString state = off ? QStringLiteral("off") : QStringLiteral("on");
+    ProbeOutcome outcome = ProbeOutcome::judged(
+        off ? CheckStatus::Pass : CheckStatus::Warn,
+        vendor.isEmpty() ? state : QStringLiteral("%1 (%2 %3)").arg(state, vendor, feature),
+        noTurbo ? QStringLiteral("intel_pstate/no_turbo: ") + *noTurbo
+                : QStringLiteral("cpufreq/boost: ") + *boost);
+    // Which switch turns it off here: the checklist item's fix for it.
+    const QString control = noTurbo                          ? QStringLiteral("intel_pstate")
+                            : vendor == QLatin1String("AMD") ? QStringLiteral("amd_boost")
+                                                             : QStringLiteral("boost");
+    outcome.values = {{QLatin1String("turbo"), state},
+                      {QLatin1String("vendor"), vendor},
+                      {QLatin1String("turbo_control"), control}};
     return outcome;
 }
 

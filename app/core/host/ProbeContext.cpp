@@ -1,5 +1,6 @@
 #include "host/ProbeContext.h"
 #include "host/CpuList.h"
+#include "host/ProbeSupport.h"
 #include <QRegularExpression>
 
 namespace burstlab {
@@ -23,12 +24,21 @@ ProbeContext ProbeContext::forPort(const QString &portSpec, const QList<int> &lc
     return context;
 }
 
+QList<int> ProbeContext::defaultTxLcores() const {
+    // The engine's default: every CPU, the first as the main lcore and the
+    // next eight at most transmitting; one CPU does both.
+    constexpr qsizetype maxWorkers = 8;
+    const QList<int> online = probe::onlineCpus(HostFs(root));
+    return online.size() <= 1 ? online : online.mid(1, maxWorkers);
+}
+
 QString ProbeContext::expand(QString text) const {
     text.replace(QStringLiteral("{netdev}"), netdev.isEmpty() ? QStringLiteral("IFACE") : netdev);
     text.replace(QStringLiteral("{pci}"),
                  pciAddress.isEmpty() ? QStringLiteral("ADDR") : pciAddress);
+    const QList<int> tx = lcores.isEmpty() ? defaultTxLcores() : lcores;
     text.replace(QStringLiteral("{lcores}"),
-                 lcores.isEmpty() ? QStringLiteral("CPUS") : formatCpuList(lcores));
+                 tx.isEmpty() ? QStringLiteral("CPUS") : formatCpuList(tx));
     return text;
 }
 

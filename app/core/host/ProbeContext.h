@@ -19,8 +19,12 @@ struct ProbeContext {
     // "net_af_packet0,iface=va", "net_tap0,iface=t0", "0000:03:00.0" or "net_null0".
     static ProbeContext forPort(const QString &portSpec, const QList<int> &lcores = {});
 
-    // Fills the {netdev}, {pci}, {lcores} placeholders of a fix command or note;
-    // unknown ones become IFACE, ADDR, CPUS so the text stays a usable template.
+    // The CPUs an engine started without --lcores transmits on here: every
+    // online CPU but the first (its main lcore), at most eight.
+    QList<int> defaultTxLcores() const;
+    // Fills the {netdev}, {pci}, {lcores} placeholders of a fix command or note
+    // ({lcores}: the context's lcores, else defaultTxLcores()); unknown ones
+    // become IFACE, ADDR, CPUS so the text stays a usable template.
     QString expand(QString text) const;
 };
 

@@ -24,17 +24,41 @@ QString Run::deviceOf(const QJsonObject &port) {
     return driver.isEmpty() ? name : QStringLiteral("%1 (%2)").arg(name, driver);
 }
 
+bool Run::isImported() const {
+    return source.startsWith(QLatin1String("import:"));
+}
+
+namespace {
+bool wireless(const QJsonObject &port) {
+    static const QStringList drivers{QStringLiteral("net_null"), QStringLiteral("net_ring"),
+                                     QStringLiteral("net_memif"), QStringLiteral("net_pcap"),
+                                     QStringLiteral("net_tap")};
+    return drivers.contains(port.value(QStringLiteral("driver")).toString());
+}
+} // namespace
+
 std::optional<double> Run::linkSpeedMbps() const {
-    static const QStringList wireless{QStringLiteral("net_null"), QStringLiteral("net_ring"),
-                                      QStringLiteral("net_memif"), QStringLiteral("net_pcap"),
-                                      QStringLiteral("net_tap")};
+    if (spec.linkSpeedMbps)
+        return spec.linkSpeedMbps;
     const QJsonObject port = txPort();
-    if (wireless.contains(port.value(QStringLiteral("driver")).toString()))
+    if (wireless(port))
         return std::nullopt;
     const QJsonValue speed = port.value(QStringLiteral("link_speed_mbps"));
     if (!speed.isDouble() || speed.toDouble() <= 0)
         return std::nullopt;
     return speed.toDouble();
+}
+
+QString Run::linkSpeedUnknownReason() const {
+    if (linkSpeedMbps())
+        return {};
+    if (isImported())
+        return QStringLiteral("the source gives no link speed");
+    if (wireless(txPort()))
+        return QStringLiteral("%1 has no wire").arg(device());
+    if (hello.isEmpty())
+        return QStringLiteral("no engine hello recorded");
+    return QStringLiteral("%1 reported no link speed").arg(device());
 }
 
 int Run::frameSize() const {

@@ -34,11 +34,17 @@ struct Run {
     QString device() const;
     // The same from a TX port object (what run lists keep of the hello).
     static QString deviceOf(const QJsonObject &port);
-    // The TX port's link speed from the hello, when the engine reported one
-    // for a port with a wire. Devices without one (net_null, net_ring,
-    // net_memif, net_pcap, net_tap) report a nominal speed that no frame
-    // obeys, so they have no line rate.
+    // "import:pktgen", "import:netdev": results recorded elsewhere.
+    bool isImported() const;
+    // The link speed the user gave for the run (SweepSpec::linkSpeedMbps),
+    // else the TX port's from the hello when the engine reported one for a
+    // port with a wire. Devices without one (net_null, net_ring, net_memif,
+    // net_pcap, net_tap) report a nominal speed that no frame obeys, so they
+    // have no line rate unless the user gives one.
     std::optional<double> linkSpeedMbps() const;
+    // Why linkSpeedMbps() is empty ("net_null0 (net_null) has no wire"), or
+    // empty when it is not.
+    QString linkSpeedUnknownReason() const;
     // The frame size without FCS the run used (fixed pkt_size, else 60).
     int frameSize() const;
 

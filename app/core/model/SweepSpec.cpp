@@ -31,6 +31,8 @@ QString SweepSpec::describe() const {
     QStringList parts;
     for (const Axis &axis : axes)
         parts << axis.describe();
+    if (durationMs <= 0)
+        return parts.join(QStringLiteral(" x "));
     return QStringLiteral("%1; %2 reps x %3 ms")
         .arg(parts.join(QStringLiteral(" x ")))
         .arg(reps)
@@ -42,15 +44,20 @@ QJsonObject SweepSpec::toJson() const {
     for (const Axis &axis : axes)
         axisArray.append(axis.toJson());
     // The seed is a string: JSON numbers lose integers above 2^53.
-    return {{QStringLiteral("engine"), engine.toJson()},
-            {QStringLiteral("axes"), axisArray},
-            {QStringLiteral("fixed"), fixed},
-            {QStringLiteral("reps"), reps},
-            {QStringLiteral("duration_ms"), durationMs},
-            {QStringLiteral("warmup_ms"), warmupMs},
-            {QStringLiteral("pause_ms"), pauseMs},
-            {QStringLiteral("randomize"), randomize},
-            {QStringLiteral("seed"), QString::number(seed)}};
+    QJsonObject o{{QStringLiteral("engine"), engine.toJson()},
+                  {QStringLiteral("axes"), axisArray},
+                  {QStringLiteral("fixed"), fixed},
+                  {QStringLiteral("reps"), reps},
+                  {QStringLiteral("duration_ms"), durationMs},
+                  {QStringLiteral("warmup_ms"), warmupMs},
+                  {QStringLiteral("pause_ms"), pauseMs},
+                  {QStringLiteral("randomize"), randomize},
+                  {QStringLiteral("seed"), QString::number(seed)}};
+    if (linkSpeedMbps)
+        o.insert(QStringLiteral("link_speed_mbps"), *linkSpeedMbps);
+    if (!importWarnings.isEmpty())
+        o.insert(QStringLiteral("import_warnings"), QJsonArray::fromStringList(importWarnings));
+    return o;
 }
 
 std::optional<SweepSpec> SweepSpec::fromJson(const QJsonObject &object, QString *error) {
@@ -72,6 +79,8 @@ std::optional<SweepSpec> SweepSpec::fromJson(const QJsonObject &object, QString 
     s.warmupMs = int(in.integer(QStringLiteral("warmup_ms"), defaultWarmupMs(s.durationMs)));
     s.pauseMs = int(in.integer(QStringLiteral("pause_ms"), s.pauseMs));
     s.randomize = in.boolean(QStringLiteral("randomize"), s.randomize);
+    s.linkSpeedMbps = in.optionalNumber(QStringLiteral("link_speed_mbps"));
+    s.importWarnings = in.strings(QStringLiteral("import_warnings"));
     bool seedOk = true;
     const QString seedText = in.string(QStringLiteral("seed"), QStringLiteral("0"));
     s.seed = seedText.toULongLong(&seedOk);
@@ -79,6 +88,8 @@ std::optional<SweepSpec> SweepSpec::fromJson(const QJsonObject &object, QString 
         in.invalid(QStringLiteral("seed"), QStringLiteral("'%1' is not a number").arg(seedText));
     if (in.ok() && s.reps < 1)
         in.invalid(QStringLiteral("reps"), QStringLiteral("must be at least 1"));
+    if (in.ok() && s.linkSpeedMbps && *s.linkSpeedMbps <= 0)
+        in.invalid(QStringLiteral("link_speed_mbps"), QStringLiteral("must be positive"));
     if (!in.finish(error))
         return std::nullopt;
     return s;

@@ -5,6 +5,7 @@
 #include <QJsonObject>
 #include <QList>
 #include <QStringList>
+#include <optional>
 
 namespace burstlab {
 
@@ -20,6 +21,13 @@ struct SweepSpec {
     int pauseMs = 0;                            // between steps
     bool randomize = true;
     quint64 seed = 0; // for the randomised order; recorded so it can be replayed
+    // The link speed the user gave (--link-speed, the GUI's field) for the
+    // line-rate check: for virtual devices and imports, whose port says
+    // nothing true about a wire. It overrides what the port reports.
+    std::optional<double> linkSpeedMbps;
+    // What an import found odd in its source (a printed delta that the printed
+    // pps do not give, pktgen errors), one line each naming the source line.
+    QStringList importWarnings;
 
     // The warm-up a sweep gets unless it says otherwise: min(100 ms, a fifth
     // of the step). The first 100 ms of a step hold the cold caches and TLB,
@@ -34,6 +42,7 @@ struct SweepSpec {
     QList<Point> points() const;
     QStringList axisNames() const;
     // "burst=1..10,16,24,32 x clone=0,1; 3 reps x 300 ms": run list summary.
+    // Without the repetitions when no duration is known (imports: durationMs 0).
     QString describe() const;
 
     QJsonObject toJson() const;

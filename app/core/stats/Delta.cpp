@@ -1,30 +1,30 @@
 #include "stats/Delta.h"
+#include "stats/Figure.h"
 #include "stats/NsPerPacket.h"
-#include <limits>
 
 namespace burstlab {
 
-Delta Delta::between(const QList<double> &referencePps, const QList<double> &thisPps,
-                     double alpha) {
-    constexpr double nan = std::numeric_limits<double>::quiet_NaN();
-    // Welch gives this - reference; the ns delta is reference - this so that
-    // positive means fewer ns per packet, as the seeds print it.
-    const Welch ns = Welch::test(nsPerPacket(referencePps), nsPerPacket(thisPps), alpha);
-    const Welch pps = Welch::test(referencePps, thisPps, alpha);
+std::optional<Delta> Delta::between(qint64 referencePps, const QList<double> &referenceReps,
+                                    qint64 thisPps, const QList<double> &thisReps, double alpha) {
+    const std::optional<double> ns = Figure::deltaNs(referencePps, thisPps);
+    if (!ns)
+        return std::nullopt;
     Delta d;
-    d.ns = -ns.diff;
-    d.nsCiLow = ns.valid ? -ns.ciHigh : nan;
-    d.nsCiHigh = ns.valid ? -ns.ciLow : nan;
-    d.pps = pps.diff;
-    d.ppsCiLow = pps.valid ? pps.ciLow : nan;
-    d.ppsCiHigh = pps.valid ? pps.ciHigh : nan;
-    d.p = ns.valid ? ns.p : nan;
-    if (!ns.valid)
-        d.verdict = Verdict::Insufficient;
-    else if (ns.p >= alpha)
+    d.ns = *ns;
+    d.pps = thisPps - referencePps;
+    // Welch gives mean(this) - mean(reference); the seeds' delta is the other way round.
+    const Welch w = Welch::test(nsPerPacket(referenceReps), nsPerPacket(thisReps), alpha);
+    if (!w.valid)
+        return d;
+    d.nsCiLow = -w.ciHigh;
+    d.nsCiHigh = -w.ciLow;
+    d.p = w.p;
+    const double printed = Figure::printed(d.ns);
+    const bool sameDirection = (printed > 0) == (-w.diff > 0);
+    if (w.p >= alpha || printed == 0 || !sameDirection)
         d.verdict = Verdict::WithinNoise;
     else
-        d.verdict = d.ns > 0 ? Verdict::Better : Verdict::Worse;
+        d.verdict = printed > 0 ? Verdict::Better : Verdict::Worse;
     return d;
 }
 

@@ -1,50 +1,110 @@
 #include "stats/PointStats.h"
+#include "stats/Figure.h"
 #include "stats/LineRate.h"
 #include "stats/NsPerPacket.h"
 #include <QHash>
 #include <algorithm>
+#include <limits>
 
 namespace burstlab {
 
 namespace {
 
-// Per-repetition pps of the completed steps, by point key, in first-seen order.
+constexpr double nan = std::numeric_limits<double>::quiet_NaN();
+
+// The completed and invalid steps by point key, points in first-seen order.
 struct Grouped {
     QList<Point> points;
-    QHash<QString, QList<double>> pps;
+    QHash<QString, QList<StepResult>> steps;
 };
 
 Grouped group(const QList<StepResult> &steps) {
     Grouped g;
     for (const StepResult &step : steps) {
-        if (step.status != RunStatus::Completed)
+        if (step.status != RunStatus::Completed && step.status != RunStatus::Invalid)
             continue;
         const QString key = step.point.key();
-        if (!g.pps.contains(key))
+        if (!g.steps.contains(key))
             g.points << step.point;
-        g.pps[key] << step.effectivePps();
+        g.steps[key] << step;
     }
+    for (QList<StepResult> &list : g.steps)
+        std::stable_sort(list.begin(), list.end(),
+                         [](const StepResult &a, const StepResult &b) { return a.rep < b.rep; });
     return g;
+}
+
+QList<double> validPps(const QList<StepResult> &steps) {
+    QList<double> pps;
+    for (const StepResult &step : steps) {
+        if (step.status == RunStatus::Completed)
+            pps << step.effectivePps();
+    }
+    return pps;
+}
+
+QString invalidReason(const StepResult &step) {
+    return step.error.isEmpty() ? QStringLiteral("no reason recorded") : step.error;
 }
 
 // Points sharing every value but the first belong to one series (one line
 // in a chart, one table in a netdev post).
-QList<AxisValue> seriesOf(const Point &point) {
-    return point.values.mid(1);
+QString seriesKey(const Point &point) {
+    return Point{point.values.mid(1)}.key();
 }
 
-QStringList warningsFor(const Summary &pps, const StatsOptions &options) {
+QStringList warningsFor(const PointStats &s, const StatsOptions &options) {
     QStringList warnings;
-    if (pps.n < options.minReps)
+    const int n = s.ppsSummary.n;
+    if (n == 0)
+        warnings << QStringLiteral("no valid repetition");
+    else if (n < options.minReps)
         warnings << QStringLiteral("%1 repetition%2 (fewer than %3)")
-                        .arg(pps.n)
-                        .arg(pps.n == 1 ? "" : "s")
+                        .arg(n)
+                        .arg(n == 1 ? "" : "s")
                         .arg(options.minReps);
-    if (pps.cv > options.cvThreshold)
+    if (s.ppsSummary.cv > options.cvThreshold)
         warnings << QStringLiteral("CV %1% above %2%")
-                        .arg(pps.cv * 100, 0, 'f', 1)
+                        .arg(s.ppsSummary.cv * 100, 0, 'f', 1)
                         .arg(options.cvThreshold * 100, 0, 'f', 1);
+    if (s.invalid > 0)
+        warnings << s.invalidText();
+    if (s.aboveLineRate)
+        warnings << QStringLiteral("above line rate (%1 pps)").arg(std::llround(*s.linePps));
     return warnings;
+}
+
+PointStats statsOf(const Point &point, const QList<StepResult> &steps,
+                   const StatsOptions &options) {
+    PointStats s;
+    s.point = point;
+    s.repetitions = steps;
+    s.pps = validPps(steps);
+    for (const StepResult &step : steps) {
+        if (step.status != RunStatus::Invalid)
+            continue;
+        ++s.invalid;
+        if (!s.invalidReasons.contains(invalidReason(step)))
+            s.invalidReasons << invalidReason(step);
+    }
+    s.ppsSummary = Summary::of(s.pps);
+    s.nsSummary = Summary::of(nsPerPacket(s.pps));
+    s.ppsFigure = Figure::pps(s.pps);
+    s.frameBytes = options.frameSizeAt(point);
+    if (options.linkMbps) {
+        s.linePps = LineRate::pps(*options.linkMbps, s.frameBytes);
+        s.aboveLineRate =
+            s.ppsFigure && LineRate::above(double(*s.ppsFigure), *options.linkMbps, s.frameBytes);
+    }
+    return s;
+}
+
+std::optional<Delta> deltaBetween(const PointStats &reference, const PointStats &current,
+                                  double alpha) {
+    if (!reference.ppsFigure || !current.ppsFigure)
+        return std::nullopt;
+    return Delta::between(*reference.ppsFigure, reference.pps, *current.ppsFigure, current.pps,
+                          alpha);
 }
 
 } // namespace
@@ -53,19 +113,68 @@ StatsOptions StatsOptions::forRun(const Run &run) const {
     StatsOptions o = *this;
     if (const auto speed = run.linkSpeedMbps())
         o.linkMbps = speed;
+    if (!o.linkMbps)
+        o.linkUnknownReason = run.linkSpeedUnknownReason();
     o.frameSize = run.frameSize();
+    o.frameAxis = int(run.spec.axisNames().indexOf(QStringLiteral("pkt_size")));
     return o;
+}
+
+int StatsOptions::frameSizeAt(const Point &point) const {
+    if (frameAxis >= 0 && frameAxis < point.values.size() && point.values[frameAxis].isNumber())
+        return int(point.values[frameAxis].number());
+    return frameSize;
+}
+
+std::optional<double> PointStats::nsFigure() const {
+    return ppsFigure ? Figure::ns(*ppsFigure) : std::nullopt;
+}
+
+double PointStats::representativePps() const {
+    return ppsFigure ? double(*ppsFigure) : nan;
+}
+
+double PointStats::representativeNs() const {
+    return nsFigure().value_or(nan);
+}
+
+std::optional<double> PointStats::l2Bps() const {
+    return ppsFigure ? std::optional(LineRate::l2Bps(double(*ppsFigure), frameBytes))
+                     : std::nullopt;
+}
+
+std::optional<double> PointStats::l1Bps() const {
+    return ppsFigure ? std::optional(LineRate::l1Bps(double(*ppsFigure), frameBytes))
+                     : std::nullopt;
+}
+
+std::optional<double> PointStats::lineShare() const {
+    if (!ppsFigure || !linePps || *linePps <= 0)
+        return std::nullopt;
+    return double(*ppsFigure) / *linePps;
+}
+
+QString PointStats::invalidText() const {
+    if (invalid == 0)
+        return {};
+    QStringList reasons;
+    for (const QString &reason : invalidReasons) {
+        const auto count =
+            std::count_if(repetitions.begin(), repetitions.end(), [&](const StepResult &step) {
+                return step.status == RunStatus::Invalid && invalidReason(step) == reason;
+            });
+        reasons << (count > 1 ? QStringLiteral("%1 (%2x)").arg(reason).arg(count) : reason);
+    }
+    return QStringLiteral("%1 of %2 repetitions invalid: %3")
+        .arg(invalid)
+        .arg(repetitions.size())
+        .arg(reasons.join(QStringLiteral("; ")));
 }
 
 QList<PointStats> PointStats::ofRun(const RunData &data, const StatsOptions &options,
                                     const RunData *baseline) {
     return compute(data.results(), data.run.spec.points(), options.forRun(data.run),
                    baseline ? baseline->results() : QList<StepResult>{});
-}
-
-double PointStats::representativeNs() const {
-    const double pps = representativePps();
-    return pps > 0 ? 1e9 / pps : std::numeric_limits<double>::quiet_NaN();
 }
 
 QList<PointStats> PointStats::compute(const QList<StepResult> &steps, const QList<Point> &order,
@@ -75,7 +184,7 @@ QList<PointStats> PointStats::compute(const QList<StepResult> &steps, const QLis
     const Grouped base = group(baseline);
     QList<Point> points;
     for (const Point &p : order) {
-        if (mine.pps.contains(p.key()))
+        if (mine.steps.contains(p.key()))
             points << p;
     }
     for (const Point &p : mine.points) {
@@ -84,29 +193,30 @@ QList<PointStats> PointStats::compute(const QList<StepResult> &steps, const QLis
     }
 
     QList<PointStats> result;
-    QHash<QString, qsizetype> lastInSeries; // series key -> index in result
+    QHash<QString, qsizetype> lastInSeries; // series key -> index in result of one with a figure
     for (const Point &point : points) {
-        PointStats s;
-        s.point = point;
-        s.pps = mine.pps.value(point.key());
-        s.ppsSummary = Summary::of(s.pps);
-        s.nsSummary = Summary::of(nsPerPacket(s.pps));
-        const QString series = Point{seriesOf(point)}.key();
+        PointStats s = statsOf(point, mine.steps.value(point.key()), options);
+        const QString series = seriesKey(point);
         if (const auto prev = lastInSeries.constFind(series); prev != lastInSeries.cend())
-            s.vsPrevious = Delta::between(result[*prev].pps, s.pps, options.alpha);
-        if (base.pps.contains(point.key()))
-            s.vsBaseline = Delta::between(base.pps.value(point.key()), s.pps, options.alpha);
-        if (options.linkMbps && !s.pps.isEmpty())
-            s.aboveLineRate =
-                LineRate::above(s.ppsSummary.max, *options.linkMbps, options.frameSize);
-        s.warnings = warningsFor(s.ppsSummary, options);
-        if (s.aboveLineRate)
-            s.warnings << QStringLiteral("above line rate (%1 pps)")
-                              .arg(qint64(LineRate::pps(*options.linkMbps, options.frameSize)));
-        lastInSeries.insert(series, result.size());
+            s.vsPrevious = deltaBetween(result[*prev], s, options.alpha);
+        if (base.steps.contains(point.key()))
+            s.vsBaseline = deltaBetween(statsOf(point, base.steps.value(point.key()), options), s,
+                                        options.alpha);
+        s.warnings = warningsFor(s, options);
+        if (s.ppsFigure)
+            lastInSeries.insert(series, result.size());
         result << s;
     }
     return result;
+}
+
+std::optional<qint64> PointStats::bestPps(const QList<PointStats> &stats) {
+    std::optional<qint64> best;
+    for (const PointStats &s : stats) {
+        if (s.ppsFigure && (!best || *s.ppsFigure > *best))
+            best = s.ppsFigure;
+    }
+    return best;
 }
 
 } // namespace burstlab

@@ -15,30 +15,58 @@ struct StatsOptions {
     double cvThreshold = 0.02; // 2%
     double alpha = 0.05;
     std::optional<double> linkMbps; // for the line-rate check
+    QString linkUnknownReason;      // why there is no linkMbps ("net_null0 has no wire")
     int frameSize = 60;             // without FCS
+    int frameAxis = -1;             // the pkt_size axis, when the sweep varies it
 
-    // These options with the run's frame size and, when its engine reported
-    // one, its link speed.
+    // These options with the run's frame size (a fixed pkt_size, or the
+    // pkt_size axis) and its link speed (Run::linkSpeedMbps) or why it has none.
     StatsOptions forRun(const Run &run) const;
+    // The frame size of one point: its pkt_size value, else frameSize.
+    int frameSizeAt(const Point &point) const;
 };
 
-// Statistics of one point over its completed repetitions.
+// Statistics of one point over its repetitions. Only completed repetitions
+// are valid; invalid ones (RunStatus::Invalid, reason in StepResult::error)
+// are counted and named, never averaged in.
 struct PointStats {
     Point point;
-    QList<double> pps; // per repetition (StepResult::effectivePps)
+    QList<StepResult> repetitions; // completed and invalid steps here, by repetition
+    QList<double> pps;             // the valid repetitions' StepResult::effectivePps
+    int invalid = 0;
+    QStringList invalidReasons; // distinct, in the order they happened
     Summary ppsSummary;
-    Summary nsSummary; // of 1e9/pps per repetition
-    // The value tables print: the median pps, and 1e9 over it.
-    double representativePps() const { return ppsSummary.median; }
-    double representativeNs() const;
+    Summary nsSummary; // of 1e9/pps per valid repetition
+    // The point's figure (Figure.h): median pps of the valid repetitions,
+    // rounded. nullopt when no repetition is valid.
+    std::optional<qint64> ppsFigure;
+    int frameBytes = 60;
+    std::optional<double> linePps; // line rate at this frame size; none: not checked
+    bool aboveLineRate = false;
     std::optional<Delta> vsPrevious; // none for the first point of a series
     std::optional<Delta> vsBaseline; // with a baseline run having this point
-    bool aboveLineRate = false;
-    QStringList warnings; // "2 repetitions (fewer than 3)", "CV 3.1% above 2.0%"
+    // "2 repetitions (fewer than 3)", "CV 3.1% above 2.0%", "1 of 3
+    // repetitions invalid: ...", "above line rate (14880952 pps)"
+    QStringList warnings;
 
-    // One entry per point that has completed steps, in the order of points
-    // (sweep order when given, else first appearance). The previous point
-    // is the previous one in the same series (same values on axes 2..n).
+    // 1e9 / ppsFigure; nullopt without a figure or for 0 pps.
+    std::optional<double> nsFigure() const;
+    // The figures as doubles for charts and sort keys: NaN without them.
+    double representativePps() const;
+    double representativeNs() const;
+    // Bit rates of the figure (LineRate::l2Bps, l1Bps) at this point's frame size.
+    std::optional<double> l2Bps() const;
+    std::optional<double> l1Bps() const;
+    // The figure as a share of the line rate (1.0 = wire speed); nullopt when
+    // the line rate is not checked.
+    std::optional<double> lineShare() const;
+    // "1 of 3 repetitions invalid: ring full", or empty when none is.
+    QString invalidText() const;
+
+    // One entry per point that has completed or invalid steps, in the order
+    // of points (sweep order when given, else first appearance). The previous
+    // point is the previous one with a figure in the same series (same
+    // values on axes 2..n).
     static QList<PointStats> compute(const QList<StepResult> &steps, const QList<Point> &order = {},
                                      const StatsOptions &options = {},
                                      const QList<StepResult> &baseline = {});
@@ -46,6 +74,8 @@ struct PointStats {
     // speed and frame size, against an optional baseline run.
     static QList<PointStats> ofRun(const RunData &data, const StatsOptions &options = {},
                                    const RunData *baseline = nullptr);
+    // The highest point figure: what the run list shows as its best pps.
+    static std::optional<qint64> bestPps(const QList<PointStats> &stats);
 };
 
 } // namespace burstlab

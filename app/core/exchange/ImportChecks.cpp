@@ -1,0 +1,59 @@
+#include "exchange/ImportChecks.h"
+#include "exchange/TextLayout.h"
+#include "stats/Figure.h"
+#include <QRegularExpression>
+#include <cmath>
+
+namespace burstlab {
+
+std::optional<qint64> ImportChecks::count(const QString &text, bool zeroAllowed, QString *why) {
+    static const QRegularExpression integer(QStringLiteral("^([-+]?)(\\d{1,3}(?:,\\d{3})+|\\d+)$"));
+    const auto m = integer.match(text.trimmed());
+    if (!m.hasMatch()) {
+        *why = QStringLiteral("'%1' is not a whole number").arg(text);
+        return std::nullopt;
+    }
+    const QString digits = m.captured(2).remove(QLatin1Char(','));
+    bool ok = false;
+    const qint64 value = digits.toLongLong(&ok);
+    if (!ok || value > maxValue) {
+        *why = QStringLiteral("%1 is out of range (over %2)").arg(text).arg(maxValue);
+        return std::nullopt;
+    }
+    if (m.captured(1) == QLatin1String("-") && value != 0) {
+        *why = QStringLiteral("%1 is negative").arg(text);
+        return std::nullopt;
+    }
+    if (value == 0 && !zeroAllowed) {
+        *why = QStringLiteral("%1 is zero").arg(text);
+        return std::nullopt;
+    }
+    return value;
+}
+
+QString ImportChecks::parameterName(const QString &pktgenName) {
+    if (pktgenName == QLatin1String("skb_burst"))
+        return QStringLiteral("burst");
+    if (pktgenName == QLatin1String("clone_skb"))
+        return QStringLiteral("clone");
+    if (pktgenName == QLatin1String("min_pkt_size"))
+        return QStringLiteral("pkt_size");
+    return pktgenName;
+}
+
+QString ImportChecks::atLine(qsizetype index, const QString &line, const QString &why) {
+    return QStringLiteral("line %1: '%2': %3").arg(index + 1).arg(line.trimmed(), why);
+}
+
+QString ImportChecks::deltaMismatch(double printed, qint64 fromPps, qint64 toPps) {
+    const auto recomputed = Figure::deltaNs(fromPps, toPps);
+    if (!recomputed || std::fabs(printed - *recomputed) < 0.005 + 1e-9)
+        return {};
+    return QStringLiteral("printed %1 ns, but (1/%2*10^9)-(1/%3*10^9) = %4 ns")
+        .arg(TextLayout::fixed2(printed))
+        .arg(fromPps)
+        .arg(toPps)
+        .arg(TextLayout::fixed2(*recomputed));
+}
+
+} // namespace burstlab

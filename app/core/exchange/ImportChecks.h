@@ -1,0 +1,31 @@
+#pragma once
+#include <QString>
+#include <QtGlobal>
+#include <optional>
+
+namespace burstlab {
+
+// Checks shared by the importers: a source is read as it says, and what it
+// says must make sense.
+struct ImportChecks {
+    // Integers beyond 2^53 lose digits in the JSON the store keeps: a rate,
+    // count or time that large is a corrupt source, not a measurement.
+    static constexpr qint64 maxValue = 9007199254740992LL;
+
+    // A whole number as a source prints it ("5,614,370", "5614370", "-3"):
+    // nullopt with *why for text that is no integer, a negative value, a 0
+    // where zeroAllowed is false, or one over maxValue.
+    static std::optional<qint64> count(const QString &text, bool zeroAllowed, QString *why);
+    // "line 23: 'skb_burst=-3 tx:100 pps': negative"
+    static QString atLine(qsizetype index, const QString &line, const QString &why);
+    // A kernel pktgen knob under burstlab's name for the same thing:
+    // skb_burst -> burst, clone_skb -> clone, min_pkt_size -> pkt_size;
+    // other names are kept.
+    static QString parameterName(const QString &pktgenName);
+    // A delta printed in the source against the one its printed pps give
+    // (1e9/from - 1e9/to): empty when they agree to the 0.01 ns printed,
+    // else what differs.
+    static QString deltaMismatch(double printed, qint64 fromPps, qint64 toPps);
+};
+
+} // namespace burstlab

@@ -1,0 +1,200 @@
+#include "exchange/RunSetup.h"
+#include "exchange/SweepCommandLine.h"
+#include "host/CheckResult.h"
+#include "model/StepParameters.h"
+#include "stats/LineRate.h"
+#include <QHash>
+#include <QJsonArray>
+#include <QMap>
+#include <cmath>
+
+namespace burstlab {
+
+namespace {
+
+QString plural(qint64 n, const QString &one) {
+    return QStringLiteral("%1 %2%3").arg(n).arg(one, n == 1 ? QString() : QStringLiteral("s"));
+}
+
+QString cpuList(const QList<qint64> &cpus) {
+    QStringList parts;
+    for (qint64 cpu : cpus)
+        parts << QString::number(cpu);
+    return parts.join(QLatin1Char(','));
+}
+
+// A step parameter's value for the whole run: fixed, else the engine's default.
+QString parameterValue(const Run &run, const QString &name) {
+    QJsonValue v = run.spec.fixed.value(name);
+    if (v.isUndefined())
+        v = run.hello.value(QStringLiteral("defaults")).toObject().value(name);
+    if (v.isUndefined()) {
+        const auto documented = StepParameters::find(name);
+        return documented ? QString::number(documented->defaultValue) : QString();
+    }
+    return v.isDouble() ? QString::number(v.toInteger()) : v.toVariant().toString();
+}
+
+// A checklist item's id is its short name: "tuned_profile" -> "tuned profile".
+QString shortTitle(const CheckResult &item) {
+    return item.id.isEmpty() ? item.title : QString(item.id).replace(u'_', u' ');
+}
+
+QStringList checklistNotes(const QList<CheckResult> &items) {
+    QStringList lines = CheckResult::setupNotes(items);
+    QStringList untuned;
+    // What could not be probed, grouped by why: "flow control, tx ring (no netdev)".
+    QStringList reasons;
+    QHash<QString, QStringList> unknown;
+    for (const CheckResult &item : items) {
+        if (item.status == CheckStatus::Warn || item.status == CheckStatus::Fail) {
+            untuned << shortTitle(item);
+        } else if (item.status == CheckStatus::Unknown) {
+            if (!unknown.contains(item.detail))
+                reasons << item.detail;
+            unknown[item.detail] << shortTitle(item);
+        }
+    }
+    if (!untuned.isEmpty())
+        lines << QStringLiteral(" - not tuned: ") + untuned.join(QStringLiteral(", "));
+    QStringList groups;
+    for (const QString &reason : reasons) {
+        const QString names = unknown.value(reason).join(QStringLiteral(", "));
+        groups << (reason.isEmpty() ? names : QStringLiteral("%1 (%2)").arg(names, reason));
+    }
+    if (!groups.isEmpty())
+        lines << QStringLiteral(" - not probed: ") + groups.join(QStringLiteral("; "));
+    return lines;
+}
+
+QString factText(const QJsonObject &fingerprint, const char *key) {
+    const QJsonValue v = fingerprint.value(QLatin1String(key));
+    const QString text = v.isDouble() ? QString::number(v.toDouble()) : v.toString();
+    return text == QLatin1String("unknown") ? QString() : text;
+}
+
+// " - CPU: Intel Xeon ... (2 CPUs, SMT off)", then kernel, DPDK and port
+// driver on one line and the burstlab build on another.
+QStringList fingerprintNotes(const QJsonObject &f) {
+    QStringList lines;
+    QStringList cpuFacts;
+    if (const QString cpus = factText(f, "cpu_count"); !cpus.isEmpty())
+        cpuFacts << cpus + (cpus == QLatin1String("1") ? QStringLiteral(" CPU")
+                                                       : QStringLiteral(" CPUs"));
+    if (const QString smt = factText(f, "smt"); !smt.isEmpty())
+        cpuFacts << QStringLiteral("SMT ") + smt;
+    const QString cpu = factText(f, "cpu_model");
+    if (!cpu.isEmpty() || !cpuFacts.isEmpty())
+        lines << QStringLiteral(" - CPU: %1%2")
+                     .arg(cpu.isEmpty() ? QStringLiteral("unknown") : cpu,
+                          cpuFacts.isEmpty()
+                              ? QString()
+                              : QStringLiteral(" (%1)").arg(cpuFacts.join(QStringLiteral(", "))));
+    QStringList system;
+    if (const QString kernel = factText(f, "kernel_release"); !kernel.isEmpty())
+        system << QStringLiteral("Kernel ") + kernel;
+    if (QString dpdk = factText(f, "dpdk_version"); !dpdk.isEmpty()) {
+        if (dpdk.startsWith(QLatin1String("DPDK ")))
+            dpdk = dpdk.mid(5); // runs recorded before the fingerprint dropped rte_version()'s word
+        system << QStringLiteral("DPDK ") + dpdk;
+    }
+    if (const QString driver = factText(f, "port_driver"); !driver.isEmpty())
+        system << QStringLiteral("port driver ") + driver;
+    if (!system.isEmpty())
+        lines << QStringLiteral(" - ") + system.join(QStringLiteral(", "));
+    if (const QString version = factText(f, "burstlab_version"); !version.isEmpty()) {
+        const QString git = factText(f, "burstlab_git");
+        lines << QStringLiteral(" - burstlab %1%2")
+                     .arg(version,
+                          git.isEmpty() ? QString() : QStringLiteral(" (git %1)").arg(git));
+    }
+    return lines;
+}
+
+} // namespace
+
+QString RunSetup::lcores(const Run &run) {
+    const QJsonValue main = run.hello.value(QStringLiteral("main_lcore"));
+    QList<qint64> workers;
+    for (const QJsonValue &v : run.hello.value(QStringLiteral("worker_lcores")).toArray())
+        workers << v.toInteger();
+    if (main.isUndefined() && workers.isEmpty())
+        return {};
+    QStringList parts;
+    if (!main.isUndefined())
+        parts << QStringLiteral("main lcore %1").arg(main.toInteger());
+    if (!workers.isEmpty())
+        parts << QStringLiteral("TX lcore%1 %2")
+                     .arg(workers.size() == 1 ? QString() : QStringLiteral("s"), cpuList(workers));
+    return parts.join(QStringLiteral(", "));
+}
+
+QString RunSetup::queues(const Run &run) {
+    const QStringList swept = run.spec.axisNames();
+    QStringList parts;
+    if (!swept.contains(QStringLiteral("queues"))) {
+        const QString queues = parameterValue(run, QStringLiteral("queues"));
+        parts << plural(queues.toLongLong(), QStringLiteral("queue"));
+    }
+    if (!swept.contains(QStringLiteral("tx_desc")))
+        parts << QStringLiteral("tx_desc ") + parameterValue(run, QStringLiteral("tx_desc"));
+    return parts.join(QStringLiteral(", "));
+}
+
+QString RunSetup::fixed(const Run &run) {
+    if (!run.isImported())
+        return SweepCommandLine::nonDefaultParameters(run).join(QLatin1Char(' '));
+    QStringList parts;
+    for (auto it = run.spec.fixed.begin(); it != run.spec.fixed.end(); ++it)
+        parts << it.key() + QLatin1Char('=') +
+                     (it.value().isDouble() ? QString::number(it.value().toInteger())
+                                            : it.value().toVariant().toString());
+    return parts.join(QLatin1Char(' '));
+}
+
+QString RunSetup::measurement(const Run &run) {
+    const SweepSpec &s = run.spec;
+    if (run.isImported())
+        return QStringLiteral("as recorded in the source (%1); how it was measured is not "
+                              "recorded")
+            .arg(run.source);
+    QString text =
+        QStringLiteral("%1 x %2 ms").arg(plural(s.reps, QStringLiteral("rep"))).arg(s.durationMs);
+    if (s.warmupMs > 0)
+        text += QStringLiteral(" (warm-up %1 ms)").arg(s.warmupMs);
+    if (s.pauseMs > 0)
+        text += QStringLiteral(", %1 ms pause").arg(s.pauseMs);
+    text += s.randomize ? QStringLiteral(", random order (seed %1)").arg(s.seed)
+                        : QStringLiteral(", sequential order");
+    return text;
+}
+
+QStringList RunSetup::lineRate(const Run &run, const QList<PointStats> &stats) {
+    const auto speed = run.linkSpeedMbps();
+    if (!speed)
+        return {QStringLiteral("line rate not checked: %1; give a link speed (--link-speed)")
+                    .arg(run.linkSpeedUnknownReason())};
+    QMap<int, double> byFrame; // frame size -> line rate pps
+    for (const PointStats &s : stats) {
+        if (s.linePps)
+            byFrame.insert(s.frameBytes, *s.linePps);
+    }
+    if (byFrame.isEmpty())
+        byFrame.insert(run.frameSize(), LineRate::pps(*speed, run.frameSize()));
+    QStringList lines;
+    for (auto it = byFrame.begin(); it != byFrame.end(); ++it)
+        lines << QStringLiteral("line rate %1 pps (%2, %3 B frames = %4 B on the wire)")
+                     .arg(std::llround(it.value()))
+                     .arg(LineRate::speedText(*speed))
+                     .arg(it.key())
+                     .arg(LineRate::wireBytes(it.key()));
+    return lines;
+}
+
+QStringList RunSetup::setupNotes(const Run &run) {
+    QStringList lines = checklistNotes(CheckResult::fromJsonArray(run.checklist));
+    lines << fingerprintNotes(run.fingerprint);
+    return lines;
+}
+
+} // namespace burstlab

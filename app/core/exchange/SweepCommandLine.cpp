@@ -1,0 +1,107 @@
+#include "exchange/SweepCommandLine.h"
+#include "exchange/ShellText.h"
+#include "model/StepParameters.h"
+#include "stats/LineRate.h"
+
+namespace burstlab {
+
+namespace {
+
+QString valueText(const QJsonValue &value) {
+    if (value.isBool())
+        return value.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+    if (value.isDouble())
+        return QString::number(value.toInteger());
+    return value.toString();
+}
+
+QJsonValue defaultOf(const Run &run, const QString &name) {
+    const QJsonObject defaults = run.hello.value(QStringLiteral("defaults")).toObject();
+    if (defaults.contains(name))
+        return defaults.value(name);
+    if (const auto parameter = StepParameters::find(name))
+        return parameter->defaultValue;
+    if (name == QLatin1String("timestamp"))
+        return false;
+    return {};
+}
+
+// Options and their values, one group per option.
+QList<QStringList> groups(const Run &run) {
+    const SweepSpec &spec = run.spec;
+    const EngineLaunch &e = spec.engine;
+    QList<QStringList> out{{QStringLiteral("burstlab-cli"), QStringLiteral("sweep")}};
+    for (const QString &vdev : e.vdevs)
+        out << QStringList{QStringLiteral("--vdev"), vdev};
+    if (!e.pci.isEmpty())
+        out << QStringList{QStringLiteral("--pci"), e.pci};
+    if (!e.sinkVdev.isEmpty())
+        out << QStringList{QStringLiteral("--sink-vdev"), e.sinkVdev};
+    if (e.mode != QLatin1String("direct"))
+        out << QStringList{QStringLiteral("--launch"), e.mode};
+    if (!e.sshHost.isEmpty())
+        out << QStringList{QStringLiteral("--host"), e.sshHost};
+    if (!e.lcores.isEmpty())
+        out << QStringList{QStringLiteral("--lcores"), e.lcores};
+    if (e.memoryMb != EngineLaunch{}.memoryMb)
+        out << QStringList{QStringLiteral("--memory-mb"), QString::number(e.memoryMb)};
+    // Without either, the CLI picks by the hugepages of the host it runs on.
+    out << QStringList{e.noHuge ? QStringLiteral("--no-huge") : QStringLiteral("--huge")};
+    for (const Axis &axis : spec.axes)
+        out << QStringList{QStringLiteral("--sweep"), axis.describe()};
+    for (const QString &assignment : SweepCommandLine::nonDefaultParameters(run))
+        out << QStringList{QStringLiteral("--set"), assignment};
+    out << QStringList{QStringLiteral("--reps"), QString::number(spec.reps)}
+        << QStringList{QStringLiteral("--duration-ms"), QString::number(spec.durationMs)};
+    if (spec.warmupMs != SweepSpec::defaultWarmupMs(spec.durationMs))
+        out << QStringList{QStringLiteral("--warmup-ms"), QString::number(spec.warmupMs)};
+    if (spec.pauseMs > 0)
+        out << QStringList{QStringLiteral("--pause-ms"), QString::number(spec.pauseMs)};
+    if (spec.randomize)
+        out << QStringList{QStringLiteral("--seed"), QString::number(spec.seed)};
+    else
+        out << QStringList{QStringLiteral("--sequential")};
+    if (spec.linkSpeedMbps)
+        out << QStringList{QStringLiteral("--link-speed"),
+                           LineRate::speedText(*spec.linkSpeedMbps)};
+    if (!run.label.isEmpty())
+        out << QStringList{QStringLiteral("--label"), run.label};
+    return out;
+}
+
+} // namespace
+
+QStringList SweepCommandLine::nonDefaultParameters(const Run &run) {
+    QStringList out;
+    const QJsonObject &fixed = run.spec.fixed;
+    for (auto it = fixed.begin(); it != fixed.end(); ++it) {
+        if (it.value() != defaultOf(run, it.key()))
+            out << it.key() + QLatin1Char('=') + valueText(it.value());
+    }
+    return out;
+}
+
+QStringList SweepCommandLine::arguments(const Run &run) {
+    if (run.isImported())
+        return {};
+    QStringList args;
+    for (const QStringList &group : groups(run))
+        args << group;
+    return args.mid(1);
+}
+
+QStringList SweepCommandLine::lines(const Run &run, int columns, int indent) {
+    if (run.isImported())
+        return {};
+    QStringList pieces;
+    for (const QStringList &group : groups(run)) {
+        QStringList quoted;
+        for (const QString &word : group)
+            quoted << ShellText::quote(word);
+        pieces << quoted.join(QLatin1Char(' '));
+    }
+    return ShellText::wrap(pieces, columns, QString(indent, QLatin1Char(' ')),
+                           QString(indent + 4, QLatin1Char(' ')));
+}
+
+} // namespace burstlab

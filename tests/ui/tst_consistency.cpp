@@ -1,0 +1,531 @@
+// One number, one formula. A stored run with noisy repetitions (an even
+// count, a skewed point whose mean and median disagree, an invalid
+// repetition) and a baseline run are rendered in every output: netdev text
+// (run and comparison), CSV, JSON and Markdown, the CLI's show, compare and
+// runs, the GUI's results table, compare table and chart series. Each is
+// parsed back: the pps, ns/packet and every delta must agree to the printed
+// precision, and each printed delta must be 1e9/pps(reference) -
+// 1e9/pps(this) from the pps printed beside it.
+#include "compare/CompareTableModel.h"
+#include "compare/CompareView.h"
+#include "exchange/ExportFormat.h"
+#include "exchange/TextLayout.h"
+#include "results/ChartSeriesBuilder.h"
+#include "results/ResultsTableModel.h"
+#include "results/SweepResultsView.h"
+#include "store/RunStore.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <algorithm>
+#include <cmath>
+
+using namespace burstlab;
+
+namespace {
+
+const QString kCli = QStringLiteral(BURSTLAB_BIN_DIR "/burstlab-cli");
+const QList<qint64> bursts{1, 4, 8, 12, 32};
+const QString invalidReason = QStringLiteral("ring full for the whole window");
+
+// Repetitions per point; 0 marks an invalid repetition.
+const QList<QList<double>> noisy{
+    {12.1e6, 12.6e6, 11.8e6},
+    {48000001, 48680002, 49.5e6, 47.9e6}, // even count: median 48340001.5
+    {45.10e6, 45.0e6, 90.0e6, 0},         // one fast outlier, one invalid
+    {54.4e6, 56.6e6, 55.0e6},
+    {60781227, 60700000, 60900000}};
+const QList<QList<double>> baseline{{11.0e6, 11.2e6, 10.9e6},
+                                    {47.0e6, 47.5e6, 46.8e6},
+                                    {50.0e6, 50.5e6, 49.0e6},
+                                    {55.0e6, 55.1e6, 54.9e6},
+                                    {61.0e6, 60.9e6, 61.2e6}};
+
+RunData storedRun(const QString &label, const QList<QList<double>> &reps) {
+    RunData data;
+    data.run.name = QStringLiteral("burst sweep on net_null0");
+    data.run.label = label;
+    data.run.status = RunStatus::Completed;
+    data.run.created = QDateTime::currentDateTimeUtc();
+    data.run.spec.engine.vdevs = {QStringLiteral("net_null0")};
+    data.run.spec.axes = {Axis{QStringLiteral("burst"), {}}};
+    data.run.spec.reps = 4;
+    data.run.spec.durationMs = 100;
+    data.run.spec.warmupMs = 20;
+    data.run.spec.seed = 5;
+    int seq = 0;
+    for (qsizetype p = 0; p < bursts.size(); ++p) {
+        data.run.spec.axes.first().values << AxisValue(bursts[p]);
+        for (qsizetype r = 0; r < reps[p].size(); ++r) {
+            StepResult step;
+            step.point = Point{{AxisValue(bursts[p])}};
+            step.rep = int(r);
+            step.seq = seq++;
+            const bool valid = reps[p][r] > 0;
+            step.status = valid ? RunStatus::Completed : RunStatus::Invalid;
+            step.error = valid ? QString() : invalidReason;
+            // The whole-step rate differs from the window rate the statistics use.
+            step.pps = valid ? reps[p][r] * 0.97 : 1e9;
+            step.ppsAfterWarmup = valid ? reps[p][r] : 2e9;
+            step.nsPerPkt = 1e9 / step.pps;
+            step.totals = {{QStringLiteral("lcores"),
+                            QJsonArray{QJsonObject{{QStringLiteral("lcore"), 1},
+                                                   {QStringLiteral("tx_pkts"), 1000 + seq}}}}};
+            data.steps << StepData{step, {}};
+        }
+    }
+    return data;
+}
+
+// The figure the test expects, computed here from the raw repetitions.
+qint64 expectedPps(const QList<double> &reps) {
+    QList<double> valid;
+    for (double v : reps) {
+        if (v > 0)
+            valid << v;
+    }
+    std::sort(valid.begin(), valid.end());
+    const qsizetype n = valid.size();
+    const double median = n % 2 ? valid[n / 2] : (valid[n / 2 - 1] + valid[n / 2]) / 2;
+    return std::llround(median);
+}
+
+QString ns2(double value) {
+    return TextLayout::fixed2(value);
+}
+
+// 1e9/a - 1e9/b at the printed precision.
+QString deltaText(qint64 a, qint64 b) {
+    return ns2(1e9 / double(a) - 1e9 / double(b));
+}
+
+// What one output says about one point.
+struct Printed {
+    qint64 pps = 0;
+    QString ns;      // 2 decimals; empty when the output prints none
+    QString delta;   // vs previous point (or baseline), 2 decimals; empty for none
+    QString verdict; // as printed; empty for none
+};
+
+Printed ppsOnly(qint64 pps) {
+    Printed p;
+    p.pps = pps;
+    return p;
+}
+
+// "2.00" from a full-precision number an output carries.
+QString rounded(const QJsonValue &v) {
+    return v.isDouble() ? ns2(v.toDouble()) : QString();
+}
+
+// Cells of a TextTable line by the header's column starts.
+QMap<QString, QString> tableRow(const QString &header, const QString &line) {
+    QMap<QString, QString> row;
+    const QStringList names = header.split(QRegularExpression(QStringLiteral("\\s{2,}")));
+    QList<qsizetype> starts;
+    qsizetype at = 0;
+    for (const QString &name : names) {
+        at = header.indexOf(name, at);
+        starts << at;
+        at += name.size();
+    }
+    // Every cell is padded to its column, which starts where its header does.
+    for (qsizetype i = 0; i < names.size(); ++i) {
+        const qsizetype end = i + 1 < names.size() ? starts[i + 1] : line.size();
+        row[names[i]] = line.mid(starts[i], end - starts[i]).trimmed();
+    }
+    return row;
+}
+
+} // namespace
+
+class TestConsistency : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    QString m_db;
+    RunStore m_store;
+    qint64 m_baseline = 0;
+    qint64 m_noisy = 0;
+    QList<qint64> m_expected;     // the noisy run's figures
+    QList<qint64> m_baseExpected; // the baseline's
+
+    QString cli(const QStringList &args) {
+        QProcess p;
+        p.start(kCli, QStringList{QStringLiteral("--db"), m_db} + args);
+        if (!p.waitForFinished(30000) || p.exitCode() != 0) {
+            qWarning("%s", p.readAllStandardError().constData());
+            return {};
+        }
+        return QString::fromUtf8(p.readAllStandardOutput());
+    }
+
+    // The printed figures of the noisy run, vs previous point, in point order.
+    void checkRun(const QString &output, const QList<Printed> &printed) {
+        QCOMPARE(printed.size(), bursts.size());
+        qint64 previous = 0;
+        for (qsizetype i = 0; i < printed.size(); ++i) {
+            const Printed &p = printed[i];
+            QVERIFY2(p.pps == m_expected[i],
+                     qPrintable(QStringLiteral("%1: burst=%2 pps %3, expected %4")
+                                    .arg(output)
+                                    .arg(bursts[i])
+                                    .arg(p.pps)
+                                    .arg(m_expected[i])));
+            if (!p.ns.isEmpty())
+                QCOMPARE(p.ns, ns2(1e9 / double(p.pps)));
+            if (previous == 0) {
+                QVERIFY2(p.delta.isEmpty(), qPrintable(output));
+            } else {
+                // Recomputed from the pps printed beside it.
+                QVERIFY2(p.delta == deltaText(previous, p.pps),
+                         qPrintable(QStringLiteral("%1: burst=%2 delta %3, from the printed pps %4")
+                                        .arg(output)
+                                        .arg(bursts[i])
+                                        .arg(p.delta, deltaText(previous, p.pps))));
+            }
+            checkVerdict(output, p);
+            previous = p.pps;
+        }
+    }
+
+    // The printed figures of the noisy run against the baseline.
+    void checkAgainstBaseline(const QString &output, const QList<Printed> &base,
+                              const QList<Printed> &mine) {
+        QCOMPARE(base.size(), bursts.size());
+        QCOMPARE(mine.size(), bursts.size());
+        for (qsizetype i = 0; i < bursts.size(); ++i) {
+            QCOMPARE(base[i].pps, m_baseExpected[i]);
+            QCOMPARE(mine[i].pps, m_expected[i]);
+            QVERIFY2(mine[i].delta == deltaText(base[i].pps, mine[i].pps),
+                     qPrintable(QStringLiteral("%1: burst=%2 delta %3, from the printed pps %4")
+                                    .arg(output)
+                                    .arg(bursts[i])
+                                    .arg(mine[i].delta, deltaText(base[i].pps, mine[i].pps))));
+            checkVerdict(output, mine[i]);
+        }
+    }
+
+    static void checkVerdict(const QString &output, const Printed &p) {
+        const double delta = p.delta.toDouble();
+        if (p.verdict == QLatin1String("better"))
+            QVERIFY2(delta > 0, qPrintable(output));
+        if (p.verdict == QLatin1String("worse"))
+            QVERIFY2(delta < 0, qPrintable(output));
+    }
+
+    // Rows of CSV or JSON points, by run id.
+    QList<Printed> fromJsonRows(const QList<QJsonObject> &rows, qint64 runId,
+                                const QString &prefix) {
+        QList<Printed> out;
+        for (const QJsonObject &row : rows) {
+            if (row.value(QStringLiteral("run_id")).toInteger() != runId)
+                continue;
+            out << Printed{row.value(QStringLiteral("pps")).toInteger(),
+                           rounded(row.value(QStringLiteral("ns_per_pkt"))),
+                           rounded(row.value(prefix + QStringLiteral("_delta_ns"))),
+                           row.value(prefix + QStringLiteral("_verdict")).toString()};
+        }
+        return out;
+    }
+
+  private slots:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        m_db = m_dir.filePath(QStringLiteral("consistency.sqlite"));
+        QVERIFY(m_store.open(m_db));
+        m_baseline = *m_store.insertRunData(storedRun(QStringLiteral("baseline"), baseline));
+        m_noisy = *m_store.insertRunData(storedRun(QStringLiteral("noisy"), noisy));
+        for (qsizetype i = 0; i < bursts.size(); ++i) {
+            m_expected << expectedPps(noisy[i]);
+            m_baseExpected << expectedPps(baseline[i]);
+        }
+        QCOMPARE(m_expected[1], qint64(48340002)); // the median of an even count, rounded
+    }
+
+    void netdevRun() {
+        const QString text = exportRuns(ExportFormat::Netdev, {*m_store.loadRunData(m_noisy)});
+        const QRegularExpression row(
+            QStringLiteral(
+                R"(^ burst=(\d+)\s+tx:\s*(\d+) pps(?: \(\s*(-?[\d.]+) ns(?: \(worse\))?\))?( better| worse| within noise)?)"),
+            QRegularExpression::MultilineOption);
+        QList<Printed> printed;
+        for (auto it = row.globalMatch(text); it.hasNext();) {
+            const auto m = it.next();
+            printed << Printed{
+                m.captured(2).toLongLong(), {}, m.captured(3), m.captured(4).trimmed()};
+        }
+        checkRun(QStringLiteral("netdev"), printed);
+        QVERIFY2(text.contains(QStringLiteral("[1 invalid]")), qPrintable(text));
+        QVERIFY(text.contains(invalidReason));
+        // Its summary line too.
+        const auto summary =
+            QRegularExpression(
+                QStringLiteral(R"(\(1/(\d+)\*10\^9\)-\(1/(\d+)\*10\^9\) = (-?[\d.]+) ns)"))
+                .match(text);
+        QVERIFY(summary.hasMatch());
+        QCOMPARE(summary.captured(3),
+                 deltaText(summary.captured(1).toLongLong(), summary.captured(2).toLongLong()));
+        // The chart prints the same pps and deltas.
+        for (qsizetype i = 0; i < bursts.size(); ++i)
+            QVERIFY(text.contains(QRegularExpression(
+                QStringLiteral(R"(\n burst=%1 +#* +%2\n)").arg(bursts[i]).arg(m_expected[i]))));
+    }
+
+    void netdevComparison() {
+        const QString text =
+            cli({QStringLiteral("compare"), QString::number(m_baseline), QString::number(m_noisy)});
+        QVERIFY(!text.isEmpty());
+        QVERIFY(text.contains(QStringLiteral("#%1 baseline (baseline)").arg(m_baseline)));
+        const QRegularExpression ppsRow(QStringLiteral(R"(^ burst=(\d+)\s+(\d+)\*?\s+(\d+)\*?$)"),
+                                        QRegularExpression::MultilineOption);
+        QList<Printed> base, mine;
+        for (auto it = ppsRow.globalMatch(text); it.hasNext();) {
+            const auto m = it.next();
+            base << ppsOnly(m.captured(2).toLongLong());
+            mine << ppsOnly(m.captured(3).toLongLong());
+        }
+        const QRegularExpression deltaRow(
+            QStringLiteral(
+                R"(^ burst=(\d+)\s+\(\s*(-?[\d.]+) ns(?: \(worse\))?\)(?: CI \[[^]]*\])?( better| worse| within noise| insufficient)?)"),
+            QRegularExpression::MultilineOption);
+        qsizetype i = 0;
+        for (auto it = deltaRow.globalMatch(text); it.hasNext() && i < mine.size(); ++i) {
+            const auto m = it.next();
+            mine[i].delta = m.captured(2);
+            mine[i].verdict = m.captured(3).trimmed();
+        }
+        QCOMPARE(i, bursts.size());
+        checkAgainstBaseline(QStringLiteral("compare"), base, mine);
+        // It ends with the seed-style summary of the largest change, redone from its pps.
+        const QStringList all = text.trimmed().split(u'\n');
+        const QStringList last = all.mid(all.size() - 2);
+        const auto summary =
+            QRegularExpression(
+                QStringLiteral(R"(^ \(1/(\d+)\*10\^9\)-\(1/(\d+)\*10\^9\) = (-?[\d.]+) ns$)"))
+                .match(last[0]);
+        QVERIFY2(summary.hasMatch(), qPrintable(text));
+        QCOMPARE(summary.captured(3),
+                 deltaText(summary.captured(1).toLongLong(), summary.captured(2).toLongLong()));
+    }
+
+    void csvAndJson() {
+        const QList<RunData> runs{*m_store.loadRunData(m_baseline), *m_store.loadRunData(m_noisy)};
+        const QJsonArray points =
+            QJsonDocument::fromJson(exportRuns(ExportFormat::Json, runs).toUtf8())
+                .object()
+                .value(QStringLiteral("points"))
+                .toArray();
+        QList<QJsonObject> json;
+        for (const QJsonValue &v : points)
+            json << v.toObject();
+        checkRun(QStringLiteral("json"), fromJsonRows(json, m_noisy, QStringLiteral("prev")));
+        checkAgainstBaseline(QStringLiteral("json"),
+                             fromJsonRows(json, m_baseline, QStringLiteral("prev")),
+                             fromJsonRows(json, m_noisy, QStringLiteral("base")));
+        // Every repetition, as the statistics saw it: window pps, status, reason, lcores.
+        const QJsonArray reps = json[5 + 2].value(QStringLiteral("repetitions")).toArray();
+        QCOMPARE(reps.size(), 4);
+        QCOMPARE(reps[2].toObject().value(QStringLiteral("pps")).toDouble(), 90.0e6);
+        QCOMPARE(reps[3].toObject().value(QStringLiteral("status")).toString(),
+                 QStringLiteral("invalid"));
+        QCOMPARE(reps[3].toObject().value(QStringLiteral("reason")).toString(), invalidReason);
+        QCOMPARE(reps[0].toObject().value(QStringLiteral("lcores")).toArray().size(), 1);
+
+        // CSV: the same rows, parsed as a spreadsheet would.
+        const QStringList lines = exportRuns(ExportFormat::Csv, runs).trimmed().split(u'\n');
+        const QStringList header = lines.first().split(u',');
+        QList<QJsonObject> csv;
+        for (const QString &line : lines.mid(1)) {
+            QStringList cells;
+            QString cell;
+            bool quoted = false;
+            for (const QChar c : line) {
+                if (c == u'"')
+                    quoted = !quoted;
+                else if (c == u',' && !quoted) {
+                    cells << cell;
+                    cell.clear();
+                } else
+                    cell += c;
+            }
+            cells << cell;
+            QJsonObject row;
+            for (qsizetype c = 0; c < header.size(); ++c) {
+                bool number = false;
+                const double v = cells.value(c).toDouble(&number);
+                row.insert(header[c], number ? QJsonValue(v) : QJsonValue(cells.value(c)));
+            }
+            csv << row;
+        }
+        checkRun(QStringLiteral("csv"), fromJsonRows(csv, m_noisy, QStringLiteral("prev")));
+        checkAgainstBaseline(QStringLiteral("csv"),
+                             fromJsonRows(csv, m_baseline, QStringLiteral("prev")),
+                             fromJsonRows(csv, m_noisy, QStringLiteral("base")));
+        QCOMPARE(csv[5 + 2].value(QStringLiteral("rep_status")).toString(),
+                 QStringLiteral("completed;completed;completed;invalid"));
+    }
+
+    void markdown() {
+        const QString text = exportRuns(ExportFormat::Markdown, {*m_store.loadRunData(m_baseline),
+                                                                 *m_store.loadRunData(m_noisy)});
+        QList<Printed> base, mine;
+        for (const QString &line : text.split(u'\n')) {
+            const QStringList cells = line.split(QStringLiteral(" | "));
+            if (cells.size() < 12 || !cells[1].at(0).isDigit())
+                continue;
+            // run | burst | n | invalid | pps | ns/pkt | Δ prev | vs prev | Δ base | vs base
+            const bool isBase = cells[0].contains(QStringLiteral("baseline"));
+            const QString deltaNs = isBase ? cells[6] : cells[8];
+            Printed p{cells[4].toLongLong(), cells[5],
+                      deltaNs == QLatin1String("-") ? QString() : deltaNs,
+                      isBase ? cells[7] : cells[9]};
+            (isBase ? base : mine) << p;
+            if (!isBase) {
+                // And its delta vs the previous point, in the same row.
+                Printed prev{p.pps, p.ns, cells[6] == QLatin1String("-") ? QString() : cells[6],
+                             cells[7]};
+                m_markdownPrev << prev;
+            }
+        }
+        checkAgainstBaseline(QStringLiteral("markdown"), base, mine);
+        checkRun(QStringLiteral("markdown"), m_markdownPrev);
+    }
+
+    void cliShowAndRuns() {
+        const QString text = cli({QStringLiteral("show"), QString::number(m_noisy)});
+        const QStringList lines = text.split(u'\n');
+        const qsizetype at =
+            std::find_if(lines.begin(), lines.end(),
+                         [](const QString &l) { return l.startsWith(QStringLiteral("POINT ")); }) -
+            lines.begin();
+        QVERIFY2(at > 0 && at < lines.size(), qPrintable(text));
+        QList<Printed> printed;
+        for (const QString &line : lines.mid(at + 1)) {
+            if (line.isEmpty())
+                continue;
+            const auto row = tableRow(lines[at], line);
+            printed << Printed{row.value(QStringLiteral("PPS")).toLongLong(),
+                               row.value(QStringLiteral("NS/PKT")),
+                               row.value(QStringLiteral("DELTA NS")) == QLatin1String("-")
+                                   ? QString()
+                                   : row.value(QStringLiteral("DELTA NS")),
+                               row.value(QStringLiteral("VERDICT"))};
+            QVERIFY2(!line.contains(QStringLiteral("nan")), qPrintable(line));
+        }
+        checkRun(QStringLiteral("show"), printed);
+        QVERIFY(text.contains(QStringLiteral("1 of 4 repetitions invalid: ") + invalidReason));
+
+        // runs: the best point figure, not the fastest repetition (90e6).
+        const QJsonArray runs =
+            QJsonDocument::fromJson(
+                cli({QStringLiteral("runs"), QStringLiteral("--json")}).toUtf8())
+                .array();
+        for (const QJsonValue &v : runs) {
+            const QJsonObject r = v.toObject();
+            const QList<qint64> &figures =
+                r.value(QStringLiteral("id")).toInteger() == m_noisy ? m_expected : m_baseExpected;
+            QCOMPARE(qint64(r.value(QStringLiteral("best_pps")).toDouble()),
+                     *std::max_element(figures.begin(), figures.end()));
+        }
+    }
+
+    void guiResultsTable() {
+        SweepResultsView view;
+        view.setStore(&m_store);
+        const RunData data = *m_store.loadRunData(m_noisy);
+        view.showRun(data.run, data.results());
+        const ResultsTableModel *model = view.resultsModel();
+        QCOMPARE(model->rowCount(), bursts.size());
+        const auto cell = [&](int row, int column) {
+            return model->data(model->index(row, column)).toString();
+        };
+        QList<Printed> printed;
+        for (int r = 0; r < model->rowCount(); ++r) {
+            const QString delta = cell(r, ResultsTableModel::DeltaColumn);
+            printed << Printed{cell(r, ResultsTableModel::PpsColumn).toLongLong(),
+                               cell(r, ResultsTableModel::NsColumn),
+                               delta == QStringLiteral("—") ? QString() : delta,
+                               cell(r, ResultsTableModel::VerdictColumn)};
+        }
+        checkRun(QStringLiteral("results table"), printed);
+        QCOMPARE(cell(2, ResultsTableModel::RepsColumn), QStringLiteral("3 + 1 invalid"));
+
+        // Against the baseline run.
+        QVERIFY(view.setBaselineRun(m_baseline));
+        QList<Printed> base, mine;
+        for (int r = 0; r < model->rowCount(); ++r) {
+            base << ppsOnly(m_baseExpected[r]);
+            mine << Printed{cell(r, ResultsTableModel::PpsColumn).toLongLong(),
+                            {},
+                            cell(r, ResultsTableModel::DeltaColumn),
+                            cell(r, ResultsTableModel::VerdictColumn)};
+        }
+        checkAgainstBaseline(QStringLiteral("results table vs baseline"), base, mine);
+    }
+
+    void guiCompareTableAndCharts() {
+        CompareView view;
+        view.setStore(&m_store);
+        QVERIFY(view.compareRuns({m_baseline, m_noisy}));
+        const CompareTableModel *model = view.tableModel();
+        const auto cell = [&](int row, int column) {
+            return model->data(model->index(row, column)).toString();
+        };
+        QList<Printed> base, mine;
+        for (int r = 0; r < model->rowCount(); ++r) {
+            base << ppsOnly(
+                cell(r, CompareTableModel::columnOf(0, CompareTableModel::PpsField)).toLongLong());
+            mine << Printed{
+                cell(r, CompareTableModel::columnOf(1, CompareTableModel::PpsField)).toLongLong(),
+                {},
+                cell(r, CompareTableModel::columnOf(1, CompareTableModel::DeltaField)),
+                cell(r, CompareTableModel::columnOf(1, CompareTableModel::VerdictField))};
+        }
+        checkAgainstBaseline(QStringLiteral("compare table"), base, mine);
+        QVERIFY(model->headerData(1, Qt::Horizontal)
+                    .toString()
+                    .startsWith(QStringLiteral("#%1 baseline").arg(m_baseline)));
+
+        // The charts draw the same figures: pps, and deltas vs previous and baseline.
+        const RunData noisyRun = *m_store.loadRunData(m_noisy);
+        const RunData baseRun = *m_store.loadRunData(m_baseline);
+        const QList<PointStats> stats = PointStats::ofRun(noisyRun, {}, &baseRun);
+        const QStringList axes{QStringLiteral("burst")};
+        const QList<ChartSeriesData> pps =
+            ChartSeriesBuilder::pps(stats, axes, QStringLiteral("n"));
+        QCOMPARE(pps.size(), 1);
+        QList<Printed> charted;
+        for (const ChartPoint &p : pps.first().points) {
+            QCOMPARE(p.y, std::round(p.y));
+            QVERIFY(p.low <= p.y && p.y <= p.high);
+            charted << ppsOnly(qint64(p.y));
+        }
+        const QList<ChartSeriesData> previous =
+            ChartSeriesBuilder::deltas(stats, axes, QStringLiteral("n"), DeltaMode::VsPrevious);
+        QCOMPARE(previous.first().points.size(), bursts.size() - 1);
+        for (qsizetype i = 1; i < charted.size(); ++i)
+            charted[i].delta = ns2(previous.first().points[i - 1].y);
+        checkRun(QStringLiteral("pps and delta charts"), charted);
+        const QList<ChartSeriesData> vsBase =
+            ChartSeriesBuilder::deltas(stats, axes, QStringLiteral("n"), DeltaMode::VsBaseline);
+        QList<Printed> base2, mine2;
+        for (qsizetype i = 0; i < bursts.size(); ++i) {
+            base2 << ppsOnly(m_baseExpected[i]);
+            mine2 << Printed{charted[i].pps, {}, ns2(vsBase.first().points[i].y), {}};
+        }
+        checkAgainstBaseline(QStringLiteral("delta chart vs baseline"), base2, mine2);
+    }
+
+  private:
+    QList<Printed> m_markdownPrev;
+};
+
+QTEST_MAIN(TestConsistency)
+#include "tst_consistency.moc"
