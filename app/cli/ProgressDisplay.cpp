@@ -37,17 +37,21 @@ void ProgressDisplay::rates(const StepRates &rates) {
 }
 
 void ProgressDisplay::stepFinished(const StepResult &r) {
-    if (m_terminal)
+    const bool invalid = r.status == RunStatus::Invalid;
+    // On a terminal the bar shows the rates; an invalid repetition still says why.
+    if (m_terminal && !invalid)
         return;
-    CliOutput::err() << QStringLiteral("step %1/%2 %3 rep %4/%5: %6 pps, %7 ns/pkt")
-                            .arg(m_done + 1)
-                            .arg(m_total)
-                            .arg(r.point.describe(m_axisNames))
-                            .arg(r.rep + 1)
-                            .arg(m_reps)
-                            .arg(qRound64(r.effectivePps()))
-                            .arg(r.nsPerPkt, 0, 'f', 2)
-                     << Qt::endl;
+    const QString line = QStringLiteral("step %1/%2 %3 rep %4/%5: %6")
+                             .arg(m_done + 1)
+                             .arg(m_total)
+                             .arg(r.point.describe(m_axisNames))
+                             .arg(r.rep + 1)
+                             .arg(m_reps)
+                             .arg(invalid ? QStringLiteral("invalid (%1)").arg(r.error)
+                                          : QStringLiteral("%1 pps, %2 ns/pkt")
+                                                .arg(qRound64(r.effectivePps()))
+                                                .arg(r.nsPerPkt, 0, 'f', 2));
+    message(line);
 }
 
 void ProgressDisplay::pointCompleted(const PointStats &s) {

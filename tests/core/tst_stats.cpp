@@ -1,7 +1,6 @@
 #include "stats/Delta.h"
 #include "stats/LineRate.h"
 #include "stats/PointStats.h"
-#include "stats/SteadyRate.h"
 #include "stats/Summary.h"
 #include "stats/Welch.h"
 #include <QTest>
@@ -167,21 +166,6 @@ class TestStats : public QObject {
         QVERIFY(std::abs(stats[3].vsBaseline->pps - -1e6) < 1e-6);
         QVERIFY(!stats[1].vsBaseline);
         QCOMPARE(stats[0].warnings.first(), QStringLiteral("1 repetition (fewer than 3)"));
-    }
-
-    void rateAfterWarmup() {
-        QList<Sample> samples;
-        for (int i = 0; i <= 10; ++i) {
-            Sample s;
-            s.tNs = i * 100000000ll;
-            // Slow first 200 ms, then 1 Mpps.
-            s.txPkts = i <= 2 ? i * 1000 : 2000 + (i - 2) * 100000;
-            samples << s;
-        }
-        QCOMPARE(ppsAfterWarmup(samples, 200000000).value_or(0), 1e6);
-        QVERIFY(ppsAfterWarmup(samples, 0).value_or(0) < 1e6);
-        QVERIFY(!ppsAfterWarmup(samples, 1000000000));
-        QVERIFY(!ppsAfterWarmup({}, 0));
     }
 };
 
