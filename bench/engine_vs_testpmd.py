@@ -61,21 +61,29 @@ class Engine:
              "--lcores", lcores],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
             text=True, bufsize=1)
+        self.pending = b""
         self.hello, _ = self.read("hello")
         self.next_id = 1
 
     def read(self, kind=None, timeout=60):
-        """Next message (of a type, if given) and the time it was read."""
+        """Next message (of a type, if given) and the time it was read.
+
+        Lines are split here from raw reads of the pipe: select() on a
+        buffered reader would miss lines already in its buffer.
+        """
         deadline = time.monotonic() + timeout
+        fd = self.proc.stdout.fileno()
         while True:
-            ready, _, _ = select.select([self.proc.stdout], [], [],
-                                        max(0, deadline - time.monotonic()))
-            if not ready:
-                raise RuntimeError("engine: no %s within %s s" % (kind, timeout))
-            line = self.proc.stdout.readline()
+            while b"\n" not in self.pending:
+                ready, _, _ = select.select([fd], [], [], max(0, deadline - time.monotonic()))
+                if not ready:
+                    raise RuntimeError("engine: no %s within %s s" % (kind, timeout))
+                chunk = os.read(fd, 65536)
+                if not chunk:
+                    raise RuntimeError("engine exited")
+                self.pending += chunk
+            line, self.pending = self.pending.split(b"\n", 1)
             now = time.monotonic()
-            if not line:
-                raise RuntimeError("engine exited")
             msg = json.loads(line)
             if kind is None or msg["type"] == kind:
                 return msg, now

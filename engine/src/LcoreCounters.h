@@ -42,8 +42,6 @@ struct LcoreWindow {
     uint64_t endTsc = 0;
     uint64_t pkts = 0;
     uint64_t calls = 0;
-
-    uint64_t cycles() const { return endTsc - startTsc; }
 };
 
 // One TX lcore's counters, on their own cache lines and written only by that

@@ -33,25 +33,36 @@ double perSecond(uint64_t count, uint64_t ns) {
     return ns == 0 ? 0.0 : static_cast<double>(count) * 1e9 / static_cast<double>(ns);
 }
 
-// One lcore's window, its times from the step's start.
-Json lcoreWindow(const LcoreWindow &w, uint16_t size, uint64_t startTsc, uint64_t hz) {
-    const bool empty = w.pkts == 0;
-    const uint64_t ns = empty ? 0 : tscToNs(w.cycles(), hz);
+// A window's edges in ns from the step's start; its length is their
+// difference, so the three figures printed agree to the nanosecond.
+struct WindowNs {
+    uint64_t start = 0;
+    uint64_t end = 0;
+    uint64_t length() const { return end - start; }
+};
+
+WindowNs windowNs(uint64_t startTsc, uint64_t endTsc, uint64_t stepStartTsc, uint64_t hz) {
+    return {tscToNs(startTsc - stepStartTsc, hz), tscToNs(endTsc - stepStartTsc, hz)};
+}
+
+// One lcore's window.
+Json lcoreWindow(const LcoreWindow &w, uint16_t size, uint64_t stepStartTsc, uint64_t hz) {
+    const WindowNs ns = w.pkts == 0 ? WindowNs{} : windowNs(w.startTsc, w.endTsc, stepStartTsc, hz);
     return {{"tx_pkts", w.pkts},
             {"tx_bytes", w.pkts * size},
             {"tx_calls", w.calls},
-            {"start_ns", empty ? 0 : tscToNs(w.startTsc - startTsc, hz)},
-            {"end_ns", empty ? 0 : tscToNs(w.endTsc - startTsc, hz)},
-            {"ns", ns},
-            {"pps", perSecond(w.pkts, ns)}};
+            {"start_ns", ns.start},
+            {"end_ns", ns.end},
+            {"ns", ns.length()},
+            {"pps", perSecond(w.pkts, ns.length())}};
 }
 
 // The step's window from its lcores' (docs/protocol.md, "finished"): their
 // packets, bytes and calls added up; the rate is the sum of the lcores'
 // rates, each over its own window; ns is the time all of them were in their
 // windows (the latest start to the earliest end), the common window.
-Json stepWindow(const std::vector<LcoreResult> &lcores, const StepParams &params, uint64_t startTsc,
-                uint64_t hz) {
+Json stepWindow(const std::vector<LcoreResult> &lcores, const StepParams &params,
+                uint64_t stepStartTsc, uint64_t hz) {
     uint64_t pkts = 0, calls = 0, latestStart = 0, earliestEnd = UINT64_MAX;
     double pps = 0;
     unsigned measured = 0;
@@ -65,18 +76,20 @@ Json stepWindow(const std::vector<LcoreResult> &lcores, const StepParams &params
         calls += w.calls;
         latestStart = std::max(latestStart, w.startTsc);
         earliestEnd = std::min(earliestEnd, w.endTsc);
-        pps += perSecond(w.pkts, tscToNs(w.cycles(), hz));
+        pps += perSecond(w.pkts, windowNs(w.startTsc, w.endTsc, stepStartTsc, hz).length());
     }
-    const bool overlap = measured != 0 && earliestEnd > latestStart;
+    const WindowNs common = measured != 0 && earliestEnd > latestStart
+                                ? windowNs(latestStart, earliestEnd, stepStartTsc, hz)
+                                : WindowNs{};
     const uint16_t size = static_cast<uint16_t>(params.pktSize);
     return {{"warmup_ms", params.warmupMs},
             {"lcores", measured},
             {"tx_pkts", pkts},
             {"tx_bytes", pkts * size},
             {"tx_calls", calls},
-            {"start_ns", overlap ? tscToNs(latestStart - startTsc, hz) : 0},
-            {"end_ns", overlap ? tscToNs(earliestEnd - startTsc, hz) : 0},
-            {"ns", overlap ? tscToNs(earliestEnd - latestStart, hz) : 0},
+            {"start_ns", common.start},
+            {"end_ns", common.end},
+            {"ns", common.length()},
             {"pps", pps},
             {"ns_per_pkt", pps > 0 ? 1e9 / pps : 0.0},
             {"bps_l2", pps * size * 8},

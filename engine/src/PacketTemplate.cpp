@@ -7,28 +7,6 @@
 
 namespace burstlab::engine {
 
-namespace {
-
-// Sum of the 16-bit words of a value as it lies in memory. One's complement
-// sums do not depend on byte order, so native loads and stores stay correct.
-inline uint32_t words(uint32_t v) {
-    return (v & 0xffff) + (v >> 16);
-}
-inline uint32_t negWords(uint32_t v) {
-    return static_cast<uint16_t>(~v) + static_cast<uint16_t>(~(v >> 16));
-}
-inline uint16_t fold(uint32_t s) {
-    s = (s & 0xffff) + (s >> 16);
-    s = (s & 0xffff) + (s >> 16);
-    return static_cast<uint16_t>(s);
-}
-// RFC 1624 eqn. 3: HC' = ~(~HC + ~m + m').
-inline uint16_t adjust(uint16_t csum, uint32_t delta) {
-    return static_cast<uint16_t>(~fold(static_cast<uint16_t>(~csum) + delta));
-}
-
-} // namespace
-
 PacketTemplate::PacketTemplate(const StepParams &p, uint8_t stepTag)
     : m_size(static_cast<uint16_t>(p.pktSize)),
       m_copySize(static_cast<uint16_t>((p.pktSize + kChunk - 1) / kChunk * kChunk)),
@@ -61,16 +39,7 @@ PacketTemplate::PacketTemplate(const StepParams &p, uint8_t stepTag)
 
     ip->hdr_checksum = rte_ipv4_cksum(ip);
     m_ipCsum = ip->hdr_checksum;
-    m_negOldIp = negWords(ip->dst_addr);
-}
-
-void PacketTemplate::patchFlow(uint8_t *dst, uint32_t flow) const {
-    const uint32_t ipBe = rte_cpu_to_be_32(m_dstIp + flow);
-    auto *ip = reinterpret_cast<rte_ipv4_hdr *>(dst + kIpOffset);
-    auto *udp = reinterpret_cast<rte_udp_hdr *>(dst + kUdpOffset);
-    ip->dst_addr = ipBe;
-    ip->hdr_checksum = adjust(m_ipCsum, words(ipBe) + m_negOldIp);
-    udp->src_port = rte_cpu_to_be_16(static_cast<uint16_t>(m_srcPort + flow));
+    m_negOldIp = checksum::negWords(ip->dst_addr);
 }
 
 } // namespace burstlab::engine

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "Checksum.h"
 #include "Signature.h"
 #include "StepParams.h"
 
@@ -45,19 +46,37 @@ class PacketTemplate {
     // timestamps are on) and the fields of flow `flow` (0..flows-1). Writes
     // up to 2 bytes past the end of a 60-byte frame (see signature::tagWord).
     void stamp(uint8_t *dst, uint8_t stream, uint32_t seq, uint32_t flow, uint64_t tsc) const {
-        const uint64_t tag = signature::tagWord(m_stepTag, stream, seq);
-        std::memcpy(dst + kPayloadOffset + signature::kTagOffset, &tag, sizeof tag);
+        stampSeq(dst, tagBase(stream), seq);
         if (m_timestamp) {
-            std::memcpy(dst + kPayloadOffset + signature::kTscOffset, &tsc, sizeof tsc);
+            stampTsc(dst, tsc);
         }
         if (m_flows > 1) {
-            patchFlow(dst, flow);
+            stampFlow(dst, flow);
         }
     }
 
-  private:
-    void patchFlow(uint8_t *dst, uint32_t flow) const;
+    // The pieces of stamp(), for a loop that decides once per burst which
+    // of them it needs.
+    bool timestamps() const { return m_timestamp; }
+    uint32_t flows() const { return m_flows; }
+    uint64_t tagBase(uint8_t stream) const { return signature::tagWord(m_stepTag, stream, 0); }
+    static void stampSeq(uint8_t *dst, uint64_t tagBase, uint32_t seq) {
+        const uint64_t tag = tagBase | signature::tagWord(0, 0, seq);
+        std::memcpy(dst + kPayloadOffset + signature::kTagOffset, &tag, sizeof tag);
+    }
+    static void stampTsc(uint8_t *dst, uint64_t tsc) {
+        std::memcpy(dst + kPayloadOffset + signature::kTscOffset, &tsc, sizeof tsc);
+    }
+    void stampFlow(uint8_t *dst, uint32_t flow) const {
+        const uint32_t ipBe = __builtin_bswap32(m_dstIp + flow);
+        const auto portBe = __builtin_bswap16(static_cast<uint16_t>(m_srcPort + flow));
+        const uint16_t ipCsum = checksum::adjust(m_ipCsum, checksum::words(ipBe) + m_negOldIp);
+        std::memcpy(dst + kIpOffset + 16, &ipBe, sizeof ipBe);     // destination address
+        std::memcpy(dst + kIpOffset + 10, &ipCsum, sizeof ipCsum); // header checksum
+        std::memcpy(dst + kUdpOffset, &portBe, sizeof portBe);     // source port
+    }
 
+  private:
     // Large enough for any frame an mbuf of the default size can hold.
     static constexpr size_t kMaxFrame = 2048;
     std::array<uint8_t, kMaxFrame> m_frame{};

@@ -9,6 +9,7 @@
 
 struct rte_mbuf;
 struct rte_mempool;
+struct rte_mempool_cache;
 
 namespace burstlab::engine {
 
@@ -53,15 +54,19 @@ class TxWorker {
   private:
     // Fills m_pkts[0..n) and returns how many it got (fewer on pool
     // exhaustion).
-    uint32_t fill(uint32_t n, uint64_t tsc);
-    uint32_t fillFresh(uint32_t n, uint64_t tsc);
+    [[gnu::always_inline]] uint32_t fill(uint32_t n, uint64_t tsc);
+    [[gnu::always_inline]] uint32_t fillFresh(uint32_t n, uint64_t tsc);
     uint32_t fillClones(uint32_t n, uint64_t tsc);
     // Makes m the next packet of the stream: the frame is written whole only
-    // the first time this step uses the buffer, then just stamped.
+    // the first time this step uses the buffer (prepare), then just stamped.
     void build(rte_mbuf *m, uint64_t tsc);
+    // build() for m_pkts[0..n), with what to stamp decided at compile time.
+    template <bool Timestamps, bool Flows> void buildFresh(uint32_t n, uint64_t tsc);
+    [[gnu::noinline]] void prepare(rte_mbuf *m);
     void releaseAll(uint32_t offset, uint32_t pending);
 
     TxJob m_job;
+    rte_mempool_cache *m_cache = nullptr; // this lcore's cache of the pool
     rte_mbuf *m_clone = nullptr;
     uint64_t m_cloneLeft = 0;
     uint32_t m_flow = 0;
