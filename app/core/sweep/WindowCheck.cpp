@@ -11,7 +11,7 @@ qint64 integer(const QJsonObject &o, const char *key) {
 }
 
 QString ms(qint64 ns) {
-    return QString::number(double(ns) / 1e6, 'f', 3);
+    return QString::number(double(ns) / 1e6, 'g', 10);
 }
 
 bool near(double a, double b) {
