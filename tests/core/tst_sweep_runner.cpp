@@ -154,6 +154,16 @@ class TestSweepRunner : public QObject {
         return runner.outcome();
     }
 
+    // Stops the engine's first step (not the sweep) at its first sample,
+    // from outside the runner: in a warm-up much longer than stats_ms.
+    void stopFirstStepInItsWarmup(SweepRunner &r) {
+        auto stopped = std::make_shared<bool>(false);
+        connect(&r, &SweepRunner::sampleReceived, &r, [&r, stopped] {
+            if (!std::exchange(*stopped, true))
+                r.client()->stopStep();
+        });
+    }
+
     std::unique_ptr<SweepRunner> runner() {
         auto r = std::make_unique<SweepRunner>(m_store);
         r->setEngineDir(kBinDir);
@@ -444,11 +454,7 @@ class TestSweepRunner : public QObject {
     void stopDuringWarmupIsInvalidAndRunAgain() {
         auto r = runner();
         r->setRecordHost(false);
-        bool stopped = false;
-        connect(r.get(), &SweepRunner::sampleReceived, r.get(), [&] {
-            if (!std::exchange(stopped, true))
-                r->client()->stopStep();
-        });
+        stopFirstStepInItsWarmup(*r);
         QVERIFY(r->start(onePoint(400, 300)));
         QCOMPARE(finish(*r), SweepRunner::Outcome::Completed);
         const auto steps = *m_store.stepsOf(r->runId());
@@ -475,11 +481,7 @@ class TestSweepRunner : public QObject {
     void resumeRunsInvalidRepetitionsAgain() {
         auto first = runner();
         first->setRecordHost(false);
-        bool stopped = false;
-        connect(first.get(), &SweepRunner::sampleReceived, first.get(), [&] {
-            if (!std::exchange(stopped, true))
-                first->client()->stopStep();
-        });
+        stopFirstStepInItsWarmup(*first);
         connect(first.get(), &SweepRunner::stepFinished, first.get(), [&] { first->stop(); });
         QVERIFY(first->start(onePoint(300, 200)));
         QCOMPARE(finish(*first), SweepRunner::Outcome::Interrupted);

@@ -49,6 +49,16 @@ SinkClassifier classifier(uint32_t streams = 1, uint64_t copies = 1, bool timest
     return c;
 }
 
+// The classifier's counts against the expected ones, all five.
+void expectCounts(const SinkClassifier &c, const SinkCounts &want) {
+    const SinkCounts &got = c.counts();
+    QCOMPARE(got.ours, want.ours);
+    QCOMPARE(got.duplicates, want.duplicates);
+    QCOMPARE(got.reordered, want.reordered);
+    QCOMPARE(got.foreign, want.foreign);
+    QCOMPARE(got.late, want.late);
+}
+
 void receive(SinkClassifier &c, Frames &f, std::initializer_list<uint32_t> seqs,
              uint8_t stream = 0) {
     for (uint32_t seq : seqs) {
@@ -117,20 +127,14 @@ void TestEngineSink::inOrderIsCountedOnce() {
     for (uint32_t seq = 0; seq < 10000; ++seq) {
         c.classify(f.frame(0, seq), f.size(), 0);
     }
-    QCOMPARE(c.counts().ours, 10000u);
-    QCOMPARE(c.counts().duplicates, 0u);
-    QCOMPARE(c.counts().reordered, 0u);
-    QCOMPARE(c.counts().foreign, 0u);
-    QCOMPARE(c.counts().late, 0u);
+    expectCounts(c, {.ours = 10000});
 }
 
 void TestEngineSink::duplicatesAreNotCounted() {
     Frames f;
     SinkClassifier c = classifier();
     receive(c, f, {0, 1, 2, 2, 3, 1, 3});
-    QCOMPARE(c.counts().ours, 4u);
-    QCOMPARE(c.counts().duplicates, 3u);
-    QCOMPARE(c.counts().reordered, 0u);
+    expectCounts(c, {.ours = 4, .duplicates = 3});
 }
 
 void TestEngineSink::reorderingIsDetected() {
@@ -138,9 +142,7 @@ void TestEngineSink::reorderingIsDetected() {
     SinkClassifier c = classifier();
     // 2 and 5 overtaken; 6 lost; 2 once more is a duplicate, not reordered again.
     receive(c, f, {0, 1, 3, 2, 4, 7, 5, 8, 2});
-    QCOMPARE(c.counts().ours, 8u);
-    QCOMPARE(c.counts().reordered, 2u);
-    QCOMPARE(c.counts().duplicates, 1u);
+    expectCounts(c, {.ours = 8, .duplicates = 1, .reordered = 2});
 }
 
 void TestEngineSink::streamsAreIndependent() {
@@ -149,21 +151,17 @@ void TestEngineSink::streamsAreIndependent() {
     receive(c, f, {0, 1, 2}, 0);
     receive(c, f, {0, 1}, 1); // behind stream 0's numbers, but in its own order
     receive(c, f, {3}, 0);
-    QCOMPARE(c.counts().ours, 6u);
-    QCOMPARE(c.counts().reordered, 0u);
-    QCOMPARE(c.counts().duplicates, 0u);
+    expectCounts(c, {.ours = 6});
     // A stream the step does not have is not ours.
     receive(c, f, {0}, 2);
-    QCOMPARE(c.counts().foreign, 1u);
+    expectCounts(c, {.ours = 6, .foreign = 1});
 }
 
 void TestEngineSink::sequenceWrapIsInOrder() {
     Frames f;
     SinkClassifier c = classifier();
     receive(c, f, {0xfffffffe, 0xffffffff, 0, 1, 0xffffffff});
-    QCOMPARE(c.counts().ours, 4u);
-    QCOMPARE(c.counts().reordered, 0u);
-    QCOMPARE(c.counts().duplicates, 1u);
+    expectCounts(c, {.ours = 4, .duplicates = 1});
 }
 
 void TestEngineSink::olderThanTheWindowCountsAsReordered() {
@@ -171,9 +169,7 @@ void TestEngineSink::olderThanTheWindowCountsAsReordered() {
     SinkClassifier c = classifier();
     const uint32_t far = SinkClassifier::kWindow + 10;
     receive(c, f, {0, far, 5, far + 1});
-    QCOMPARE(c.counts().ours, 4u);
-    QCOMPARE(c.counts().reordered, 1u);
-    QCOMPARE(c.counts().duplicates, 0u);
+    expectCounts(c, {.ours = 4, .reordered = 1});
 }
 
 void TestEngineSink::clonesAreExpectedCopies() {
@@ -182,16 +178,14 @@ void TestEngineSink::clonesAreExpectedCopies() {
     // Each sequence number is sent 3 times; a 4th copy is a duplicate, a
     // copy of 0 after 1's copies began is reordered.
     receive(c, f, {0, 0, 1, 0, 1, 1, 1, 2});
-    QCOMPARE(c.counts().ours, 7u);
-    QCOMPARE(c.counts().duplicates, 1u);
-    QCOMPARE(c.counts().reordered, 1u);
+    expectCounts(c, {.ours = 7, .duplicates = 1, .reordered = 1});
 }
 
 void TestEngineSink::lateAndForeignAreSeparated() {
     SinkClassifier c = classifier();
     Frames earlier(60, kTag - 1);
     c.classify(earlier.frame(0, 0), earlier.size(), 0);
-    QCOMPARE(c.counts().late, 1u);
+    expectCounts(c, {.late = 1});
 
     Frames f(64);
     std::array<uint8_t, 2048> frame{};
@@ -214,9 +208,7 @@ void TestEngineSink::lateAndForeignAreSeparated() {
     frame[38] = 0;
     frame[39] = 20;
     c.classify(frame.data(), f.size(), 0);
-    QCOMPARE(c.counts().foreign, 5u);
-    QCOMPARE(c.counts().ours, 0u);
-    QCOMPARE(c.counts().late, 1u);
+    expectCounts(c, {.foreign = 5, .late = 1});
 }
 
 void TestEngineSink::latencyPercentiles() {
