@@ -1,6 +1,7 @@
 #include "Engine.h"
 
 #include "Messages.h"
+#include "Signature.h"
 
 #include <algorithm>
 #include <rte_cycles.h>
@@ -101,8 +102,10 @@ std::string Engine::setUp() {
 
 void Engine::computeLimits() {
     const PortInfo &p = m_tx->info();
-    m_limits.queues.hi = std::min<int64_t>(static_cast<int64_t>(m_workerLcores.size()),
-                                           std::max<uint16_t>(p.maxTxQueues, 1));
+    // The payload signature names a packet's queue in one byte.
+    m_limits.queues.hi =
+        std::min<int64_t>({static_cast<int64_t>(m_workerLcores.size()),
+                           std::max<uint16_t>(p.maxTxQueues, 1), signature::kMaxStreams});
     const uint16_t align = std::max<uint16_t>(p.txDescAlign, 1);
     m_limits.txDescAlign = align;
     int64_t lo = std::max<int64_t>(64, p.txDescMin);

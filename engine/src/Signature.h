@@ -29,6 +29,8 @@ constexpr size_t kSize = 18;
 // Ethernet 14 + IPv4 20 + UDP 8: where the payload starts in a frame.
 constexpr size_t kPayloadOffset = 42;
 constexpr size_t kMinFrame = kPayloadOffset + kSize;
+// Streams (TX queues) one byte can name.
+constexpr int64_t kMaxStreams = 256;
 
 // Step tag, stream and sequence number as one 8-byte little-endian word for
 // a single store at kTagOffset. The top two bytes are 0: they land on the
