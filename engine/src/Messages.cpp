@@ -42,7 +42,12 @@ struct WindowNs {
 };
 
 WindowNs windowNs(uint64_t startTsc, uint64_t endTsc, uint64_t stepStartTsc, uint64_t hz) {
-    return {tscToNs(startTsc - stepStartTsc, hz), tscToNs(endTsc - stepStartTsc, hz)};
+    // A TX lcore reads its clock after the main lcore noted the step's start;
+    // were the cores' TSCs a few cycles apart, the edge is the start.
+    const auto since = [&](uint64_t tsc) {
+        return tsc > stepStartTsc ? tscToNs(tsc - stepStartTsc, hz) : 0;
+    };
+    return {since(startTsc), since(endTsc)};
 }
 
 // One lcore's window.

@@ -29,10 +29,18 @@ void RxSink::drain(unsigned quietMs, unsigned maxMs) {
     const uint64_t hz = rte_get_tsc_hz();
     const uint64_t start = rte_rdtsc();
     uint64_t lastRx = start;
-    for (uint64_t now = start;
-         now - start < hz * maxMs / 1000 && now - lastRx < hz * quietMs / 1000; now = rte_rdtsc()) {
-        if (poll() != 0) {
+    // The quiet time is judged only after a poll that found nothing: a lcore
+    // that was not scheduled for longer still counts what waited in the ring.
+    for (;;) {
+        const uint32_t got = poll();
+        const uint64_t now = rte_rdtsc();
+        if (got != 0) {
             lastRx = now;
+        } else if (now - lastRx >= hz * quietMs / 1000) {
+            return;
+        }
+        if (now - start >= hz * maxMs / 1000) {
+            return;
         }
     }
 }

@@ -16,7 +16,8 @@ class RxSink {
 
     // One rx_burst; returns the packets received.
     uint32_t poll();
-    // Polls until nothing arrived for quietMs or maxMs passed.
+    // Polls until a poll finds nothing and nothing arrived for quietMs (0:
+    // until the ring is empty), or maxMs passed.
     void drain(unsigned quietMs, unsigned maxMs);
     // Counts for a new step from now on; call while no lcore polls.
     void begin(const SinkClassifier::Setup &setup);

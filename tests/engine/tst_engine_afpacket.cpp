@@ -24,6 +24,16 @@ class TestEngineAfPacket : public QObject {
     NetNamespace m_ns;
 };
 
+namespace {
+
+// The sink's receive ring: 4096 frames, more than a test step sends. With
+// two CPUs the main lcore polls the sink between protocol polls, and on a
+// busy host it may not run for a long time; a ring that holds the whole
+// step keeps the kernel from dropping what the test expects to count.
+const QString kSink = QStringLiteral("net_af_packet1,iface=vb,framecnt=4096");
+
+} // namespace
+
 void TestEngineAfPacket::initTestCase() {
     if (getuid() != 0) {
         QSKIP("creating a network namespace needs root");
@@ -47,17 +57,17 @@ void TestEngineAfPacket::receivedEqualsSent() {
     QFETCH(int, clone);
     QFETCH(int, burst);
     QStringList args = EngineProcess::vdevArgs("net_af_packet0,iface=va");
-    args << "--sink-vdev"
-         << "net_af_packet1,iface=vb";
+    args << "--sink-vdev" << kSink;
     EngineProcess engine(args, m_ns.exec());
     QVERIFY2(engine.start(), engine.stderrText().constData());
     QCOMPARE(engine.hello().value("ports").toArray().size(), 2);
-    // 20 kpps is far below what the sink drains on one core.
+    // 10 kpps is far below what the sink drains on one core, and 300 ms of
+    // it fit in the sink's ring.
     const QJsonObject f = engine.runStep(
-        {{"rate_pps", 20000}, {"duration_ms", 300}, {"clone", clone}, {"burst", burst}});
+        {{"rate_pps", 10000}, {"duration_ms", 300}, {"clone", clone}, {"burst", burst}});
     QVERIFY(!f.isEmpty());
     const qint64 sent = f.value("tx_pkts").toInteger();
-    QVERIFY(sent > 1000);
+    QVERIFY(sent > 100);
     QCOMPARE(f.value("rx_pkts").toInteger(), sent);
     QCOMPARE(f.value("rx_lost").toInteger(), 0);
     QCOMPARE(f.value("rx_foreign").toInteger(), 0);
@@ -96,13 +106,12 @@ QList<QByteArray> foreignFrames(int udp, int ipv6) {
 
 void TestEngineAfPacket::sinkCountsOnlyItsOwnPackets() {
     QStringList args = EngineProcess::vdevArgs("net_af_packet0,iface=va");
-    args << "--sink-vdev"
-         << "net_af_packet1,iface=vb";
+    args << "--sink-vdev" << kSink;
     EngineProcess engine(args, m_ns.exec());
     QVERIFY2(engine.start(), engine.stderrText().constData());
     const QJsonObject ack = engine.request({{"cmd", "start"},
                                             {"id", 5},
-                                            {"rate_pps", 20000},
+                                            {"rate_pps", 4000},
                                             {"burst", 8},
                                             {"duration_ms", 800},
                                             {"warmup_ms", 100},
@@ -115,7 +124,7 @@ void TestEngineAfPacket::sinkCountsOnlyItsOwnPackets() {
     const QJsonObject f = engine.waitFor("finished", 5, 10000);
     QVERIFY(!f.isEmpty());
     const qint64 sent = f.value("tx_pkts").toInteger();
-    QVERIFY(sent > 1000);
+    QVERIFY(sent > 100);
     QCOMPARE(f.value("rx_pkts").toInteger(), sent);
     QCOMPARE(f.value("rx_foreign").toInteger(), 250);
     QCOMPARE(f.value("rx_lost").toInteger(), 0);
@@ -136,7 +145,7 @@ void TestEngineAfPacket::sinkCountsOnlyItsOwnPackets() {
     QCOMPARE(f.value("mbufs_in_use").toInteger(), 0);
 
     // The next step counts only its own packets: nothing of the last one is late.
-    const QJsonObject g = engine.runStep({{"rate_pps", 20000}, {"duration_ms", 200}});
+    const QJsonObject g = engine.runStep({{"rate_pps", 10000}, {"duration_ms", 200}});
     QCOMPARE(g.value("rx_pkts").toInteger(), g.value("tx_pkts").toInteger());
     QCOMPARE(g.value("rx_foreign").toInteger(), 0);
     QVERIFY(g.value("latency_ns").isNull());
