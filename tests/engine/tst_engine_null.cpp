@@ -234,13 +234,18 @@ void TestEngineNull::windowLeavesOutTheWarmup() {
 
 void TestEngineNull::pacedWindowHoldsTheRate() {
     // 100 kpps in bursts of 10: the window ends where its last burst is
-    // sent and leaves that burst out, so it never claims more than the rate.
+    // sent and leaves that burst out, so it claims no burst more than the
+    // rate gives. Only what the pacing catches up after a missed time slice
+    // (at most 5 ms of bursts) may add to it, when the window opens behind
+    // schedule on a busy host.
     const QJsonObject f = m_engine->runStep(
         {{"rate_pps", 100000}, {"burst", 10}, {"duration_ms", 300}, {"warmup_ms", 50}});
     const QJsonObject w = f.value("window").toObject();
     QVERIFY(integer(w, "tx_pkts") > 0);
-    QVERIFY2(w.value("pps").toDouble() <= 100000 * 1.001,
-             qPrintable(QString::number(w.value("pps").toDouble())));
+    const double caughtUp = 100000 * 0.005;
+    QVERIFY2(integer(w, "tx_pkts") <= 100000 * integer(w, "ns") / 1e9 + caughtUp,
+             qPrintable(
+                 QString("%1 packets in %2 ns").arg(integer(w, "tx_pkts")).arg(integer(w, "ns"))));
     QCOMPARE(integer(w, "tx_pkts") % 10, 0);
 }
 
