@@ -8,9 +8,12 @@ run and interleaved so a neighbour's load hits both alike:
   engine clone=0  vs  testpmd --forward-mode=txonly   (fresh mbufs, same work)
   engine clone=N  vs  testpmd txonly and --forward-mode=flowgen --flowgen-clones=N
 
-at bursts 1, 8 and 32; then the cost of stats sampling (stats_ms 100 vs
-1000) and the time to switch steps. Prints Markdown tables. Standard library
-only; run as root or as a user who may run DPDK with --no-huge.
+at bursts 1, 8 and 32; then clone mode against the floor under a refcount
+clone (burstlab-lock-floor: one locked decrement per packet, and net_null's
+free of a clone), the cost of stats sampling (stats_ms 100 vs 1000) and the
+time to switch steps. Prints Markdown tables. Standard library only (the
+floor program is built with the engine); run as root or as a user who may
+run DPDK with --no-huge.
 """
 
 import argparse
@@ -61,21 +64,29 @@ class Engine:
              "--lcores", lcores],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
             text=True, bufsize=1)
+        self.pending = b""
         self.hello, _ = self.read("hello")
         self.next_id = 1
 
     def read(self, kind=None, timeout=60):
-        """Next message (of a type, if given) and the time it was read."""
+        """Next message (of a type, if given) and the time it was read.
+
+        Lines are split here from raw reads of the pipe: select() on a
+        buffered reader would miss lines already in its buffer.
+        """
         deadline = time.monotonic() + timeout
+        fd = self.proc.stdout.fileno()
         while True:
-            ready, _, _ = select.select([self.proc.stdout], [], [],
-                                        max(0, deadline - time.monotonic()))
-            if not ready:
-                raise RuntimeError("engine: no %s within %s s" % (kind, timeout))
-            line = self.proc.stdout.readline()
+            while b"\n" not in self.pending:
+                ready, _, _ = select.select([fd], [], [], max(0, deadline - time.monotonic()))
+                if not ready:
+                    raise RuntimeError("engine: no %s within %s s" % (kind, timeout))
+                chunk = os.read(fd, 65536)
+                if not chunk:
+                    raise RuntimeError("engine exited")
+                self.pending += chunk
+            line, self.pending = self.pending.split(b"\n", 1)
             now = time.monotonic()
-            if not line:
-                raise RuntimeError("engine exited")
             msg = json.loads(line)
             if kind is None or msg["type"] == kind:
                 return msg, now
@@ -155,11 +166,16 @@ def testpmd_pps(args, burst, mode, clones=0):
 
 
 def engine_pps(engine, args, burst, clone, stats_ms=100):
-    """(wall, on-CPU) packets per second of one engine step."""
+    """(wall, on-CPU) packets per second of one engine step.
+
+    Wall: the engine's measured window after a 200 ms warm-up, the rate
+    burstlab stores. On-CPU: every packet of the step over the TX lcore's
+    CPU time in it.
+    """
     finished, t = engine.step(burst=burst, clone=clone, pkt_size=args.pkt_size,
-                              duration_ms=args.duration_ms, stats_ms=stats_ms)
+                              duration_ms=args.duration_ms, warmup_ms=200, stats_ms=stats_ms)
     assert finished["mbufs_in_use"] == 0, finished
-    return finished["pps"], finished["tx_pkts"] * 1e9 / t["cpu_ns"]
+    return finished["window"]["pps"], finished["tx_pkts"] * 1e9 / t["cpu_ns"]
 
 
 def mpps(pps):
@@ -193,6 +209,33 @@ def compare(engine, args):
             print("| %d | %s | %s | %.2fx | %s | %s | %.2fx | %.2fx |" % (
                 burst, mpps(m["e0"]), mpps(m["tx"]), m["e0"] / m["tx"], mpps(m["eN"]),
                 mpps(m["fg"]), m["eN"] / m["tx"], m["eN"] / m["fg"]))
+
+
+def lock_floor(args, burst):
+    """(lock, driver) ns of CPU per packet from burstlab-lock-floor."""
+    out = subprocess.run([args.floor, "--burst", str(burst), "--ms", str(args.duration_ms),
+                          "--lcore", args.lcores.split("-")[-1].split(",")[-1]],
+                         capture_output=True, text=True, timeout=120, check=True).stdout
+    floor = json.loads(out.strip().splitlines()[-1])
+    return floor["lock_ns"], floor["driver_ns"]
+
+
+def clone_floor(engine, args, burst=32):
+    """Clone mode against the floors under it, interleaved, CPU ns per packet."""
+    eng, lock, driver = [], [], []
+    for _ in range(args.reps):
+        eng.append(1e9 / engine_pps(engine, args, burst, args.clone)[1])
+        l, d = lock_floor(args, burst)
+        lock.append(l)
+        driver.append(d)
+    e, l, d = median(eng), median(lock), median(driver)
+    print()
+    print("| clone=%d, burst %d (CPU ns per packet) | engine | one locked decrement | "
+          "net_null's free of a clone | engine / locked decrement | engine / net_null free |"
+          % (args.clone, burst))
+    print("|---|---|---|---|---|---|")
+    print("| median of %d | %.2f ns | %.2f ns | %.2f ns | %.2fx | %.2fx |"
+          % (args.reps, e, l, d, e / l, e / d))
 
 
 def sampling_cost(engine, args):
@@ -242,6 +285,7 @@ def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--engine", default=os.path.join(REPO, "build", "bin", "burstlab-engine"))
     p.add_argument("--testpmd", default=shutil.which("dpdk-testpmd") or "dpdk-testpmd")
+    p.add_argument("--floor", help="burstlab-lock-floor (default: next to the engine)")
     p.add_argument("--lcores", default="0-1")
     p.add_argument("--memory-mb", type=int, default=512)
     p.add_argument("--pkt-size", type=int, default=64)
@@ -252,6 +296,9 @@ def main():
     p.add_argument("--testpmd-mbufs", type=int, default=8192)
     p.add_argument("--switch-steps", type=int, default=20)
     args = p.parse_args()
+    if not args.floor:
+        args.floor = os.path.join(os.path.dirname(os.path.abspath(args.engine)),
+                                  "burstlab-lock-floor")
 
     engine = Engine(args.engine, args.lcores, args.memory_mb)
     try:
@@ -259,6 +306,7 @@ def main():
               "median of %d\n" % (engine.hello["engine_version"], engine.hello["dpdk_version"],
                                   args.pkt_size, args.memory_mb, args.duration_ms, args.reps))
         compare(engine, args)
+        clone_floor(engine, args)
         sampling_cost(engine, args)
         step_switch(engine, args)
     finally:

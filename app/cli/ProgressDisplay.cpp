@@ -1,6 +1,7 @@
 #include "ProgressDisplay.h"
 #include "CliOutput.h"
 #include "exchange/TextLayout.h"
+#include "stats/Figure.h"
 
 #include <cmath>
 
@@ -38,17 +39,25 @@ void ProgressDisplay::rates(const StepRates &rates) {
 }
 
 void ProgressDisplay::stepFinished(const StepResult &r) {
-    if (m_terminal)
+    const bool invalid = r.status == RunStatus::Invalid;
+    // On a terminal the bar shows the rates; an invalid repetition still says why.
+    if (m_terminal && !invalid)
         return;
-    CliOutput::err() << QStringLiteral("step %1/%2 %3 rep %4/%5: %6 pps, %7 ns/pkt")
-                            .arg(m_done + 1)
-                            .arg(m_total)
-                            .arg(r.point.describe(m_axisNames))
-                            .arg(r.rep + 1)
-                            .arg(m_reps)
-                            .arg(qRound64(r.effectivePps()))
-                            .arg(r.effectivePps() > 0 ? 1e9 / r.effectivePps() : 0.0, 0, 'f', 2)
-                     << Qt::endl;
+    // The repetition's rate and 1e9 over it, as every output prints them.
+    const qint64 pps = qRound64(r.effectivePps());
+    const std::optional<double> ns = Figure::ns(pps);
+    const QString line =
+        QStringLiteral("step %1/%2 %3 rep %4/%5: %6")
+            .arg(m_done + 1)
+            .arg(m_total)
+            .arg(r.point.describe(m_axisNames))
+            .arg(r.rep + 1)
+            .arg(m_reps)
+            .arg(invalid ? QStringLiteral("invalid (%1)").arg(r.error)
+                         : QStringLiteral("%1 pps, %2 ns/pkt")
+                               .arg(pps)
+                               .arg(ns ? QString::number(*ns, 'f', 2) : QStringLiteral("-")));
+    message(line);
 }
 
 void ProgressDisplay::pointCompleted(const PointStats &s) {

@@ -1,6 +1,7 @@
 #include "Engine.h"
 
 #include "Messages.h"
+#include "Signature.h"
 
 #include <algorithm>
 #include <rte_cycles.h>
@@ -101,8 +102,10 @@ std::string Engine::setUp() {
 
 void Engine::computeLimits() {
     const PortInfo &p = m_tx->info();
-    m_limits.queues.hi = std::min<int64_t>(static_cast<int64_t>(m_workerLcores.size()),
-                                           std::max<uint16_t>(p.maxTxQueues, 1));
+    // The payload signature names a packet's queue in one byte.
+    m_limits.queues.hi =
+        std::min<int64_t>({static_cast<int64_t>(m_workerLcores.size()),
+                           std::max<uint16_t>(p.maxTxQueues, 1), signature::kMaxStreams});
     const uint16_t align = std::max<uint16_t>(p.txDescAlign, 1);
     m_limits.txDescAlign = align;
     int64_t lo = std::max<int64_t>(64, p.txDescMin);
@@ -176,6 +179,7 @@ Json Engine::hello() const {
               {"rate_pps", rangeJson(l.ratePps)},
               {"flows", rangeJson(l.flows)},
               {"duration_ms", rangeJson(l.durationMs)},
+              {"warmup_ms", rangeJson(l.warmupMs)},
               {"count", rangeJson(l.count)},
               {"stats_ms", rangeJson(l.statsMs)}}},
             {"defaults", defaults}};
@@ -195,12 +199,14 @@ std::optional<ProtocolError> Engine::start(int64_t id, const nlohmann::json &com
             return ProtocolError{"port_error", "", error};
         }
     }
+    const uint64_t serial = ++m_stepSerial;
     if (m_sink) {
         m_sink->drain(0, kStaleDrainMs);
-        m_sink->resetCount();
+        m_sink->begin({static_cast<uint8_t>(serial), params.queues,
+                       params.clone == 0 ? 1 : params.clone, params.timestamp});
     }
     StepContext context{m_tx->id(), m_txPool.get(), m_workerLcores, m_sink.get()};
-    m_step = std::make_unique<Step>(id, params, std::move(context), commandTsc);
+    m_step = std::make_unique<Step>(id, serial, params, std::move(context), commandTsc);
     if (std::string error = m_step->launch(); !error.empty()) {
         m_step.reset();
         return ProtocolError{"internal", "", error};
@@ -223,7 +229,7 @@ void Engine::pollSink() {
 Json Engine::stats() const {
     std::optional<uint64_t> rx;
     if (m_sink) {
-        rx = m_sink->count();
+        rx = m_sink->ours();
     }
     return messages::stats(*m_step, rte_rdtsc(), m_hz, rx);
 }
@@ -242,7 +248,7 @@ Json Engine::finish() {
     }
     if (m_sink) {
         m_sink->drain(kSinkQuietMs, kSinkMaxMs);
-        end.rxPkts = m_sink->count();
+        end.sink = &m_sink->classifier();
     }
     end.tscHz = m_hz;
     end.mbufsInUse = m_txPool.inUse();

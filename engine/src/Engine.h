@@ -55,6 +55,7 @@ class Engine {
     StepLimits m_limits;
     StepParams m_defaults;
     unsigned m_poolSerial = 0;
+    uint64_t m_stepSerial = 0;
     MbufPool m_txPool;
     MbufPool m_rxPool;       // the sink's RX queue
     MbufPool m_txPortRxPool; // RX queues a TX port's driver insists on

@@ -36,4 +36,9 @@ CounterSnapshot LcoreCounters::snapshot() const {
     return s;
 }
 
+LcoreWindow LcoreCounters::window() const {
+    constexpr auto r = std::memory_order_relaxed;
+    return {windowStartTsc.load(r), windowEndTsc.load(r), windowPkts.load(r), windowCalls.load(r)};
+}
+
 } // namespace burstlab::engine

@@ -34,6 +34,16 @@ struct CounterSnapshot {
     CounterSnapshot &operator+=(const CounterSnapshot &o);
 };
 
+// One lcore's measured window: from its first tx_burst after the warm-up to
+// its last packet sent (docs/protocol.md, "finished"). Empty (pkts 0) when
+// the lcore sent nothing after the warm-up.
+struct LcoreWindow {
+    uint64_t startTsc = 0;
+    uint64_t endTsc = 0;
+    uint64_t pkts = 0;
+    uint64_t calls = 0;
+};
+
 // One TX lcore's counters, on their own cache lines and written only by that
 // lcore, once per burst. Relaxed atomics compile to plain loads and stores on
 // x86 and make the main lcore's concurrent reads well defined.
@@ -50,9 +60,15 @@ struct alignas(RTE_CACHE_LINE_SIZE) LcoreCounters {
     std::atomic<uint64_t> firstTxTsc{0}; // 0 = nothing sent yet
     std::atomic<uint64_t> endTsc{0};
     std::atomic<uint64_t> cpuNs{0};
+    // Written once, when the lcore is done.
+    std::atomic<uint64_t> windowStartTsc{0};
+    std::atomic<uint64_t> windowEndTsc{0};
+    std::atomic<uint64_t> windowPkts{0};
+    std::atomic<uint64_t> windowCalls{0};
     std::atomic<bool> done{false};
 
     CounterSnapshot snapshot() const;
+    LcoreWindow window() const;
 };
 
 } // namespace burstlab::engine

@@ -1,5 +1,7 @@
 #include "Messages.h"
 
+#include <algorithm>
+
 namespace burstlab::engine::messages {
 
 namespace {
@@ -25,6 +27,98 @@ void putCounters(Json &j, const CounterSnapshot &c) {
 
 double perPacket(uint64_t total, uint64_t pkts) {
     return pkts == 0 ? 0.0 : static_cast<double>(total) / static_cast<double>(pkts);
+}
+
+double perSecond(uint64_t count, uint64_t ns) {
+    return ns == 0 ? 0.0 : static_cast<double>(count) * 1e9 / static_cast<double>(ns);
+}
+
+// A window's edges in ns from the step's start; its length is their
+// difference, so the three figures printed agree to the nanosecond.
+struct WindowNs {
+    uint64_t start = 0;
+    uint64_t end = 0;
+    uint64_t length() const { return end - start; }
+};
+
+WindowNs windowNs(uint64_t startTsc, uint64_t endTsc, uint64_t stepStartTsc, uint64_t hz) {
+    // A TX lcore reads its clock after the main lcore noted the step's start;
+    // were the cores' TSCs a few cycles apart, the edge is the start.
+    const auto since = [&](uint64_t tsc) {
+        return tsc > stepStartTsc ? tscToNs(tsc - stepStartTsc, hz) : 0;
+    };
+    return {since(startTsc), since(endTsc)};
+}
+
+// One lcore's window.
+Json lcoreWindow(const LcoreWindow &w, uint16_t size, uint64_t stepStartTsc, uint64_t hz) {
+    const WindowNs ns = w.pkts == 0 ? WindowNs{} : windowNs(w.startTsc, w.endTsc, stepStartTsc, hz);
+    return {{"tx_pkts", w.pkts},
+            {"tx_bytes", w.pkts * size},
+            {"tx_calls", w.calls},
+            {"start_ns", ns.start},
+            {"end_ns", ns.end},
+            {"ns", ns.length()},
+            {"pps", perSecond(w.pkts, ns.length())}};
+}
+
+// The step's window from its lcores' (docs/protocol.md, "finished"): their
+// packets, bytes and calls added up; the rate is the sum of the lcores'
+// rates, each over its own window; ns is the time all of them were in their
+// windows (the latest start to the earliest end), the common window.
+Json stepWindow(const std::vector<LcoreResult> &lcores, const StepParams &params,
+                uint64_t stepStartTsc, uint64_t hz) {
+    uint64_t pkts = 0, calls = 0, latestStart = 0, earliestEnd = UINT64_MAX;
+    double pps = 0;
+    unsigned measured = 0;
+    for (const LcoreResult &l : lcores) {
+        const LcoreWindow &w = l.window;
+        if (w.pkts == 0) {
+            continue;
+        }
+        ++measured;
+        pkts += w.pkts;
+        calls += w.calls;
+        latestStart = std::max(latestStart, w.startTsc);
+        earliestEnd = std::min(earliestEnd, w.endTsc);
+        pps += perSecond(w.pkts, windowNs(w.startTsc, w.endTsc, stepStartTsc, hz).length());
+    }
+    const WindowNs common = measured != 0 && earliestEnd > latestStart
+                                ? windowNs(latestStart, earliestEnd, stepStartTsc, hz)
+                                : WindowNs{};
+    const uint16_t size = static_cast<uint16_t>(params.pktSize);
+    return {{"warmup_ms", params.warmupMs},
+            {"lcores", measured},
+            {"tx_pkts", pkts},
+            {"tx_bytes", pkts * size},
+            {"tx_calls", calls},
+            {"start_ns", common.start},
+            {"end_ns", common.end},
+            {"ns", common.length()},
+            {"pps", pps},
+            {"ns_per_pkt", pps > 0 ? 1e9 / pps : 0.0},
+            {"bps_l2", pps * size * 8},
+            {"bps_l1", pps * static_cast<double>(size + kL1Overhead) * 8}};
+}
+
+void putSink(Json &j, const SinkClassifier &sink, uint64_t txPkts, uint64_t hz) {
+    const SinkCounts &c = sink.counts();
+    j["rx_pkts"] = c.ours;
+    j["rx_foreign"] = c.foreign;
+    j["rx_late"] = c.late;
+    j["rx_lost"] = txPkts > c.ours ? txPkts - c.ours : 0;
+    j["rx_duplicates"] = c.duplicates;
+    j["rx_reordered"] = c.reordered;
+    const LatencyHistogram &h = sink.latency();
+    if (h.count() == 0) {
+        j["latency_ns"] = nullptr;
+        return;
+    }
+    j["latency_ns"] = {{"samples", h.count()},
+                       {"min", tscToNs(h.min(), hz)},
+                       {"median", tscToNs(h.quantile(0.5), hz)},
+                       {"p99", tscToNs(h.quantile(0.99), hz)},
+                       {"max", tscToNs(h.max(), hz)}};
 }
 
 } // namespace
@@ -71,19 +165,24 @@ Json finished(const Step &step, const StepEnd &end) {
     j["mbufs_in_use"] = end.mbufsInUse;
     const uint64_t firstTx = step.firstTxTsc();
     j["first_tx_ns"] = firstTx ? Json(tscToNs(firstTx - step.commandTsc(), end.tscHz)) : Json();
-    if (end.rxPkts) {
-        j["rx_pkts"] = *end.rxPkts;
+    const std::vector<LcoreResult> perLcore = step.perLcore();
+    j["window"] = stepWindow(perLcore, step.params(), step.startTsc(), end.tscHz);
+    if (end.sink) {
+        putSink(j, *end.sink, c.txPkts, end.tscHz);
     }
+    const auto size = static_cast<uint16_t>(step.params().pktSize);
     Json lcores = Json::array();
-    for (const LcoreResult &l : step.perLcore()) {
+    for (const LcoreResult &l : perLcore) {
         lcores.push_back({{"lcore", l.lcore},
                           {"queue", l.queue},
                           {"tx_pkts", l.counters.txPkts},
+                          {"tx_bytes", l.counters.txBytes},
                           {"tx_calls", l.counters.txCalls},
                           {"busy_cycles", l.counters.busyCycles},
                           {"mbufs_built", l.counters.mbufsBuilt},
                           {"cpu_ns", l.counters.cpuNs},
-                          {"cycles_per_pkt", perPacket(l.counters.busyCycles, l.counters.txPkts)}});
+                          {"cycles_per_pkt", perPacket(l.counters.busyCycles, l.counters.txPkts)},
+                          {"window", lcoreWindow(l.window, size, step.startTsc(), end.tscHz)}});
     }
     j["lcores"] = lcores;
     j["params"] = step.params().toJson();

@@ -2,6 +2,7 @@
 
 #include "LcoreCounters.h"
 #include "ProtocolError.h"
+#include "SinkClassifier.h"
 #include "Step.h"
 
 #include <cstdint>
@@ -24,7 +25,7 @@ struct StepEnd {
     std::string reason;
     uint64_t tscHz = 0;
     uint32_t mbufsInUse = 0;
-    std::optional<uint64_t> rxPkts;
+    const SinkClassifier *sink = nullptr; // what the sink counted, when there is one
 };
 
 Json stats(const Step &step, uint64_t nowTsc, uint64_t tscHz, std::optional<uint64_t> rxPkts);

@@ -7,35 +7,12 @@
 
 namespace burstlab::engine {
 
-namespace {
-
-// Sum of the 16-bit words of a value as it lies in memory. One's complement
-// sums do not depend on byte order, so native loads and stores stay correct.
-inline uint32_t words(uint32_t v) {
-    return (v & 0xffff) + (v >> 16);
-}
-inline uint32_t words(uint64_t v) {
-    return words(static_cast<uint32_t>(v)) + words(static_cast<uint32_t>(v >> 32));
-}
-inline uint32_t negWords(uint32_t v) {
-    return static_cast<uint16_t>(~v) + static_cast<uint16_t>(~(v >> 16));
-}
-inline uint16_t fold(uint32_t s) {
-    s = (s & 0xffff) + (s >> 16);
-    s = (s & 0xffff) + (s >> 16);
-    return static_cast<uint16_t>(s);
-}
-// RFC 1624 eqn. 3: HC' = ~(~HC + ~m + m').
-inline uint16_t adjust(uint16_t csum, uint32_t delta) {
-    return static_cast<uint16_t>(~fold(static_cast<uint16_t>(~csum) + delta));
-}
-
-} // namespace
-
-PacketTemplate::PacketTemplate(const StepParams &p)
+PacketTemplate::PacketTemplate(const StepParams &p, uint8_t stepTag)
     : m_size(static_cast<uint16_t>(p.pktSize)),
       m_copySize(static_cast<uint16_t>((p.pktSize + kChunk - 1) / kChunk * kChunk)),
-      m_flows(p.flows), m_timestamp(p.timestamp), m_dstIp(p.dstIp), m_srcPort(p.srcPort) {
+      m_stepTag(stepTag), m_flows(p.flows), m_timestamp(p.timestamp), m_dstIp(p.dstIp),
+      m_srcPort(p.srcPort) {
+    static_assert(signature::kMinFrame == 60, "the smallest frame holds the signature");
     auto *eth = reinterpret_cast<rte_ether_hdr *>(m_frame.data());
     std::memcpy(eth->dst_addr.addr_bytes, p.dstMac.data(), 6);
     std::memcpy(eth->src_addr.addr_bytes, p.srcMac.data(), 6);
@@ -53,37 +30,16 @@ PacketTemplate::PacketTemplate(const StepParams &p)
     udp->src_port = rte_cpu_to_be_16(p.srcPort);
     udp->dst_port = rte_cpu_to_be_16(p.dstPort);
     udp->dgram_len = rte_cpu_to_be_16(static_cast<uint16_t>(m_size - kUdpOffset));
-    if (m_timestamp) {
-        const uint32_t magic = rte_cpu_to_be_32(kMagic);
-        std::memcpy(m_frame.data() + kPayloadOffset, &magic, sizeof magic);
-    }
+    udp->dgram_cksum = 0;
+
+    const uint32_t magic = rte_cpu_to_be_32(signature::kMagic);
+    std::memcpy(m_frame.data() + kPayloadOffset, &magic, sizeof magic);
+    const uint64_t tag = signature::tagWord(stepTag, 0, 0);
+    std::memcpy(m_frame.data() + kPayloadOffset + signature::kTagOffset, &tag, sizeof tag);
+
     ip->hdr_checksum = rte_ipv4_cksum(ip);
-    udp->dgram_cksum = rte_ipv4_udptcp_cksum(ip, udp);
-
     m_ipCsum = ip->hdr_checksum;
-    m_udpCsum = udp->dgram_cksum;
-    m_negOldIp = negWords(ip->dst_addr);
-    m_negOldPort = static_cast<uint16_t>(~udp->src_port);
-}
-
-void PacketTemplate::patch(uint8_t *dst, uint32_t flow, uint64_t tsc) const {
-    const uint32_t ipBe = rte_cpu_to_be_32(m_dstIp + flow);
-    const uint16_t portBe = rte_cpu_to_be_16(static_cast<uint16_t>(m_srcPort + flow));
-    const uint32_t ipDelta = words(ipBe) + m_negOldIp;
-    uint32_t udpDelta = ipDelta + portBe + m_negOldPort;
-    if (m_timestamp) {
-        // The template holds zeros here, so the old words add nothing.
-        std::memcpy(dst + kTscOffset, &tsc, sizeof tsc);
-        udpDelta += words(tsc);
-    }
-    auto *ip = reinterpret_cast<rte_ipv4_hdr *>(dst + kIpOffset);
-    auto *udp = reinterpret_cast<rte_udp_hdr *>(dst + kUdpOffset);
-    ip->dst_addr = ipBe;
-    ip->hdr_checksum = adjust(m_ipCsum, ipDelta);
-    udp->src_port = portBe;
-    const uint16_t csum = adjust(m_udpCsum, udpDelta);
-    // In UDP a computed 0 is sent as 0xffff (0 means "no checksum").
-    udp->dgram_cksum = csum == 0 ? 0xffff : csum;
+    m_negOldIp = checksum::negWords(ip->dst_addr);
 }
 
 } // namespace burstlab::engine

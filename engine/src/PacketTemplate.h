@@ -1,5 +1,7 @@
 #pragma once
 
+#include "Checksum.h"
+#include "Signature.h"
 #include "StepParams.h"
 
 #include <array>
@@ -8,58 +10,85 @@
 
 namespace burstlab::engine {
 
-// A valid Ethernet/IPv4/UDP frame built once per step, and the cheap
-// per-packet variation: flow f adds f to the UDP source port and the
-// destination IP, and an optional TSC timestamp goes into the payload. The
-// IPv4 and UDP checksums are patched incrementally (RFC 1624) instead of
-// being recomputed, so a varied packet costs a copy and a few adds.
+// A valid Ethernet/IPv4/UDP frame built once per step, with the payload
+// signature (Signature.h), and the cheap per-packet variation: the
+// signature's stream and sequence number, an optional TSC timestamp, and
+// flow f adding f to the UDP source port and the destination IP. The UDP
+// checksum is 0 ("none", as dpdk-testpmd's txonly and kernel pktgen send
+// it), so payload changes need no checksum work; the IPv4 checksum of a flow
+// is patched incrementally (RFC 1624).
 class PacketTemplate {
   public:
-    explicit PacketTemplate(const StepParams &params);
+    PacketTemplate(const StepParams &params, uint8_t stepTag);
 
     uint16_t size() const { return m_size; }
     const uint8_t *bytes() const { return m_frame.data(); }
-    bool varies() const { return m_flows > 1 || m_timestamp; }
 
     // Offsets in the frame (Ethernet 14 + IPv4 20 + UDP 8, then payload).
     static constexpr size_t kIpOffset = 14;
     static constexpr size_t kUdpOffset = 34;
-    static constexpr size_t kPayloadOffset = 42;
-    // Payload of a timestamped packet: magic (as pktgen's), then the TSC.
-    static constexpr uint32_t kMagic = 0xbe9be955;
-    static constexpr size_t kTscOffset = kPayloadOffset + 4;
+    static constexpr size_t kPayloadOffset = signature::kPayloadOffset;
     static constexpr size_t kChunk = 32;
 
-    // Writes the frame for flow `flow` (0..flows-1) and timestamp `tsc`.
-    // dst must have room for size() rounded up to kChunk bytes (an mbuf's
-    // data room always has).
-    void write(uint8_t *dst, uint32_t flow, uint64_t tsc) const {
+    // Writes the whole frame. dst must have room for size() rounded up to
+    // kChunk bytes (an mbuf's data room always has).
+    void copyTo(uint8_t *dst) const {
         // Fixed-size chunks inline into vector moves; a memcpy() of a run-time
         // size is a library call that costs more than the copy at 64 bytes.
         for (size_t off = 0; off < m_copySize; off += kChunk) {
             __builtin_memcpy(dst + off, m_frame.data() + off, kChunk);
         }
-        if (varies()) {
-            patch(dst, flow, tsc);
+    }
+
+    // Writes what differs between packets into a buffer that holds this
+    // step's frame (copyTo), whatever earlier packet it carried: the
+    // signature's stream and sequence number, the timestamp `tsc` (when
+    // timestamps are on) and the fields of flow `flow` (0..flows-1). Writes
+    // up to 2 bytes past the end of a 60-byte frame (see signature::tagWord).
+    void stamp(uint8_t *dst, uint8_t stream, uint32_t seq, uint32_t flow, uint64_t tsc) const {
+        stampSeq(dst, tagBase(stream), seq);
+        if (m_timestamp) {
+            stampTsc(dst, tsc);
+        }
+        if (m_flows > 1) {
+            stampFlow(dst, flow);
         }
     }
 
-  private:
-    void patch(uint8_t *dst, uint32_t flow, uint64_t tsc) const;
+    // The pieces of stamp(), for a loop that decides once per burst which
+    // of them it needs.
+    bool timestamps() const { return m_timestamp; }
+    uint32_t flows() const { return m_flows; }
+    uint64_t tagBase(uint8_t stream) const { return signature::tagWord(m_stepTag, stream, 0); }
+    static void stampSeq(uint8_t *dst, uint64_t tagBase, uint32_t seq) {
+        const uint64_t tag = tagBase | signature::tagWord(0, 0, seq);
+        std::memcpy(dst + kPayloadOffset + signature::kTagOffset, &tag, sizeof tag);
+    }
+    static void stampTsc(uint8_t *dst, uint64_t tsc) {
+        std::memcpy(dst + kPayloadOffset + signature::kTscOffset, &tsc, sizeof tsc);
+    }
+    void stampFlow(uint8_t *dst, uint32_t flow) const {
+        const uint32_t ipBe = __builtin_bswap32(m_dstIp + flow);
+        const auto portBe = __builtin_bswap16(static_cast<uint16_t>(m_srcPort + flow));
+        const uint16_t ipCsum = checksum::adjust(m_ipCsum, checksum::words(ipBe) + m_negOldIp);
+        std::memcpy(dst + kIpOffset + 16, &ipBe, sizeof ipBe);     // destination address
+        std::memcpy(dst + kIpOffset + 10, &ipCsum, sizeof ipCsum); // header checksum
+        std::memcpy(dst + kUdpOffset, &portBe, sizeof portBe);     // source port
+    }
 
+  private:
     // Large enough for any frame an mbuf of the default size can hold.
     static constexpr size_t kMaxFrame = 2048;
     std::array<uint8_t, kMaxFrame> m_frame{};
     uint16_t m_size = 0;
     uint16_t m_copySize = 0; // m_size rounded up to kChunk
+    uint8_t m_stepTag = 0;
     uint32_t m_flows = 1;
     bool m_timestamp = false;
     uint32_t m_dstIp = 0;    // host order
     uint16_t m_srcPort = 0;  // host order
     uint32_t m_negOldIp = 0; // one's complement of the template's dst IP words
-    uint32_t m_negOldPort = 0;
-    uint16_t m_ipCsum = 0; // template checksums as stored
-    uint16_t m_udpCsum = 0;
+    uint16_t m_ipCsum = 0;   // the template's checksum as stored
 };
 
 } // namespace burstlab::engine

@@ -1,22 +1,30 @@
 #pragma once
 
+#include "SinkClassifier.h"
+
 #include <atomic>
 #include <cstdint>
 
 namespace burstlab::engine {
 
-// Counts and frees what arrives on the sink port's RX queue 0. Polled either
-// by a spare lcore (launch()) or by the main lcore between protocol polls.
+// Classifies (SinkClassifier) and frees what arrives on the sink port's RX
+// queue 0. Polled either by a spare lcore (launch()) or by the main lcore
+// between protocol polls.
 class RxSink {
   public:
     explicit RxSink(uint16_t port) : m_port(port) {}
 
     // One rx_burst; returns the packets received.
     uint32_t poll();
-    // Polls until nothing arrived for quietMs or maxMs passed.
+    // Polls until a poll finds nothing and nothing arrived for quietMs (0:
+    // until the ring is empty), or maxMs passed.
     void drain(unsigned quietMs, unsigned maxMs);
-    void resetCount() { m_rx.store(0, std::memory_order_relaxed); }
-    uint64_t count() const { return m_rx.load(std::memory_order_relaxed); }
+    // Counts for a new step from now on; call while no lcore polls.
+    void begin(const SinkClassifier::Setup &setup);
+    // This step's packets so far (rx_pkts), readable while another lcore polls.
+    uint64_t ours() const { return m_ours.load(std::memory_order_relaxed); }
+    // Everything counted, once no lcore polls any more.
+    const SinkClassifier &classifier() const { return m_classifier; }
 
     // Lcore entry point: polls until stop is set.
     static int launch(void *arg);
@@ -24,7 +32,8 @@ class RxSink {
 
   private:
     uint16_t m_port;
-    std::atomic<uint64_t> m_rx{0};
+    SinkClassifier m_classifier;
+    std::atomic<uint64_t> m_ours{0};
     const std::atomic<bool> *m_stop = nullptr;
 };
 

@@ -8,9 +8,11 @@
 
 namespace burstlab::engine {
 
-Step::Step(int64_t id, const StepParams &params, StepContext context, uint64_t commandTsc)
-    : m_id(id), m_params(params), m_context(std::move(context)), m_packet(params),
-      m_commandTsc(commandTsc), m_counters(std::make_unique<LcoreCounters[]>(params.queues)) {}
+Step::Step(int64_t id, uint64_t serial, const StepParams &params, StepContext context,
+           uint64_t commandTsc)
+    : m_id(id), m_serial(serial), m_params(params), m_context(std::move(context)),
+      m_packet(params, tag()), m_commandTsc(commandTsc),
+      m_counters(std::make_unique<LcoreCounters[]>(params.queues)) {}
 
 Step::~Step() {
     requestStop();
@@ -28,13 +30,15 @@ std::string Step::launch() {
         job.queue = static_cast<uint16_t>(i);
         job.pool = m_context.pool;
         job.packet = &m_packet;
+        job.generation = m_serial;
         job.burst = m_params.burst;
         job.clone = m_params.clone;
         job.flows = m_params.flows;
         job.firstFlow = static_cast<uint32_t>(uint64_t{i} * m_params.flows / q);
         job.timestamp = m_params.timestamp;
-        job.quota = m_params.count == 0 ? 0 : m_params.count / q + (i < m_params.count % q ? 1 : 0);
+        job.quota = lcoreQuota(m_params.count, q, i);
         job.startTsc = m_startTsc;
+        job.warmupEndTsc = m_startTsc + m_params.warmupMs * hz / 1000;
         job.deadlineTsc = limitByTime ? m_startTsc + m_params.durationMs * hz / 1000 : UINT64_MAX;
         job.tscPerPkt = m_params.ratePps == 0
                             ? 0.0
@@ -100,8 +104,8 @@ CounterSnapshot Step::totals() const {
 std::vector<LcoreResult> Step::perLcore() const {
     std::vector<LcoreResult> out;
     for (uint32_t i = 0; i < m_params.queues; ++i) {
-        out.push_back(
-            {m_context.workerLcores[i], static_cast<uint16_t>(i), m_counters[i].snapshot()});
+        out.push_back({m_context.workerLcores[i], static_cast<uint16_t>(i),
+                       m_counters[i].snapshot(), m_counters[i].window()});
     }
     return out;
 }

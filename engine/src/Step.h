@@ -27,13 +27,17 @@ struct LcoreResult {
     unsigned lcore = 0;
     uint16_t queue = 0;
     CounterSnapshot counters;
+    LcoreWindow window;
 };
 
 // One running step: launches a TX worker per queue (and the sink on a spare
 // lcore if there is one), sums their counters, stops and joins them.
 class Step {
   public:
-    Step(int64_t id, const StepParams &params, StepContext context, uint64_t commandTsc);
+    // serial counts the engine's steps from 1: it tags their packets and
+    // buffers (docs/protocol.md, "Payload signature").
+    Step(int64_t id, uint64_t serial, const StepParams &params, StepContext context,
+         uint64_t commandTsc);
     ~Step();
     Step(const Step &) = delete;
     Step &operator=(const Step &) = delete;
@@ -47,6 +51,7 @@ class Step {
     void join();
 
     int64_t id() const { return m_id; }
+    uint8_t tag() const { return static_cast<uint8_t>(m_serial); }
     const StepParams &params() const { return m_params; }
     // The main lcore polls the sink itself when no spare lcore runs it.
     bool sinkOnMainLcore() const { return m_context.sink && !m_sinkLcore; }
@@ -61,6 +66,7 @@ class Step {
 
   private:
     int64_t m_id;
+    uint64_t m_serial;
     StepParams m_params;
     StepContext m_context;
     PacketTemplate m_packet;

@@ -94,6 +94,8 @@ std::optional<ProtocolError> StepParams::apply(const json &cmd, const StepLimits
         } else if (key == "duration_ms") {
             err = readInt(key, v, lim.durationMs, durationMs);
             hasDuration = true;
+        } else if (key == "warmup_ms") {
+            err = readInt(key, v, lim.warmupMs, warmupMs);
         } else if (key == "count") {
             err = readInt(key, v, lim.count, count);
         } else if (key == "queues") {
@@ -146,6 +148,7 @@ nlohmann::ordered_json StepParams::toJson() const {
                                 {"clone", clone},
                                 {"pkt_size", pktSize},
                                 {"duration_ms", durationMs},
+                                {"warmup_ms", warmupMs},
                                 {"queues", queues},
                                 {"tx_desc", txDesc},
                                 {"rate_pps", ratePps},

@@ -26,6 +26,7 @@ struct StepLimits {
     Range ratePps{0, 1000000000};
     Range flows{1, 65536};
     Range durationMs{1, 86400000};
+    Range warmupMs{0, 86400000};
     Range count{1, 1000000000000000LL};
     Range statsMs{10, 10000};
 };
@@ -39,6 +40,8 @@ struct StepParams {
     uint32_t pktSize = 60;
     uint64_t durationMs = 1000;
     bool hasDuration = false;
+    // Sent but left out of the measured window (docs/protocol.md, "finished").
+    uint64_t warmupMs = 0;
     uint64_t count = 0; // 0 = no packet count
     uint32_t queues = 1;
     uint32_t txDesc = 1024;

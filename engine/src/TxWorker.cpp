@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <rte_cycles.h>
 #include <rte_ethdev.h>
+#include <rte_lcore.h>
 #include <rte_mbuf.h>
 #include <rte_pause.h>
 #include <time.h>
@@ -28,10 +29,24 @@ uint64_t threadCpuNs() {
     return static_cast<uint64_t>(t.tv_sec) * 1000000000ULL + static_cast<uint64_t>(t.tv_nsec);
 }
 
-inline void setLength(rte_mbuf *m, uint16_t size) {
-    m->data_len = size;
-    m->pkt_len = size;
+// The TX pool is the engine's own and only its TX path uses it, so the
+// mbuf's 8-byte hash field (never read on transmit) can say which step's
+// frame the buffer holds. The pool zeroes it when it is created; steps
+// count from 1.
+static_assert(sizeof(rte_mbuf::hash) == sizeof(uint64_t));
+inline uint64_t generationOf(const rte_mbuf *m) {
+    uint64_t g;
+    std::memcpy(&g, &m->hash, sizeof g);
+    return g;
 }
+
+// Where a TX lcore's window stands: it opens at the first burst after the
+// warm-up and closes with the last packet sent.
+struct WindowMarks {
+    uint64_t tsc = 0;
+    uint64_t pkts = 0;
+    uint64_t calls = 0;
+};
 
 } // namespace
 
@@ -45,10 +60,13 @@ int TxWorker::run() {
     LcoreCounters &c = *j.counters;
     const uint16_t size = j.packet->size();
     const bool pacing = j.tscPerPkt > 0;
-    // Without pacing or timestamps the clock is read about every 32 packets
-    // rather than every burst: at burst 1 a TSC read (~27 cycles) would be a
-    // large part of the cost being measured.
-    const uint32_t checkEvery = (pacing || j.timestamp) ? 1 : std::max(1u, 32 / j.burst);
+    // Without pacing or timestamps the clock is read about every 64 packets
+    // (under a microsecond at full speed) rather than every burst: at small
+    // bursts a TSC read (~27 cycles) would be a large part of the cost being
+    // measured. The window's marks stay exact: packets and time are noted
+    // at the same clock read.
+    const uint32_t checkEvery = (pacing || j.timestamp) ? 1 : std::max(1u, 64 / j.burst);
+    m_cache = rte_mempool_default_cache(j.pool, rte_lcore_id());
     // Pacing catches up at most kMaxLagMs of lag: enough to hold the rate
     // when the lcore's CPU is shared and it misses a few time slices, short
     // enough that a long stall never turns into a full-speed rush that
@@ -63,6 +81,16 @@ int TxWorker::run() {
     uint32_t untilCheck = 1;
     uint32_t offset = 0;
     uint32_t pending = 0;
+    // One compare per clock read covers both the warm-up's end and the
+    // deadline: the next of the two still ahead.
+    uint64_t nextEvent = std::min(j.warmupEndTsc, j.deadlineTsc);
+    bool inWindow = false;
+    // A paced window opens at its first burst (not at the clock read before
+    // the pacing wait) and closes where the last burst is sent, leaving that
+    // burst out: n bursts then span n pacing intervals.
+    bool openAtFill = false;
+    WindowMarks start;
+    WindowMarks lastFill;
 
     for (;;) {
         if (j.stop->load(kRelaxed)) {
@@ -71,13 +99,19 @@ int TxWorker::run() {
         if (--untilCheck == 0) {
             untilCheck = checkEvery;
             now = rte_rdtsc();
-            if (now >= j.deadlineTsc) {
-                break;
+            if (now >= nextEvent) {
+                if (now >= j.deadlineTsc) {
+                    break;
+                }
+                inWindow = true;
+                openAtFill = pacing;
+                start = {now, txPkts, calls};
+                nextEvent = j.deadlineTsc;
             }
             c.busyCycles.store(now - j.startTsc - idle, kRelaxed);
         }
         if (pending == 0) {
-            if (j.quota != 0 && txPkts >= j.quota) {
+            if (txPkts >= j.quota) {
                 break;
             }
             if (pacing) {
@@ -93,11 +127,13 @@ int TxWorker::run() {
                 }
                 nextSend =
                     std::max(nextSend, static_cast<double>(now) - maxLag) + j.tscPerPkt * j.burst;
+                lastFill = {now, txPkts, calls};
+                if (openAtFill) {
+                    start = lastFill;
+                    openAtFill = false;
+                }
             }
-            uint32_t n = j.burst;
-            if (j.quota != 0) {
-                n = static_cast<uint32_t>(std::min<uint64_t>(n, j.quota - txPkts));
-            }
+            const auto n = static_cast<uint32_t>(std::min<uint64_t>(j.burst, j.quota - txPkts));
             pending = fill(n, now);
             offset = 0;
             if (pending < n) {
@@ -128,6 +164,14 @@ int TxWorker::run() {
         pending -= sent;
     }
 
+    // Right after the last tx_burst: the end of an unpaced window.
+    const WindowMarks end = pacing ? lastFill : WindowMarks{rte_rdtsc(), txPkts, calls};
+    if (inWindow && !openAtFill && end.pkts > start.pkts) {
+        c.windowStartTsc.store(start.tsc, kRelaxed);
+        c.windowEndTsc.store(end.tsc, kRelaxed);
+        c.windowPkts.store(end.pkts - start.pkts, kRelaxed);
+        c.windowCalls.store(end.calls - start.calls, kRelaxed);
+    }
     releaseAll(offset, pending);
     now = rte_rdtsc();
     c.busyCycles.store(now - j.startTsc - idle, kRelaxed);
@@ -138,30 +182,75 @@ int TxWorker::run() {
     return 0;
 }
 
-uint32_t TxWorker::fill(uint32_t n, uint64_t tsc) {
+inline uint32_t TxWorker::fill(uint32_t n, uint64_t tsc) {
     const uint32_t got = m_job.clone == 0 ? fillFresh(n, tsc) : fillClones(n, tsc);
     m_job.counters->mbufsBuilt.store(m_built, kRelaxed);
     return got;
 }
 
-uint32_t TxWorker::fillFresh(uint32_t n, uint64_t tsc) {
+void TxWorker::prepare(rte_mbuf *m) {
     // Raw objects: the pool guarantees refcnt 1, one segment and no next
-    // pointer, and only this engine's TX path uses the pool, so the handful
-    // of fields set here is all a full rte_pktmbuf_reset() would change. It
-    // keeps the mbuf's second cache line out of the build.
-    if (rte_mempool_get_bulk(m_job.pool, reinterpret_cast<void **>(m_pkts), n) != 0) {
+    // pointer, so these fields are all a full rte_pktmbuf_reset() would
+    // change for us; it would also touch the mbuf's second cache line.
+    const PacketTemplate &t = *m_job.packet;
+    m->data_off = RTE_PKTMBUF_HEADROOM;
+    m->ol_flags = 0;
+    m->data_len = t.size();
+    m->pkt_len = t.size();
+    t.copyTo(rte_pktmbuf_mtod(m, uint8_t *));
+    std::memcpy(&m->hash, &m_job.generation, sizeof m_job.generation);
+}
+
+void TxWorker::build(rte_mbuf *m, uint64_t tsc) {
+    if (generationOf(m) != m_job.generation) {
+        prepare(m);
+    }
+    m_job.packet->stamp(rte_pktmbuf_mtod(m, uint8_t *), static_cast<uint8_t>(m_job.queue), m_seq++,
+                        m_flow, tsc);
+    if (++m_flow == m_job.flows) {
+        m_flow = 0;
+    }
+}
+
+template <bool Timestamps, bool Flows> void TxWorker::buildFresh(uint32_t n, uint64_t tsc) {
+    // Everything the loop needs in locals: stores into packet data could
+    // alias members, which would make the compiler reload them per packet.
+    const PacketTemplate &t = *m_job.packet;
+    const uint64_t generation = m_job.generation;
+    const uint64_t tagBase = t.tagBase(static_cast<uint8_t>(m_job.queue));
+    const uint32_t flows = m_job.flows;
+    uint32_t seq = m_seq;
+    uint32_t flow = m_flow;
+    for (uint32_t i = 0; i < n; ++i) {
+        rte_mbuf *m = m_pkts[i];
+        if (generationOf(m) != generation) [[unlikely]] {
+            prepare(m);
+        }
+        uint8_t *data = rte_pktmbuf_mtod(m, uint8_t *);
+        PacketTemplate::stampSeq(data, tagBase, seq++);
+        if constexpr (Timestamps) {
+            PacketTemplate::stampTsc(data, tsc);
+        }
+        if constexpr (Flows) {
+            t.stampFlow(data, flow);
+            if (++flow == flows) {
+                flow = 0;
+            }
+        }
+    }
+    m_seq = seq;
+    m_flow = flow;
+}
+
+inline uint32_t TxWorker::fillFresh(uint32_t n, uint64_t tsc) {
+    if (rte_mempool_generic_get(m_job.pool, reinterpret_cast<void **>(m_pkts), n, m_cache) != 0) {
         return 0;
     }
     const PacketTemplate &t = *m_job.packet;
-    for (uint32_t i = 0; i < n; ++i) {
-        rte_mbuf *m = m_pkts[i];
-        m->data_off = RTE_PKTMBUF_HEADROOM;
-        m->ol_flags = 0;
-        t.write(static_cast<uint8_t *>(m->buf_addr) + RTE_PKTMBUF_HEADROOM, m_flow, tsc);
-        setLength(m, t.size());
-        if (++m_flow == m_job.flows) {
-            m_flow = 0;
-        }
+    if (t.flows() > 1) {
+        t.timestamps() ? buildFresh<true, true>(n, tsc) : buildFresh<false, true>(n, tsc);
+    } else {
+        t.timestamps() ? buildFresh<true, false>(n, tsc) : buildFresh<false, false>(n, tsc);
     }
     m_built += n;
     return n;
@@ -174,15 +263,12 @@ uint32_t TxWorker::fillClones(uint32_t n, uint64_t tsc) {
             // Drop our own reference: the mbuf goes back to the pool once the
             // driver has released the copies it still holds.
             rte_pktmbuf_free(m_clone);
-            m_clone = rte_pktmbuf_alloc(m_job.pool);
-            if (m_clone == nullptr) {
+            m_clone = nullptr;
+            if (rte_mempool_get(m_job.pool, reinterpret_cast<void **>(&m_clone)) != 0) {
+                m_clone = nullptr;
                 break;
             }
-            m_job.packet->write(rte_pktmbuf_mtod(m_clone, uint8_t *), m_flow, tsc);
-            setLength(m_clone, m_job.packet->size());
-            if (++m_flow == m_job.flows) {
-                m_flow = 0;
-            }
+            build(m_clone, tsc);
             ++m_built;
             m_cloneLeft = m_job.clone;
         }

@@ -161,6 +161,14 @@ class TestEngineClient : public QObject {
         QTest::newRow("unknown type") << QByteArray(R"({"type":"bogus"})");
         QTest::newRow("finished short")
             << QByteArray(R"({"type":"finished","id":1,"reason":"duration"})");
+        // Everything but the measured window's rate.
+        QTest::newRow("finished, window without pps")
+            << QByteArray(R"({"type":"finished","id":1,"reason":"duration","tx_pkts":10,
+                "tx_bytes":600,"elapsed_ns":1000,"pps":1e7,"ns_per_pkt":100,"bps_l2":1,
+                "bps_l1":1,"cycles_per_pkt":1,"tx_calls":1,"ring_full":0,"retries":0,
+                "alloc_fail":0,"mbufs_in_use":0,"burst_hist":[0,1,0,0,0,0,0,0,0,0,0],
+                "lcores":[],"window":{"warmup_ms":0,"lcores":1,"tx_pkts":10,"tx_bytes":600,
+                "tx_calls":1,"start_ns":0,"end_ns":1000,"ns":1000,"ns_per_pkt":100}})");
     }
     void refusesGarbage() {
         QFETCH(QByteArray, line);
@@ -292,6 +300,12 @@ class TestEngineClient : public QObject {
         QCOMPARE(f.reason, QStringLiteral("duration"));
         QVERIFY(f.txPkts > 0);
         QCOMPARE(f.mbufsInUse, 0);
+        // The engine's window: no warm-up asked for, so from the first packet.
+        QCOMPARE(f.window.warmupMs, 0);
+        QCOMPARE(f.window.lcores, 1);
+        QVERIFY(f.window.txPkts > 0 && f.window.txPkts <= f.txPkts);
+        QVERIFY(f.window.ns > 0 && f.window.ns <= f.elapsedNs);
+        QCOMPARE(f.window.pps, double(f.window.txPkts) * 1e9 / double(f.window.ns));
         QVERIFY(samples.size() >= 2);
         const StepRates last = samples.last()[1].value<StepRates>();
         QVERIFY(last.intervalPps > 0 && last.totalNsPerPkt > 0);

@@ -149,10 +149,13 @@ class TestModel : public QObject {
 
     void stepFromFinished() {
         StepResult r;
+        // The rate is the measured window's, not the whole step's.
         r.applyFinished(QJsonDocument::fromJson(
                             R"({"type":"finished","id":7,"reason":"duration","tx_pkts":5000000,
                                 "elapsed_ns":1000000000,"pps":5000000,"ns_per_pkt":200,
-                                "cycles_per_pkt":490.0})")
+                                "cycles_per_pkt":490.0,
+                                "window":{"tx_pkts":4000000,"ns":800000000,"pps":5e6,
+                                          "ns_per_pkt":200}})")
                             .object());
         QCOMPARE(r.pps, 5e6);
         QCOMPARE(r.nsPerPkt, 200.0);
@@ -160,6 +163,20 @@ class TestModel : public QObject {
         QCOMPARE(r.cyclesPerPkt, 490.0);
         QCOMPARE(r.totals.value(QStringLiteral("reason")).toString(), QStringLiteral("duration"));
         QCOMPARE(r.effectivePps(), 5e6);
+        // A faster warm-up does not move the window's rate.
+        StepResult slowWindow;
+        slowWindow.applyFinished(
+            {{QStringLiteral("pps"), 9e6},
+             {QStringLiteral("window"), QJsonObject{{QStringLiteral("pps"), 4e6}}}});
+        QCOMPARE(slowWindow.effectivePps(), 4e6);
+        QCOMPARE(slowWindow.nsPerPkt, 250.0);
+        // An empty window is a rate of 0, never a NaN or an infinity.
+        StepResult empty;
+        empty.applyFinished({{QStringLiteral("pps"), 9e6},
+                             {QStringLiteral("window"), QJsonObject{{QStringLiteral("pps"), 0}}}});
+        QCOMPARE(empty.pps, 0.0);
+        QCOMPARE(empty.nsPerPkt, 0.0);
+        // A figure stored by an older version stays what it was.
         r.ppsAfterWarmup = 5.1e6;
         QCOMPARE(r.effectivePps(), 5.1e6);
 

@@ -2,7 +2,6 @@
 #include "stats/Figure.h"
 #include "stats/LineRate.h"
 #include "stats/PointStats.h"
-#include "stats/SteadyRate.h"
 #include "stats/Summary.h"
 #include "stats/Welch.h"
 #include <QJsonArray>
@@ -310,21 +309,6 @@ class TestStats : public QObject {
         QCOMPARE(stats[3].vsBaseline->pps, qint64(-1000000));
         QVERIFY(!stats[1].vsBaseline);
         QCOMPARE(stats[0].warnings.first(), QStringLiteral("1 repetition (fewer than 3)"));
-    }
-
-    void rateAfterWarmup() {
-        QList<Sample> samples;
-        for (int i = 0; i <= 10; ++i) {
-            Sample s;
-            s.tNs = i * 100000000ll;
-            // Slow first 200 ms, then 1 Mpps.
-            s.txPkts = i <= 2 ? i * 1000 : 2000 + (i - 2) * 100000;
-            samples << s;
-        }
-        QCOMPARE(ppsAfterWarmup(samples, 200000000).value_or(0), 1e6);
-        QVERIFY(ppsAfterWarmup(samples, 0).value_or(0) < 1e6);
-        QVERIFY(!ppsAfterWarmup(samples, 1000000000));
-        QVERIFY(!ppsAfterWarmup({}, 0));
     }
 };
 

@@ -1,11 +1,15 @@
 // Sweep planning and the sweep runner: a real 2-parameter sweep on net_null
-// stored end to end, resume without re-running completed steps, refusal
-// before anything runs, and engine faults (from the fake engine) leaving a
-// failed run with its completed steps intact.
+// stored end to end, rates that hold with CPU hogs beside the sweep, invalid
+// repetitions stored as such and run again (also on resume), resume without
+// re-running completed steps, refusal before anything runs, and engine
+// faults (from the fake engine) leaving a failed run with its completed
+// steps intact.
 #include "store/RunStore.h"
 #include "sweep/SweepPlan.h"
 #include "sweep/SweepRunner.h"
+#include "sweep/WindowCheck.h"
 
+#include <QProcess>
 #include <QSemaphore>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -48,6 +52,85 @@ Run onFakeEngine() {
     return run;
 }
 
+// A finished message of one TX lcore whose window passes every check: 8 Mpps
+// over `ms` milliseconds after the 20 ms warm-up of a 100 ms step.
+QJsonObject goodFinished(qint64 ms = 80) {
+    const qint64 pkts = 8000 * ms;
+    const QJsonObject window{{"tx_pkts", pkts},
+                             {"tx_bytes", pkts * 60},
+                             {"tx_calls", pkts / 32},
+                             {"start_ns", 20000000},
+                             {"end_ns", 20000000 + ms * 1000000},
+                             {"ns", ms * 1000000},
+                             {"pps", 8e6}};
+    QJsonObject step = window;
+    step.insert("lcores", 1);
+    step.insert("warmup_ms", 20);
+    step.insert("ns_per_pkt", 125.0);
+    return {{"type", "finished"},
+            {"reason", "duration"},
+            {"tx_pkts", 800000},
+            {"tx_calls", 25000},
+            {"elapsed_ns", 100100000},
+            {"window", step},
+            {"lcores", QJsonArray{QJsonObject{{"lcore", 1}, {"queue", 0}, {"window", window}}}},
+            {"params", QJsonObject{{"pkt_size", 60}, {"duration_ms", 100}, {"warmup_ms", 20}}}};
+}
+
+// goodFinished() with one field of its window (or the lcore's, or the top) changed.
+QJsonObject changed(const QString &where, const QString &key, const QJsonValue &value) {
+    QJsonObject f = goodFinished();
+    if (where == QLatin1String("top")) {
+        f.insert(key, value);
+    } else if (where == QLatin1String("window")) {
+        QJsonObject w = f.value("window").toObject();
+        w.insert(key, value);
+        f.insert("window", w);
+    } else {
+        QJsonObject l = f.value("lcores").toArray().first().toObject();
+        QJsonObject w = l.value("window").toObject();
+        w.insert(key, value);
+        l.insert("window", w);
+        f.insert("lcores", QJsonArray{l});
+    }
+    return f;
+}
+
+// One point (burst 32, clone 0) and one repetition on the real engine.
+Run onePoint(int durationMs, int warmupMs) {
+    Run run = burstByClone(1, durationMs);
+    run.spec.axes = {axis(QStringLiteral("burst"), {32}), axis(QStringLiteral("clone"), {0})};
+    run.spec.warmupMs = warmupMs;
+    return run;
+}
+
+// Busy loops on every CPU beside a test, started and killed by it.
+class CpuHogs {
+  public:
+    explicit CpuHogs(int count) {
+        for (int i = 0; i < count; ++i) {
+            auto *p = new QProcess;
+            p->start(QStringLiteral("sh"),
+                     {QStringLiteral("-c"), QStringLiteral("while :; do :; done")});
+            m_hogs.emplace_back(p);
+        }
+    }
+    ~CpuHogs() {
+        for (const auto &p : m_hogs) {
+            p->kill();
+            p->waitForFinished(5000);
+        }
+    }
+    bool running() const {
+        return std::all_of(m_hogs.begin(), m_hogs.end(), [](const auto &p) {
+            return p->waitForStarted(5000) && p->state() == QProcess::Running;
+        });
+    }
+
+  private:
+    std::vector<std::unique_ptr<QProcess>> m_hogs;
+};
+
 template <typename Step> QStringList stepKeys(const QList<Step> &steps) {
     QStringList keys;
     for (const Step &s : steps)
@@ -69,6 +152,16 @@ class TestSweepRunner : public QObject {
         if (!finished.wait(30000))
             qFatal("the sweep did not finish");
         return runner.outcome();
+    }
+
+    // Stops the engine's first step (not the sweep) at its first sample,
+    // from outside the runner: in a warm-up much longer than stats_ms.
+    void stopFirstStepInItsWarmup(SweepRunner &r) {
+        auto stopped = std::make_shared<bool>(false);
+        connect(&r, &SweepRunner::sampleReceived, &r, [&r, stopped] {
+            if (!std::exchange(*stopped, true))
+                r.client()->stopStep();
+        });
     }
 
     std::unique_ptr<SweepRunner> runner() {
@@ -225,7 +318,11 @@ class TestSweepRunner : public QObject {
         for (const StepData &s : data->steps) {
             QCOMPARE(toString(s.result.status), toString(RunStatus::Completed));
             QVERIFY(s.result.pps > 0);
-            QVERIFY(s.result.ppsAfterWarmup.has_value());
+            // The engine measured the window after the sweep's warm-up.
+            const QJsonObject window = s.result.totals.value("window").toObject();
+            QCOMPARE(window.value("warmup_ms").toInt(), 20);
+            QCOMPARE(s.result.effectivePps(), window.value("pps").toDouble());
+            QVERIFY(!s.result.ppsAfterWarmup);
             QVERIFY(!s.samples.isEmpty());
             stored += s.samples.size();
         }
@@ -280,6 +377,193 @@ class TestSweepRunner : public QObject {
         QCOMPARE(toString(m_store.loadRun(id)->status), toString(RunStatus::Completed));
         QVERIFY(!second->resume(id));
         QVERIFY(second->errorString().contains(QStringLiteral("completed")));
+    }
+
+    // A repetition's rate is the engine's own window, never one from when
+    // samples reached the client: with two busy loops beside a sweep of
+    // 100 ms steps, every stored pps agrees with its ns/packet and with the
+    // window it came from, and none is 0.
+    void ratesHoldWithCpuHogsBeside() {
+        CpuHogs hogs(2);
+        QVERIFY(hogs.running());
+        Run run = burstByClone(3, 100);
+        run.spec.axes = {axis(QStringLiteral("burst"), {8, 32})};
+        run.spec.warmupMs = SweepSpec::defaultWarmupMs(100);
+        auto r = runner();
+        r->setRecordHost(false);
+        QVERIFY(r->start(run));
+        QCOMPARE(finish(*r), SweepRunner::Outcome::Completed);
+        const auto steps = m_store.stepsOf(r->runId());
+        QVERIFY(steps);
+        int completed = 0;
+        for (const StepResult &s : *steps) {
+            if (s.status == RunStatus::Invalid) {
+                QVERIFY(!s.error.isEmpty());
+                continue;
+            }
+            QCOMPARE(toString(s.status), toString(RunStatus::Completed));
+            ++completed;
+            const double pps = s.effectivePps();
+            QVERIFY2(pps > 0, qPrintable(s.point.key()));
+            QVERIFY2(qAbs(pps * s.nsPerPkt / 1e9 - 1) <= 0.01,
+                     qPrintable(QStringLiteral("%1 pps, %2 ns/pkt").arg(pps).arg(s.nsPerPkt)));
+            const QJsonObject w = s.totals.value(QStringLiteral("window")).toObject();
+            const double windowPps = w.value(QStringLiteral("tx_pkts")).toDouble() * 1e9 /
+                                     w.value(QStringLiteral("ns")).toDouble();
+            QVERIFY2(
+                qAbs(pps / windowPps - 1) <= 0.01,
+                qPrintable(
+                    QStringLiteral("%1 pps stored, %2 in the window").arg(pps).arg(windowPps)));
+        }
+        QCOMPARE(completed, 6);
+    }
+
+    // A warm-up as long as the step leaves no window: every attempt is
+    // stored as invalid with the reason, and the repetition is run again
+    // until the limit, then left out of the statistics.
+    void warmupAsLongAsTheStepIsInvalid() {
+        auto r = runner();
+        r->setRecordHost(false);
+        QSignalSpy points(r.get(), &SweepRunner::pointCompleted);
+        QSignalSpy progress(r.get(), &SweepRunner::progress);
+        QVERIFY(r->start(onePoint(50, 50)));
+        QCOMPARE(finish(*r), SweepRunner::Outcome::Completed);
+        const auto steps = *m_store.stepsOf(r->runId());
+        QCOMPARE(steps.size(), SweepRunner::kMaxAttempts);
+        for (qsizetype i = 0; i < steps.size(); ++i) {
+            QCOMPARE(toString(steps[i].status), toString(RunStatus::Invalid));
+            QCOMPARE(steps[i].error, QStringLiteral("no packet was sent after the 50 ms warm-up"));
+            QCOMPARE(steps[i].rep, 0);
+            QCOMPARE(steps[i].seq, int(i));
+            QCOMPARE(steps[i]
+                         .totals.value(QStringLiteral("window"))
+                         .toObject()
+                         .value(QStringLiteral("tx_pkts"))
+                         .toInteger(),
+                     0);
+            QCOMPARE(steps[i].pps, 0.0);
+            QCOMPARE(steps[i].nsPerPkt, 0.0);
+        }
+        QCOMPARE(points.size(), 0);
+        QCOMPARE(progress.last()[0].toInt(), SweepRunner::kMaxAttempts);
+        QCOMPARE(progress.last()[1].toInt(), SweepRunner::kMaxAttempts);
+    }
+
+    // A stop in the middle of the warm-up (from outside the runner) leaves
+    // an empty window: invalid, then run again and completed.
+    void stopDuringWarmupIsInvalidAndRunAgain() {
+        auto r = runner();
+        r->setRecordHost(false);
+        stopFirstStepInItsWarmup(*r);
+        QVERIFY(r->start(onePoint(400, 300)));
+        QCOMPARE(finish(*r), SweepRunner::Outcome::Completed);
+        const auto steps = *m_store.stepsOf(r->runId());
+        QCOMPARE(steps.size(), 2);
+        QCOMPARE(toString(steps[0].status), toString(RunStatus::Invalid));
+        QCOMPARE(steps[0].totals.value(QStringLiteral("reason")).toString(),
+                 QStringLiteral("stopped"));
+        QVERIFY2(steps[0].error.startsWith(QStringLiteral("no packet was sent after")) ||
+                     steps[0].error.contains(QStringLiteral("less than half")),
+                 qPrintable(steps[0].error));
+        QCOMPARE(toString(steps[1].status), toString(RunStatus::Completed));
+        QCOMPARE(steps[1].point, steps[0].point);
+        QCOMPARE(steps[1].rep, steps[0].rep);
+        QVERIFY(steps[1].effectivePps() > 0);
+        // Only the completed attempt counts.
+        const auto data = m_store.loadRunData(r->runId());
+        const QList<PointStats> stats = PointStats::ofRun(*data, StatsOptions{});
+        QCOMPARE(stats.size(), 1);
+        QCOMPARE(stats.first().ppsSummary.n, 1);
+        QCOMPARE(stats.first().pps.first(), steps[1].effectivePps());
+    }
+
+    // An interrupted run whose last repetition was invalid runs it again on resume.
+    void resumeRunsInvalidRepetitionsAgain() {
+        auto first = runner();
+        first->setRecordHost(false);
+        stopFirstStepInItsWarmup(*first);
+        connect(first.get(), &SweepRunner::stepFinished, first.get(), [&] { first->stop(); });
+        QVERIFY(first->start(onePoint(300, 200)));
+        QCOMPARE(finish(*first), SweepRunner::Outcome::Interrupted);
+        const qint64 id = first->runId();
+        QCOMPARE(m_store.stepsOf(id)->size(), 1);
+        QCOMPARE(toString(m_store.stepsOf(id)->first().status), toString(RunStatus::Invalid));
+
+        auto second = runner();
+        second->setRecordHost(false);
+        QVERIFY(second->resume(id));
+        QCOMPARE(finish(*second), SweepRunner::Outcome::Completed);
+        const auto steps = *m_store.stepsOf(id);
+        QCOMPARE(steps.size(), 2);
+        QCOMPARE(toString(steps[1].status), toString(RunStatus::Completed));
+        QCOMPARE(steps[1].seq, 1);
+    }
+
+    void windowCheckRules_data() {
+        QTest::addColumn<QJsonObject>("finished");
+        QTest::addColumn<QString>("problem");
+        QTest::newRow("good") << goodFinished() << QString();
+        QTest::newRow("no window")
+            << changed("top", "window", QJsonValue()) << "the engine reported no measured window";
+        QTest::newRow("no packets")
+            << changed("window", "tx_pkts", 0) << "no packet was sent after the 20 ms warm-up";
+        QTest::newRow("few calls") << changed("window", "tx_calls", 99)
+                                   << "the measured window holds 99 tx_burst calls, fewer than 100";
+        QTest::newRow("under 1 ms") << changed("window", "ns", 999999)
+                                    << "the measured window lasts 0.999999 ms, less than 1 ms";
+        QTest::newRow("half of the step")
+            << goodFinished(39)
+            << "the measured window lasts 39 ms, less than half of the 80 ms after the warm-up";
+        QTest::newRow("lcores not together")
+            << changed("window", "ns", 71999999)
+            << "the TX lcores were in their windows together for 71.999999 ms of the longest "
+               "window's 80 ms";
+        QTest::newRow("more packets than the step")
+            << changed("top", "tx_pkts", 639999)
+            << "the measured window (640000 packets, 20000000 to 100000000 ns) does not lie "
+               "within the step (639999 packets, 100100000 ns)";
+        QTest::newRow("ends after the step")
+            << changed("top", "elapsed_ns", 99999999)
+            << "the measured window (640000 packets, 20000000 to 100000000 ns) does not lie "
+               "within the step (800000 packets, 99999999 ns)";
+        QTest::newRow("bytes") << changed("window", "tx_bytes", 1)
+                               << "the measured window's 1 bytes are not its 640000 packets of 60 "
+                                  "bytes";
+        QTest::newRow("lcores disagree")
+            << changed("lcore", "tx_pkts", 640001)
+            << "the lcores' windows hold 640001 packets, the step's window 640000";
+        QTest::newRow("rate not its packets over its time")
+            << changed("window", "pps", 8.1e6)
+            << "the window's 8100000.0 pps are not the sum of its lcores' 8000000.0 pps";
+    }
+    void windowCheckRules() {
+        QFETCH(QJsonObject, finished);
+        QFETCH(QString, problem);
+        QCOMPARE(WindowCheck::problem(finished), problem);
+        // A step ended by its count is not held to the planned time.
+        if (problem.contains(QStringLiteral("less than half"))) {
+            finished.insert("reason", "count");
+            QCOMPARE(WindowCheck::problem(finished), QString());
+        }
+    }
+
+    void planRepeatsAStep() {
+        SweepSpec spec = burstByClone(1, 100).spec;
+        spec.randomize = false;
+        SweepPlan plan = SweepPlan::make(spec);
+        plan.repeat(1);
+        QCOMPARE(plan.totalSteps(), 5);
+        QCOMPARE(plan.doneSteps(), 0);
+        QCOMPARE(stepKeys(plan.steps()),
+                 (QStringList{"1/0#0", "32/0#0", "32/0#0", "1/8#0", "32/8#0"}));
+        QList<int> seqs;
+        QList<int> attempts;
+        for (const PlannedStep &s : plan.steps()) {
+            seqs << s.seq;
+            attempts << s.attempt;
+        }
+        QCOMPARE(seqs, (QList<int>{0, 1, 2, 3, 4}));
+        QCOMPARE(attempts, (QList<int>{1, 1, 2, 1, 1}));
     }
 
     void refusesValuesOutsideTheEngineLimits() {

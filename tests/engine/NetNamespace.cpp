@@ -2,6 +2,13 @@
 
 #include <QCoreApplication>
 #include <QProcess>
+#include <fcntl.h>
+#include <linux/if_packet.h>
+#include <net/if.h>
+#include <sched.h>
+#include <sys/socket.h>
+#include <thread>
+#include <unistd.h>
 
 NetNamespace::NetNamespace()
     : m_name(QString("burstlab-test-%1").arg(QCoreApplication::applicationPid())) {}
@@ -29,4 +36,39 @@ bool NetNamespace::run(const QStringList &command) {
 
 bool NetNamespace::ip(const QStringList &args) const {
     return run(QStringList{"ip", "-n", m_name} + args);
+}
+
+bool NetNamespace::sendFrames(const QString &iface, const QList<QByteArray> &frames,
+                              int gapUs) const {
+    bool sent = false;
+    // A network namespace is entered per thread: this one, and only for the send.
+    std::thread sender([&] {
+        const QByteArray path = ("/var/run/netns/" + m_name).toLocal8Bit();
+        const int nsFd = ::open(path.constData(), O_RDONLY | O_CLOEXEC);
+        const bool entered = nsFd >= 0 && ::setns(nsFd, CLONE_NEWNET) == 0;
+        if (nsFd >= 0) {
+            ::close(nsFd);
+        }
+        // Protocol 0: the socket sends and receives nothing.
+        const int s = entered ? ::socket(AF_PACKET, SOCK_RAW | SOCK_CLOEXEC, 0) : -1;
+        if (s < 0) {
+            return;
+        }
+        sockaddr_ll to{};
+        to.sll_family = AF_PACKET;
+        to.sll_ifindex = static_cast<int>(if_nametoindex(iface.toLocal8Bit().constData()));
+        to.sll_halen = 6;
+        sent = to.sll_ifindex != 0;
+        for (const QByteArray &frame : frames) {
+            if (!sent) {
+                break;
+            }
+            sent = ::sendto(s, frame.constData(), size_t(frame.size()), 0,
+                            reinterpret_cast<const sockaddr *>(&to), sizeof to) == frame.size();
+            ::usleep(useconds_t(gapUs));
+        }
+        ::close(s);
+    });
+    sender.join();
+    return sent;
 }

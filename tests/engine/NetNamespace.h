@@ -1,5 +1,7 @@
 #pragma once
 
+#include <QByteArray>
+#include <QList>
 #include <QString>
 #include <QStringList>
 
@@ -21,6 +23,9 @@ class NetNamespace {
     bool ip(const QStringList &args) const;
     // The prefix that runs a program inside: {"ip","netns","exec",NS}.
     QStringList exec() const { return {"ip", "netns", "exec", m_name}; }
+    // Sends whole Ethernet frames out of an interface inside, gapUs apart,
+    // from a packet socket of a thread that enters the namespace.
+    bool sendFrames(const QString &iface, const QList<QByteArray> &frames, int gapUs) const;
 
   private:
     QString m_name;

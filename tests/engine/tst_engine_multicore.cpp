@@ -1,4 +1,5 @@
-// More than one TX lcore: one queue per lcore with counters of their own, and
+// More than one TX lcore: one queue per lcore with counters and a measured
+// window of their own, a count split so that every lcore has a limit, and
 // a sink that runs on a spare lcore. Needs at least 3 CPUs (skipped below).
 #include "EngineProcess.h"
 
@@ -13,6 +14,9 @@ class TestEngineMulticore : public QObject {
   private slots:
     void initTestCase();
     void queuesSplitTheWork();
+    void countSmallerThanQueues_data();
+    void countSmallerThanQueues();
+    void stepRateIsTheSumOfTheLcores();
 };
 
 void TestEngineMulticore::initTestCase() {
@@ -46,6 +50,57 @@ void TestEngineMulticore::queuesSplitTheWork() {
     const QJsonObject g = engine.runStep({{"queues", 1}, {"duration_ms", 20}});
     QCOMPARE(g.value("lcores").toArray().size(), 1);
     QCOMPARE(g.value("mbufs_in_use").toInteger(), 0);
+}
+
+void TestEngineMulticore::countSmallerThanQueues_data() {
+    QTest::addColumn<int>("count");
+    QTest::newRow("1 packet, 2 queues") << 1;
+    QTest::newRow("3 packets, 2 queues") << 3;
+}
+
+void TestEngineMulticore::countSmallerThanQueues() {
+    QFETCH(int, count);
+    EngineProcess engine(
+        {"--vdev", "net_null0", "--no-huge", "--memory-mb", "256", "--lcores", "0-2"});
+    QVERIFY2(engine.start(), engine.stderrText().constData());
+    // No duration: an lcore left without a limit would never stop.
+    const QJsonObject f = engine.runStep({{"queues", 2}, {"count", count}, {"burst", 32}}, 10000);
+    QCOMPARE(f.value("reason").toString(), QStringLiteral("count"));
+    QCOMPARE(f.value("tx_pkts").toInteger(), count);
+    const QJsonArray lcores = f.value("lcores").toArray();
+    QCOMPARE(lcores.size(), 2);
+    QCOMPARE(lcores[0].toObject().value("tx_pkts").toInteger(), (count + 1) / 2);
+    QCOMPARE(lcores[1].toObject().value("tx_pkts").toInteger(), count / 2);
+    QCOMPARE(f.value("mbufs_in_use").toInteger(), 0);
+}
+
+void TestEngineMulticore::stepRateIsTheSumOfTheLcores() {
+    EngineProcess engine(
+        {"--vdev", "net_null0", "--no-huge", "--memory-mb", "256", "--lcores", "0-2"});
+    QVERIFY2(engine.start(), engine.stderrText().constData());
+    const QJsonObject f = engine.runStep({{"queues", 2}, {"duration_ms", 200}, {"warmup_ms", 50}});
+    const QJsonObject w = f.value("window").toObject();
+    QCOMPARE(w.value("lcores").toInt(), 2);
+    qint64 pkts = 0;
+    double pps = 0;
+    qint64 latestStart = 0;
+    qint64 earliestEnd = INT64_MAX;
+    for (const QJsonValue &v : f.value("lcores").toArray()) {
+        const QJsonObject lw = v.toObject().value("window").toObject();
+        QVERIFY(lw.value("tx_pkts").toInteger() > 0);
+        QCOMPARE(lw.value("pps").toDouble(),
+                 double(lw.value("tx_pkts").toInteger()) * 1e9 / lw.value("ns").toDouble());
+        pkts += lw.value("tx_pkts").toInteger();
+        pps += lw.value("pps").toDouble();
+        latestStart = qMax(latestStart, lw.value("start_ns").toInteger());
+        earliestEnd = qMin(earliestEnd, lw.value("end_ns").toInteger());
+    }
+    QCOMPARE(w.value("tx_pkts").toInteger(), pkts);
+    QCOMPARE(w.value("pps").toDouble(), pps);
+    // The common window: from the latest start to the earliest end.
+    QCOMPARE(w.value("start_ns").toInteger(), latestStart);
+    QCOMPARE(w.value("end_ns").toInteger(), earliestEnd);
+    QCOMPARE(w.value("ns").toInteger(), earliestEnd - latestStart);
 }
 
 QTEST_GUILESS_MAIN(TestEngineMulticore)

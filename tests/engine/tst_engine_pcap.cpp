@@ -1,5 +1,7 @@
 // net_pcap: the capture file holds exactly the packets the engine counted,
-// of the requested sizes, as valid Ethernet/IPv4/UDP with correct checksums,
+// of the requested sizes, as valid Ethernet/IPv4/UDP with correct IPv4
+// checksums and no UDP checksum (0), each with its payload signature (one
+// step tag per step, sequence numbers in order, each sent `clone` times),
 // read back with libpcap and, where installed, with tshark.
 #include "EngineProcess.h"
 
@@ -71,15 +73,24 @@ QString checkFrame(const QByteArray &f) {
     if (fold(sum16(f, 14, 20)) != 0xffff) {
         return "bad IPv4 header checksum";
     }
-    if (be16(f, 40) == 0) {
-        return "UDP checksum missing";
+    if (be16(f, 40) != 0) {
+        return "UDP checksum set (the engine sends 0, none)";
     }
-    // Pseudo header: addresses, protocol, UDP length; then the datagram.
-    const quint32 pseudo = sum16(f, 26, 8) + 17 + quint32(f.size() - 34);
-    if (fold(pseudo + sum16(f, 34, f.size() - 34)) != 0xffff) {
-        return "bad UDP checksum";
+    if (f.mid(42, 4) != QByteArray::fromHex("be9be955")) {
+        return "no signature magic";
     }
     return {};
+}
+
+// The signature's step tag, stream and sequence number (docs/protocol.md).
+struct Signature {
+    quint8 step = 0;
+    quint8 stream = 0;
+    quint32 seq = 0;
+};
+
+Signature signatureOf(const QByteArray &f) {
+    return {quint8(f[54]), quint8(f[55]), (quint32(be16(f, 56)) << 16) | be16(f, 58)};
 }
 
 } // namespace
@@ -123,6 +134,9 @@ void TestEnginePcap::captureHoldsTheCountedPackets() {
     QCOMPARE(qint64(frames.size()), 1000 + sentB);
     QSet<QByteArray> flowsA;
     QSet<QByteArray> flowsB;
+    const quint8 tagA = signatureOf(frames.first().bytes).step;
+    const quint8 tagB = signatureOf(frames.last().bytes).step;
+    QVERIFY(tagA != tagB);
     for (qsizetype i = 0; i < frames.size(); ++i) {
         const QByteArray &f = frames[i].bytes;
         const bool inA = i < 1000;
@@ -132,10 +146,14 @@ void TestEnginePcap::captureHoldsTheCountedPackets() {
         QVERIFY2(problem.isEmpty(), qPrintable(QString("frame %1: %2").arg(i).arg(problem)));
         // Flow = destination IP and UDP source port.
         (inA ? flowsA : flowsB).insert(f.mid(30, 4) + f.mid(34, 2));
-        if (inA) {
-            QCOMPARE(f.mid(42, 4), QByteArray::fromHex("be9be955"));
-            QVERIFY(f.mid(46, 8) != QByteArray(8, '\0'));
-        }
+        // One TX lcore: stream 0, numbered from 0 in each step; a clone
+        // carries its original's number, so step B's change every 10 packets.
+        const Signature sig = signatureOf(f);
+        QCOMPARE(sig.step, inA ? tagA : tagB);
+        QCOMPARE(sig.stream, quint8(0));
+        QCOMPARE(sig.seq, quint32(inA ? i : (i - 1000) / 10));
+        // The TSC timestamp only where asked for.
+        QCOMPARE(f.mid(46, 8) != QByteArray(8, '\0'), inA);
     }
     QCOMPARE(flowsA.size(), 16);
     QCOMPARE(flowsB.size(), sentB >= 30 ? 3 : flowsB.size());
@@ -145,14 +163,15 @@ void TestEnginePcap::captureHoldsTheCountedPackets() {
         QSKIP("tshark is not installed; libpcap checks passed");
     }
     QProcess t;
-    t.start(tshark, {"-r", file, "-o", "ip.check_checksum:TRUE", "-o", "udp.check_checksum:TRUE",
-                     "-T", "fields", "-e", "ip.checksum.status", "-e", "udp.checksum.status"});
+    t.start(tshark,
+            {"-r", file, "-o", "ip.check_checksum:TRUE", "-o", "udp.check_checksum:TRUE", "-T",
+             "fields", "-e", "ip.checksum.status", "-e", "udp.checksum", "-e", "udp.length"});
     QVERIFY(t.waitForFinished(60000));
     const QList<QByteArray> lines = t.readAllStandardOutput().trimmed().split('\n');
     QCOMPARE(qint64(lines.size()), 1000 + sentB);
-    for (const QByteArray &line : lines) {
-        // Status 1 = good for both checksums.
-        QCOMPARE(line, QByteArray("1\t1"));
+    for (qsizetype i = 0; i < lines.size(); ++i) {
+        // IPv4 checksum status 1 = good; no UDP checksum; the UDP length of the frame.
+        QCOMPARE(lines[i], QByteArray("1\t0x0000\t") + (i < 1000 ? "94" : "26"));
     }
 }
 

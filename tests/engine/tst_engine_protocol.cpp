@@ -62,7 +62,9 @@ void TestEngineProtocol::hello() {
     const QJsonObject limits = h.value("limits").toObject();
     QCOMPARE(limits.value("burst").toArray(), QJsonArray({1, 512}));
     QCOMPARE(limits.value("pkt_size").toArray().first().toInt(), 60);
+    QCOMPARE(limits.value("warmup_ms").toArray(), QJsonArray({0, 86400000}));
     QCOMPARE(h.value("defaults").toObject().value("burst").toInt(), 32);
+    QCOMPARE(h.value("defaults").toObject().value("warmup_ms").toInt(), 0);
 }
 
 void TestEngineProtocol::oneAckPerCommand() {
@@ -112,6 +114,9 @@ void TestEngineProtocol::badInput_data() {
                                 << "out_of_range"
                                 << "count"
                                 << "count must be";
+    QTest::newRow("negative warmup_ms") << start(R"("warmup_ms":-1)") << true << "out_of_range"
+                                        << "warmup_ms"
+                                        << "0..86400000";
     QTest::newRow("zero stats_ms") << start(R"("stats_ms":0)") << true << "out_of_range"
                                    << "stats_ms"
                                    << "10..10000";

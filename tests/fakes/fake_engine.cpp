@@ -12,6 +12,7 @@
 //   fatal          a fatal eal_init error, exit code 3
 // Good steps are not measurements: their numbers are made up and only have
 // the right shape. Tests of real behaviour use the real engine.
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <cstdio>
@@ -53,8 +54,9 @@ void hello(int protocol) {
          "\"port_id\":0,\"name\":\"fake0\",\"driver\":\"fake\",\"mac\":\"02:00:00:00:00:01\","
          "\"link_speed_mbps\":10000,\"link_up\":true,\"mtu\":1500}],\"limits\":{\"burst\":[1,512],"
          "\"clone\":[0,4294967295],\"pkt_size\":[60,1514],\"duration_ms\":[1,86400000],"
+         "\"warmup_ms\":[0,86400000],"
          "\"stats_ms\":[10,10000]},\"defaults\":{\"burst\":32,\"clone\":0,\"pkt_size\":60,"
-         "\"duration_ms\":1000,\"stats_ms\":100}}");
+         "\"duration_ms\":1000,\"warmup_ms\":0,\"stats_ms\":100}}");
 }
 
 std::string counters(long long tNs) {
@@ -70,18 +72,34 @@ void stats(long long id, long long tNs) {
          ",\"busy_cycles\":" + std::to_string(tNs) + "}");
 }
 
-void goodStep(long long id, long long durationMs) {
+void goodStep(long long id, long long durationMs, long long warmupMs) {
     const long long ns = durationMs * 1000000;
     for (long long t = ns / 4; t <= ns; t += ns / 4) {
         std::this_thread::sleep_for(std::chrono::nanoseconds(ns / 4));
         stats(id, t);
     }
+    // The measured window: every packet after the warm-up, at the same 10 Mpps.
+    const long long warmupNs = std::min(warmupMs, durationMs) * 1000000;
+    const long long pkts = (ns - warmupNs) / 100;
+    const std::string window =
+        "\"tx_pkts\":" + std::to_string(pkts) + ",\"tx_bytes\":" + std::to_string(pkts * 60) +
+        ",\"tx_calls\":" + std::to_string(pkts / 32) + ",\"start_ns\":" + std::to_string(warmupNs) +
+        ",\"end_ns\":" + std::to_string(ns) + ",\"ns\":" + std::to_string(ns - warmupNs) +
+        ",\"pps\":" + (pkts > 0 ? "10000000.0" : "0.0");
     emit("{\"type\":\"finished\",\"id\":" + std::to_string(id) + ",\"reason\":\"duration\"," +
          counters(ns).substr(counters(ns).find("\"tx_pkts\"")) +
          ",\"elapsed_ns\":" + std::to_string(ns) +
          ",\"pps\":10000000.0,\"ns_per_pkt\":100.0,\"bps_l2\":4800000000.0,"
          "\"bps_l1\":6720000000.0,\"cycles_per_pkt\":100.0,\"mbufs_in_use\":0,"
-         "\"burst_hist\":[0,0,0,0,0,0,1,0,0,0,0],\"lcores\":[]}");
+         "\"burst_hist\":[0,0,0,0,0,0,1,0,0,0,0],\"window\":{\"warmup_ms\":" +
+         std::to_string(warmupMs) + ",\"lcores\":" + (pkts > 0 ? "1," : "0,") + window +
+         ",\"ns_per_pkt\":" + (pkts > 0 ? "100.0" : "0.0") +
+         ",\"bps_l2\":4800000000.0,\"bps_l1\":6720000000.0},\"lcores\":[{\"lcore\":1,"
+         "\"queue\":0,\"window\":{" +
+         window +
+         "}}],\"params\":{\"pkt_size\":60,"
+         "\"duration_ms\":" +
+         std::to_string(durationMs) + ",\"warmup_ms\":" + std::to_string(warmupMs) + "}}");
 }
 
 void faultyStep(const Options &o, long long id) {
@@ -142,7 +160,7 @@ int main(int argc, char **argv) {
         if (cmd != "start")
             continue;
         if (steps++ < o.afterSteps)
-            goodStep(id, numberAfter(line, "duration_ms", 100));
+            goodStep(id, numberAfter(line, "duration_ms", 100), numberAfter(line, "warmup_ms", 0));
         else
             faultyStep(o, id);
     }

@@ -42,6 +42,7 @@ class TestFaultsEngineHang : public FaultTest {
         run.spec.engine.enginePath = kFake;
         run.spec.axes = {Axis{QStringLiteral("burst"), {AxisValue(1), AxisValue(32)}}};
         run.spec.durationMs = 100;
+        run.spec.warmupMs = SweepSpec::defaultWarmupMs(run.spec.durationMs);
         SweepRunner runner(store);
         runner.setRecordHost(false);
         QElapsedTimer sinceSample;

@@ -150,6 +150,24 @@ EngineMessage parseStats(const QJsonObject &o) {
     return checked(s, r);
 }
 
+MeasuredWindow parseWindow(const QJsonObject &o, JsonReader &outer) {
+    RequiredFields r(o, QStringLiteral("finished.window"));
+    MeasuredWindow w;
+    w.warmupMs = r.integer(QStringLiteral("warmup_ms"));
+    w.lcores = r.integer(QStringLiteral("lcores"));
+    w.txPkts = r.integer(QStringLiteral("tx_pkts"));
+    w.txBytes = r.integer(QStringLiteral("tx_bytes"));
+    w.txCalls = r.integer(QStringLiteral("tx_calls"));
+    w.startNs = r.integer(QStringLiteral("start_ns"));
+    w.endNs = r.integer(QStringLiteral("end_ns"));
+    w.ns = r.integer(QStringLiteral("ns"));
+    w.pps = r.number(QStringLiteral("pps"));
+    w.nsPerPkt = r.number(QStringLiteral("ns_per_pkt"));
+    if (!r.in.ok())
+        outer.invalid(QStringLiteral("window"), r.error());
+    return w;
+}
+
 EngineMessage parseFinished(const QJsonObject &o) {
     RequiredFields r(o, QStringLiteral("finished"));
     StepFinished f;
@@ -175,6 +193,7 @@ EngineMessage parseFinished(const QJsonObject &o) {
         r.in.invalid(QStringLiteral("burst_hist"), QStringLiteral("%1 buckets, expected %2")
                                                        .arg(f.burstHist.size())
                                                        .arg(kBurstHistBuckets));
+    f.window = parseWindow(r.object(QStringLiteral("window")), r.in);
     r.array(QStringLiteral("lcores"));
     const QStringList reasons{QStringLiteral("duration"), QStringLiteral("count"),
                               QStringLiteral("stopped")};

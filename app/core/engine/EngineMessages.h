@@ -19,6 +19,22 @@ struct EngineAck {
     QString errorMessage;
 };
 
+// The engine's measured window of a step: from the first packet after the
+// warm-up to the last packet sent (docs/protocol.md, "finished"). Its pps is
+// the step's rate.
+struct MeasuredWindow {
+    qint64 warmupMs = 0;
+    qint64 lcores = 0; // TX lcores that sent in their window
+    qint64 txPkts = 0;
+    qint64 txBytes = 0;
+    qint64 txCalls = 0;
+    qint64 startNs = 0;
+    qint64 endNs = 0;
+    qint64 ns = 0;
+    double pps = 0;
+    double nsPerPkt = 0;
+};
+
 // The totals of one step, as the engine measured them.
 struct StepFinished {
     qint64 id = 0;
@@ -38,6 +54,7 @@ struct StepFinished {
     qint64 mbufsInUse = 0;
     std::optional<qint64> rxPkts;
     QList<qint64> burstHist;
+    MeasuredWindow window;
     QJsonObject raw;
 };
 

@@ -13,6 +13,7 @@ const QList<StepParameter> &StepParameters::documented() {
                                                  {QStringLiteral("rate_pps"), 0, 1000000000, 0},
                                                  {QStringLiteral("flows"), 1, 65536, 1},
                                                  {QStringLiteral("duration_ms"), 1, 86400000, 1000},
+                                                 {QStringLiteral("warmup_ms"), 0, 86400000, 0},
                                                  {QStringLiteral("stats_ms"), 10, 10000, 100}};
     return parameters;
 }

@@ -20,7 +20,7 @@ struct StepParameter {
 // port's) take over once it has.
 struct StepParameters {
     // burst, clone, pkt_size, queues, tx_desc, rate_pps, flows, duration_ms,
-    // stats_ms, in that order.
+    // warmup_ms, stats_ms, in that order.
     static const QList<StepParameter> &documented();
     static std::optional<StepParameter> find(const QString &name);
 };

@@ -5,14 +5,16 @@ namespace burstlab {
 
 void StepResult::applyFinished(const QJsonObject &finishedMessage) {
     totals = finishedMessage;
-    pps = finishedMessage.value(QStringLiteral("pps")).toDouble();
     txPkts = finishedMessage.value(QStringLiteral("tx_pkts")).toInteger();
     elapsedNs = finishedMessage.value(QStringLiteral("elapsed_ns")).toInteger();
     cyclesPerPkt = finishedMessage.value(QStringLiteral("cycles_per_pkt")).toDouble();
-    if (pps <= 0 && elapsedNs > 0)
+    const QJsonValue window = finishedMessage.value(QStringLiteral("window"));
+    const QJsonObject rate = window.isObject() ? window.toObject() : finishedMessage;
+    pps = rate.value(QStringLiteral("pps")).toDouble();
+    if (!window.isObject() && pps <= 0 && elapsedNs > 0)
         pps = double(txPkts) * 1e9 / double(elapsedNs);
-    const QJsonValue ns = finishedMessage.value(QStringLiteral("ns_per_pkt"));
-    nsPerPkt = ns.isDouble() ? ns.toDouble() : (pps > 0 ? 1e9 / pps : 0);
+    nsPerPkt = pps > 0 ? 1e9 / pps : 0;
+    ppsAfterWarmup.reset();
 }
 
 QJsonObject StepResult::toJson() const {

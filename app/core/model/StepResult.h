@@ -9,6 +9,8 @@ namespace burstlab {
 
 // One repetition at one point: the engine's `finished` totals as received
 // plus the numbers derived from them that lists, statistics and exports use.
+// pps and nsPerPkt are the repetition's rate: the engine's measured window
+// (docs/protocol.md, "finished"), or for imported results the rate given.
 struct StepResult {
     qint64 id = 0;
     qint64 runId = 0;
@@ -24,14 +26,17 @@ struct StepResult {
     qint64 txPkts = 0;
     qint64 elapsedNs = 0;
     double cyclesPerPkt = 0;
-    // pps over the samples after the warm-up, when the samples cover it.
+    // Stored by versions before the engine measured its own window: a rate
+    // after the warm-up taken between the client's samples. Read from older
+    // stores and exports so their figures do not change; never set now.
     std::optional<double> ppsAfterWarmup;
-    QString error;
+    QString error; // why the step failed, was interrupted or is invalid
 
-    // Takes the totals and the derived numbers from a `finished` message;
-    // ns/packet is 1e9/pps when the engine did not send it.
+    // Takes the totals and the rate from a `finished` message: its measured
+    // window's pps and ns/packet. A message without a window (hand-made
+    // totals) gives its whole-step pps, or tx_pkts over elapsed_ns.
     void applyFinished(const QJsonObject &finishedMessage);
-    // The pps statistics use: after warm-up when known, else the total.
+    // THE rate of this repetition, which every statistic and output uses.
     double effectivePps() const { return ppsAfterWarmup.value_or(pps); }
 
     QJsonObject toJson() const;

@@ -34,4 +34,14 @@ SweepPlan SweepPlan::make(const SweepSpec &spec, const QList<StepResult> &done) 
     return plan;
 }
 
+void SweepPlan::repeat(qsizetype index) {
+    PlannedStep again = m_steps.at(index);
+    ++again.attempt;
+    ++again.seq;
+    m_steps.insert(index + 1, again);
+    for (qsizetype i = index + 2; i < m_steps.size(); ++i)
+        ++m_steps[i].seq;
+    ++m_total;
+}
+
 } // namespace burstlab

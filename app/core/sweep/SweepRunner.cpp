@@ -1,7 +1,7 @@
 #include "sweep/SweepRunner.h"
 #include "stats/PointStats.h"
-#include "stats/SteadyRate.h"
 #include "store/RunStore.h"
+#include "sweep/WindowCheck.h"
 
 #include <QPromise>
 #include <QRandomGenerator>
@@ -148,6 +148,7 @@ std::pair<QString, QString> SweepRunner::checkAgainstHello(const EngineHello &he
     }
     QJsonObject checked = spec.fixed;
     checked.insert(QStringLiteral("duration_ms"), spec.durationMs);
+    checked.insert(QStringLiteral("warmup_ms"), spec.warmupMs);
     for (auto it = checked.begin(); it != checked.end(); ++it) {
         if (!hello.knowsParameter(it.key()))
             return {it.key(),
@@ -237,7 +238,9 @@ void SweepRunner::storeRunAndStart() {
 }
 
 QJsonObject SweepRunner::stepParams(const PlannedStep &step) const {
-    QJsonObject params{{QStringLiteral("duration_ms"), m_run.spec.durationMs}};
+    // The engine measures its own window after the warm-up.
+    QJsonObject params{{QStringLiteral("duration_ms"), m_run.spec.durationMs},
+                       {QStringLiteral("warmup_ms"), m_run.spec.warmupMs}};
     for (auto it = m_run.spec.fixed.begin(); it != m_run.spec.fixed.end(); ++it)
         params.insert(it.key(), it.value());
     for (qsizetype i = 0; i < m_run.spec.axes.size(); ++i)
@@ -264,7 +267,6 @@ void SweepRunner::nextStep() {
     m_step.rep = planned.rep;
     m_step.seq = planned.seq;
     m_step.started = QDateTime::currentDateTimeUtc();
-    m_samples.clear();
     if (m_client->startStep(stepParams(planned)) < 0)
         fail(Outcome::EngineFailure, QStringLiteral("the engine is not ready for a step"));
 }
@@ -281,7 +283,6 @@ void SweepRunner::onSample(const Sample &sample, const StepRates &rates) {
     stored.stepId = m_step.id;
     if (!storeOk(m_store.addSample(m_step.id, stored)))
         return;
-    m_samples.append(stored);
     emit sampleReceived(stored, rates);
 }
 
@@ -293,21 +294,34 @@ void SweepRunner::onStepFinished(const StepFinished &finished) {
                          .arg(finished.mbufsInUse)
                          .arg(m_step.seq));
     m_step.applyFinished(finished.raw);
-    if (m_run.spec.warmupMs > 0) {
-        // The totals end the step's timeline: with them a step whose samples
-        // came late (a loaded host) still gets its rate after the warm-up.
-        QList<Sample> timeline = m_samples;
-        if (timeline.isEmpty() || timeline.last().tNs < m_step.elapsedNs)
-            timeline.append(Sample{.tNs = m_step.elapsedNs, .txPkts = m_step.txPkts});
-        m_step.ppsAfterWarmup = ppsAfterWarmup(timeline, qint64(m_run.spec.warmupMs) * 1000000);
-    }
+    const QString problem = WindowCheck::problem(finished.raw);
+    m_step.status = problem.isEmpty() ? RunStatus::Completed : RunStatus::Invalid;
+    m_step.error = problem;
     m_step.finished = QDateTime::currentDateTimeUtc();
-    m_step.status = RunStatus::Completed;
     const StepResult done = m_step;
     m_step = StepResult{};
     if (!storeOk(m_store.finishStep(done)))
         return;
-    m_results.append(done);
+    if (done.status == RunStatus::Completed) {
+        m_results.append(done);
+    } else {
+        const int attempt = m_plan.steps().at(m_index).attempt;
+        if (attempt < kMaxAttempts) {
+            m_plan.repeat(m_index);
+            emit logLine(QStringLiteral("step %1 is invalid (%2); running it again, attempt %3 "
+                                        "of %4")
+                             .arg(done.seq)
+                             .arg(problem)
+                             .arg(attempt + 1)
+                             .arg(kMaxAttempts));
+        } else {
+            emit logLine(QStringLiteral("step %1 is invalid (%2) after %3 attempts; this "
+                                        "repetition is left out of the statistics")
+                             .arg(done.seq)
+                             .arg(problem)
+                             .arg(kMaxAttempts));
+        }
+    }
     ++m_stepsThisSession;
     emit stepFinished(done);
     if (std::none_of(m_plan.steps().begin() + m_index + 1, m_plan.steps().end(),

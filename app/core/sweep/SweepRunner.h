@@ -38,6 +38,11 @@ class SweepRunner : public QObject {
     };
     Q_ENUM(Outcome)
 
+    // A repetition whose measured window cannot be trusted (WindowCheck) is
+    // stored as invalid and run again right away, at most this many times
+    // in all; resume() runs it again too.
+    static constexpr int kMaxAttempts = 3;
+
     explicit SweepRunner(RunStore &store, QObject *parent = nullptr);
     ~SweepRunner() override;
 
@@ -57,7 +62,7 @@ class SweepRunner : public QObject {
     // Returns false (with errorString()) when the spec itself is unusable.
     bool start(const Run &run);
     // Continues an interrupted or failed run: completed steps are kept and
-    // not run again.
+    // not run again; interrupted, failed and invalid ones are.
     bool resume(qint64 runId);
     // Ends the sweep early: the engine is stopped through its protocol, the
     // run is marked interrupted (resumable); finished() follows.
@@ -129,7 +134,6 @@ class SweepRunner : public QObject {
     QList<StepResult> m_results; // every completed step of the run, for point statistics
     int m_index = -1;            // into m_plan.steps()
     StepResult m_step;           // the step in flight (id 0: none)
-    QList<Sample> m_samples;     // its samples
     bool m_active = false;
     bool m_stopRequested = false;
     Outcome m_outcome = Outcome::Completed;

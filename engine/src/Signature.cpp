@@ -1,0 +1,40 @@
+#include "Signature.h"
+
+#include <cstring>
+
+namespace burstlab::engine::signature {
+
+namespace {
+
+uint16_t be16(const uint8_t *p) {
+    return static_cast<uint16_t>(p[0] << 8 | p[1]);
+}
+
+uint32_t be32(const uint8_t *p) {
+    return uint32_t{p[0]} << 24 | uint32_t{p[1]} << 16 | uint32_t{p[2]} << 8 | p[3];
+}
+
+} // namespace
+
+std::optional<Fields> read(const uint8_t *frame, size_t length) {
+    constexpr size_t kEtherType = 12;
+    constexpr size_t kVersionIhl = 14;
+    constexpr size_t kProtocol = 23;
+    constexpr size_t kUdpLength = 38;
+    if (length < kMinFrame || be16(frame + kEtherType) != 0x0800 || frame[kVersionIhl] != 0x45 ||
+        frame[kProtocol] != 17 || be16(frame + kUdpLength) < 8 + kSize) {
+        return std::nullopt;
+    }
+    const uint8_t *payload = frame + kPayloadOffset;
+    if (be32(payload) != kMagic) {
+        return std::nullopt;
+    }
+    Fields f;
+    std::memcpy(&f.tsc, payload + kTscOffset, sizeof f.tsc);
+    f.step = payload[kTagOffset];
+    f.stream = payload[kTagOffset + 1];
+    f.seq = be32(payload + kTagOffset + 2);
+    return f;
+}
+
+} // namespace burstlab::engine::signature
