@@ -161,7 +161,7 @@ Json Engine::hello() const {
     Json defaults = m_defaults.toJson();
     const StepLimits &l = m_limits;
     return {{"type", "hello"},
-            {"protocol", 1},
+            {"protocol", kProtocolVersion},
             {"engine_version", BURSTLAB_ENGINE_VERSION},
             {"dpdk_version", rte_version()},
             {"tsc_hz", m_hz},

@@ -11,6 +11,10 @@
 
 namespace burstlab::engine {
 
+// The hello's "protocol": 2 since finished carries the measured window
+// (docs/protocol.md); the client refuses any other.
+constexpr int kProtocolVersion = 2;
+
 // JSON builders for the engine's messages (docs/protocol.md).
 namespace messages {
 

@@ -25,7 +25,7 @@ namespace {
 const QString kBinDir = QStringLiteral(BURSTLAB_BIN_DIR);
 
 QJsonObject validHello() {
-    return QJsonDocument::fromJson(R"({"type":"hello","protocol":1,"engine_version":"0.1.0",
+    return QJsonDocument::fromJson(R"({"type":"hello","protocol":2,"engine_version":"0.1.0",
         "dpdk_version":"DPDK 22.11.11","tsc_hz":2450000000,"main_lcore":0,"worker_lcores":[1],
         "numa_nodes":1,"ports":[{"role":"tx","port_id":0,"name":"net_null0","driver":"net_null",
         "mac":"02:00:00:00:00:01","link_speed_mbps":10000,"link_up":true,"mtu":1500}],
@@ -126,14 +126,14 @@ class TestEngineClient : public QObject {
 
     void refusesOtherProtocolVersion() {
         QJsonObject o = validHello();
-        o[QStringLiteral("protocol")] = 2;
-        o.remove(QStringLiteral("ports")); // a v2 hello may look different: still named as v2
+        o[QStringLiteral("protocol")] = 3;
+        o.remove(QStringLiteral("ports")); // a v3 hello may look different: still named as v3
         const EngineMessage m = parse(o);
         const auto *v = std::get_if<ProtocolViolation>(&m);
         QVERIFY(v);
         QCOMPARE(v->kind, ProtocolViolation::Kind::VersionMismatch);
-        QVERIFY2(v->message.contains(QStringLiteral("protocol version 2")), qPrintable(v->message));
-        QVERIFY2(v->message.contains(QStringLiteral("version 1")), qPrintable(v->message));
+        QVERIFY2(v->message.contains(QStringLiteral("protocol version 3")), qPrintable(v->message));
+        QVERIFY2(v->message.contains(QStringLiteral("version 2")), qPrintable(v->message));
     }
 
     void parsesAcksAndStats() {
@@ -384,7 +384,7 @@ class TestEngineClient : public QObject {
         QVERIFY(exited.wait(10000));
         QCOMPARE(hello.size(), 0);
         QCOMPARE(client.failure(), EngineClient::Failure::VersionMismatch);
-        QVERIFY(client.errorString().contains(QStringLiteral("protocol version 2")));
+        QVERIFY(client.errorString().contains(QStringLiteral("protocol version 3")));
     }
 
     void missingHelloTimesOut() {

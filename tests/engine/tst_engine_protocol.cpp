@@ -48,7 +48,7 @@ qint64 TestEngineProtocol::pingOk() {
 
 void TestEngineProtocol::hello() {
     const QJsonObject h = m_engine->hello();
-    QCOMPARE(h.value("protocol").toInt(), 1);
+    QCOMPARE(h.value("protocol").toInt(), 2);
     QVERIFY(h.value("dpdk_version").toString().startsWith("DPDK "));
     QVERIFY(!h.value("engine_version").toString().isEmpty());
     QVERIFY(h.value("tsc_hz").toDouble() > 0);

@@ -3,11 +3,11 @@
 // Started through the real launcher (which passes engine options only), it
 // takes the same settings from BURSTLAB_FAKE_FAULT and BURSTLAB_FAKE_AFTER_STEPS.
 //
-// Speaks just enough of protocol v1 to reach a fault, then commits it:
+// Speaks just enough of protocol v2 to reach a fault, then commits it:
 //   crash          after N good steps, the next step sends stats, then SIGKILLs itself
 //   hang           after N good steps, the next step sends one stats line, then nothing
 //   garbage        after N good steps, the next step answers a line that is not JSON
-//   wrong-version  the hello says protocol 2
+//   wrong-version  the hello says protocol 3
 //   no-hello       says nothing at all (until stdin closes)
 //   fatal          a fatal eal_init error, exit code 3
 // Good steps are not measurements: their numbers are made up and only have
@@ -149,7 +149,7 @@ int main(int argc, char **argv) {
              "initialisation failed: no hugepages\"}");
         return 3;
     }
-    hello(o.fault == "wrong-version" ? 2 : 1);
+    hello(o.fault == "wrong-version" ? 3 : 2);
     int steps = 0;
     while (std::getline(std::cin, line)) {
         const long long id = numberAfter(line, "id", -1);

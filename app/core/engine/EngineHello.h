@@ -31,7 +31,9 @@ struct ParameterLimit {
 // accepts in which ranges. Kept whole (raw) so a run records exactly what the
 // engine said.
 struct EngineHello {
-    static constexpr int kProtocolVersion = 1;
+    // 2: finished carries the measured window and the sink's classification,
+    // and a step takes warmup_ms; a version-1 engine cannot serve a sweep.
+    static constexpr int kProtocolVersion = 2;
 
     int protocol = 0;
     QString engineVersion;
