@@ -3,6 +3,7 @@
 // name the field and exit 2, an engine failure exiting 3, and SIGINT during
 // a sweep leaving an interrupted run and exit 130, and the run list of a
 // store with more runs than it shows by default.
+#include "engine/EngineHello.h"
 #include "exchange/ImportLimits.h"
 #include "store/RunStore.h"
 
@@ -426,7 +427,8 @@ class TestCli : public QObject {
         const Result r = cli({QStringLiteral("engine-info"), QStringLiteral("--json")});
         QVERIFY2(r.code == 0, qPrintable(r.err));
         const QJsonObject hello = QJsonDocument::fromJson(r.out.toUtf8()).object();
-        QCOMPARE(hello[QStringLiteral("protocol")].toInt(), 1);
+        QCOMPARE(hello[QStringLiteral("protocol")].toInt(),
+                 burstlab::EngineHello::kProtocolVersion);
         QCOMPARE(hello[QStringLiteral("type")].toString(), QStringLiteral("hello"));
     }
 

@@ -147,7 +147,7 @@ class TestEngineClient : public QObject {
             R"({"type":"ack","id":null,"ok":false,"error":{"code":"bad_json","field":null,"message":"x"}})");
         QCOMPARE(std::get<EngineAck>(nullId).id, -1);
         const EngineMessage stats = EngineMessageParser::parse(
-            R"({"type":"stats","id":3,"t_ns":100,"tx_pkts":5,"tx_bytes":300,"tx_calls":1,"ring_full":0,"retries":0,"alloc_fail":0,"busy_cycles":9,"extra":1})");
+            R"({"type":"stats","id":3,"t_ns":100,"tx_pkts":5,"tx_bytes":300,"tx_calls":1,"ring_full":0,"retries":0,"alloc_fail":0,"busy_cycles":9,"mbufs_built":5,"extra":1})");
         QCOMPARE(std::get<Sample>(stats).txPkts, 5);
         QVERIFY(violation(EngineMessageParser::parse(R"({"type":"stats","id":3,"t_ns":"100"})"))
                     .contains(QStringLiteral("t_ns")));
@@ -298,18 +298,18 @@ class TestEngineClient : public QObject {
         const StepFinished f = finished[0][0].value<StepFinished>();
         QCOMPARE(f.id, id);
         QCOMPARE(f.reason, QStringLiteral("duration"));
-        QVERIFY(f.txPkts > 0);
+        QVERIFY(f.counters.txPkts > 0);
         QCOMPARE(f.mbufsInUse, 0);
         // The engine's window: no warm-up asked for, so from the first packet.
         QCOMPARE(f.window.warmupMs, 0);
         QCOMPARE(f.window.lcores, 1);
-        QVERIFY(f.window.txPkts > 0 && f.window.txPkts <= f.txPkts);
+        QVERIFY(f.window.txPkts > 0 && f.window.txPkts <= f.counters.txPkts);
         QVERIFY(f.window.ns > 0 && f.window.ns <= f.elapsedNs);
         QCOMPARE(f.window.pps, double(f.window.txPkts) * 1e9 / double(f.window.ns));
         QVERIFY(samples.size() >= 2);
         const StepRates last = samples.last()[1].value<StepRates>();
         QVERIFY(last.intervalPps > 0 && last.totalNsPerPkt > 0);
-        QVERIFY(samples.last()[0].value<Sample>().txPkts <= f.txPkts);
+        QVERIFY(samples.last()[0].value<Sample>().txPkts <= f.counters.txPkts);
 
         client.shutdown();
         QVERIFY(exited.wait(5000));

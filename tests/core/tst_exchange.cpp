@@ -142,7 +142,7 @@ class TestExchange : public QObject {
         QCOMPARE(run.run.spec.axes.first().name, QStringLiteral("patch"));
         QVERIFY(!run.run.spec.axes.first().isNumeric());
         QCOMPARE(run.steps.size(), 6);
-        QCOMPARE(run.steps[1].result.totals.value(QStringLiteral("note")).toString(),
+        QCOMPARE(run.steps[1].result.recorded.value(QStringLiteral("note")).toString(),
                  QStringLiteral("-- TXSZ=1024"));
         // Seed 002's truncated ns and its this-minus-previous deltas agree with its pps.
         QVERIFY2(run.run.spec.importWarnings.isEmpty(),

@@ -74,9 +74,12 @@ RunData storedRun(const QString &label, const QList<QList<double>> &reps) {
             step.pps = valid ? reps[p][r] * 0.97 : 1e9;
             step.ppsAfterWarmup = valid ? reps[p][r] : 2e9;
             step.nsPerPkt = 1e9 / step.pps;
-            step.totals = {{QStringLiteral("lcores"),
-                            QJsonArray{QJsonObject{{QStringLiteral("lcore"), 1},
-                                                   {QStringLiteral("tx_pkts"), 1000 + seq}}}}};
+            StepFinished measured;
+            LcoreFinished lcore;
+            lcore.lcore = 1;
+            lcore.counters.txPkts = 1000 + seq;
+            measured.lcores << lcore;
+            step.measured = measured;
             data.steps << StepData{step, {}};
         }
     }

@@ -85,7 +85,8 @@ QJsonArray repetitions(const PointStats &s) {
             {QStringLiteral("reason"), step.error},
             {QStringLiteral("pps"), number(pps)},
             {QStringLiteral("ns_per_pkt"), pps > 0 ? QJsonValue(1e9 / pps) : QJsonValue()},
-            {QStringLiteral("lcores"), step.totals.value(QStringLiteral("lcores")).toArray()}});
+            {QStringLiteral("lcores"),
+             step.measured ? step.measured->lcoresJson() : QJsonArray()}});
     }
     return reps;
 }

@@ -31,9 +31,15 @@ const QString runColumns =
 const QString stepColumns =
     QStringLiteral("id, run_id, seq, point, rep, status, started, finished, totals, pps, "
                    "ns_per_pkt, tx_pkts, elapsed_ns, cycles_per_pkt, pps_after_warmup, error");
-const QString sampleColumns = QStringLiteral(
-    "step_id, t_ns, tx_pkts, tx_bytes, tx_calls, ring_full, retries, alloc_fail, busy_cycles, "
-    "rx_pkts");
+// A sample's columns are its protocol names (Sample::forEachCounter), after
+// the step it belongs to.
+QStringList sampleColumnList() {
+    QStringList columns{QStringLiteral("step_id")};
+    const Sample none;
+    Sample::forEachCounter(none, [&](const QString &name, qint64) { columns << name; });
+    return columns;
+}
+const QString sampleColumns = sampleColumnList().join(QStringLiteral(", "));
 
 QString jsonText(const QJsonObject &object) {
     return QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Compact));
@@ -90,11 +96,9 @@ QString writeProblem(const QString &path) {
 Sample sampleFrom(const QSqlQuery &q) {
     Sample s;
     s.stepId = q.value(0).toLongLong();
-    qint64 *fields[] = {&s.tNs,     &s.txPkts,    &s.txBytes,    &s.txCalls, &s.ringFull,
-                        &s.retries, &s.allocFail, &s.busyCycles, &s.rxPkts};
     int column = 1;
-    for (qint64 *field : fields)
-        *field = q.value(column++).toLongLong();
+    Sample::forEachCounter(
+        s, [&](const QString &, qint64 &value) { value = q.value(column++).toLongLong(); });
     return s;
 }
 
@@ -108,7 +112,7 @@ StepResult stepFrom(const QSqlQuery &q) {
     s.status = runStatusFromString(q.value(5).toString()).value_or(RunStatus::Failed);
     s.started = dateTimeFromText(q.value(6).toString());
     s.finished = dateTimeFromText(q.value(7).toString());
-    s.totals = jsonDocument(q.value(8)).object();
+    s.setTotals(jsonDocument(q.value(8)).object());
     s.pps = q.value(9).toDouble();
     s.nsPerPkt = q.value(10).toDouble();
     s.txPkts = q.value(11).toLongLong();
@@ -627,8 +631,8 @@ std::optional<qint64> RunStore::insertStep(qint64 runId, const StepResult &step)
         {runId, step.seq,
          QString::fromUtf8(QJsonDocument(step.point.toJson()).toJson(QJsonDocument::Compact)),
          step.point.key(), step.rep, toString(step.status), dateTimeText(step.started),
-         dateTimeText(step.finished), jsonText(step.totals), step.pps, step.nsPerPkt, step.txPkts,
-         step.elapsedNs, step.cyclesPerPkt,
+         dateTimeText(step.finished), jsonText(step.totalsJson()), step.pps, step.nsPerPkt,
+         step.txPkts, step.elapsedNs, step.cyclesPerPkt,
          step.ppsAfterWarmup ? QVariant(*step.ppsAfterWarmup) : QVariant(), step.error});
     if (!exec(q, QStringLiteral("storing a step of run %1").arg(runId)))
         return std::nullopt;
@@ -636,16 +640,17 @@ std::optional<qint64> RunStore::insertStep(qint64 runId, const StepResult &step)
 }
 
 bool RunStore::finishStep(const StepResult &result) {
-    QSqlQuery q = prepare(
-        QStringLiteral("UPDATE steps SET status = ?, finished = ?, totals = ?, pps = ?, "
-                       "ns_per_pkt = ?, tx_pkts = ?, elapsed_ns = ?, cycles_per_pkt = ?, "
-                       "pps_after_warmup = ?, error = ? WHERE id = ?"),
-        {toString(result.status),
-         dateTimeText(result.finished.isValid() ? result.finished
-                                                : QDateTime::currentDateTimeUtc()),
-         jsonText(result.totals), result.pps, result.nsPerPkt, result.txPkts, result.elapsedNs,
-         result.cyclesPerPkt, result.ppsAfterWarmup ? QVariant(*result.ppsAfterWarmup) : QVariant(),
-         result.error, result.id});
+    QSqlQuery q =
+        prepare(QStringLiteral("UPDATE steps SET status = ?, finished = ?, totals = ?, pps = ?, "
+                               "ns_per_pkt = ?, tx_pkts = ?, elapsed_ns = ?, cycles_per_pkt = ?, "
+                               "pps_after_warmup = ?, error = ? WHERE id = ?"),
+                {toString(result.status),
+                 dateTimeText(result.finished.isValid() ? result.finished
+                                                        : QDateTime::currentDateTimeUtc()),
+                 jsonText(result.totalsJson()), result.pps, result.nsPerPkt, result.txPkts,
+                 result.elapsedNs, result.cyclesPerPkt,
+                 result.ppsAfterWarmup ? QVariant(*result.ppsAfterWarmup) : QVariant(),
+                 result.error, result.id});
     const QString what = QStringLiteral("finishing step %1").arg(result.id);
     if (!exec(q, what))
         return false;
@@ -670,18 +675,18 @@ bool RunStore::addSample(qint64 stepId, const Sample &s) {
     // Prepared once per connection: this runs ten times a second per sweep.
     if (!m_insertSample) {
         m_insertSample = std::make_unique<QSqlQuery>(database());
-        if (!m_insertSample->prepare(
-                QStringLiteral("INSERT INTO samples (%1) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
-                    .arg(sampleColumns))) {
+        const QStringList marks(sampleColumnList().size(), QStringLiteral("?"));
+        if (!m_insertSample->prepare(QStringLiteral("INSERT INTO samples (%1) VALUES (%2)")
+                                         .arg(sampleColumns, marks.join(QStringLiteral(", "))))) {
             const bool ok = fail(QStringLiteral("preparing to store samples"), *m_insertSample);
             m_insertSample.reset();
             return ok;
         }
     }
-    const QVariantList values{stepId,     s.tNs,     s.txPkts,    s.txBytes,    s.txCalls,
-                              s.ringFull, s.retries, s.allocFail, s.busyCycles, s.rxPkts};
-    for (int i = 0; i < values.size(); ++i)
-        m_insertSample->bindValue(i, values[i]);
+    int column = 0;
+    m_insertSample->bindValue(column++, stepId);
+    Sample::forEachCounter(
+        s, [&](const QString &, qint64 value) { m_insertSample->bindValue(column++, value); });
     return exec(*m_insertSample, QStringLiteral("storing a sample of step %1").arg(stepId));
 }
 

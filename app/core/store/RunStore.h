@@ -28,7 +28,7 @@ namespace burstlab {
 // what went wrong. Nothing is swallowed.
 class RunStore {
   public:
-    static constexpr int schemaVersion = 3;
+    static constexpr int schemaVersion = 4;
 
     RunStore();
     ~RunStore();

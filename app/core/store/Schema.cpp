@@ -84,6 +84,9 @@ const QList<QStringList> &Schema::migrations() {
          QStringLiteral("CREATE INDEX runs_label ON runs(label, created)"),
          QStringLiteral(
              "CREATE INDEX steps_rates ON steps(run_id, status, pps, pps_after_warmup)")},
+        // 3 -> 4: a sample keeps every counter of the stats line (TxCounters),
+        // mbufs built included; older samples did not record it.
+        {QStringLiteral("ALTER TABLE samples ADD COLUMN mbufs_built INTEGER NOT NULL DEFAULT 0")},
     };
     return steps;
 }

@@ -293,8 +293,8 @@ void SweepRunner::onStepFinished(const StepFinished &finished) {
         emit logLine(QStringLiteral("warning: %1 mbufs still in use after step %2")
                          .arg(finished.mbufsInUse)
                          .arg(m_step.seq));
-    m_step.applyFinished(finished.raw);
-    const QString problem = WindowCheck::problem(finished.raw);
+    m_step.applyFinished(finished);
+    const QString problem = WindowCheck::problem(finished);
     m_step.status = problem.isEmpty() ? RunStatus::Completed : RunStatus::Invalid;
     m_step.error = problem;
     m_step.finished = QDateTime::currentDateTimeUtc();
