@@ -7,16 +7,18 @@
 #include <array>
 #include <cstdint>
 #include <cstring>
+#include <vector>
 
 namespace burstlab::engine {
 
 // A valid Ethernet/IPv4/UDP frame built once per step, with the payload
 // signature (Signature.h), and the cheap per-packet variation: the
 // signature's stream and sequence number, an optional TSC timestamp, and
-// flow f adding f to the UDP source port and the destination IP. The UDP
-// checksum is 0 ("none", as dpdk-testpmd's txonly and kernel pktgen send
-// it), so payload changes need no checksum work; the IPv4 checksum of a flow
-// is patched incrementally (RFC 1624).
+// flow f's fields: the destination IP plus f, the UDP ports from their
+// ranges (udp_src, udp_dst) and the IPv4 checksum that goes with them, all
+// worked out once per step. The UDP checksum is 0 ("none", as dpdk-testpmd's
+// txonly and kernel pktgen send it), so payload and ports need no checksum
+// work.
 class PacketTemplate {
   public:
     PacketTemplate(const StepParams &params, uint8_t stepTag);
@@ -68,12 +70,10 @@ class PacketTemplate {
         std::memcpy(dst + kPayloadOffset + signature::kTscOffset, &tsc, sizeof tsc);
     }
     void stampFlow(uint8_t *dst, uint32_t flow) const {
-        const uint32_t ipBe = __builtin_bswap32(m_dstIp + flow);
-        const auto portBe = __builtin_bswap16(static_cast<uint16_t>(m_srcPort + flow));
-        const uint16_t ipCsum = checksum::adjust(m_ipCsum, checksum::words(ipBe) + m_negOldIp);
-        std::memcpy(dst + kIpOffset + 16, &ipBe, sizeof ipBe);     // destination address
-        std::memcpy(dst + kIpOffset + 10, &ipCsum, sizeof ipCsum); // header checksum
-        std::memcpy(dst + kUdpOffset, &portBe, sizeof portBe);     // source port
+        const FlowFields &f = m_flowFields[flow];
+        std::memcpy(dst + kIpOffset + 16, &f.dstIpBe, sizeof f.dstIpBe); // destination address
+        std::memcpy(dst + kIpOffset + 10, &f.ipCsum, sizeof f.ipCsum);   // header checksum
+        std::memcpy(dst + kUdpOffset, &f.portsBe, sizeof f.portsBe);     // source, destination port
     }
 
   private:
@@ -85,10 +85,13 @@ class PacketTemplate {
     uint8_t m_stepTag = 0;
     uint32_t m_flows = 1;
     bool m_timestamp = false;
-    uint32_t m_dstIp = 0;    // host order
-    uint16_t m_srcPort = 0;  // host order
-    uint32_t m_negOldIp = 0; // one's complement of the template's dst IP words
-    uint16_t m_ipCsum = 0;   // the template's checksum as stored
+    // What differs between flows, in network order, as stamped.
+    struct FlowFields {
+        uint32_t dstIpBe = 0;
+        uint32_t portsBe = 0; // UDP source port, then destination port
+        uint16_t ipCsum = 0;
+    };
+    std::vector<FlowFields> m_flowFields; // one per flow, with flows > 1
 };
 
 } // namespace burstlab::engine

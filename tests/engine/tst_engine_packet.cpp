@@ -82,8 +82,8 @@ void TestEnginePacket::everyFlowIsValid() {
     p.pktSize = static_cast<uint32_t>(size);
     p.flows = 65536;
     p.timestamp = timestamp;
-    p.srcPort = 65000;
-    nlohmann::json command = {{"dst_ip", dstIp.toStdString()}};
+    // The older src_port: flows count up from it to 65535, then wrap to it.
+    nlohmann::json command = {{"dst_ip", dstIp.toStdString()}, {"src_port", 65000}};
     QVERIFY(!p.apply(command, {}));
     const PacketTemplate t(p, 42);
     QCOMPARE(int(t.size()), size);
@@ -99,7 +99,8 @@ void TestEnginePacket::everyFlowIsValid() {
         if (!problem.isEmpty()) {
             QFAIL(qPrintable(QString("flow %1: %2").arg(f).arg(problem)));
         }
-        QCOMPARE(be16(frame.data() + 34), static_cast<uint16_t>(65000 + f));
+        QCOMPARE(be16(frame.data() + 34), static_cast<uint16_t>(65000 + f % 536));
+        QCOMPARE(be16(frame.data() + 36), uint16_t(54000));
         const auto sig = signature::read(frame.data(), t.size());
         QVERIFY(sig);
         QCOMPARE(sig->seq, flow);
@@ -126,6 +127,29 @@ void TestEnginePacket::flowsVaryAddressAndPort() {
     QCOMPARE(be16(b.data() + 34), static_cast<uint16_t>(be16(a.data() + 34) + 3));
     QCOMPARE(b[33], static_cast<uint8_t>(a[33] + 3));
     QCOMPARE(be16(a.data() + 12), uint16_t(0x0800));
+    // The default ports are dynamic ones, never a well-known (< 1024) port.
+    QCOMPARE(be16(a.data() + 34), uint16_t(50000));
+    QCOMPARE(be16(a.data() + 36), uint16_t(54000));
+
+    // Ranges: each port counts through its own range with the flow.
+    StepParams r;
+    QVERIFY(!r.apply({{"flows", 8}, {"udp_src", {1024, 1027}}, {"udp_dst", {2000, 2001}}}, {}));
+    const PacketTemplate ranged(r, 1);
+    for (uint32_t f = 0; f < 8; ++f) {
+        ranged.copyTo(a.data());
+        ranged.stamp(a.data(), 0, 0, f, 0);
+        QCOMPARE(be16(a.data() + 34), uint16_t(1024 + f % 4));
+        QCOMPARE(be16(a.data() + 36), uint16_t(2000 + f % 2));
+        QVERIFY(check(a.data()).isEmpty());
+    }
+    // A range is [lo,hi] with lo <= hi, each a port.
+    for (const nlohmann::json &bad :
+         {nlohmann::json{5, 2}, nlohmann::json{0, 65536}, nlohmann::json{7}, nlohmann::json(7)}) {
+        StepParams q;
+        const auto error = q.apply({{"udp_dst", bad}}, {});
+        QVERIFY2(error, bad.dump().c_str());
+        QCOMPARE(error->field, std::string("udp_dst"));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestEnginePacket)
