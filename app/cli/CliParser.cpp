@@ -70,4 +70,18 @@ std::optional<qint64> CliParser::integer(const QString &name, qint64 fallback, q
     return v;
 }
 
+std::optional<qint64> CliParser::number(const QString &name, qint64 fallback,
+                                        QString *error) const {
+    if (!isSet(name))
+        return fallback;
+    bool ok = false;
+    const QString text = value(name);
+    const qint64 v = text.toLongLong(&ok);
+    if (!ok) {
+        *error = QStringLiteral("--%1 %2: must be an integer").arg(name, text);
+        return std::nullopt;
+    }
+    return v;
+}
+
 } // namespace burstlab

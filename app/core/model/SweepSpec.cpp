@@ -95,13 +95,4 @@ std::optional<SweepSpec> SweepSpec::fromJson(const QJsonObject &object, QString 
     return s;
 }
 
-const QStringList &SweepSpec::stepParameterNames() {
-    static const QStringList names{QStringLiteral("burst"),    QStringLiteral("clone"),
-                                   QStringLiteral("pkt_size"), QStringLiteral("duration_ms"),
-                                   QStringLiteral("count"),    QStringLiteral("queues"),
-                                   QStringLiteral("tx_desc"),  QStringLiteral("rate_pps"),
-                                   QStringLiteral("flows"),    QStringLiteral("timestamp")};
-    return names;
-}
-
 } // namespace burstlab

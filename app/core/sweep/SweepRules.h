@@ -1,0 +1,44 @@
+#pragma once
+#include "model/StepLimits.h"
+#include "model/SweepSpec.h"
+#include <QList>
+#include <QString>
+#include <optional>
+
+namespace burstlab {
+
+// One thing wrong with a sweep: the field, as SweepSpec's JSON names it
+// ("reps", "warmup_ms", "engine.lcores", or a step parameter such as
+// "burst"), and words that say what is allowed.
+struct SweepProblem {
+    QString field;
+    QString message;
+    bool operator==(const SweepProblem &other) const = default;
+};
+
+// The domain rules of a sweep, in one place: what is wrong with this sweep
+// for these engine limits. The CLI, the GUI and the runner all ask here and
+// show its words.
+struct SweepRules {
+    static constexpr int kMaxReps = 100000;
+    static constexpr int kMaxPauseMs = 86400000;
+    static constexpr int kMinMemoryMb = 64;
+    static constexpr int kMaxMemoryMb = 65536;
+
+    struct Context {
+        // The table's before an engine has said hello, then the hello's.
+        StepLimits limits = StepLimits::documented();
+        // Whether this host has hugepages reserved, for a local engine that
+        // asks for them; nullopt: not checked (the engine says so itself).
+        std::optional<bool> hugepagesReserved;
+    };
+
+    // Every problem of the sweep, in the order of its fields: launch,
+    // axes, fixed parameters, repetitions and timing, link speed.
+    static QList<SweepProblem> check(const SweepSpec &spec, const Context &context);
+    // The launch alone (engine-info starts an engine without a sweep).
+    static QList<SweepProblem> checkLaunch(const EngineLaunch &launch,
+                                           std::optional<bool> hugepagesReserved);
+};
+
+} // namespace burstlab
