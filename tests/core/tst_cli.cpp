@@ -426,7 +426,7 @@ class TestCli : public QObject {
         const Result r = cli({QStringLiteral("engine-info"), QStringLiteral("--json")});
         QVERIFY2(r.code == 0, qPrintable(r.err));
         const QJsonObject hello = QJsonDocument::fromJson(r.out.toUtf8()).object();
-        QCOMPARE(hello[QStringLiteral("protocol")].toInt(), 1);
+        QCOMPARE(hello[QStringLiteral("protocol")].toInt(), 2);
         QCOMPARE(hello[QStringLiteral("type")].toString(), QStringLiteral("hello"));
     }
 
