@@ -61,6 +61,12 @@ class TestModel : public QObject {
         spec.durationMs = 300;
         QCOMPARE(spec.describe(),
                  QStringLiteral("burst=1..10,16,24,32 x clone=0,1; 3 reps x 300 ms"));
+        // Fixed parameters away from their defaults say what else the run held.
+        spec.fixed = {{QStringLiteral("pkt_size"), 128},
+                      {QStringLiteral("tx_desc"), 1024},
+                      {QStringLiteral("timestamp"), true}};
+        QCOMPARE(spec.describe(), QStringLiteral("burst=1..10,16,24,32 x clone=0,1; pkt_size=128 "
+                                                 "timestamp; 3 reps x 300 ms"));
     }
 
     void sweepSpecJsonRoundTrip() {

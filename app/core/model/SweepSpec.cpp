@@ -1,5 +1,6 @@
 #include "model/SweepSpec.h"
 #include "model/JsonReader.h"
+#include "model/StepParameters.h"
 
 namespace burstlab {
 
@@ -31,12 +32,32 @@ QString SweepSpec::describe() const {
     QStringList parts;
     for (const Axis &axis : axes)
         parts << axis.describe();
+    QString text = parts.join(QStringLiteral(" x "));
+    const QStringList fixedParts = fixedChanges();
+    if (!fixedParts.isEmpty())
+        text += QStringLiteral("; ") + fixedParts.join(u' ');
     if (durationMs <= 0)
-        return parts.join(QStringLiteral(" x "));
-    return QStringLiteral("%1; %2 reps x %3 ms")
-        .arg(parts.join(QStringLiteral(" x ")))
-        .arg(reps)
-        .arg(durationMs);
+        return text;
+    return QStringLiteral("%1; %2 reps x %3 ms").arg(text).arg(reps).arg(durationMs);
+}
+
+QStringList SweepSpec::fixedChanges() const {
+    QStringList changes;
+    for (auto it = fixed.constBegin(); it != fixed.constEnd(); ++it) {
+        const std::optional<StepParameter> documented = StepParameters::find(it.key());
+        const QJsonValue value = it.value();
+        if (value.isBool()) {
+            if (value.toBool())
+                changes << it.key(); // "timestamp": off is the default
+            continue;
+        }
+        if (documented && value.isDouble() && value.toDouble() == double(documented->defaultValue))
+            continue;
+        changes << QStringLiteral("%1=%2").arg(
+            it.key(),
+            value.isDouble() ? QString::number(value.toDouble(), 'g', 15) : value.toString());
+    }
+    return changes;
 }
 
 QJsonObject SweepSpec::toJson() const {
