@@ -1,6 +1,7 @@
 #include "host/ProcessProbes.h"
 #include "host/ProbeRegistry.h"
 #include "host/ProbeSupport.h"
+#include <QRegularExpression>
 #include <QSet>
 #include <unistd.h>
 
@@ -113,11 +114,73 @@ ProbeOutcome probeProcessesAbsent(const ProbeContext &context, const QJsonObject
     return outcome;
 }
 
+// X11 displays and Wayland sockets someone listens on, from the socket table
+// (/proc/net/unix): this finds a display server whatever its program is called.
+QStringList listeningDisplays(const HostFs &fs) {
+    static const QRegularExpression x11(QStringLiteral("/tmp/\\.X11-unix/X(\\d+)$"));
+    static const QRegularExpression wayland(QStringLiteral("/(wayland-[0-9]+)$"));
+    QStringList displays;
+    const QString table = fs.read(QStringLiteral("/proc/net/unix")).value_or(QString());
+    for (const QString &line : table.split(u'\n')) {
+        QString display;
+        if (const QRegularExpressionMatch m = x11.match(line); m.hasMatch())
+            display = QStringLiteral("X11 display :") + m.captured(1);
+        else if (const QRegularExpressionMatch w = wayland.match(line); w.hasMatch())
+            display = w.captured(1);
+        if (!display.isEmpty() && !displays.contains(display))
+            displays.append(display);
+    }
+    return displays;
+}
+
+// The display the probing program itself draws on (the GUI's own), from its
+// environment: a server elsewhere (ssh -X) still makes this host draw.
+QStringList ownDisplays(const HostFs &fs, qint64 pid) {
+    const QString path = pid != 0 ? QStringLiteral("/proc/%1/environ").arg(pid)
+                                  : QStringLiteral("/proc/self/environ");
+    QStringList displays;
+    for (const QString &entry : fs.read(path).value_or(QString()).split(QChar(0))) {
+        if (entry.startsWith(QLatin1String("DISPLAY=")) ||
+            entry.startsWith(QLatin1String("WAYLAND_DISPLAY="))) {
+            if (!entry.section(u'=', 1).isEmpty())
+                displays.append(entry);
+        }
+    }
+    return displays;
+}
+
+ProbeOutcome probeDisplayServer(const ProbeContext &context, const QJsonObject &args) {
+    const ProbeOutcome byName = probeProcessesAbsent(context, args);
+    if (byName.status == CheckStatus::Unknown)
+        return byName;
+    const HostFs fs(context.root);
+    QStringList evidence;
+    if (byName.status != CheckStatus::Pass)
+        evidence.append(byName.current);
+    const QStringList listening = listeningDisplays(fs);
+    if (!listening.isEmpty())
+        evidence.append(QStringLiteral("listening: ") + listening.join(QStringLiteral(", ")));
+    const QStringList own = ownDisplays(fs, context.selfPid);
+    if (!own.isEmpty())
+        evidence.append(QStringLiteral("this program uses ") + own.join(QStringLiteral(", ")));
+    if (evidence.isEmpty())
+        return byName;
+    const CheckStatus status =
+        checkStatusFromName(args.value(QLatin1String("status_if_running")).toString());
+    ProbeOutcome outcome =
+        ProbeOutcome::judged(status == CheckStatus::Unknown ? CheckStatus::Warn : status,
+                             evidence.join(QStringLiteral("; ")));
+    outcome.values = byName.values;
+    outcome.values.insert(QLatin1String("displays"), (listening + own).join(u','));
+    return outcome;
+}
+
 } // namespace
 
 void addProcessProbes(ProbeRegistry &registry) {
     registry.add(QStringLiteral("load"), probeLoad);
     registry.add(QStringLiteral("processes_absent"), probeProcessesAbsent);
+    registry.add(QStringLiteral("display_server"), probeDisplayServer);
 }
 
 } // namespace burstlab
