@@ -11,17 +11,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 
 namespace burstlab::ChartStyle {
 
 namespace {
-QFont scaledFont(qreal fontScale, qreal relative, bool bold) {
-    QFont font;
-    font.setPointSizeF(font.pointSizeF() * fontScale * relative);
-    font.setBold(bold);
-    return font;
-}
-
 bool isDark(const QPalette &palette) {
     return palette.color(QPalette::Base).lightness() < 128;
 }
@@ -35,6 +29,17 @@ QColor gridColor(const QPalette &palette) {
 }
 } // namespace
 
+QFont font(qreal fontScale, qreal relative, bool bold) {
+    QFont result;
+    // The generic family, by name: an SVG export then says "sans-serif", which
+    // every renderer resolves, and Qt lays the text out with the same font
+    // fontconfig gives librsvg, so text sits where Qt put it.
+    result.setFamily(QStringLiteral("sans-serif"));
+    result.setPointSizeF(result.pointSizeF() * fontScale * relative);
+    result.setBold(bold);
+    return result;
+}
+
 QChart *newChart(const QPalette &palette, const QString &title, qreal fontScale) {
     auto *chart = new QChart;
     chart->setAnimationOptions(QChart::NoAnimation);
@@ -43,9 +48,9 @@ QChart *newChart(const QPalette &palette, const QString &title, qreal fontScale)
     chart->setPlotAreaBackgroundVisible(false);
     chart->setTitle(title);
     chart->setTitleBrush(palette.color(QPalette::Text));
-    chart->setTitleFont(scaledFont(fontScale, 1.15, true));
+    chart->setTitleFont(font(fontScale, 1.15, true));
     chart->legend()->setLabelColor(palette.color(QPalette::Text));
-    chart->legend()->setFont(scaledFont(fontScale, 1.0, false));
+    chart->legend()->setFont(font(fontScale, 1.0, false));
     chart->legend()->setAlignment(Qt::AlignBottom);
     chart->setMargins(QMargins(4, 4, 4, 4));
     return chart;
@@ -55,12 +60,37 @@ void addAxis(QChart *chart, QAbstractAxis *axis, Qt::Alignment side, const QStri
              const QPalette &palette, qreal fontScale) {
     axis->setTitleText(title);
     axis->setTitleBrush(palette.color(QPalette::Text));
-    axis->setTitleFont(scaledFont(fontScale, 1.0, false));
+    axis->setTitleFont(font(fontScale, 1.0, false));
     axis->setLabelsBrush(palette.color(QPalette::Text));
-    axis->setLabelsFont(scaledFont(fontScale, 0.9, false));
+    axis->setLabelsFont(font(fontScale, 0.9, false));
     axis->setLinePenColor(palette.color(QPalette::Mid));
     axis->setGridLineColor(gridColor(palette));
     chart->addAxis(axis, side);
+}
+
+bool logScaleFits(QList<double> xs) {
+    std::sort(xs.begin(), xs.end());
+    xs.erase(std::unique(xs.begin(), xs.end()), xs.end());
+    if (xs.size() < 3 || xs.first() <= 0 || xs.last() / xs.first() < 4) {
+        return false;
+    }
+    // Whichever scale spaces the values more evenly: 1,2,4..64 or 1..10,16,24,32
+    // are burst-like and want log2; 64,128,..,1472 in steps of 64 want linear.
+    QList<double> linear;
+    QList<double> logarithmic;
+    for (qsizetype i = 1; i < xs.size(); ++i) {
+        linear.append(xs.at(i) - xs.at(i - 1));
+        logarithmic.append(std::log2(xs.at(i) / xs.at(i - 1)));
+    }
+    const auto spread = [](const QList<double> &gaps) {
+        const double mean = std::accumulate(gaps.begin(), gaps.end(), 0.0) / double(gaps.size());
+        double squares = 0;
+        for (double gap : gaps) {
+            squares += (gap - mean) * (gap - mean);
+        }
+        return std::sqrt(squares / double(gaps.size())) / mean;
+    };
+    return spread(logarithmic) < spread(linear);
 }
 
 QAbstractAxis *parameterAxis(const QList<double> &xs) {
@@ -70,7 +100,7 @@ QAbstractAxis *parameterAxis(const QList<double> &xs) {
         return axis;
     }
     const auto [lo, hi] = std::minmax_element(xs.begin(), xs.end());
-    if (*lo > 0 && *hi / *lo >= 8) {
+    if (logScaleFits(xs)) {
         auto *axis = new QLogValueAxis;
         axis->setBase(2);
         axis->setLabelFormat(QStringLiteral("%g"));
@@ -83,6 +113,19 @@ QAbstractAxis *parameterAxis(const QList<double> &xs) {
     axis->applyNiceNumbers();
     axis->setLabelFormat(QStringLiteral("%g"));
     return axis;
+}
+
+RateUnit rateUnit(double high) {
+    const auto unit = [](double scale, const QString &symbol) {
+        return RateUnit{scale, symbol, QObject::tr("rate (%1)").arg(symbol)};
+    };
+    if (high >= 1e6) {
+        return unit(1e6, QStringLiteral("Mpps"));
+    }
+    if (high >= 1e3) {
+        return unit(1e3, QStringLiteral("kpps"));
+    }
+    return unit(1, QStringLiteral("pps"));
 }
 
 void fitValueAxis(QAbstractAxis *axis, double low, double high, bool includeZero) {

@@ -1,5 +1,6 @@
 #pragma once
 #include <QColor>
+#include <QFont>
 #include <QList>
 #include <QPalette>
 #include <QString>
@@ -18,11 +19,24 @@ struct ChartPoint;
 // Every chart takes its colours and fonts from the application palette, so the
 // charts follow a light or dark desktop and nothing is hard-coded per chart.
 namespace ChartStyle {
+// The charts' font: the generic sans-serif family at the desktop's size times
+// fontScale (exports) times relative (titles, tick labels).
+QFont font(qreal fontScale, qreal relative, bool bold);
 QChart *newChart(const QPalette &palette, const QString &title, qreal fontScale);
 void addAxis(QChart *chart, QAbstractAxis *axis, Qt::Alignment side, const QString &title,
              const QPalette &palette, qreal fontScale);
-// A log2 axis when the swept values span a wide range (burst 1..512), else linear.
+// A log2 axis for burst-like values (1,2,4..64; 1..10,16,24,32: spaced more
+// evenly in log2 than linearly, over a range of 4x or more), else linear.
+bool logScaleFits(QList<double> xs);
 QAbstractAxis *parameterAxis(const QList<double> &xs);
+// Rates of a DPDK port span kpps to tens of Mpps: the unit that keeps the
+// axis numbers short for values up to high.
+struct RateUnit {
+    double scale;
+    QString symbol; // "Mpps"
+    QString title;  // "rate (Mpps)"
+};
+RateUnit rateUnit(double high);
 // Value axis range with a margin, including zero when asked (deltas).
 void fitValueAxis(QAbstractAxis *axis, double low, double high, bool includeZero);
 QColor seriesColor(const QPalette &palette, int index);

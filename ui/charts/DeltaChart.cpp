@@ -3,6 +3,8 @@
 
 #include <QAreaSeries>
 #include <QChart>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QPen>
 #include <QValueAxis>
@@ -25,7 +27,7 @@ QChart *DeltaChart::buildChart(qreal fontScale) const {
 
     const QList<double> xs = xValues();
     const auto [low, high] = yRange().value_or(std::make_pair(-1.0, 1.0));
-    QAbstractAxis *xAxis = ChartStyle::parameterAxis(xs);
+    QAbstractAxis *xAxis = newXAxis();
     auto *yAxis = new QValueAxis;
     yAxis->setLabelFormat(QStringLiteral("%.3g"));
     ChartStyle::addAxis(chart, xAxis, Qt::AlignBottom, parameterName(), pal, fontScale);
@@ -48,10 +50,14 @@ QChart *DeltaChart::buildChart(qreal fontScale) const {
         fill.setAlphaF(0.22f);
         band->setBrush(fill);
         band->setPen(Qt::NoPen);
-        band->setName(tr("%1 95% CI").arg(data.name));
+        // The band's meaning is in the axis title and the figure's caption: one
+        // legend entry per series keeps the legend short enough to read.
         chart->addSeries(band);
         band->attachAxis(xAxis);
         band->attachAxis(yAxis);
+        for (QLegendMarker *marker : chart->legend()->markers(band)) {
+            marker->setVisible(false);
+        }
 
         ChartStyle::addDataLine(chart, data.name, data.points, color, fontScale, xAxis, yAxis);
     }

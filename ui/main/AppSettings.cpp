@@ -3,6 +3,7 @@
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QMainWindow>
+#include <QScreen>
 
 namespace burstlab {
 
@@ -12,6 +13,7 @@ const QString sweepKey = QStringLiteral("sweep/last");
 const QString geometryKey = QStringLiteral("window/geometry");
 const QString stateKey = QStringLiteral("window/state");
 const QString presetKey = QStringLiteral("export/preset");
+const QString ppsFromZeroKey = QStringLiteral("charts/ppsFromZero");
 } // namespace
 
 QStringList AppSettings::recentStores() const {
@@ -49,8 +51,24 @@ void AppSettings::saveWindow(const QMainWindow &window) {
 }
 
 void AppSettings::restoreWindow(QMainWindow &window) const {
-    window.restoreGeometry(m_settings.value(geometryKey).toByteArray());
+    const bool restored = window.restoreGeometry(m_settings.value(geometryKey).toByteArray());
     window.restoreState(m_settings.value(stateKey).toByteArray());
+    // A size saved on a larger screen (or a first start on a small one) must
+    // not open the window bigger than this screen: the right and bottom
+    // edges, with their controls, would be out of reach.
+    const QRect available = window.screen()->availableGeometry();
+    const QSize preferred = restored ? window.size() : QSize(1600, 1000);
+    const QSize fitted = preferred.boundedTo(available.size() * 0.96);
+    if (fitted != window.size()) {
+        window.resize(fitted);
+    }
+    QRect frame = window.geometry();
+    if (!available.contains(frame)) {
+        frame.moveTopLeft(available.topLeft() +
+                          QPoint(std::max(0, (available.width() - frame.width()) / 2),
+                                 std::max(0, (available.height() - frame.height()) / 2)));
+        window.move(frame.topLeft());
+    }
 }
 
 int AppSettings::exportPreset() const {
@@ -59,6 +77,14 @@ int AppSettings::exportPreset() const {
 
 void AppSettings::setExportPreset(int index) {
     m_settings.setValue(presetKey, index);
+}
+
+bool AppSettings::ppsFromZero() const {
+    return m_settings.value(ppsFromZeroKey, false).toBool();
+}
+
+void AppSettings::setPpsFromZero(bool fromZero) {
+    m_settings.setValue(ppsFromZeroKey, fromZero);
 }
 
 } // namespace burstlab

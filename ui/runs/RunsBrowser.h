@@ -48,6 +48,7 @@ class RunsBrowser : public QWidget {
     void resumeRequested(qint64 runId);
     void checklistRequested(qint64 runId);
     void runsChanged();
+    void selectionChanged();
 
   private:
     void updateActions();
