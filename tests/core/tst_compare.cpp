@@ -44,8 +44,8 @@ Axis axis(const QString &name, const QList<qint64> &values) {
     return a;
 }
 
-const QString burst = QStringLiteral("burst");
-const QString clone = QStringLiteral("clone");
+const QString burstName = QStringLiteral("burst");
+const QString cloneName = QStringLiteral("clone");
 
 // The run's statistics at the comparison point described as text.
 std::optional<PointStats> cell(const Comparison &c, int run, const QString &point) {
@@ -72,12 +72,13 @@ class TestCompare : public QObject {
 };
 
 void TestCompare::oneDimensionMeetsTheMatchingSeries() {
-    const RunData oneD = run(QStringLiteral("1d"), {axis(burst, {1, 8, 32})},
-                             {{clone, 64}, {QStringLiteral("pkt_size"), 60}});
-    const RunData twoD = run(QStringLiteral("2d"), {axis(burst, {1, 8, 32}), axis(clone, {0, 64})},
-                             {{QStringLiteral("pkt_size"), 60}});
+    const RunData oneD = run(QStringLiteral("1d"), {axis(burstName, {1, 8, 32})},
+                             {{cloneName, 64}, {QStringLiteral("pkt_size"), 60}});
+    const RunData twoD =
+        run(QStringLiteral("2d"), {axis(burstName, {1, 8, 32}), axis(cloneName, {0, 64})},
+            {{QStringLiteral("pkt_size"), 60}});
     const Comparison c = Comparison::of({oneD, twoD});
-    QCOMPARE(c.axisNames, (QStringList{burst, clone}));
+    QCOMPARE(c.axisNames, (QStringList{burstName, cloneName}));
     QVERIFY(c.unmatched.isEmpty());
     QVERIFY2(c.settingDifferences.isEmpty(), qPrintable(c.settingDifferences.join(u'\n')));
     // The 1-D run at clone=64 is measured at the clone=64 points only.
@@ -94,8 +95,9 @@ void TestCompare::oneDimensionMeetsTheMatchingSeries() {
 }
 
 void TestCompare::twoDimensionBaselineMeetsTheFixedValue() {
-    const RunData twoD = run(QStringLiteral("2d"), {axis(burst, {1, 8}), axis(clone, {0, 64})});
-    const RunData oneD = run(QStringLiteral("1d"), {axis(burst, {1, 8})}, {{clone, 0}});
+    const RunData twoD =
+        run(QStringLiteral("2d"), {axis(burstName, {1, 8}), axis(cloneName, {0, 64})});
+    const RunData oneD = run(QStringLiteral("1d"), {axis(burstName, {1, 8})}, {{cloneName, 0}});
     const Comparison c = Comparison::of({twoD, oneD});
     QCOMPARE(c.points.size(), 4);
     QVERIFY(cell(c, 1, QStringLiteral("burst=1 clone=0"))->vsBaseline);
@@ -104,31 +106,34 @@ void TestCompare::twoDimensionBaselineMeetsTheFixedValue() {
 
 void TestCompare::engineDefaultStandsInForAnUnsetParameter() {
     // A CLI sweep without --set clone ran at the engine's default, 0.
-    const RunData cli = run(QStringLiteral("cli"), {axis(burst, {1, 8})});
-    const RunData twoD = run(QStringLiteral("2d"), {axis(burst, {1, 8}), axis(clone, {0, 64})});
+    const RunData cli = run(QStringLiteral("cli"), {axis(burstName, {1, 8})});
+    const RunData twoD =
+        run(QStringLiteral("2d"), {axis(burstName, {1, 8}), axis(cloneName, {0, 64})});
     const Comparison c = Comparison::of({twoD, cli});
     QVERIFY(cell(c, 1, QStringLiteral("burst=8 clone=0")));
     // The engine's own default, as its hello said, wins over the documented one.
     RunData said = cli;
-    said.run.hello = {{QStringLiteral("defaults"), QJsonObject{{clone, 64}}}};
-    QCOMPARE(RunMatch::settingOf(said.run, clone), AxisValue(64));
+    said.run.hello = {{QStringLiteral("defaults"), QJsonObject{{cloneName, 64}}}};
+    QCOMPARE(RunMatch::settingOf(said.run, cloneName), AxisValue(64));
     QVERIFY(cell(Comparison::of({twoD, said}), 1, QStringLiteral("burst=8 clone=64")));
 }
 
 void TestCompare::noSharedPointSaysWhichParameterDiffers() {
-    const RunData twoD = run(QStringLiteral("2d"), {axis(burst, {1, 8}), axis(clone, {0, 64})});
-    const RunData clone8 = run(QStringLiteral("clone8"), {axis(burst, {1, 8})}, {{clone, 8}});
+    const RunData twoD =
+        run(QStringLiteral("2d"), {axis(burstName, {1, 8}), axis(cloneName, {0, 64})});
+    const RunData clone8 =
+        run(QStringLiteral("clone8"), {axis(burstName, {1, 8})}, {{cloneName, 8}});
     const Comparison c = Comparison::of({twoD, clone8});
     QCOMPARE(c.unmatched.size(), 1);
     QVERIFY2(c.unmatched.first().contains(QStringLiteral("clone is 0,64 in 2d but 8 in clone8")),
              qPrintable(c.unmatched.first()));
-    QVERIFY(!c.unmatched.first().contains(burst + QStringLiteral(" is")));
+    QVERIFY(!c.unmatched.first().contains(burstName + QStringLiteral(" is")));
 }
 
 void TestCompare::fixedDifferencesAreNamed() {
     // Neither run sweeps clone: they meet by burst, and the difference is said.
-    RunData base = run(QStringLiteral("baseline"), {axis(burst, {1, 8})}, {{clone, 0}});
-    RunData other = run(QStringLiteral("clone64"), {axis(burst, {1, 8})}, {{clone, 64}});
+    RunData base = run(QStringLiteral("baseline"), {axis(burstName, {1, 8})}, {{cloneName, 0}});
+    RunData other = run(QStringLiteral("clone64"), {axis(burstName, {1, 8})}, {{cloneName, 64}});
     other.run.spec.durationMs = 200;
     other.run.spec.engine.lcores = QStringLiteral("0-1");
     const Comparison c = Comparison::of({base, other});
@@ -143,7 +148,7 @@ void TestCompare::fixedDifferencesAreNamed() {
 }
 
 void TestCompare::sameAxesAreLeftAsTheyAre() {
-    const RunData a = run(QStringLiteral("a"), {axis(burst, {1, 2, 4})});
+    const RunData a = run(QStringLiteral("a"), {axis(burstName, {1, 2, 4})});
     const RunMatch match = RunMatch::of({a, a});
     QCOMPARE(match.placed.first(), a);
     QCOMPARE(Comparison::of({a}).points, a.run.spec.points());
@@ -151,10 +156,11 @@ void TestCompare::sameAxesAreLeftAsTheyAre() {
 }
 
 void TestCompare::importsRecordNoDefaults() {
-    const RunData imported =
-        run(QStringLiteral("pktgen"), {axis(burst, {1, 8})}, {}, QStringLiteral("import:pktgen"));
-    QVERIFY(!RunMatch::settingOf(imported.run, clone));
-    const RunData twoD = run(QStringLiteral("2d"), {axis(burst, {1, 8}), axis(clone, {0, 64})});
+    const RunData imported = run(QStringLiteral("pktgen"), {axis(burstName, {1, 8})}, {},
+                                 QStringLiteral("import:pktgen"));
+    QVERIFY(!RunMatch::settingOf(imported.run, cloneName));
+    const RunData twoD =
+        run(QStringLiteral("2d"), {axis(burstName, {1, 8}), axis(cloneName, {0, 64})});
     const Comparison c = Comparison::of({twoD, imported});
     QCOMPARE(c.unmatched.size(), 1);
     QVERIFY2(c.unmatched.first().contains(QStringLiteral("but not recorded in pktgen")),

@@ -150,7 +150,8 @@ void TestCompareView::oneDimensionRunMeetsTheMatchingSeries() {
     // 2 Mpps (500 ns) in the 2-D run, 4 Mpps (250 ns) in the 1-D run: 250 ns faster.
     QCOMPARE(cell(view, matched, 1), QStringLiteral("2000000"));
     QCOMPARE(cell(view, matched, 2), QStringLiteral("4000000"));
-    QCOMPARE(cell(view, matched, 3).toDouble(), 250.0);
+    QVERIFY2(qAbs(cell(view, matched, 3).toDouble() - 250.0) < 0.5,
+             qPrintable(cell(view, matched, 3)));
     QCOMPARE(cell(view, matched, 4), QStringLiteral("better"));
     QCOMPARE(cell(view, other, 2), QStringLiteral("—"));
     QVERIFY2(view.message().contains(QStringLiteral("compared")), qPrintable(view.message()));

@@ -252,7 +252,16 @@ void TestRunsBrowser::keyboardOpensAndMenus() {
     QCOMPARE(show.count(), 1);
     QCOMPARE(show.first().first().toLongLong(), m_interrupted);
 
+    // Arrows move within the table, Tab leaves it.
+    const int row = table->currentIndex().row();
+    QTest::keyClick(table, row == 0 ? Qt::Key_Down : Qt::Key_Up);
+    QVERIFY(table->currentIndex().row() != row);
+    QVERIFY(table->hasFocus());
+    QTest::keyClick(table, Qt::Key_Tab);
+    QVERIFY(!table->hasFocus());
+
     // Shift+F10 and the Menu key open the row menu, with the row's actions.
+    table->setFocus();
     for (const auto &[key, modifiers] :
          {std::pair{Qt::Key_F10, Qt::ShiftModifier}, std::pair{Qt::Key_Menu, Qt::NoModifier}}) {
         QStringList offered;
@@ -267,14 +276,6 @@ void TestRunsBrowser::keyboardOpensAndMenus() {
         QTest::keyClick(table, key, modifiers);
         QVERIFY2(offered.contains(QStringLiteral("Resume")), qPrintable(offered.join(u',')));
     }
-
-    // Arrows move within the table, Tab leaves it.
-    const int row = table->currentIndex().row();
-    QTest::keyClick(table, row == 0 ? Qt::Key_Down : Qt::Key_Up);
-    QVERIFY(table->currentIndex().row() != row);
-    QVERIFY(table->hasFocus());
-    QTest::keyClick(table, Qt::Key_Tab);
-    QVERIFY(!table->hasFocus());
 }
 
 QTEST_MAIN(TestRunsBrowser)
