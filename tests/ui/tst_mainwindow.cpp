@@ -175,6 +175,8 @@ void TestMainWindow::fitsALaptopWithALongDescription() {
     const qint64 other =
         testdata::insert(*window.store(), testdata::burstRun(data.run.name, {{1, {1e6}}}));
     window.runsBrowser()->reload();
+    // A laptop's size, whatever the offscreen screen is.
+    window.setWindowState(Qt::WindowNoState);
     window.resize(1280, 720);
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));

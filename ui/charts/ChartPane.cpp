@@ -1,13 +1,12 @@
 #include "charts/ChartPane.h"
 #include "charts/ChartFigure.h"
+#include "charts/ChartStyle.h"
 
 #include <QChart>
 #include <QChartView>
 #include <QEvent>
 #include <QGraphicsLayout>
 #include <QGraphicsScene>
-#include <QLegend>
-#include <QLegendMarker>
 #include <QVBoxLayout>
 
 namespace burstlab {
@@ -29,15 +28,7 @@ void ChartPane::setCaption(const QString &caption) {
 }
 
 QStringList ChartPane::legendLabels() const {
-    QStringList labels;
-    if (QChart *chart = m_view->chart()) {
-        for (QLegendMarker *marker : chart->legend()->markers()) {
-            if (marker->isVisible()) {
-                labels.append(marker->label());
-            }
-        }
-    }
-    return labels;
+    return m_view->chart() ? ChartStyle::legendLabels(m_view->chart()) : QStringList();
 }
 
 bool ChartPane::exportPng(const QString &path, QSize size, QString *error) const {

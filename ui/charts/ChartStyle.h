@@ -4,6 +4,7 @@
 #include <QList>
 #include <QPalette>
 #include <QString>
+#include <QStringList>
 
 QT_BEGIN_NAMESPACE
 class QAbstractAxis;
@@ -40,7 +41,10 @@ RateUnit rateUnit(double high);
 // Value axis range with a margin, including zero when asked (deltas).
 void fitValueAxis(QAbstractAxis *axis, double low, double high, bool includeZero);
 QColor seriesColor(const QPalette &palette, int index);
+// Adds the series on the axes; inLegend: it has an entry in the chart's legend.
 void attach(QChart *chart, QXYSeries *series, QAbstractAxis *x, QAbstractAxis *y, bool inLegend);
+// The legend's entries, as drawn under the plot.
+QStringList legendLabels(const QChart *chart);
 // Vertical whisker segments through low..high for each point, outside the legend.
 void addWhiskers(QChart *chart, const QList<ChartPoint> &points, const QColor &color,
                  QAbstractAxis *x, QAbstractAxis *y);

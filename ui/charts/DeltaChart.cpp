@@ -3,8 +3,6 @@
 
 #include <QAreaSeries>
 #include <QChart>
-#include <QLegend>
-#include <QLegendMarker>
 #include <QLineSeries>
 #include <QPen>
 #include <QValueAxis>
@@ -31,8 +29,7 @@ QChart *DeltaChart::buildChart(qreal fontScale) const {
     auto *yAxis = new QValueAxis;
     yAxis->setLabelFormat(QStringLiteral("%.3g"));
     ChartStyle::addAxis(chart, xAxis, Qt::AlignBottom, parameterName(), pal, fontScale);
-    ChartStyle::addAxis(chart, yAxis, Qt::AlignLeft, tr("Δ ns/packet (+ = faster)"), pal,
-                        fontScale);
+    ChartStyle::addAxis(chart, yAxis, Qt::AlignLeft, tr("Δ ns/packet"), pal, fontScale);
     ChartStyle::fitValueAxis(yAxis, low, high, true);
 
     for (int i = 0; i < series().size(); ++i) {
@@ -50,14 +47,11 @@ QChart *DeltaChart::buildChart(qreal fontScale) const {
         fill.setAlphaF(0.22f);
         band->setBrush(fill);
         band->setPen(Qt::NoPen);
-        // The band's meaning is in the axis title and the figure's caption: one
-        // legend entry per series keeps the legend short enough to read.
+        // Out of the legend: the band's meaning is in the figure's caption,
+        // and one entry per series keeps the legend short enough to read.
         chart->addSeries(band);
         band->attachAxis(xAxis);
         band->attachAxis(yAxis);
-        for (QLegendMarker *marker : chart->legend()->markers(band)) {
-            marker->setVisible(false);
-        }
 
         ChartStyle::addDataLine(chart, data.name, data.points, color, fontScale, xAxis, yAxis);
     }

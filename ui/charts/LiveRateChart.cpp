@@ -71,7 +71,6 @@ QChart *LiveRateChart::buildChart(qreal fontScale) const {
                     .arg(title, QLocale::c().toString(*m_result / unit.scale, 'g', 4), unit.symbol);
     }
     QChart *chart = ChartStyle::newChart(pal, title, fontScale);
-    chart->legend()->hide();
     auto *xAxis = new QValueAxis;
     xAxis->setLabelFormat(QStringLiteral("%.2g"));
     auto *yAxis = new QValueAxis;

@@ -1,7 +1,7 @@
 #include "checklist/ChecklistSummary.h"
 #include "checklist/ChecklistModel.h"
-#include "util/ElidedLabel.h"
 
+#include <QLabel>
 #include <QListWidget>
 #include <QPushButton>
 #include <QVBoxLayout>
@@ -11,14 +11,18 @@
 namespace burstlab {
 
 ChecklistSummary::ChecklistSummary(QWidget *parent)
-    : QWidget(parent), m_title(new ElidedLabel(this)), m_counts(new ElidedLabel(this)),
+    : QWidget(parent), m_title(new QLabel(this)), m_counts(new QLabel(this)),
       m_items(new QListWidget(this)), m_full(new QPushButton(tr("Full checklist…"), this)) {
     QFont bold = m_title->font();
     bold.setBold(true);
     m_title->setFont(bold);
+    // Wrapped, not cut: the column is narrow, and the counts are the point.
+    m_title->setWordWrap(true);
+    m_counts->setWordWrap(true);
     m_items->setObjectName(QStringLiteral("checklistSummaryItems"));
     m_items->setTextElideMode(Qt::ElideRight);
     m_items->setUniformItemSizes(true);
+    m_items->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_items->setFocusPolicy(Qt::NoFocus);
     m_full->setToolTip(tr("Every item with its current and recommended value and the command "
                           "that fixes it (Checklist tab)"));
@@ -28,7 +32,7 @@ ChecklistSummary::ChecklistSummary(QWidget *parent)
     layout->addWidget(m_counts);
     layout->addWidget(m_items, 1);
     layout->addWidget(m_full);
-    setMinimumWidth(fontMetrics().averageCharWidth() * 22);
+    setMinimumWidth(fontMetrics().averageCharWidth() * 20);
     connect(m_full, &QPushButton::clicked, this, [this] { emit fullViewRequested(m_runId); });
     connect(m_items, &QListWidget::itemActivated, this,
             [this] { emit fullViewRequested(m_runId); });
@@ -45,7 +49,7 @@ void ChecklistSummary::clear() {
 
 void ChecklistSummary::showRun(qint64 runId, const QList<CheckResult> &results) {
     m_runId = runId;
-    m_title->setText(tr("Host checklist of run #%1").arg(runId));
+    m_title->setText(tr("Checklist of run #%1").arg(runId));
     m_items->clear();
     m_full->setEnabled(!results.isEmpty());
     if (results.isEmpty()) {

@@ -4,13 +4,12 @@
 #include <QWidget>
 
 QT_BEGIN_NAMESPACE
+class QLabel;
 class QListWidget;
 class QPushButton;
 QT_END_NAMESPACE
 
 namespace burstlab {
-
-class ElidedLabel;
 
 // The host checklist a run was measured with, in the little room beside its
 // charts: how many items pass, warn and fail, the ones that do not pass, and
@@ -34,8 +33,8 @@ class ChecklistSummary : public QWidget {
 
   private:
     qint64 m_runId = 0;
-    ElidedLabel *m_title;
-    ElidedLabel *m_counts;
+    QLabel *m_title;
+    QLabel *m_counts;
     QListWidget *m_items;
     QPushButton *m_full;
 };

@@ -355,13 +355,20 @@ void CompareView::recompute() {
     m_figureCaption = FigureCaption::of(runs, FigureCaption::Marks::PpsAndDelta, base.title());
 
     listDifferences(comparison);
-    if (!comparison.unmatched.isEmpty()) {
+    const int others = int(m_runs.size()) - 1;
+    if (comparison.unmatched.size() == others) {
         showMessage(
             tr("No point in common: %1").arg(comparison.unmatched.join(QStringLiteral("; "))));
     } else {
-        showMessage(tr("%n run(s) compared against baseline #%1 %2", nullptr, int(m_runs.size()))
-                        .arg(base.id)
-                        .arg(base.title()));
+        QString message =
+            tr("%n run(s) compared against baseline #%1 %2", nullptr, int(m_runs.size()))
+                .arg(base.id)
+                .arg(base.title());
+        if (!comparison.unmatched.isEmpty()) {
+            message += tr(" · %n run(s) share no point with it: see Differences", nullptr,
+                          int(comparison.unmatched.size()));
+        }
+        showMessage(message);
     }
 }
 

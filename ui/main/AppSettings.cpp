@@ -54,20 +54,17 @@ void AppSettings::restoreWindow(QMainWindow &window) const {
     const bool restored = window.restoreGeometry(m_settings.value(geometryKey).toByteArray());
     window.restoreState(m_settings.value(stateKey).toByteArray());
     // A size saved on a larger screen (or a first start on a small one) must
-    // not open the window bigger than this screen: the right and bottom
-    // edges, with their controls, would be out of reach.
+    // not open the window bigger than this screen, its right and bottom edges
+    // and their controls out of reach: then it opens maximised, which the
+    // window manager fits to the work area.
     const QRect available = window.screen()->availableGeometry();
-    const QSize preferred = restored ? window.size() : QSize(1600, 1000);
-    const QSize fitted = preferred.boundedTo(available.size() * 0.96);
-    if (fitted != window.size()) {
-        window.resize(fitted);
-    }
-    QRect frame = window.geometry();
-    if (!available.contains(frame)) {
-        frame.moveTopLeft(available.topLeft() +
-                          QPoint(std::max(0, (available.width() - frame.width()) / 2),
-                                 std::max(0, (available.height() - frame.height()) / 2)));
-        window.move(frame.topLeft());
+    const QSize wanted = restored ? window.size() : QSize(1600, 1000);
+    if (wanted.width() > available.width() || wanted.height() > available.height() * 0.95) {
+        window.resize(wanted.boundedTo(available.size()));
+        window.move(available.topLeft());
+        window.setWindowState(window.windowState() | Qt::WindowMaximized);
+    } else if (!restored) {
+        window.resize(wanted);
     }
 }
 

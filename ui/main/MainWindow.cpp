@@ -25,6 +25,7 @@
 #include <QFileInfo>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScreen>
 #include <QScrollArea>
 #include <QStatusBar>
 #include <QStyle>
@@ -53,12 +54,23 @@ MainWindow::MainWindow(QWidget *parent)
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    scroll->setMinimumWidth(m_setup->sizeHint().width() + 24);
-    addDock(scroll, tr("Sweep setup"), QStringLiteral("setupDock"), Qt::LeftDockWidgetArea);
+    // As narrow as the form can be, so the charts keep the room on a laptop.
+    scroll->setMinimumWidth(m_setup->minimumSizeHint().width() +
+                            style()->pixelMetric(QStyle::PM_ScrollBarExtent) + 8);
+    QDockWidget *setupDock =
+        addDock(scroll, tr("Sweep setup"), QStringLiteral("setupDock"), Qt::LeftDockWidgetArea);
     QDockWidget *logDock =
         addDock(m_log, tr("Log"), QStringLiteral("logDock"), Qt::BottomDockWidgetArea);
-    // The charts get the room; a saved layout, restored below, overrides this.
-    resizeDocks({logDock}, {fontMetrics().height() * 8}, Qt::Vertical);
+    // The charts get the room, the log a few lines (fewer on a short screen);
+    // a saved layout, restored below, overrides this.
+    const int logLines = screen()->availableGeometry().height() < 900 ? 4 : 8;
+    resizeDocks({logDock}, {fontMetrics().height() * logLines}, Qt::Vertical);
+    // The form's own width, but at most a quarter of a small screen.
+    resizeDocks({setupDock},
+                {std::clamp(m_setup->sizeHint().width() + scroll->minimumWidth() -
+                                m_setup->minimumSizeHint().width(),
+                            scroll->minimumWidth(), screen()->availableGeometry().width() / 4)},
+                Qt::Horizontal);
 
     m_session->attach(m_setup, m_results, m_log);
     createActions();

@@ -36,6 +36,7 @@ SweepToolBar::SweepToolBar(const QList<QAction *> &actions, QWidget *parent)
     m_problemAction->setVisible(false);
     m_bar->setRange(0, 1);
     m_bar->setValue(0);
+    m_bar->setFormat(tr("%v/%m steps"));
     m_bar->setFixedWidth(fontMetrics().averageCharWidth() * 18);
     m_bar->setFocusPolicy(Qt::NoFocus);
     auto *progress = new QWidget(this);
@@ -44,7 +45,9 @@ SweepToolBar::SweepToolBar(const QList<QAction *> &actions, QWidget *parent)
     layout->addWidget(m_bar);
     layout->addWidget(m_text, 1);
     progress->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
-    addWidget(progress);
+    // Nothing to show before the first sweep of the session.
+    m_progressAction = addWidget(progress);
+    m_progressAction->setVisible(false);
 }
 
 QString SweepToolBar::progressText() const {
@@ -61,6 +64,7 @@ void SweepToolBar::setProblem(const QString &reason) {
 }
 
 void SweepToolBar::setProgress(int done, int total, const QString &text) {
+    m_progressAction->setVisible(true);
     m_bar->setRange(0, std::max(total, 1));
     m_bar->setValue(std::clamp(done, 0, std::max(total, 1)));
     m_text->setText(text);

@@ -31,6 +31,7 @@ class SweepToolBar : public QToolBar {
     QWidget *m_problem;
     QAction *m_problemAction = nullptr;
     ElidedLabel *m_problemText;
+    QAction *m_progressAction = nullptr;
     QProgressBar *m_bar;
     ElidedLabel *m_text;
 };

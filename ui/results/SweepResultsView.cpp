@@ -80,8 +80,8 @@ SweepResultsView::SweepResultsView(QWidget *parent)
 
     auto *charts = splitter(Qt::Horizontal, m_pps, m_delta, QStringLiteral("chartsSplitter"));
     charts->addWidget(m_checklist);
-    charts->setStretchFactor(0, 4);
-    charts->setStretchFactor(1, 4);
+    charts->setStretchFactor(0, 3);
+    charts->setStretchFactor(1, 3);
     charts->setStretchFactor(2, 1);
     auto *bottom = splitter(Qt::Horizontal, m_live, m_table, QStringLiteral("liveSplitter"));
     // The table's nine columns need more room than the live chart.

@@ -58,6 +58,10 @@ SweepSetupPanel::SweepSetupPanel(QWidget *parent) : QWidget(parent) {
     layout->addWidget(buildFixedGroup());
     layout->addWidget(buildTimingGroup());
     layout->addStretch(1);
+    // The launch choice as narrow as a short one: the panel must leave the
+    // charts room on a laptop screen (the full text shows when the list opens).
+    m_launch->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_launch->setMinimumContentsLength(8);
     updateFixedEnabled();
     WheelGuard::install(this);
     revalidate();
@@ -160,7 +164,9 @@ QWidget *SweepSetupPanel::buildFixedGroup() {
         form->addRow(name + QLatin1Char(':'), box);
         connect(box, &QSpinBox::valueChanged, this, &SweepSetupPanel::revalidate);
     }
-    m_timestamp = new QCheckBox(tr("TSC timestamp in every fresh packet"));
+    m_timestamp = new QCheckBox(tr("TSC timestamp in packets"));
+    m_timestamp->setToolTip(tr("Write the TSC into every fresh packet (a receiver can take "
+                               "latencies from it); costs a few ns per packet"));
     form->addRow(QString(), m_timestamp);
     return group;
 }
@@ -190,9 +196,10 @@ QWidget *SweepSetupPanel::buildTimingGroup() {
     });
     m_pause = spinBox(0, 3600000, 0, tr(" ms"));
     m_pause->setToolTip(tr("Idle time between steps: 0..3600000 ms"));
-    m_randomize = new QCheckBox(tr("randomise order of points and repetitions"));
+    m_randomize = new QCheckBox(tr("randomise the order"));
     m_randomize->setChecked(true);
-    m_randomize->setToolTip(tr("So slow drift of the host does not masquerade as an effect"));
+    m_randomize->setToolTip(tr("Run points and repetitions in a seeded random order, so slow "
+                               "drift of the host does not masquerade as an effect"));
     m_name = new QLineEdit;
     m_name->setPlaceholderText(tr("from the sweep"));
     m_label = new QLineEdit;
