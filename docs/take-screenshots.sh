@@ -30,7 +30,7 @@ trap 'rm -rf "$scratch"' EXIT
 tour() {
     mkdir -p "$2"
     rm -rf "$scratch/home"
-    mkdir -p "$scratch/home"
+    mkdir -m 700 -p "$scratch/home"
     # A private home: the user's settings and run store stay untouched.
     HOME="$scratch/home" XDG_CONFIG_HOME="$scratch/home/config" \
     XDG_DATA_HOME="$scratch/home/data" XDG_RUNTIME_DIR="$scratch/home" \
@@ -43,3 +43,5 @@ tour() {
 
 tour 1600x1000 "$here/screenshots"
 tour 1280x720 "$here/screenshots/1280x720"
+# Exported figures have preset sizes whatever the screen: one copy is enough.
+rm -f "$here/screenshots/1280x720/"*-chart.png "$here/screenshots/1280x720/"figure-*

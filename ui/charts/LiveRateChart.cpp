@@ -64,11 +64,13 @@ double LiveRateChart::highestRate() const {
 QChart *LiveRateChart::buildChart(qreal fontScale) const {
     const QPalette pal = palette();
     const ChartStyle::RateUnit unit = this->unit();
-    QString title =
-        m_caption.isEmpty() ? tr("Live rate: no step running") : tr("Live rate, %1").arg(m_caption);
+    // The step's result first: a narrow chart cuts its title at the end.
+    QString title = m_caption.isEmpty() ? tr("Live rate: no step running")
+                                        : tr("Live rate · %1").arg(m_caption);
     if (m_result) {
-        title = tr("%1 = %2 %3")
-                    .arg(title, QLocale::c().toString(*m_result / unit.scale, 'g', 4), unit.symbol);
+        title =
+            tr("%1 %2 · %3")
+                .arg(QLocale::c().toString(*m_result / unit.scale, 'g', 4), unit.symbol, m_caption);
     }
     QChart *chart = ChartStyle::newChart(pal, title, fontScale);
     auto *xAxis = new QValueAxis;
@@ -89,7 +91,6 @@ QChart *LiveRateChart::buildChart(qreal fontScale) const {
     }
     ChartStyle::attach(chart, series, xAxis, yAxis, false);
     xAxis->setRange(0.0, lastSecond);
-    xAxis->applyNiceNumbers();
     if (m_result) {
         const QPen pen(pal.color(QPalette::Text), 1.5 * fontScale, Qt::DashLine);
         ChartStyle::addGuide(chart, {0.0, lastSecond}, *m_result / unit.scale, pen, QString(),

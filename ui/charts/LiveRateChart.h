@@ -28,7 +28,6 @@ class LiveRateChart : public ChartPane {
     // No step: an empty chart saying so.
     void clear();
 
-    QString caption() const { return m_caption; }
     int dataPointCount() const override { return int(m_samples.size()); }
 
   protected:

@@ -40,7 +40,9 @@ QChart *PpsChart::buildChart(qreal fontScale) const {
     yAxis->setLabelFormat(QStringLiteral("%.4g"));
     ChartStyle::addAxis(chart, xAxis, Qt::AlignBottom, parameterName(), pal, fontScale);
     ChartStyle::addAxis(chart, yAxis, Qt::AlignLeft, unit.title, pal, fontScale);
-    ChartStyle::fitValueAxis(yAxis, low / unit.scale, high / unit.scale, m_fromZero);
+    // An empty chart from zero too: a rate is never negative.
+    ChartStyle::fitValueAxis(yAxis, low / unit.scale, high / unit.scale,
+                             m_fromZero || series().isEmpty());
 
     for (int i = 0; i < series().size(); ++i) {
         const ChartSeriesData &data = series().at(i);

@@ -36,7 +36,6 @@ SweepToolBar::SweepToolBar(const QList<QAction *> &actions, QWidget *parent)
     m_problemAction->setVisible(false);
     m_bar->setRange(0, 1);
     m_bar->setValue(0);
-    m_bar->setFormat(tr("%v/%m steps"));
     m_bar->setFixedWidth(fontMetrics().averageCharWidth() * 18);
     m_bar->setFocusPolicy(Qt::NoFocus);
     auto *progress = new QWidget(this);

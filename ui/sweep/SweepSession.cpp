@@ -149,12 +149,11 @@ void SweepSession::onRunStored(qint64 runId) {
 
 void SweepSession::onStepStarted(int index, int total, const Point &point, int rep) {
     const SweepSpec &spec = m_runner->run().spec;
-    m_step = tr("%1, repetition %2/%3")
-                 .arg(point.describe(spec.axisNames()))
-                 .arg(rep + 1)
-                 .arg(spec.reps);
-    m_results->liveChart()->startStep(tr("run #%1: %2").arg(m_runner->runId()).arg(m_step),
-                                      spec.durationMs / 1000.0);
+    const QString where = point.describe(spec.axisNames());
+    m_step = tr("%1, repetition %2/%3").arg(where).arg(rep + 1).arg(spec.reps);
+    m_results->liveChart()->startStep(
+        tr("run #%1 %2 rep %3/%4").arg(m_runner->runId()).arg(where).arg(rep + 1).arg(spec.reps),
+        spec.durationMs / 1000.0);
     emit progressChanged(index, total, tr("Step %1/%2: %3").arg(index + 1).arg(total).arg(m_step));
 }
 
