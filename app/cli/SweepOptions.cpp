@@ -176,9 +176,14 @@ std::optional<SweepOptions> SweepOptions::read(const CliParser &p, QString *erro
     o.run.notes = p.value(QStringLiteral("notes"));
     o.run.tags = p.values(QStringLiteral("tag"));
     o.run.name = p.value(QStringLiteral("name"));
-    if (o.run.name.isEmpty())
-        o.run.name = QStringLiteral("%1 sweep on %2")
-                         .arg(spec.axisNames().join(QStringLiteral(" x ")), spec.engine.txDevice());
+    if (o.run.name.isEmpty()) {
+        // "burst sweep on net_null0, clone=64": what else it held is part of what it is.
+        QStringList parts{
+            QStringLiteral("%1 sweep on %2")
+                .arg(spec.axisNames().join(QStringLiteral(" x ")), spec.engine.txDevice())};
+        parts << spec.fixedChanges();
+        o.run.name = parts.join(QStringLiteral(", "));
+    }
     return o;
 }
 

@@ -16,6 +16,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
+#include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
 #include <QProcess>
@@ -52,6 +53,7 @@ class TestMainWindow : public QObject {
     void toolbarStartsStopsAndResumes();
     void runIdsFromTheCommandLine();
     void opensRunsFromTheCommandLine();
+    void tabFromTheFilterLandsOnARun();
 
   private:
     QTemporaryDir m_dir;
@@ -286,6 +288,29 @@ void TestMainWindow::opensRunsFromTheCommandLine() {
     window.compareRuns({b, a});
     QCOMPARE(window.compareView()->runIds(), (QList<qint64>{b, a}));
     QCOMPARE(window.tabs()->currentIndex(), int(MainWindow::CompareTab));
+}
+
+void TestMainWindow::tabFromTheFilterLandsOnARun() {
+    MainWindow window;
+    QVERIFY(window.openStore(m_dir.filePath(QStringLiteral("tab.sqlite"))));
+    const qint64 id = testdata::insert(*window.store(),
+                                       testdata::burstRun(QStringLiteral("tabbed"), {{1, {1e6}}}));
+    window.runsBrowser()->reload();
+    window.show();
+    window.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    window.showTab(MainWindow::RunsTab);
+    auto *filter = window.runsBrowser()->findChild<QLineEdit *>();
+    filter->setFocus();
+    QTRY_VERIFY(filter->hasFocus());
+    QTest::keyClick(filter, Qt::Key_Tab);
+    QWidget *focused = QApplication::focusWidget();
+    QVERIFY2(focused == window.runsBrowser()->table(),
+             focused ? focused->metaObject()->className() : "nothing");
+    // Tabbing in landed on a run: Enter opens it.
+    QCOMPARE(window.runsBrowser()->selectedRunIds(), QList<qint64>{id});
+    QTest::keyClick(focused, Qt::Key_Return);
+    QCOMPARE(window.resultsView()->runId(), std::optional<qint64>(id));
 }
 
 QTEST_MAIN(TestMainWindow)

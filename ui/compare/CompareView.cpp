@@ -60,7 +60,6 @@ CompareView::CompareView(QWidget *parent)
     m_picker->setUniformItemSizes(true);
     m_table->setModel(m_model);
     m_table->setAlternatingRowColors(true);
-    m_table->setTabKeyNavigation(false);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_differences->setWordWrap(true);
@@ -124,6 +123,8 @@ CompareView::CompareView(QWidget *parent)
     });
     m_picker->addAction(useAsBaseline);
     RowMenu::install(m_picker);
+    RowMenu::addCopyRows(m_table);
+    RowMenu::install(m_table);
 
     m_delta->setReference(tr("baseline"));
     connect(m_baseline, &QComboBox::activated, this,

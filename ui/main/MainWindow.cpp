@@ -41,6 +41,10 @@ MainWindow::MainWindow(QWidget *parent)
     setWindowTitle(tr("burstlab"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/burstlab.svg")));
     setDockOptions(AnimatedDocks | AllowTabbedDocks);
+    // Where the keyboard is must show: the style marks a focused field, but
+    // not a focused table or list.
+    setStyleSheet(
+        QStringLiteral("QAbstractItemView:focus { border: 2px solid palette(highlight); }"));
 
     m_tabs->setDocumentMode(true);
     m_tabs->addTab(m_results, tr("&Sweep"));

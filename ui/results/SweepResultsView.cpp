@@ -70,6 +70,7 @@ SweepResultsView::SweepResultsView(QWidget *parent)
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    RowMenu::addCopyRows(m_table);
     RowMenu::install(m_table);
 
     m_controls->addWidget(new QLabel(tr("Δ against:"), this));

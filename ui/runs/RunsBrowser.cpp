@@ -21,7 +21,7 @@ namespace burstlab {
 
 RunsBrowser::RunsBrowser(QWidget *parent)
     : QWidget(parent), m_model(new RunsTableModel(this)), m_proxy(new QSortFilterProxyModel(this)),
-      m_table(new QTableView(this)), m_filter(new QLineEdit(this)), m_error(new QLabel(this)) {
+      m_filter(new QLineEdit(this)), m_error(new QLabel(this)), m_table(new QTableView(this)) {
     m_proxy->setSourceModel(m_model);
     m_proxy->setSortRole(Qt::UserRole);
     m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);

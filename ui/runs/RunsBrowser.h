@@ -59,9 +59,10 @@ class RunsBrowser : public QWidget {
     RunStore *m_store = nullptr;
     RunsTableModel *m_model;
     QSortFilterProxyModel *m_proxy;
-    QTableView *m_table;
+    // Made in this order, which is the tab order: the filter, then the runs it filters.
     QLineEdit *m_filter;
     QLabel *m_error;
+    QTableView *m_table;
     QAction *m_show;
     QAction *m_compare;
     QAction *m_edit;
