@@ -157,17 +157,18 @@ void TestResultsView::bothChartsShareTheXScale() {
 void TestResultsView::storedRunClearsTheLiveChart() {
     SweepResultsView view;
     view.setStore(&m_store);
-    view.liveChart()->startStep(QStringLiteral("run #99: burst=8, repetition 1/1"), 0.2);
-    view.liveChart()->addSample(0.1, 5e6);
-    view.setLiveRun(99, false);
+    const auto stepOfRun99 = [&view](bool running) {
+        view.liveChart()->startStep(QStringLiteral("run #99: burst=8, repetition 1/1"), 0.2);
+        view.liveChart()->addSample(0.1, 5e6);
+        view.setLiveRun(99, running);
+    };
+    stepOfRun99(false);
     show(view, m_baseline);
     // No sweep is running: the last step of run 99 would pass for this run's.
     QCOMPARE(view.liveChart()->dataPointCount(), 0);
     QVERIFY(view.liveChart()->chartTitle().contains(QStringLiteral("no step running")));
     // While one runs, its step stays, named by its run.
-    view.liveChart()->startStep(QStringLiteral("run #99: burst=8, repetition 1/1"), 0.2);
-    view.liveChart()->addSample(0.1, 5e6);
-    view.setLiveRun(99, true);
+    stepOfRun99(true);
     show(view, m_patch);
     QCOMPARE(view.liveChart()->dataPointCount(), 1);
     QVERIFY(view.liveChart()->chartTitle().contains(QStringLiteral("run #99")));

@@ -10,9 +10,8 @@
 namespace burstlab {
 
 SweepToolBar::SweepToolBar(const QList<QAction *> &actions, QWidget *parent)
-    : QToolBar(tr("Sweep"), parent), m_problem(new QWidget(this)),
-      m_problemText(new ElidedLabel(m_problem)), m_bar(new QProgressBar(this)),
-      m_text(new ElidedLabel(this)) {
+    : QToolBar(tr("Sweep"), parent), m_problemText(new ElidedLabel(this)),
+      m_bar(new QProgressBar(this)), m_text(new ElidedLabel(this)) {
     setObjectName(QStringLiteral("sweepToolBar"));
     setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     setMovable(false);
@@ -22,31 +21,30 @@ SweepToolBar::SweepToolBar(const QList<QAction *> &actions, QWidget *parent)
         widgetForAction(action)->setObjectName(action->objectName() + QStringLiteral("Button"));
     }
     addSeparator();
-    auto *icon = new QLabel(m_problem);
+    auto *icon = new QLabel(this);
     const int iconSize = style()->pixelMetric(QStyle::PM_SmallIconSize);
     icon->setPixmap(style()->standardIcon(QStyle::SP_MessageBoxWarning).pixmap(iconSize));
     m_problemText->setObjectName(QStringLiteral("invalidReason"));
-    auto *problemLayout = new QHBoxLayout(m_problem);
-    problemLayout->setContentsMargins(4, 0, 4, 0);
-    problemLayout->addWidget(icon);
-    problemLayout->addWidget(m_problemText, 1);
-    m_problem->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
-    // A QToolBar shows and hides its widgets through their actions.
-    m_problemAction = addWidget(m_problem);
-    m_problemAction->setVisible(false);
+    m_problemAction = addTextRow(icon, m_problemText);
     m_bar->setRange(0, 1);
     m_bar->setValue(0);
     m_bar->setFixedWidth(fontMetrics().averageCharWidth() * 18);
     m_bar->setFocusPolicy(Qt::NoFocus);
-    auto *progress = new QWidget(this);
-    auto *layout = new QHBoxLayout(progress);
-    layout->setContentsMargins(4, 0, 4, 0);
-    layout->addWidget(m_bar);
-    layout->addWidget(m_text, 1);
-    progress->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
     // Nothing to show before the first sweep of the session.
-    m_progressAction = addWidget(progress);
-    m_progressAction->setVisible(false);
+    m_progressAction = addTextRow(m_bar, m_text);
+}
+
+QAction *SweepToolBar::addTextRow(QWidget *lead, ElidedLabel *text) {
+    auto *row = new QWidget(this);
+    auto *layout = new QHBoxLayout(row);
+    layout->setContentsMargins(4, 0, 4, 0);
+    layout->addWidget(lead);
+    layout->addWidget(text, 1);
+    row->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    // A QToolBar shows and hides its widgets through their actions; hidden until needed.
+    QAction *action = addWidget(row);
+    action->setVisible(false);
+    return action;
 }
 
 QString SweepToolBar::progressText() const {

@@ -28,7 +28,9 @@ class SweepToolBar : public QToolBar {
     void setProgress(int done, int total, const QString &text);
 
   private:
-    QWidget *m_problem;
+    // lead and text side by side in the toolbar, hidden; the action shows them.
+    QAction *addTextRow(QWidget *lead, ElidedLabel *text);
+
     QAction *m_problemAction = nullptr;
     ElidedLabel *m_problemText;
     QAction *m_progressAction = nullptr;
