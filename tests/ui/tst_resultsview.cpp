@@ -151,7 +151,13 @@ void TestResultsView::bothChartsShareTheXScale() {
     // Deltas start at the second point (2..32), pps at the first (1..32): one log2 scale.
     QVERIFY(view.ppsChart()->logXAxis());
     QVERIFY(view.deltaChart()->logXAxis());
-    QCOMPARE(view.deltaChart()->xRange(), view.ppsChart()->xRange());
+    QCOMPARE(view.deltaChart()->axisRange(Qt::Horizontal),
+             view.ppsChart()->axisRange(Qt::Horizontal));
+    // The rate axis fits the data (10..12.5 Mpps), or starts at zero when asked.
+    show(view, m_baseline);
+    QVERIFY(view.ppsChart()->axisRange(Qt::Vertical).first > 5);
+    view.setPpsFromZero(true);
+    QCOMPARE(view.ppsChart()->axisRange(Qt::Vertical).first, 0.0);
 }
 
 void TestResultsView::storedRunClearsTheLiveChart() {

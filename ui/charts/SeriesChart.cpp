@@ -40,10 +40,9 @@ bool SeriesChart::logXAxis() const {
     return ChartStyle::logScaleFits(m_domain.isEmpty() ? xValues() : m_domain);
 }
 
-std::pair<double, double> SeriesChart::xRange() const {
+std::pair<double, double> SeriesChart::axisRange(Qt::Orientation orientation) const {
     const QChart *chart = shownChart();
-    const QList<QAbstractAxis *> axes =
-        chart ? chart->axes(Qt::Horizontal) : QList<QAbstractAxis *>{};
+    const QList<QAbstractAxis *> axes = chart ? chart->axes(orientation) : QList<QAbstractAxis *>{};
     if (axes.isEmpty()) {
         return {0, 0};
     }

@@ -30,9 +30,9 @@ class SeriesChart : public ChartPane {
     int seriesCount() const { return int(m_series.size()); }
     // Every x value drawn, for the axis range and horizontal guides.
     QList<double> xValues() const;
-    // Whether the x axis is log2 (burst-like values), and its range as shown.
+    // Whether the x axis is log2 (burst-like values), and an axis's range as shown.
     bool logXAxis() const;
-    std::pair<double, double> xRange() const;
+    std::pair<double, double> axisRange(Qt::Orientation orientation) const;
 
   protected:
     const QString &parameterName() const { return m_parameter; }
