@@ -1,7 +1,4 @@
 #include "main/MainWindow.h"
-#include "charts/DeltaChart.h"
-#include "charts/LiveRateChart.h"
-#include "charts/PpsChart.h"
 #include "checklist/ChecklistView.h"
 #include "compare/CompareView.h"
 #include "engine/EngineHello.h"
