@@ -6,6 +6,7 @@
 #include "host/HostDiff.h"
 #include "results/ChartSeriesBuilder.h"
 #include "stats/PointStats.h"
+#include "store/RunFilter.h"
 #include "store/RunStore.h"
 #include "util/ElidedLabel.h"
 #include "util/RowMenu.h"
@@ -26,6 +27,9 @@
 namespace burstlab {
 
 namespace {
+// The runs the picker lists, newest first.
+constexpr int pickerRuns = 500;
+
 // One run's statistics from the comparison, in the comparison's point order.
 QList<PointStats> statsOfRun(const Comparison &comparison, int run) {
     QList<PointStats> stats;
@@ -52,7 +56,7 @@ CompareView::CompareView(QWidget *parent)
     m_baseline->setToolTip(tr("Deltas and verdicts are taken against this run"));
     m_baseline->setMinimumContentsLength(16);
     m_baseline->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_filter->setPlaceholderText(tr("Filter runs"));
+    m_filter->setPlaceholderText(tr("Filter the newest runs"));
     m_filter->setClearButtonEnabled(true);
     m_picker->setObjectName(QStringLiteral("comparePicker"));
     m_picker->setToolTip(tr("Tick the runs to compare; the baseline is chosen above"));
@@ -145,13 +149,12 @@ void CompareView::reloadRuns() {
     if (!m_store || !m_store->isOpen()) {
         return;
     }
-    for (const RunSummary &run : m_store->listRuns().value_or(QList<RunSummary>{})) {
-        const QString title = run.label.isEmpty() ? run.name : run.label;
-        auto *item = new QListWidgetItem(tr("#%1 %2").arg(run.id).arg(title), m_picker);
-        item->setData(Qt::UserRole, run.id);
-        item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
-        item->setCheckState(Qt::Unchecked);
-        item->setToolTip(
+    // The newest runs, as the runs list starts: a store may hold thousands.
+    RunFilter newest;
+    newest.limit = pickerRuns;
+    for (const RunSummary &run : m_store->listRuns(newest).value_or(QList<RunSummary>{})) {
+        addPickerItem(
+            run.id, run.label.isEmpty() ? run.name : run.label,
             tr("#%1 %2\n%3\n%4 · %5 · %6")
                 .arg(run.id)
                 .arg(run.name, run.sweep, run.device,
@@ -162,13 +165,30 @@ void CompareView::reloadRuns() {
     filterPicker(m_filter->text());
 }
 
+void CompareView::addPickerItem(qint64 runId, const QString &title, const QString &toolTip) {
+    auto *item = new QListWidgetItem(tr("#%1 %2").arg(runId).arg(title), m_picker);
+    item->setData(Qt::UserRole, runId);
+    item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
+    item->setCheckState(Qt::Unchecked);
+    item->setToolTip(toolTip);
+}
+
 void CompareView::syncPicker() {
-    const QList<qint64> ids = runIds();
+    QList<qint64> missing = runIds();
     const QSignalBlocker block(m_picker);
     for (int i = 0; i < m_picker->count(); ++i) {
         QListWidgetItem *item = m_picker->item(i);
-        item->setCheckState(ids.contains(item->data(Qt::UserRole).toLongLong()) ? Qt::Checked
-                                                                                : Qt::Unchecked);
+        const bool compared = missing.removeAll(item->data(Qt::UserRole).toLongLong()) > 0;
+        item->setCheckState(compared ? Qt::Checked : Qt::Unchecked);
+    }
+    // A compared run older than those listed (from the Runs tab or --compare) is listed too.
+    for (const RunData &data : m_runs) {
+        if (missing.contains(data.run.id)) {
+            addPickerItem(
+                data.run.id, data.run.title(),
+                tr("#%1 %2\n%3").arg(data.run.id).arg(data.run.name, data.run.spec.describe()));
+            m_picker->item(m_picker->count() - 1)->setCheckState(Qt::Checked);
+        }
     }
 }
 

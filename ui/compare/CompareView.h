@@ -67,6 +67,7 @@ class CompareView : public QWidget {
     void listDifferences(const Comparison &comparison);
     void onPickerChanged(QListWidgetItem *item);
     void filterPicker(const QString &text);
+    void addPickerItem(qint64 runId, const QString &title, const QString &toolTip);
     // Ticks exactly the compared runs in the picker.
     void syncPicker();
 
@@ -78,7 +79,7 @@ class CompareView : public QWidget {
     QComboBox *m_baseline;
     ElidedLabel *m_message;
     QHBoxLayout *m_top;
-    QLineEdit *m_filter;
+    QLineEdit *m_filter; // over the runs listed: the newest, and any compared
     QListWidget *m_picker;
     PpsChart *m_pps;
     DeltaChart *m_delta;

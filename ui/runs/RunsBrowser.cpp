@@ -120,8 +120,19 @@ void RunsBrowser::setStore(RunStore *store) {
         return runs;
     });
     loadEveryRunIfNeeded();
-    m_table->resizeColumnsToContents();
+    fitColumns();
     updateActions();
+}
+
+void RunsBrowser::fitColumns() {
+    m_table->resizeColumnsToContents();
+    // A long name or sweep would push status and steps off a laptop screen:
+    // cut them (the whole text is in the tooltip).
+    const int maxWidth = fontMetrics().averageCharWidth() * 36;
+    for (int column : {RunsTableModel::NameColumn, RunsTableModel::SweepColumn,
+                       RunsTableModel::LabelColumn, RunsTableModel::DeviceColumn}) {
+        m_table->setColumnWidth(column, std::min(m_table->columnWidth(column), maxWidth));
+    }
 }
 
 void RunsBrowser::loadEveryRunIfNeeded() {
@@ -141,14 +152,7 @@ void RunsBrowser::reload() {
     m_error->hide();
     m_model->reload();
     loadEveryRunIfNeeded();
-    m_table->resizeColumnsToContents();
-    // A long name or sweep would push status and steps off a laptop screen:
-    // cut them (the whole text is in the tooltip).
-    const int maxWidth = fontMetrics().averageCharWidth() * 36;
-    for (int column : {RunsTableModel::NameColumn, RunsTableModel::SweepColumn,
-                       RunsTableModel::LabelColumn, RunsTableModel::DeviceColumn}) {
-        m_table->setColumnWidth(column, std::min(m_table->columnWidth(column), maxWidth));
-    }
+    fitColumns();
     selectRuns(selected);
     updateActions();
 }

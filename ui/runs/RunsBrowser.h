@@ -52,6 +52,8 @@ class RunsBrowser : public QWidget {
 
   private:
     void updateActions();
+    // Columns to their contents, long texts capped.
+    void fitColumns();
     void loadEveryRunIfNeeded();
     void showError(const QString &message);
     qint64 currentRunId() const;
