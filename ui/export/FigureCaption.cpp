@@ -18,8 +18,7 @@ QString device(const Run &run) {
     if (run.source != QStringLiteral("engine")) {
         return tr("device not recorded (imported)");
     }
-    return run.spec.engine.pci.isEmpty() ? run.spec.engine.vdevs.join(QStringLiteral(" "))
-                                         : run.spec.engine.pci;
+    return run.spec.engine.txDevice();
 }
 
 // "net_null0 (net_null), 60 B frames, 3 repetitions x 200 ms per point, clone=64"
