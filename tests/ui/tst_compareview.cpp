@@ -148,12 +148,12 @@ void TestCompareView::oneDimensionRunMeetsTheMatchingSeries() {
     const int other = rowOf(model, QStringLiteral("burst=1 clone=0"));
     QVERIFY(matched >= 0 && other >= 0);
     // 2 Mpps (500 ns) in the 2-D run, 4 Mpps (250 ns) in the 1-D run: 250 ns faster.
-    QCOMPARE(cell(view, matched, 1), QStringLiteral("2000000"));
-    QCOMPARE(cell(view, matched, 2), QStringLiteral("4000000"));
-    QVERIFY2(qAbs(cell(view, matched, 3).toDouble() - 250.0) < 0.5,
-             qPrintable(cell(view, matched, 3)));
-    QCOMPARE(cell(view, matched, 4), QStringLiteral("better"));
-    QCOMPARE(cell(view, other, 2), QStringLiteral("—"));
+    using M = CompareTableModel;
+    QCOMPARE(cell(view, matched, M::columnOf(0, M::PpsField)), QStringLiteral("2000000"));
+    QCOMPARE(cell(view, matched, M::columnOf(1, M::PpsField)), QStringLiteral("4000000"));
+    QCOMPARE(cell(view, matched, M::columnOf(1, M::DeltaField)), QStringLiteral("250.00"));
+    QCOMPARE(cell(view, matched, M::columnOf(1, M::VerdictField)), QStringLiteral("better"));
+    QCOMPARE(cell(view, other, M::columnOf(1, M::PpsField)), QStringLiteral("—"));
     QVERIFY2(view.message().contains(QStringLiteral("compared")), qPrintable(view.message()));
 
     // Legends tell the series apart by their value and name the run.
