@@ -3,6 +3,10 @@
 // what is said when runs share no point or differ in what they held fixed.
 #include "compare/RunMatch.h"
 #include "exchange/Comparison.h"
+#include "exchange/NetdevExport.h"
+#include "exchange/TableExport.h"
+#include <QJsonArray>
+#include <QJsonDocument>
 
 #include <QTest>
 
@@ -128,6 +132,12 @@ void TestCompare::noSharedPointSaysWhichParameterDiffers() {
     QVERIFY2(c.unmatched.first().contains(QStringLiteral("clone is 0,64 in 2d but 8 in clone8")),
              qPrintable(c.unmatched.first()));
     QVERIFY(!c.unmatched.first().contains(burstName + QStringLiteral(" is")));
+    // The text a reader gets says it too, not only the window.
+    const QString text = NetdevExport::comparison(c).simplified();
+    QVERIFY2(text.contains(QStringLiteral("! ") + c.unmatched.first().simplified()),
+             qPrintable(text));
+    const QJsonObject json = QJsonDocument::fromJson(TableExport::json(c).toUtf8()).object();
+    QCOMPARE(json.value(QStringLiteral("unmatched")).toArray().size(), 1);
 }
 
 void TestCompare::fixedDifferencesAreNamed() {
@@ -145,6 +155,13 @@ void TestCompare::fixedDifferencesAreNamed() {
         QStringLiteral("step length: 1000 ms in baseline, 200 ms in clone64")));
     QVERIFY(c.settingDifferences.contains(
         QStringLiteral("lcores: engine default in baseline, 0-1 in clone64")));
+    const QString text = NetdevExport::comparison(c).simplified();
+    QVERIFY2(text.contains(QStringLiteral("! clone: 0 in baseline, 64 in clone64")),
+             qPrintable(text));
+    const QJsonObject json = QJsonDocument::fromJson(TableExport::json(c).toUtf8()).object();
+    QVERIFY(json.value(QStringLiteral("setting_differences"))
+                .toArray()
+                .contains(QStringLiteral("clone: 0 in baseline, 64 in clone64")));
 }
 
 void TestCompare::sameAxesAreLeftAsTheyAre() {

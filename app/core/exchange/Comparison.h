@@ -27,6 +27,10 @@ struct Comparison {
     // patch2", for every run with no point in common with the baseline.
     QStringList unmatched;
 
+    // What a reader must know before trusting the comparison: the host,
+    // setting and unmatched lines above, in that order.
+    QStringList caveats() const { return hostDifferences + settingDifferences + unmatched; }
+
     static Comparison of(const QList<RunData> &runs, const StatsOptions &options = {});
     // "patch2" (label) or else the name, or "run 7" (Run::title).
     static QString runTitle(const Run &run);

@@ -469,7 +469,7 @@ QStringList runList(const Comparison &c, const QStringList &names) {
                      .arg(names[r], r == 0 ? QStringLiteral(" (baseline)") : QString(),
                           parts.join(QStringLiteral(", ")));
     }
-    for (const QString &d : c.hostDifferences)
+    for (const QString &d : c.caveats())
         lines << QStringLiteral(" ! ") + d;
     return lines;
 }

@@ -250,7 +250,7 @@ QString TableExport::markdown(const Comparison &comparison) {
         for (const QString &warning : comparison.runs[r].run.spec.importWarnings)
             notes << QStringLiteral("> %1: source %2").arg(names[r], md(warning));
     }
-    for (const QString &d : comparison.hostDifferences)
+    for (const QString &d : comparison.caveats())
         notes << QStringLiteral("> ") + md(d);
     if (!notes.isEmpty())
         lines << QString() << notes;
@@ -268,10 +268,14 @@ QString TableExport::json(const Comparison &comparison) {
     QJsonArray points;
     for (const QJsonObject &row : rowsOf(comparison).rows)
         points.append(row);
-    const QJsonObject out{{QStringLiteral("runs"), runs},
-                          {QStringLiteral("points"), points},
-                          {QStringLiteral("host_differences"),
-                           QJsonArray::fromStringList(comparison.hostDifferences)}};
+    const QJsonObject out{
+        {QStringLiteral("runs"), runs},
+        {QStringLiteral("points"), points},
+        {QStringLiteral("host_differences"),
+         QJsonArray::fromStringList(comparison.hostDifferences)},
+        {QStringLiteral("setting_differences"),
+         QJsonArray::fromStringList(comparison.settingDifferences)},
+        {QStringLiteral("unmatched"), QJsonArray::fromStringList(comparison.unmatched)}};
     return QString::fromUtf8(QJsonDocument(out).toJson(QJsonDocument::Indented));
 }
 
