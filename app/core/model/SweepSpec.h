@@ -1,7 +1,9 @@
 #pragma once
 #include "model/Axis.h"
 #include "model/EngineLaunch.h"
+#include "model/NoisePolicy.h"
 #include "model/Point.h"
+#include "model/PrecisionTarget.h"
 #include <QJsonObject>
 #include <QList>
 #include <QStringList>
@@ -25,6 +27,11 @@ struct SweepSpec {
     // line-rate check: for virtual devices and imports, whose port says
     // nothing true about a wire. It overrides what the port reports.
     std::optional<double> linkSpeedMbps;
+    // Disturbed repetitions: when, and what to do about them.
+    NoisePolicy noise;
+    // "--reps auto": repetitions until each point is this precise (reps is
+    // then PrecisionTarget::kMinReps, the first round's).
+    std::optional<PrecisionTarget> untilPrecise;
     // What an import found odd in its source (a printed delta that the printed
     // pps do not give, pktgen errors), one line each naming the source line.
     QStringList importWarnings;
