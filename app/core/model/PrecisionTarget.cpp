@@ -9,8 +9,9 @@ constexpr double kMinNs = 0.001;
 } // namespace
 
 QString PrecisionTarget::describe() const {
-    const QString target = ns ? QStringLiteral("%1 ns").arg(*ns, 0, 'f', 2)
-                              : QStringLiteral("%1%").arg(share * 100, 0, 'f', 2);
+    // Two decimals, three for the smallest targets (down to 0.001).
+    const auto text = [](double v) { return QString::number(v, 'f', v < 0.1 ? 3 : 2); };
+    const QString target = ns ? text(*ns) + QStringLiteral(" ns") : text(share * 100) + u'%';
     return QStringLiteral("95% CI of ns/pkt narrower than %1").arg(target);
 }
 
