@@ -257,7 +257,7 @@ bool CompareView::compareRuns(const QList<qint64> &ids) {
             showMessage(tr("Could not load run #%1: %2").arg(id).arg(m_store->lastError()));
             return false;
         }
-        RunData data{*run, {}, {}};
+        RunData data{*run, {}};
         for (const StepResult &step : *steps) {
             data.steps.append(StepData{step, {}});
         }

@@ -18,7 +18,7 @@ struct StepData {
 struct RunData {
     Run run;
     QList<StepData> steps;
-    QList<LoadSample> loadSamples; // what the load watch saw beside the sweep
+    QList<LoadSample> loadSamples = {}; // what the load watch saw beside the sweep
 
     // The single-run file: {"format":"burstlab-run","version":1,"run":{...},"steps":[...]}.
     QJsonObject toJson() const;
