@@ -1,9 +1,11 @@
 #!/bin/sh
 # Screenshots of the real application for the documentation: starts burstlab
-# under Xvfb with a throw-away store and settings, runs two short burst sweeps
-# on net_null through the real engine, and saves the main window, the
-# comparison, the host checklist, the runs list and the exported charts into
-# docs/screenshots/.
+# under Xvfb with a throw-away store and settings, runs a burst sweep and a
+# burst x clone sweep on net_null through the real engine, and saves the main
+# window, the comparison, the host checklist, the runs list and the exported
+# figures into docs/screenshots/ (a 1600x1000 screen) and
+# docs/screenshots/1280x720/ (a laptop screen). With openbox installed the
+# window is managed as on a desktop (title bar, maximised to the work area).
 #
 # usage: docs/take-screenshots.sh [BUILD_DIR]     (default: build)
 set -eu
@@ -11,7 +13,6 @@ set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 build=${1:-"$here/../build"}
 app="$build/bin/burstlab"
-out="$here/screenshots"
 
 if [ ! -x "$app" ]; then
     echo "error: $app is not built (cmake --build $build)" >&2
@@ -24,12 +25,23 @@ fi
 
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
-mkdir -p "$out"
 
-# A private home: the user's settings and run store stay untouched.
-HOME="$scratch" XDG_CONFIG_HOME="$scratch/config" XDG_DATA_HOME="$scratch/data" \
-XDG_RUNTIME_DIR="$scratch" \
-    timeout 300 xvfb-run -a -s "-screen 0 1600x1000x24" \
-    "$app" --db "$scratch/screenshots.sqlite" --screenshot-tour "$out"
+# tour SCREEN OUT: one run of the tour on a fresh store and settings.
+tour() {
+    mkdir -p "$2"
+    rm -rf "$scratch/home"
+    mkdir -m 700 -p "$scratch/home"
+    # A private home: the user's settings and run store stay untouched.
+    HOME="$scratch/home" XDG_CONFIG_HOME="$scratch/home/config" \
+    XDG_DATA_HOME="$scratch/home/data" XDG_RUNTIME_DIR="$scratch/home" \
+        timeout 300 xvfb-run -a -s "-screen 0 ${1}x24" sh -c '
+            if command -v openbox >/dev/null; then openbox >/dev/null 2>&1 & sleep 1; fi
+            exec "$0" --db "$1" --screenshot-tour "$2"' \
+        "$app" "$scratch/home/screenshots.sqlite" "$2"
+    ls -l "$2"
+}
 
-ls -l "$out"
+tour 1600x1000 "$here/screenshots"
+tour 1280x720 "$here/screenshots/1280x720"
+# Exported figures have preset sizes whatever the screen: one copy is enough.
+rm -f "$here/screenshots/1280x720/"*-chart.png "$here/screenshots/1280x720/"figure-*

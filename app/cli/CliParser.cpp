@@ -70,8 +70,8 @@ std::optional<qint64> CliParser::integer(const QString &name, qint64 fallback, q
     return v;
 }
 
-std::optional<qint64> CliParser::number(const QString &name, qint64 fallback,
-                                        QString *error) const {
+std::optional<qint64> CliParser::integer(const QString &name, qint64 fallback,
+                                         QString *error) const {
     if (!isSet(name))
         return fallback;
     bool ok = false;
@@ -79,6 +79,21 @@ std::optional<qint64> CliParser::number(const QString &name, qint64 fallback,
     const qint64 v = text.toLongLong(&ok);
     if (!ok) {
         *error = QStringLiteral("--%1 %2: must be an integer").arg(name, text);
+        return std::nullopt;
+    }
+    return v;
+}
+
+std::optional<double> CliParser::number(const QString &name, double fallback, double min,
+                                        double max, QString *error) const {
+    if (!isSet(name))
+        return fallback;
+    bool ok = false;
+    const QString text = value(name);
+    const double v = text.toDouble(&ok);
+    if (!ok || !(v >= min && v <= max)) {
+        *error =
+            QStringLiteral("--%1 %2: must be a number in %3..%4").arg(name, text).arg(min).arg(max);
         return std::nullopt;
     }
     return v;

@@ -33,7 +33,11 @@ class CliParser {
 
     // An integer option whose range a rule checks (SweepRules); on error
     // *error names the option and the value.
-    std::optional<qint64> number(const QString &name, qint64 fallback, QString *error) const;
+    std::optional<qint64> integer(const QString &name, qint64 fallback, QString *error) const;
+
+    // A number option in [min, max], the same way.
+    std::optional<double> number(const QString &name, double fallback, double min, double max,
+                                 QString *error) const;
 
     static QString exitCodeHelp();
 

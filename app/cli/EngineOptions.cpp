@@ -53,7 +53,7 @@ std::optional<EngineLaunch> EngineOptions::read(const CliParser &p, QString *err
         *error = QStringLiteral("--no-huge and --huge exclude each other");
         return std::nullopt;
     }
-    const auto memory = p.number(QStringLiteral("memory-mb"), l.memoryMb, error);
+    const auto memory = p.integer(QStringLiteral("memory-mb"), l.memoryMb, error);
     if (!memory)
         return std::nullopt;
     l.memoryMb = int(std::clamp<qint64>(*memory, INT_MIN, INT_MAX));

@@ -1,7 +1,7 @@
 #include "SweepOptions.h"
 #include "EngineOptions.h"
-#include "ranges/Assignment.h"
 #include "model/StepParameters.h"
+#include "ranges/Assignment.h"
 #include "stats/LineRate.h"
 #include "sweep/SweepRules.h"
 
@@ -50,6 +50,62 @@ std::optional<quint64> readSeed(const CliParser &p, QString *error) {
     }
     return seed;
 }
+// --reps N or --reps auto, and what auto takes: --max-reps, --precision-pct
+// or --precision-ns.
+bool readReps(const CliParser &p, SweepSpec &spec, QString *error) {
+    const QStringList autoOnly{QStringLiteral("max-reps"), QStringLiteral("precision-pct"),
+                               QStringLiteral("precision-ns")};
+    if (p.value(QStringLiteral("reps")) != QLatin1String("auto")) {
+        for (const QString &name : autoOnly) {
+            if (p.isSet(name)) {
+                *error = QStringLiteral("--%1 is for --reps auto").arg(name);
+                return false;
+            }
+        }
+        const auto reps = p.integer(QStringLiteral("reps"), 3, error);
+        spec.reps = int(std::clamp<qint64>(reps.value_or(0), INT_MIN, INT_MAX));
+        return reps.has_value();
+    }
+    if (p.isSet(QStringLiteral("precision-pct")) && p.isSet(QStringLiteral("precision-ns"))) {
+        *error = QStringLiteral("--precision-pct and --precision-ns: give one target");
+        return false;
+    }
+    PrecisionTarget target;
+    const auto maxReps = p.integer(QStringLiteral("max-reps"), target.maxReps,
+                                   PrecisionTarget::kMinReps, PrecisionTarget::kMaxMaxReps, error);
+    const auto pct =
+        maxReps ? p.number(QStringLiteral("precision-pct"), target.share * 100, 0.001, 100, error)
+                : std::nullopt;
+    const auto ns =
+        pct ? p.number(QStringLiteral("precision-ns"), 0, 0.001, PrecisionTarget::kMaxNs, error)
+            : std::nullopt;
+    if (!ns)
+        return false;
+    target.maxReps = int(*maxReps);
+    target.share = *pct / 100;
+    if (p.isSet(QStringLiteral("precision-ns")))
+        target.ns = *ns;
+    spec.untilPrecise = target;
+    spec.reps = PrecisionTarget::kMinReps;
+    return true;
+}
+
+// When a repetition is disturbed, and what to do about it.
+bool readNoise(const CliParser &p, NoisePolicy &noise, QString *error) {
+    const auto cpu =
+        p.number(QStringLiteral("min-cpu-pct"), noise.minCpuShare * 100, 0, 100, error);
+    const auto steal =
+        cpu ? p.number(QStringLiteral("max-steal-pct"), noise.maxStealShare * 100, 0, 100, error)
+            : std::nullopt;
+    if (!steal)
+        return false;
+    noise.minCpuShare = *cpu / 100;
+    noise.maxStealShare = *steal / 100;
+    noise.rerunDisturbed = p.isSet(QStringLiteral("rerun-disturbed"));
+    noise.excludeDisturbed = p.isSet(QStringLiteral("exclude-disturbed"));
+    return true;
+}
+
 } // namespace
 
 void SweepOptions::add(CliParser &p) {
@@ -66,8 +122,33 @@ void SweepOptions::add(CliParser &p) {
                         "udp_src=50000-50063 (repeatable); see `burstlab-cli parameters`."),
          QStringLiteral("NAME=VALUE")},
         {QStringLiteral("reps"),
-         QStringLiteral("Repetitions per point, 1..%1 (default 3).").arg(SweepRules::kMaxReps),
+         QStringLiteral("Repetitions per point (default 3), or auto: at least 3 and more, up to "
+                        "--max-reps, until the 95% CI of each point's ns/packet is narrower "
+                        "than the target."),
+         QStringLiteral("N|auto")},
+        {QStringLiteral("max-reps"),
+         QStringLiteral("With --reps auto: the most repetitions a point gets (3..1000, "
+                        "default 10)."),
          QStringLiteral("N")},
+        {QStringLiteral("precision-pct"),
+         QStringLiteral("With --reps auto: the target width of the 95% CI of ns/packet, in % of "
+                        "the point's ns/packet (default 1)."),
+         QStringLiteral("PCT")},
+        {QStringLiteral("precision-ns"),
+         QStringLiteral("With --reps auto: the target width of the 95% CI of ns/packet, in ns."),
+         QStringLiteral("NS")},
+        {QStringLiteral("min-cpu-pct"),
+         QStringLiteral("A repetition whose TX core was on its CPU for less of the measured "
+                        "window than this is disturbed (default 98)."),
+         QStringLiteral("PCT")},
+        {QStringLiteral("max-steal-pct"),
+         QStringLiteral("A repetition whose TX CPU had more steal time than this share of the "
+                        "window is disturbed (default 1)."),
+         QStringLiteral("PCT")},
+        {QStringLiteral("rerun-disturbed"),
+         QStringLiteral("Run a disturbed repetition again, up to 3 attempts in all.")},
+        {QStringLiteral("exclude-disturbed"),
+         QStringLiteral("Leave disturbed repetitions out of the statistics.")},
         {QStringLiteral("duration-ms"), QStringLiteral("Length of each step (default 1000)."),
          QStringLiteral("N")},
         {QStringLiteral("warmup-ms"),
@@ -106,7 +187,7 @@ QString SweepOptions::argumentFor(const QString &parameter) const {
 
 std::optional<int> SweepOptions::option(const CliParser &p, const QString &option,
                                         const QString &field, int fallback, QString *error) {
-    const auto value = p.number(option, fallback, error);
+    const auto value = p.integer(option, fallback, error);
     if (!value)
         return std::nullopt;
     m_arguments.insert(field, QStringLiteral("--%1 %2").arg(option).arg(*value));
@@ -156,23 +237,24 @@ std::optional<SweepOptions> SweepOptions::read(const CliParser &p, QString *erro
         o.m_arguments.insert(a->name, QStringLiteral("--set ") + text);
         spec.fixed.insert(a->name, *value);
     }
+    if (!readReps(p, spec, error) || !readNoise(p, spec.noise, error))
+        return std::nullopt;
+    if (p.isSet(QStringLiteral("reps")))
+        o.m_arguments.insert(QStringLiteral("reps"),
+                             QStringLiteral("--reps ") + p.value(QStringLiteral("reps")));
     // Integers here; their ranges are the rules'.
-    const auto reps = o.option(p, QStringLiteral("reps"), QStringLiteral("reps"), 3, error);
     const auto duration =
-        reps ? o.option(p, QStringLiteral("duration-ms"), QStringLiteral("duration_ms"), 1000,
-                        error)
-             : std::nullopt;
-    const auto warmup =
-        duration ? o.option(p, QStringLiteral("warmup-ms"), QStringLiteral("warmup_ms"),
-                            SweepSpec::defaultWarmupMs(int(*duration)), error)
-                 : std::nullopt;
+        o.option(p, QStringLiteral("duration-ms"), QStringLiteral("duration_ms"), 1000, error);
+    const auto warmup = duration
+                            ? o.option(p, QStringLiteral("warmup-ms"), QStringLiteral("warmup_ms"),
+                                       SweepSpec::defaultWarmupMs(int(*duration)), error)
+                            : std::nullopt;
     const auto pause =
         warmup ? o.option(p, QStringLiteral("pause-ms"), QStringLiteral("pause_ms"), 0, error)
                : std::nullopt;
     const auto seed = pause ? readSeed(p, error) : std::nullopt;
     if (!seed)
         return std::nullopt;
-    spec.reps = *reps;
     spec.durationMs = *duration;
     spec.warmupMs = *warmup;
     spec.pauseMs = *pause;
@@ -186,11 +268,10 @@ std::optional<SweepOptions> SweepOptions::read(const CliParser &p, QString *erro
             return std::nullopt;
         }
     }
-    const auto problems =
-        SweepRules::check(spec, {StepLimits::documented(), EngineOptions::hugepagesReserved(
-                                                               spec.engine)});
+    const auto problems = SweepRules::check(
+        spec, {StepLimits::documented(), EngineOptions::hugepagesReserved(spec.engine)});
     if (!problems.isEmpty()) {
-        const SweepProblem &first = problems.first();
+        const FieldProblem &first = problems.first();
         *error = (first.field.startsWith(QLatin1String("engine."))
                       ? EngineOptions::argumentFor(p, first.field)
                       : o.argumentFor(first.field)) +
@@ -201,9 +282,14 @@ std::optional<SweepOptions> SweepOptions::read(const CliParser &p, QString *erro
     o.run.notes = p.value(QStringLiteral("notes"));
     o.run.tags = p.values(QStringLiteral("tag"));
     o.run.name = p.value(QStringLiteral("name"));
-    if (o.run.name.isEmpty())
-        o.run.name = QStringLiteral("%1 sweep on %2")
-                         .arg(spec.axisNames().join(QStringLiteral(" x ")), spec.engine.txDevice());
+    if (o.run.name.isEmpty()) {
+        // "burst sweep on net_null0, clone=64": what else it held is part of what it is.
+        QStringList parts{
+            QStringLiteral("%1 sweep on %2")
+                .arg(spec.axisNames().join(QStringLiteral(" x ")), spec.engine.txDevice())};
+        parts << spec.fixedChanges();
+        o.run.name = parts.join(QStringLiteral(", "));
+    }
     return o;
 }
 

@@ -1,6 +1,8 @@
 #include "main/MainWindow.h"
+#include "main/RunIdList.h"
 #include "main/ScreenshotTour.h"
 #include "runs/RunsBrowser.h"
+#include "store/RunStore.h"
 #include "util/Version.h"
 
 #include <QApplication>
@@ -8,6 +10,16 @@
 #include <QIcon>
 #include <QTextStream>
 #include <QTimer>
+
+#include <cstdio>
+
+namespace {
+// "burstlab: --compare: 'x' is not a run id ...", exit code as the CLI's.
+int usageError(const QString &option, const QString &message, int code) {
+    std::fprintf(stderr, "burstlab: --%s: %s\n", qPrintable(option), qPrintable(message));
+    return code;
+}
+} // namespace
 
 int main(int argc, char *argv[]) {
     QApplication app(argc, argv);
@@ -27,6 +39,16 @@ int main(int argc, char *argv[]) {
                                       QStringLiteral("Run store to open (SQLite file)."),
                                       QStringLiteral("FILE"));
     parser.addOption(dbOption);
+    const QCommandLineOption runOption(
+        QStringLiteral("run"),
+        QStringLiteral("Show the stored run ID (burstlab-cli runs lists them)."),
+        QStringLiteral("ID"));
+    parser.addOption(runOption);
+    const QCommandLineOption compareOption(
+        QStringLiteral("compare"),
+        QStringLiteral("Compare the stored runs, the first being the baseline."),
+        QStringLiteral("ID,ID[,...]"));
+    parser.addOption(compareOption);
     // Drives the documentation screenshots (docs/take-screenshots.sh): not for users.
     QCommandLineOption tourOption(QStringLiteral("screenshot-tour"),
                                   QStringLiteral("Run a short sweep and save screenshots."),
@@ -40,10 +62,49 @@ int main(int argc, char *argv[]) {
     parser.addOption(quitOption);
     parser.process(app);
 
+    // Checked before any window opens: a script gets exit code 2 and the reason.
+    QList<qint64> showIds;
+    QList<qint64> compareIds;
+    QString error;
+    if (parser.isSet(runOption)) {
+        const auto ids = burstlab::parseRunIds(parser.value(runOption), &error);
+        if (!ids || ids->size() != 1) {
+            return usageError(QStringLiteral("run"),
+                              ids ? QStringLiteral("one run id, e.g. --run 12") : error, 2);
+        }
+        showIds = *ids;
+    }
+    if (parser.isSet(compareOption)) {
+        const auto ids = burstlab::parseRunIds(parser.value(compareOption), &error);
+        if (!ids || ids->size() < 2) {
+            return usageError(
+                QStringLiteral("compare"),
+                ids ? QStringLiteral("two or more run ids, e.g. --compare 4,7") : error, 2);
+        }
+        compareIds = *ids;
+    }
+
     burstlab::MainWindow window;
     window.show();
     // Without a store the window still opens (the error was shown); a tour needs one.
     const bool storeOpen = window.openStore(parser.value(dbOption));
+    if ((!showIds.isEmpty() || !compareIds.isEmpty()) && !storeOpen) {
+        return 4; // as burstlab-cli: the store could not be opened
+    }
+    for (qint64 id : showIds + compareIds) {
+        if (!window.store()->loadRun(id)) {
+            return usageError(
+                parser.isSet(compareOption) && compareIds.contains(id) ? QStringLiteral("compare")
+                                                                       : QStringLiteral("run"),
+                QStringLiteral("there is no run %1 in %2").arg(id).arg(window.store()->path()), 1);
+        }
+    }
+    if (!showIds.isEmpty()) {
+        window.showRun(showIds.first());
+    }
+    if (!compareIds.isEmpty()) {
+        window.compareRuns(compareIds);
+    }
     if (parser.isSet(tourOption)) {
         if (!storeOpen) {
             return 1;

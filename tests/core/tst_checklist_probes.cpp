@@ -54,6 +54,13 @@ class TestChecklistProbes : public QObject {
                                << "untuned" << vdev << none << "warn"
                                << "running: Xorg, gnome-shell"
                                << "";
+        // A virtual X server is a display server too, and so is the one the
+        // probing program draws on.
+        row("desktop xvfb") << "desktop_session"
+                            << "desktop" << vdev << none << "warn"
+                            << "running: Xvfb; listening: X11 display :99; this program uses "
+                               "DISPLAY=:99"
+                            << "";
         row("desktop empty") << "desktop_session"
                              << "" << vdev << none << "unknown"
                              << ""

@@ -160,12 +160,13 @@ class TestCli : public QObject {
         QTest::newRow("engine limit")
             << QStringList{"sweep", "--sweep", "burst=0..4", "--duration-ms", "50"}
             << "--sweep burst=0..4: burst must be in 1..512, got 0";
-        QTest::newRow("unknown parameter") << QStringList{"sweep", "--sweep", "bogus=1..4"}
-                                           << "--sweep bogus=1..4: bogus is not a step parameter";
+        QTest::newRow("unknown parameter")
+            << QStringList{"sweep", "--sweep", "bogus=1..4"}
+            << "--sweep bogus=1..4: bogus is not a parameter a sweep can vary (one of burst, ";
         QTest::newRow("unknown fixed")
             << QStringList{"sweep",    "--sweep",       "burst=1", "--set",
                            "colour=3", "--duration-ms", "50"}
-            << "--set colour=3: colour is not a step parameter of this engine";
+            << "--set colour=3: colour is not a step parameter";
         QTest::newRow("bad range")
             << QStringList{"sweep", "--sweep", "burst=1..x"} << "--sweep burst=1..x: burst";
         QTest::newRow("reps") << QStringList{"sweep", "--sweep", "burst=1", "--reps", "0"}
@@ -174,7 +175,7 @@ class TestCli : public QObject {
                                 << "--launch rsh";
         QTest::newRow("three axes") << QStringList{"sweep",   "--sweep", "burst=1",    "--sweep",
                                                    "clone=0", "--sweep", "pkt_size=60"}
-                                    << "once or twice";
+                                    << "--sweep: a sweep varies one or two parameters, got 3";
         QTest::newRow("link speed")
             << QStringList{"sweep", "--sweep", "burst=1", "--link-speed", "10X"}
             << "--link-speed: '10X' is not a link speed: expected e.g. 10G, 25000M or 100G";

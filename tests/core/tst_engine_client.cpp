@@ -76,17 +76,17 @@ class TestEngineClient : public QObject {
         QCOMPARE(h->dpdkVersion, QStringLiteral("DPDK 22.11.11"));
         QCOMPARE(h->txPort()->name, QStringLiteral("net_null0"));
         QCOMPARE(h->txPort()->linkSpeedMbps, 10000);
-        QCOMPARE(h->limit(QStringLiteral("clone"))->max, 4294967295LL);
-        QCOMPARE(h->checkValue(QStringLiteral("burst"), 0),
+        QCOMPARE(h->stepLimits().range(QStringLiteral("clone"))->max, 4294967295LL);
+        QCOMPARE(h->stepLimits().check(QStringLiteral("burst"), 0),
                  QStringLiteral("burst must be in 1..512, got 0"));
-        QVERIFY(h->checkValue(QStringLiteral("burst"), 512).isEmpty());
+        QVERIFY(h->stepLimits().check(QStringLiteral("burst"), 512).isEmpty());
     }
 
     void readsAStoredHello() {
         const std::optional<EngineHello> hello = EngineHello::fromJson(validHello());
         QVERIFY(hello);
         QCOMPARE(hello->txPort()->driver, QStringLiteral("net_null"));
-        QCOMPARE(hello->limit(QStringLiteral("burst"))->max, 512);
+        QCOMPARE(hello->stepLimits().range(QStringLiteral("burst"))->max, 512);
         QCOMPARE(hello->raw, validHello());
 
         QString error;
@@ -285,7 +285,7 @@ class TestEngineClient : public QObject {
         client.start(realEngine());
         QVERIFY(hello.wait(20000));
         QCOMPARE(client.hello().txPort()->driver, QStringLiteral("net_null"));
-        QVERIFY(client.hello().limit(QStringLiteral("burst")));
+        QVERIFY(client.hello().stepLimits().range(QStringLiteral("burst")));
 
         QVERIFY(client.startStep({{"burst", 0}}) > 0);
         QTRY_COMPARE_WITH_TIMEOUT(refused.size(), 1, 5000);

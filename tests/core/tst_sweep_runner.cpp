@@ -4,6 +4,7 @@
 // re-running completed steps, refusal before anything runs, and engine
 // faults (from the fake engine) leaving a failed run with its completed
 // steps intact.
+#include "CpuHogs.h"
 #include "store/RunStore.h"
 #include "sweep/SweepPlan.h"
 #include "sweep/SweepRunner.h"
@@ -89,33 +90,6 @@ Run onePoint(int durationMs, int warmupMs) {
     run.spec.warmupMs = warmupMs;
     return run;
 }
-
-// Busy loops on every CPU beside a test, started and killed by it.
-class CpuHogs {
-  public:
-    explicit CpuHogs(int count) {
-        for (int i = 0; i < count; ++i) {
-            auto *p = new QProcess;
-            p->start(QStringLiteral("sh"),
-                     {QStringLiteral("-c"), QStringLiteral("while :; do :; done")});
-            m_hogs.emplace_back(p);
-        }
-    }
-    ~CpuHogs() {
-        for (const auto &p : m_hogs) {
-            p->kill();
-            p->waitForFinished(5000);
-        }
-    }
-    bool running() const {
-        return std::all_of(m_hogs.begin(), m_hogs.end(), [](const auto &p) {
-            return p->waitForStarted(5000) && p->state() == QProcess::Running;
-        });
-    }
-
-  private:
-    std::vector<std::unique_ptr<QProcess>> m_hogs;
-};
 
 template <typename Step> QStringList stepKeys(const QList<Step> &steps) {
     QStringList keys;
@@ -405,15 +379,30 @@ class TestSweepRunner : public QObject {
         QCOMPARE(completed, 6);
     }
 
-    // A warm-up as long as the step leaves no window: every attempt is
-    // stored as invalid with the reason, and the repetition is run again
-    // until the limit, then left out of the statistics.
-    void warmupAsLongAsTheStepIsInvalid() {
+    // The rules refuse a warm-up as long as the step before anything runs.
+    void warmupAsLongAsTheStepIsRefused() {
+        const qsizetype runsBefore = m_store.listRuns()->size();
+        auto r = runner();
+        QVERIFY(!r->start(onePoint(50, 50)));
+        QCOMPARE(r->outcome(), SweepRunner::Outcome::Refused);
+        QCOMPARE(r->refusedField(), QStringLiteral("warmup_ms"));
+        QVERIFY2(r->errorString().contains(QStringLiteral("shorter than the step (50 ms)")),
+                 qPrintable(r->errorString()));
+        QCOMPARE(m_store.listRuns()->size(), runsBefore);
+    }
+
+    // A step that sends all it has before its warm-up ends leaves no
+    // window: every attempt is stored as invalid with the reason, and the
+    // repetition is run again until the limit, then left out of the
+    // statistics.
+    void nothingAfterTheWarmupIsInvalid() {
         auto r = runner();
         r->setRecordHost(false);
         QSignalSpy points(r.get(), &SweepRunner::pointCompleted);
         QSignalSpy progress(r.get(), &SweepRunner::progress);
-        QVERIFY(r->start(onePoint(50, 50)));
+        Run run = onePoint(200, 50);
+        run.spec.fixed.insert(QStringLiteral("count"), 32);
+        QVERIFY(r->start(run));
         QCOMPARE(finish(*r), SweepRunner::Outcome::Completed);
         const auto steps = *m_store.stepsOf(r->runId());
         QCOMPARE(steps.size(), SweepRunner::kMaxAttempts);
@@ -551,8 +540,8 @@ class TestSweepRunner : public QObject {
         Run run = burstByClone(1, 50);
         run.spec.axes[0] = axis(QStringLiteral("burst"), {0, 1});
         auto r = runner();
-        QVERIFY(r->start(run));
-        QCOMPARE(finish(*r), SweepRunner::Outcome::Refused);
+        QVERIFY(!r->start(run));
+        QCOMPARE(r->outcome(), SweepRunner::Outcome::Refused);
         QCOMPARE(r->refusedField(), QStringLiteral("burst"));
         QCOMPARE(r->errorString(), QStringLiteral("burst must be in 1..512, got 0"));
         QCOMPARE(m_store.listRuns()->size(), runsBefore);

@@ -1,5 +1,7 @@
 // Chart export: fixed-size PNG and valid SVG files, and a clear error when the
 // file cannot be written.
+#include "charts/ChartFigure.h"
+#include "charts/ChartStyle.h"
 #include "charts/DeltaChart.h"
 #include "charts/LiveRateChart.h"
 #include "charts/PpsChart.h"
@@ -67,6 +69,11 @@ class TestChartExport : public QObject {
     void unwritablePathIsReported();
     void chartsCountTheirPoints();
     void followsTheDarkPalette();
+    void svgHoldsTheCaptionInAGenericFont();
+    void combinedFigureSideBySide();
+    void logScaleForBurstLikeValues_data();
+    void logScaleForBurstLikeValues();
+    void liveChartShowsAShortStep();
 
   private:
     QTemporaryDir m_dir;
@@ -167,6 +174,136 @@ void TestChartExport::followsTheDarkPalette() {
     const QImage image(path);
     // Background from the palette's base colour, not a light theme's white.
     QCOMPARE(QColor(image.pixel(2, 2)).lightness(), QColor(30, 30, 30).lightness());
+}
+
+namespace {
+// Every piece of text drawn in an SVG file, in document order, and every
+// font-family named; empty texts when the file does not parse.
+struct SvgText {
+    QStringList texts;
+    QStringList families;
+    QString description;
+};
+
+SvgText svgText(const QString &path) {
+    QFile file(path);
+    SvgText out;
+    if (!file.open(QIODevice::ReadOnly)) {
+        return out;
+    }
+    QXmlStreamReader xml(&file);
+    QString element;
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (xml.isStartElement()) {
+            element = xml.name().toString();
+            const QString family = xml.attributes().value(QStringLiteral("font-family")).toString();
+            if (!family.isEmpty() && !out.families.contains(family)) {
+                out.families.append(family);
+            }
+        } else if (xml.isCharacters() && !xml.isWhitespace()) {
+            if (element == QStringLiteral("text")) {
+                out.texts.append(xml.text().toString());
+            } else if (element == QStringLiteral("desc")) {
+                out.description += xml.text().toString();
+            }
+        }
+    }
+    if (xml.hasError()) {
+        return {};
+    }
+    return out;
+}
+} // namespace
+
+void TestChartExport::svgHoldsTheCaptionInAGenericFont() {
+    PpsChart chart;
+    chart.setParameterName(QStringLiteral("burst"));
+    chart.setSeries(ppsSeries());
+    const QString caption = QStringLiteral(
+        "baseline: net_null0 (net_null), 60 B frames, 3 repetitions x 200 ms per point. Dots: "
+        "median pps of the repetitions; whiskers: lowest to highest. burstlab 0.1.0.");
+    chart.setCaption(caption);
+    const QString path = m_dir.filePath(QStringLiteral("caption.svg"));
+    QString error;
+    QVERIFY2(chart.exportSvg(path, QSize(800, 500), &error), qPrintable(error));
+    const SvgText svg = svgText(path);
+    QVERIFY(!svg.texts.isEmpty());
+    // The caption is drawn (wrapped over lines) and also the file's description.
+    const QString drawn = svg.texts.join(QLatin1Char(' ')).simplified();
+    QVERIFY2(drawn.contains(QStringLiteral("net_null0 (net_null), 60 B frames")),
+             qPrintable(drawn));
+    QVERIFY2(drawn.contains(QStringLiteral("whiskers: lowest to highest")), qPrintable(drawn));
+    QCOMPARE(svg.description, caption);
+    // Generic families only, which every SVG renderer resolves the same way.
+    QVERIFY(!svg.families.isEmpty());
+    for (const QString &family : svg.families) {
+        QCOMPARE(family, QStringLiteral("sans-serif"));
+    }
+}
+
+void TestChartExport::combinedFigureSideBySide() {
+    PpsChart pps;
+    pps.setParameterName(QStringLiteral("burst"));
+    pps.setSeries(ppsSeries());
+    DeltaChart delta;
+    delta.setParameterName(QStringLiteral("burst"));
+    delta.setSeries(deltaSeries());
+    const ChartFigure figure({&pps, &delta}, QStringLiteral("two charts, one caption"));
+    const QSize size = ExportPreset::all().value(1).size;
+    QCOMPARE(ExportPreset::all().value(1).charts, 2);
+    QString error;
+    const QString png = m_dir.filePath(QStringLiteral("figure.png"));
+    QVERIFY2(ExportController::writeFigure(figure, png, size, &error), qPrintable(error));
+    const QImage image(png);
+    QCOMPARE(image.size(), size);
+    // Both halves hold a chart.
+    QVERIFY(distinctColours(image.copy(0, 0, size.width() / 2, size.height())) > 10);
+    QVERIFY(distinctColours(image.copy(size.width() / 2, 0, size.width() / 2, size.height())) > 10);
+    const QString svg = m_dir.filePath(QStringLiteral("figure.svg"));
+    QVERIFY2(ExportController::writeFigure(figure, svg, size, &error), qPrintable(error));
+    const QString drawn = svgText(svg).texts.join(QLatin1Char(' '));
+    QVERIFY2(drawn.contains(QStringLiteral("Throughput by burst")), qPrintable(drawn));
+    QVERIFY2(drawn.contains(QStringLiteral("ns/packet saved")), qPrintable(drawn));
+    QVERIFY2(drawn.contains(QStringLiteral("two charts, one caption")), qPrintable(drawn));
+    // A one-chart preset is swapped for the two-chart one, and back.
+    QCOMPARE(ExportPreset::betterFor(0, 2), 1);
+    QCOMPARE(ExportPreset::betterFor(1, 1), 0);
+    QCOMPARE(ExportPreset::betterFor(2, 2), -1);
+}
+
+void TestChartExport::logScaleForBurstLikeValues_data() {
+    QTest::addColumn<QList<double>>("values");
+    QTest::addColumn<bool>("log");
+    QTest::newRow("powers of two") << QList<double>{1, 2, 4, 8, 16, 32} << true;
+    QTest::newRow("seed 000 bursts")
+        << QList<double>{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 16, 24, 32} << true;
+    QTest::newRow("deltas of powers") << QList<double>{2, 4, 8, 16, 32} << true;
+    QTest::newRow("even steps") << QList<double>{64, 128, 192, 256, 320, 384, 448, 512} << false;
+    QTest::newRow("with zero") << QList<double>{0, 1, 8, 64} << false;
+    QTest::newRow("narrow") << QList<double>{1, 2, 3} << false;
+    QTest::newRow("two values") << QList<double>{1, 64} << false;
+}
+
+void TestChartExport::logScaleForBurstLikeValues() {
+    QFETCH(QList<double>, values);
+    QFETCH(bool, log);
+    QCOMPARE(ChartStyle::logScaleFits(values), log);
+}
+
+void TestChartExport::liveChartShowsAShortStep() {
+    LiveRateChart chart;
+    chart.startStep(QStringLiteral("run #3: burst=8, repetition 1/3"), 0.1);
+    // One sample of a 100 ms step, then the step's result.
+    chart.addSample(0.1, 2.5e6);
+    QCOMPARE(chart.dataPointCount(), 1);
+    chart.finishStep(2.4e6);
+    QVERIFY2(chart.chartTitle().contains(QStringLiteral("run #3")), qPrintable(chart.chartTitle()));
+    QVERIFY2(chart.chartTitle().contains(QStringLiteral("2.4 Mpps")),
+             qPrintable(chart.chartTitle()));
+    chart.clear();
+    QCOMPARE(chart.dataPointCount(), 0);
+    QVERIFY(chart.chartTitle().contains(QStringLiteral("no step running")));
 }
 
 QTEST_MAIN(TestChartExport)

@@ -45,8 +45,8 @@ void TestChartSeriesBuilder::ppsSeriesPerSecondAxisValue() {
     const QList<ChartSeriesData> series =
         ChartSeriesBuilder::pps(twoAxisStats(), axes, QStringLiteral("run 1"));
     QCOMPARE(series.size(), 2);
-    QCOMPARE(series.at(0).name, QStringLiteral("run 1 clone=0"));
-    QCOMPARE(series.at(1).name, QStringLiteral("run 1 clone=64"));
+    QCOMPARE(series.at(0).name, QStringLiteral("clone=0 · run 1"));
+    QCOMPARE(series.at(1).name, QStringLiteral("clone=64 · run 1"));
     QCOMPARE(series.at(0).points.size(), 3);
     const ChartPoint &p = series.at(1).points.at(1); // burst=8, clone=64: 72 Mpps
     QCOMPARE(p.x, 8.0);

@@ -7,6 +7,7 @@
 #include "compare/CompareView.h"
 #include "store/RunStore.h"
 
+#include <QListWidget>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -21,6 +22,10 @@ class TestCompareView : public QObject {
     void deltaTableAgainstBaseline();
     void baselineSwitchFlipsTheDeltas();
     void needsTwoRuns();
+    void oneDimensionRunMeetsTheMatchingSeries();
+    void runsWithNothingInCommonSayWhy();
+    void fixedSettingsThatDifferAreListed();
+    void pickerComparesTheTickedRuns();
 
   private:
     QString cell(const CompareView &view, int row, int column) const;
@@ -106,6 +111,114 @@ void TestCompareView::needsTwoRuns() {
     QVERIFY(!view.compareRuns({m_baseline}));
     QVERIFY(!view.compareRuns({m_baseline, 9999}));
     QCOMPARE(view.tableModel()->rowCount(), 0);
+}
+
+namespace {
+// The table row whose point reads text, or -1.
+int rowOf(const CompareTableModel *model, const QString &text) {
+    for (int row = 0; row < model->rowCount(); ++row) {
+        if (model->index(row, 0).data().toString() == text) {
+            return row;
+        }
+    }
+    return -1;
+}
+
+double twoAxisPps(qint64 burst, qint64 clone) {
+    return 1e6 * double(burst) * (clone == 0 ? 1.0 : 2.0);
+}
+} // namespace
+
+void TestCompareView::oneDimensionRunMeetsTheMatchingSeries() {
+    // A burst x clone sweep, and a burst sweep that held clone at 64: the
+    // second is compared with the clone=64 series of the first, not clone=0.
+    const qint64 twoD = testdata::insert(
+        m_store, testdata::burstCloneRun(QStringLiteral("2d"), {1, 8, 32}, {0, 64}, twoAxisPps));
+    RunData oneDData = testdata::burstRun(
+        QStringLiteral("1d"), {{1, {4.0e6, 4.04e6, 3.96e6}}, {8, {16e6, 16.16e6, 15.84e6}}});
+    oneDData.run.spec.fixed = {{QStringLiteral("clone"), 64}};
+    const qint64 oneD = testdata::insert(m_store, oneDData);
+
+    CompareView view;
+    view.setStore(&m_store);
+    QVERIFY(view.compareRuns({twoD, oneD}));
+    const CompareTableModel *model = view.tableModel();
+    QCOMPARE(model->rowCount(), 6);
+    const int matched = rowOf(model, QStringLiteral("burst=1 clone=64"));
+    const int other = rowOf(model, QStringLiteral("burst=1 clone=0"));
+    QVERIFY(matched >= 0 && other >= 0);
+    // 2 Mpps (500 ns) in the 2-D run, 4 Mpps (250 ns) in the 1-D run: 250 ns faster.
+    using M = CompareTableModel;
+    QCOMPARE(cell(view, matched, M::columnOf(0, M::PpsField)), QStringLiteral("2000000"));
+    QCOMPARE(cell(view, matched, M::columnOf(1, M::PpsField)), QStringLiteral("4000000"));
+    QCOMPARE(cell(view, matched, M::columnOf(1, M::DeltaField)), QStringLiteral("250.00"));
+    QCOMPARE(cell(view, matched, M::columnOf(1, M::VerdictField)), QStringLiteral("better"));
+    QCOMPARE(cell(view, other, M::columnOf(1, M::PpsField)), QStringLiteral("—"));
+    QVERIFY2(view.message().contains(QStringLiteral("compared")), qPrintable(view.message()));
+
+    // Legends tell the series apart by their value and name the run.
+    const QStringList names = view.ppsChart()->legendLabels();
+    QCOMPARE(names, (QStringList{QStringLiteral("clone=0 · 2d"), QStringLiteral("clone=64 · 2d"),
+                                 QStringLiteral("clone=64 · 1d")}));
+    QCOMPARE(view.deltaChart()->legendLabels(), QStringList{QStringLiteral("clone=64 · 1d")});
+}
+
+void TestCompareView::runsWithNothingInCommonSayWhy() {
+    const qint64 twoD = testdata::insert(
+        m_store, testdata::burstCloneRun(QStringLiteral("2d"), {1, 8}, {0, 64}, twoAxisPps));
+    RunData clone8 = testdata::burstRun(QStringLiteral("clone8"), {{1, {4e6}}, {8, {9e6}}});
+    clone8.run.spec.fixed = {{QStringLiteral("clone"), 8}};
+    const qint64 other = testdata::insert(m_store, clone8);
+    CompareView view;
+    view.setStore(&m_store);
+    QVERIFY(view.compareRuns({twoD, other}));
+    QVERIFY2(view.message().contains(QStringLiteral("clone is 0,64 in 2d but 8 in clone8")),
+             qPrintable(view.message()));
+    QVERIFY2(view.differences().first().contains(QStringLiteral("shares no point")),
+             qPrintable(view.differences().join(u'\n')));
+}
+
+void TestCompareView::fixedSettingsThatDifferAreListed() {
+    RunData clone64 = testdata::burstRun(QStringLiteral("clone64"),
+                                         {{1, {10e6, 10.1e6, 9.9e6}}, {2, {15e6, 15.2e6, 14.8e6}}});
+    clone64.run.spec.fixed = {{QStringLiteral("clone"), 64}};
+    const qint64 id = testdata::insert(m_store, clone64);
+    CompareView view;
+    view.setStore(&m_store);
+    QVERIFY(view.compareRuns({m_baseline, id}));
+    // Neither sweeps clone: they meet by burst, and the clone setting is named.
+    QCOMPARE(view.tableModel()->rowCount(), 2);
+    QVERIFY2(
+        view.differences().contains(QStringLiteral("Setting: clone: 0 in baseline, 64 in clone64")),
+        qPrintable(view.differences().join(u'\n')));
+}
+
+void TestCompareView::pickerComparesTheTickedRuns() {
+    CompareView view;
+    view.setStore(&m_store);
+    QListWidget *picker = view.runPicker();
+    QVERIFY(picker->count() >= 2);
+    const auto item = [picker](qint64 id) -> QListWidgetItem * {
+        for (int i = 0; i < picker->count(); ++i) {
+            if (picker->item(i)->data(Qt::UserRole).toLongLong() == id) {
+                return picker->item(i);
+            }
+        }
+        return nullptr;
+    };
+    item(m_patch)->setCheckState(Qt::Checked);
+    QVERIFY(view.runIds().isEmpty() || view.runIds() == QList<qint64>{m_patch});
+    item(m_baseline)->setCheckState(Qt::Checked);
+    // The first ticked is the baseline until another is chosen.
+    QCOMPARE(view.runIds(), (QList<qint64>{m_patch, m_baseline}));
+    QCOMPARE(view.tableModel()->rowCount(), 2);
+    QVERIFY(view.setBaseline(m_baseline));
+    QCOMPARE(view.runIds(), (QList<qint64>{m_baseline, m_patch}));
+    item(m_patch)->setCheckState(Qt::Unchecked);
+    QCOMPARE(view.tableModel()->rowCount(), 0);
+    // compareRuns ticks what it compares.
+    QVERIFY(view.compareRuns({m_baseline, m_patch}));
+    QCOMPARE(item(m_patch)->checkState(), Qt::Checked);
 }
 
 QTEST_MAIN(TestCompareView)

@@ -2,19 +2,27 @@
 // layout kept between sessions, recent stores, and "Copy as netdev text" of the
 // selected stored run through the core exporter.
 #include "UiTestData.h"
+#include "compare/CompareView.h"
 #include "main/MainWindow.h"
+#include "main/RunIdList.h"
+#include "main/SweepToolBar.h"
+#include "results/SweepResultsView.h"
 #include "runs/RunsBrowser.h"
 #include "store/RunStore.h"
 #include "sweep/SweepSetupPanel.h"
 #include <QTableView>
 
+#include <QAbstractButton>
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
+#include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
+#include <QProcess>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -41,6 +49,11 @@ class TestMainWindow : public QObject {
     void settingsSurviveARestart();
     void copiesSelectedRunAsNetdevText();
     void runAgainFillsTheSetup();
+    void fitsALaptopWithALongDescription();
+    void toolbarStartsStopsAndResumes();
+    void runIdsFromTheCommandLine();
+    void opensRunsFromTheCommandLine();
+    void tabFromTheFilterLandsOnARun();
 
   private:
     QTemporaryDir m_dir;
@@ -145,6 +158,159 @@ void TestMainWindow::runAgainFillsTheSetup() {
     QCOMPARE(spec.axes, data.run.spec.axes);
     QCOMPARE(spec.durationMs, 321);
     QCOMPARE(window.setupPanel()->runLabel(), QStringLiteral("patch3"));
+}
+
+void TestMainWindow::fitsALaptopWithALongDescription() {
+    MainWindow window;
+    QVERIFY(window.openStore(m_dir.filePath(QStringLiteral("laptop.sqlite"))));
+    RunData data = testdata::burstCloneRun(
+        QStringLiteral("a label that someone typed as a sentence because they could"),
+        {1, 2, 4, 8, 16, 32, 64}, {0, 1, 8, 64, 256},
+        [](qint64 b, qint64 c) { return 1e6 * double(b) + double(c); });
+    data.run.name = QStringLiteral("clone and burst against the same netdev with every flow and "
+                                   "every offload the driver has, run after the 6.8 rebase");
+    data.run.notes = data.run.name.repeated(4);
+    data.run.spec.engine.vdevs = {
+        QStringLiteral("net_pcap0,tx_pcap=/var/tmp/a/very/long/path/to/a/capture/file.pcap")};
+    data.run.spec.fixed = {{QStringLiteral("pkt_size"), 1514}, {QStringLiteral("flows"), 65536}};
+    const qint64 id = testdata::insert(*window.store(), data);
+    const qint64 other =
+        testdata::insert(*window.store(), testdata::burstRun(data.run.name, {{1, {1e6}}}));
+    window.runsBrowser()->reload();
+    // A laptop's size, whatever the offscreen screen is.
+    window.setWindowState(Qt::WindowNoState);
+    window.resize(1280, 720);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.showRun(id);
+    QApplication::processEvents();
+    QVERIFY2(window.minimumSizeHint().width() <= 1280,
+             qPrintable(QString::number(window.minimumSizeHint().width())));
+    window.compareRuns({id, other});
+    for (int tab = 0; tab < window.tabs()->count(); ++tab) {
+        window.tabs()->setCurrentIndex(tab);
+        QApplication::processEvents();
+        QVERIFY2(window.minimumSizeHint().width() <= 1280,
+                 qPrintable(
+                     QStringLiteral("tab %1: %2").arg(tab).arg(window.minimumSizeHint().width())));
+        QVERIFY2(window.minimumSizeHint().height() <= 720,
+                 qPrintable(
+                     QStringLiteral("tab %1: %2").arg(tab).arg(window.minimumSizeHint().height())));
+    }
+    QCOMPARE(window.width(), 1280);
+}
+
+void TestMainWindow::toolbarStartsStopsAndResumes() {
+    MainWindow window;
+    QVERIFY(window.openStore(m_dir.filePath(QStringLiteral("toolbar.sqlite"))));
+    window.show();
+    SweepToolBar *toolbar = window.sweepToolBar();
+    QVERIFY(toolbar->isVisible());
+    for (const char *name : {"startButton", "stopButton", "resumeButton"}) {
+        QVERIFY2(toolbar->findChild<QAbstractButton *>(QLatin1String(name)), name);
+    }
+    auto *start = toolbar->findChild<QAbstractButton *>(QStringLiteral("startButton"));
+    window.setupPanel()->setSweepValues(0, QStringLiteral("burst"), QStringLiteral("0,1"));
+    // The reason is shown by the toolbar, where Start is, and Start is off.
+    QVERIFY(!start->isEnabled());
+    QVERIFY2(toolbar->problemText().contains(QStringLiteral("burst must be in 1..512, got 0")),
+             qPrintable(toolbar->problemText()));
+    window.setupPanel()->setSweepValues(0, QStringLiteral("burst"), QStringLiteral("1,8"));
+    QVERIFY(start->isEnabled());
+    QVERIFY(toolbar->problemText().isEmpty());
+
+    auto *resume = toolbar->findChild<QAbstractButton *>(QStringLiteral("resumeButton"));
+    const qint64 done =
+        testdata::insert(*window.store(), testdata::burstRun(QStringLiteral("done"), {{1, {1e6}}}));
+    const qint64 cut =
+        testdata::insert(*window.store(), testdata::burstRun(QStringLiteral("cut"), {{1, {1e6}}},
+                                                             RunStatus::Interrupted));
+    window.runsBrowser()->reload();
+    window.showTab(MainWindow::RunsTab);
+    window.runsBrowser()->selectRuns({done});
+    QVERIFY(!resume->isEnabled());
+    window.runsBrowser()->selectRuns({cut});
+    QVERIFY(resume->isEnabled());
+    QVERIFY(resume->toolTip().contains(QStringLiteral("#%1").arg(cut)));
+}
+
+void TestMainWindow::runIdsFromTheCommandLine() {
+    QString error;
+    QCOMPARE(parseRunIds(QStringLiteral("4, 7,9"), &error), (QList<qint64>{4, 7, 9}));
+    QVERIFY(!parseRunIds(QStringLiteral("4,x"), &error));
+    QVERIFY2(error.contains(QStringLiteral("'x' is not a run id")), qPrintable(error));
+    QVERIFY(!parseRunIds(QStringLiteral("4,4"), &error));
+    QVERIFY(!parseRunIds(QStringLiteral("0"), &error));
+}
+
+void TestMainWindow::opensRunsFromTheCommandLine() {
+    const QString store = m_dir.filePath(QStringLiteral("cmdline.sqlite"));
+    qint64 a = 0;
+    qint64 b = 0;
+    {
+        RunStore runs;
+        QVERIFY(runs.open(store));
+        a = testdata::insert(runs, testdata::burstRun(QStringLiteral("a"), {{1, {1e6}}}));
+        b = testdata::insert(runs, testdata::burstRun(QStringLiteral("b"), {{1, {2e6}}}));
+    }
+    const QString program = QStringLiteral(BURSTLAB_BIN_DIR "/burstlab");
+    const auto run = [&](const QStringList &arguments, QString *err) {
+        QProcess gui;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_dir.filePath(QStringLiteral("config")));
+        gui.setProcessEnvironment(env);
+        gui.start(program, QStringList{QStringLiteral("--db"), store} + arguments);
+        if (!gui.waitForFinished(30000)) {
+            gui.kill();
+            gui.waitForFinished();
+            return -1;
+        }
+        *err = QString::fromUtf8(gui.readAllStandardError());
+        return gui.exitCode();
+    };
+    // Bad ids exit before a window opens, saying what is wrong, as the CLI does.
+    QString err;
+    QCOMPARE(run({QStringLiteral("--compare"), QString::number(a)}, &err), 2);
+    QVERIFY2(err.contains(QStringLiteral("--compare: two or more run ids")), qPrintable(err));
+    QCOMPARE(run({QStringLiteral("--run"), QStringLiteral("x")}, &err), 2);
+    QVERIFY2(err.contains(QStringLiteral("'x' is not a run id")), qPrintable(err));
+    QCOMPARE(run({QStringLiteral("--run"), QStringLiteral("999")}, &err), 1);
+    QVERIFY2(err.contains(QStringLiteral("there is no run 999")), qPrintable(err));
+
+    // What the options do once the ids are good: the run on the Sweep tab, the
+    // comparison (first = baseline) on the Compare tab.
+    MainWindow window;
+    QVERIFY(window.openStore(store));
+    window.showRun(b);
+    QCOMPARE(window.resultsView()->runId(), std::optional<qint64>(b));
+    QCOMPARE(window.tabs()->currentIndex(), int(MainWindow::SweepTab));
+    window.compareRuns({b, a});
+    QCOMPARE(window.compareView()->runIds(), (QList<qint64>{b, a}));
+    QCOMPARE(window.tabs()->currentIndex(), int(MainWindow::CompareTab));
+}
+
+void TestMainWindow::tabFromTheFilterLandsOnARun() {
+    MainWindow window;
+    QVERIFY(window.openStore(m_dir.filePath(QStringLiteral("tab.sqlite"))));
+    const qint64 id = testdata::insert(*window.store(),
+                                       testdata::burstRun(QStringLiteral("tabbed"), {{1, {1e6}}}));
+    window.runsBrowser()->reload();
+    window.show();
+    window.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    window.showTab(MainWindow::RunsTab);
+    auto *filter = window.runsBrowser()->findChild<QLineEdit *>();
+    filter->setFocus();
+    QTRY_VERIFY(filter->hasFocus());
+    QTest::keyClick(filter, Qt::Key_Tab);
+    QWidget *focused = QApplication::focusWidget();
+    QVERIFY2(focused == window.runsBrowser()->table(),
+             focused ? focused->metaObject()->className() : "nothing");
+    // Tabbing in landed on a run: Enter opens it.
+    QCOMPARE(window.runsBrowser()->selectedRunIds(), QList<qint64>{id});
+    QTest::keyClick(focused, Qt::Key_Return);
+    QCOMPARE(window.resultsView()->runId(), std::optional<qint64>(id));
 }
 
 QTEST_MAIN(TestMainWindow)

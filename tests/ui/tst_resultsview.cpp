@@ -2,11 +2,15 @@
 // with deltas against the previous point or against a chosen baseline run.
 #include "UiTestData.h"
 #include "charts/DeltaChart.h"
+#include "charts/LiveRateChart.h"
 #include "charts/PpsChart.h"
+#include "checklist/ChecklistSummary.h"
 #include "results/ResultsTableModel.h"
 #include "results/SweepResultsView.h"
 #include "store/RunStore.h"
 
+#include <QPushButton>
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -21,6 +25,10 @@ class TestResultsView : public QObject {
     void deltasAgainstPreviousPoint();
     void deltasAgainstBaselineRun();
     void baselineOlderThanThoseOffered();
+    void twoAxisLegendsAreDistinct();
+    void bothChartsShareTheXScale();
+    void storedRunClearsTheLiveChart();
+    void checklistBesideTheCharts();
 
   private:
     void show(SweepResultsView &view, qint64 runId);
@@ -79,8 +87,8 @@ void TestResultsView::deltasAgainstBaselineRun() {
     QCOMPARE(cell(view, 0, ResultsTableModel::VerdictColumn), QStringLiteral("better"));
     QCOMPARE(cell(view, 1, ResultsTableModel::VerdictColumn), QStringLiteral("within noise"));
     QCOMPARE(view.deltaChart()->dataPointCount(), 2);
-    QVERIFY2(view.deltaChart()->chartTitle().contains(QStringLiteral("#%1").arg(m_baseline)),
-             qPrintable(view.deltaChart()->chartTitle()));
+    // Named by its label, never by the store's local id.
+    QCOMPARE(view.deltaChart()->chartTitle(), QStringLiteral("ns/packet saved vs baseline"));
     QVERIFY(view.resultsModel()
                 ->headerData(ResultsTableModel::DeltaColumn, Qt::Horizontal)
                 .toString()
@@ -109,8 +117,99 @@ void TestResultsView::baselineOlderThanThoseOffered() {
     view.setDeltaMode(DeltaMode::VsPrevious);
     view.setDeltaMode(DeltaMode::VsBaseline);
     QCOMPARE(cell(view, 0, ResultsTableModel::DeltaColumn), QStringLiteral("20.00"));
-    QVERIFY2(view.deltaChart()->chartTitle().contains(QStringLiteral("#%1").arg(m_baseline)),
-             qPrintable(view.deltaChart()->chartTitle()));
+    QCOMPARE(view.deltaChart()->chartTitle(), QStringLiteral("ns/packet saved vs baseline"));
+}
+
+void TestResultsView::twoAxisLegendsAreDistinct() {
+    // A label long enough to fill a legend entry on its own.
+    const qint64 id = testdata::insert(
+        m_store, testdata::burstCloneRun(
+                     QStringLiteral("a rather long label for a two-dimensional sweep"), {1, 8, 32},
+                     {0, 64}, [](qint64 b, qint64 c) { return 1e6 * double(b + c); }));
+    SweepResultsView view;
+    show(view, id);
+    for (const SeriesChart *chart : {static_cast<const SeriesChart *>(view.ppsChart()),
+                                     static_cast<const SeriesChart *>(view.deltaChart())}) {
+        const QStringList legend = chart->legendLabels();
+        QCOMPARE(legend.size(), 2);
+        QVERIFY2(legend.at(0) != legend.at(1), qPrintable(legend.join(u'|')));
+        // The value that tells them apart comes first, the run's label after it.
+        QVERIFY2(legend.at(0).startsWith(QStringLiteral("clone=0 · a rather long")),
+                 qPrintable(legend.at(0)));
+        QVERIFY2(legend.at(1).startsWith(QStringLiteral("clone=64 · a rather long")),
+                 qPrintable(legend.at(1)));
+    }
+}
+
+void TestResultsView::bothChartsShareTheXScale() {
+    const qint64 id = testdata::insert(
+        m_store, testdata::burstRun(
+                     QStringLiteral("pow2"),
+                     {{1, {1e6}}, {2, {2e6}}, {4, {3e6}}, {8, {4e6}}, {16, {5e6}}, {32, {6e6}}}));
+    SweepResultsView view;
+    show(view, id);
+    // Deltas start at the second point (2..32), pps at the first (1..32): one log2 scale.
+    QVERIFY(view.ppsChart()->logXAxis());
+    QVERIFY(view.deltaChart()->logXAxis());
+    QCOMPARE(view.deltaChart()->axisRange(Qt::Horizontal),
+             view.ppsChart()->axisRange(Qt::Horizontal));
+    // The rate axis fits the data (10..12.5 Mpps), or starts at zero when asked.
+    show(view, m_baseline);
+    QVERIFY(view.ppsChart()->axisRange(Qt::Vertical).first > 5);
+    view.setPpsFromZero(true);
+    QCOMPARE(view.ppsChart()->axisRange(Qt::Vertical).first, 0.0);
+}
+
+void TestResultsView::storedRunClearsTheLiveChart() {
+    SweepResultsView view;
+    view.setStore(&m_store);
+    const auto stepOfRun99 = [&view](bool running) {
+        view.liveChart()->startStep(QStringLiteral("run #99: burst=8, repetition 1/1"), 0.2);
+        view.liveChart()->addSample(0.1, 5e6);
+        view.setLiveRun(99, running);
+    };
+    stepOfRun99(false);
+    show(view, m_baseline);
+    // No sweep is running: the last step of run 99 would pass for this run's.
+    QCOMPARE(view.liveChart()->dataPointCount(), 0);
+    QVERIFY(view.liveChart()->chartTitle().contains(QStringLiteral("no step running")));
+    // While one runs, its step stays, named by its run.
+    stepOfRun99(true);
+    show(view, m_patch);
+    QCOMPARE(view.liveChart()->dataPointCount(), 1);
+    QVERIFY(view.liveChart()->chartTitle().contains(QStringLiteral("run #99")));
+}
+
+void TestResultsView::checklistBesideTheCharts() {
+    RunData data = testdata::burstRun(QStringLiteral("tuned?"), {{1, {5e6}}, {2, {6e6}}});
+    CheckResult pass;
+    pass.id = QStringLiteral("smt");
+    pass.title = QStringLiteral("No Hyper-Threading");
+    pass.status = CheckStatus::Pass;
+    CheckResult warn = pass;
+    warn.id = QStringLiteral("irqbalance");
+    warn.title = QStringLiteral("irqbalance stopped");
+    warn.status = CheckStatus::Warn;
+    CheckResult fail = pass;
+    fail.id = QStringLiteral("governor");
+    fail.title = QStringLiteral("CPU frequency governor performance");
+    fail.status = CheckStatus::Fail;
+    data.run.checklist = CheckResult::toJsonArray({pass, warn, fail});
+    const qint64 id = testdata::insert(m_store, data);
+    SweepResultsView view;
+    show(view, id);
+    const ChecklistSummary *summary = view.checklistSummary();
+    QCOMPARE(summary->countsText(), QStringLiteral("1 pass, 1 warn, 1 fail, 0 unknown"));
+    // What does not pass, worst first.
+    QCOMPARE(summary->listedItems(),
+             (QStringList{QStringLiteral("CPU frequency governor performance"),
+                          QStringLiteral("irqbalance stopped")}));
+    QSignalSpy full(&view, &SweepResultsView::checklistRequested);
+    auto *button = summary->findChild<QPushButton *>();
+    QVERIFY(button && button->isEnabled());
+    button->click();
+    QCOMPARE(full.count(), 1);
+    QCOMPARE(full.first().first().toLongLong(), id);
 }
 
 QTEST_MAIN(TestResultsView)

@@ -11,6 +11,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QLineEdit>
+#include <QMenu>
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QSignalSpy>
@@ -56,6 +57,7 @@ class TestRunsBrowser : public QObject {
     void deleteAsksFirst();
     void editRenamesAndTags();
     void pagesThroughALargeStore();
+    void keyboardOpensAndMenus();
 
   private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -231,6 +233,49 @@ void TestRunsBrowser::pagesThroughALargeStore() {
     QCOMPARE(sorted.model()->rowCount(), page);
     sorted.table()->sortByColumn(RunsTableModel::NameColumn, Qt::AscendingOrder);
     QCOMPARE(sorted.model()->rowCount(), total);
+}
+
+void TestRunsBrowser::keyboardOpensAndMenus() {
+    RunsBrowser browser;
+    browser.setStore(m_store.get());
+    browser.show();
+    browser.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&browser));
+    QTableView *table = browser.table();
+    table->setFocus();
+    browser.selectRuns({m_interrupted});
+    table->setCurrentIndex(table->selectionModel()->selectedRows().first());
+
+    // Enter opens the selected run.
+    QSignalSpy show(&browser, &RunsBrowser::showRequested);
+    QTest::keyClick(table, Qt::Key_Return);
+    QCOMPARE(show.count(), 1);
+    QCOMPARE(show.first().first().toLongLong(), m_interrupted);
+
+    // Arrows move within the table, Tab leaves it.
+    const int row = table->currentIndex().row();
+    QTest::keyClick(table, row == 0 ? Qt::Key_Down : Qt::Key_Up);
+    QVERIFY(table->currentIndex().row() != row);
+    QVERIFY(table->hasFocus());
+    QTest::keyClick(table, Qt::Key_Tab);
+    QVERIFY(!table->hasFocus());
+
+    // Shift+F10 and the Menu key open the row menu, with the row's actions.
+    table->setFocus();
+    for (const auto &[key, modifiers] :
+         {std::pair{Qt::Key_F10, Qt::ShiftModifier}, std::pair{Qt::Key_Menu, Qt::NoModifier}}) {
+        QStringList offered;
+        QTimer::singleShot(0, [&offered] {
+            if (auto *menu = qobject_cast<QMenu *>(QApplication::activePopupWidget())) {
+                for (QAction *a : menu->actions()) {
+                    offered.append(a->text());
+                }
+                menu->close();
+            }
+        });
+        QTest::keyClick(table, key, modifiers);
+        QVERIFY2(offered.contains(QStringLiteral("Resume")), qPrintable(offered.join(u',')));
+    }
 }
 
 QTEST_MAIN(TestRunsBrowser)

@@ -1,12 +1,14 @@
-// The sweep setup panel: validation as you type disables Start and says why;
-// the spec it builds; its state survives a restart.
+// The sweep setup panel: validation as you type marks the field at fault and
+// says why; the spec it builds, also while a sweep runs; its state survives a
+// restart; the wheel scrolls the form rather than changing fields in passing.
 #include "engine/EngineCommand.h"
 #include "sweep/SweepSetupPanel.h"
 
+#include <QApplication>
 #include <QComboBox>
-#include <QLabel>
+#include <QGroupBox>
 #include <QLineEdit>
-#include <QPushButton>
+#include <QScrollArea>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
@@ -20,8 +22,8 @@ class TestSetupPanel : public QObject {
   private slots:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
     void defaultsAreValid();
-    void invalidInputDisablesStart_data();
-    void invalidInputDisablesStart();
+    void invalidInputMarksTheField_data();
+    void invalidInputMarksTheField();
     void typingUpdatesAtOnce();
     void warmupDefaultFollowsTheDuration();
     void specHasAxesAndFixedValues();
@@ -29,59 +31,68 @@ class TestSetupPanel : public QObject {
     void engineLimitsReplaceDocumentedOnes();
     void runningLocksTheForm();
     void hugepagesNeededWithoutNoHuge();
-
-  private:
-    static QPushButton *start(SweepSetupPanel &panel) {
-        return panel.findChild<QPushButton *>(QStringLiteral("startButton"));
-    }
-    static QLabel *reason(SweepSetupPanel &panel) {
-        return panel.findChild<QLabel *>(QStringLiteral("invalidReason"));
-    }
+    void wheelChangesOnlyAFocusedField();
 };
 
 void TestSetupPanel::defaultsAreValid() {
     SweepSetupPanel panel;
     panel.show();
     QVERIFY2(panel.isValid(), qPrintable(panel.invalidReason()));
-    QVERIFY(start(panel)->isEnabled());
-    QVERIFY(reason(panel)->isHidden());
+    QVERIFY(!panel.invalidField());
 }
 
-void TestSetupPanel::invalidInputDisablesStart_data() {
+void TestSetupPanel::invalidInputMarksTheField_data() {
     QTest::addColumn<QString>("values");
     QTest::addColumn<int>("duration");
     QTest::addColumn<int>("warmup");
     QTest::addColumn<QString>("expected");
-    QTest::newRow("not a number") << "1..x" << 300 << 0 << "not a number";
-    QTest::newRow("below range") << "0,1,2" << 300 << 0 << "burst must be in 1..512, got 0";
-    QTest::newRow("above range") << "1,600" << 300 << 0 << "burst must be in 1..512, got 600";
-    QTest::newRow("empty") << "" << 300 << 0 << "burst";
-    QTest::newRow("warm-up too long") << "1,2" << 300 << 300 << "warm-up (300 ms)";
+    QTest::addColumn<QString>("field");
+    QTest::newRow("not a number") << "1..x" << 300 << 0 << "not a number"
+                                  << "values0";
+    QTest::newRow("below range") << "0,1,2" << 300 << 0 << "burst must be in 1..512, got 0"
+                                 << "values0";
+    QTest::newRow("above range") << "1,600" << 300 << 0 << "burst must be in 1..512, got 600"
+                                 << "values0";
+    QTest::newRow("empty") << "" << 300 << 0 << "burst"
+                           << "values0";
+    QTest::newRow("warm-up too long") << "1,2" << 300 << 300 << "warm-up (300 ms)"
+                                      << "warmup";
 }
 
-void TestSetupPanel::invalidInputDisablesStart() {
+void TestSetupPanel::invalidInputMarksTheField() {
     QFETCH(QString, values);
     QFETCH(int, duration);
     QFETCH(int, warmup);
     QFETCH(QString, expected);
+    QFETCH(QString, field);
     SweepSetupPanel panel;
     panel.show();
+    auto *marked = panel.findChild<QWidget *>(field);
+    QVERIFY(marked);
+    const QString ownToolTip = marked->toolTip();
+    const QColor ownBase = marked->palette().color(QPalette::Base);
     QSignalSpy validity(&panel, &SweepSetupPanel::validityChanged);
+    QSignalSpy reasons(&panel, &SweepSetupPanel::reasonChanged);
     panel.setSweepValues(0, QStringLiteral("burst"), values);
     panel.setTiming(1, duration, warmup, 0, false);
     QVERIFY(!panel.isValid());
-    QVERIFY(!start(panel)->isEnabled());
-    QVERIFY(reason(panel)->isVisible());
-    QVERIFY2(reason(panel)->text().contains(expected), qPrintable(reason(panel)->text()));
-    QVERIFY2(start(panel)->toolTip().contains(expected), qPrintable(start(panel)->toolTip()));
+    QVERIFY2(panel.invalidReason().contains(expected), qPrintable(panel.invalidReason()));
+    // The field at fault is tinted and its tooltip says why, ahead of its own help.
+    QCOMPARE(panel.invalidField(), marked);
+    QVERIFY(marked->palette().color(QPalette::Base) != ownBase);
+    QVERIFY2(marked->toolTip().startsWith(panel.invalidReason()), qPrintable(marked->toolTip()));
+    QVERIFY(marked->toolTip().contains(ownToolTip));
     QCOMPARE(validity.count(), 1);
     QCOMPARE(validity.first().first().toBool(), false);
+    QCOMPARE(reasons.last().first().toString(), panel.invalidReason());
 
     panel.setSweepValues(0, QStringLiteral("burst"), QStringLiteral("1..4"));
     panel.setTiming(1, 300, 0, 0, false);
     QVERIFY2(panel.isValid(), qPrintable(panel.invalidReason()));
-    QVERIFY(start(panel)->isEnabled());
-    QVERIFY(reason(panel)->isHidden());
+    QVERIFY(!panel.invalidField());
+    QCOMPARE(marked->toolTip(), ownToolTip);
+    QCOMPARE(marked->palette().color(QPalette::Base), ownBase);
+    QVERIFY(reasons.last().first().toString().isEmpty());
 }
 
 void TestSetupPanel::typingUpdatesAtOnce() {
@@ -92,10 +103,10 @@ void TestSetupPanel::typingUpdatesAtOnce() {
     values->setFocus();
     values->end(false);
     QTest::keyClicks(values, QStringLiteral(",x"));
-    QVERIFY(!start(panel)->isEnabled());
+    QVERIFY(!panel.isValid());
     QTest::keyClick(values, Qt::Key_Backspace);
     QTest::keyClick(values, Qt::Key_Backspace);
-    QVERIFY(start(panel)->isEnabled());
+    QVERIFY(panel.isValid());
 
     // The second axis may not repeat the first; ssh needs a host.
     panel.setSweepValues(1, QStringLiteral("burst"), QStringLiteral("1,2"));
@@ -194,16 +205,20 @@ void TestSetupPanel::engineLimitsReplaceDocumentedOnes() {
 void TestSetupPanel::runningLocksTheForm() {
     SweepSetupPanel panel;
     panel.show();
-    auto *stop = panel.findChild<QPushButton *>(QStringLiteral("stopButton"));
-    QSignalSpy stopSpy(&panel, &SweepSetupPanel::stopRequested);
-    QVERIFY(!stop->isEnabled());
+    panel.setSweepValues(0, QStringLiteral("burst"), QStringLiteral("1,8"));
+    panel.setFixedValue(QStringLiteral("clone"), 64);
+    const SweepSpec before = panel.spec();
     panel.setRunning(true);
-    QVERIFY(!start(panel)->isEnabled());
-    QVERIFY(stop->isEnabled());
-    QTest::mouseClick(stop, Qt::LeftButton);
-    QCOMPARE(stopSpy.count(), 1);
+    for (QGroupBox *group : panel.findChildren<QGroupBox *>()) {
+        QVERIFY(!group->isEnabled());
+    }
+    // A locked form still holds the whole setup: it is what a quit mid-sweep saves.
+    QCOMPARE(panel.spec(), before);
+    QCOMPARE(panel.spec().fixed.value(QStringLiteral("clone")).toInt(), 64);
     panel.setRunning(false);
-    QVERIFY(start(panel)->isEnabled());
+    for (QGroupBox *group : panel.findChildren<QGroupBox *>()) {
+        QVERIFY(group->isEnabled());
+    }
 }
 
 void TestSetupPanel::hugepagesNeededWithoutNoHuge() {
@@ -220,6 +235,37 @@ void TestSetupPanel::hugepagesNeededWithoutNoHuge() {
     spec.engine.noHuge = true;
     panel.setSpec(spec);
     QVERIFY(panel.isValid());
+}
+
+void TestSetupPanel::wheelChangesOnlyAFocusedField() {
+    QScrollArea scroll;
+    auto *panel = new SweepSetupPanel;
+    scroll.setWidget(panel);
+    scroll.setWidgetResizable(true);
+    scroll.resize(400, 300);
+    scroll.show();
+    scroll.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&scroll));
+    auto *reps = panel->findChild<QSpinBox *>(QStringLiteral("reps"));
+    QVERIFY(reps);
+    const int value = reps->value();
+    const auto turn = [reps] {
+        const QPointF at(reps->width() / 2.0, reps->height() / 2.0);
+        QWheelEvent wheel(at, reps->mapToGlobal(at), QPoint(), QPoint(0, -120), Qt::NoButton,
+                          Qt::NoModifier, Qt::NoScrollPhase, false);
+        QApplication::sendEvent(reps, &wheel);
+    };
+    // Passing over it while scrolling the form: the value stays, the wheel
+    // does not take the focus either.
+    panel->setFocus();
+    turn();
+    QCOMPARE(reps->value(), value);
+    QVERIFY(!reps->hasFocus());
+    // Once the field has the focus, the wheel is for it.
+    reps->setFocus();
+    QTRY_VERIFY(reps->hasFocus());
+    turn();
+    QCOMPARE(reps->value(), value - 1);
 }
 
 QTEST_MAIN(TestSetupPanel)

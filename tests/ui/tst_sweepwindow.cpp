@@ -16,9 +16,12 @@
 #include "sweep/SweepSession.h"
 #include "sweep/SweepSetupPanel.h"
 
+#include "main/SweepToolBar.h"
+
+#include <QAbstractButton>
+#include <QApplication>
 #include <QFileInfo>
-#include <QLabel>
-#include <QPushButton>
+#include <QMessageBox>
 #include <QSemaphore>
 #include <QSettings>
 #include <QSignalSpy>
@@ -27,6 +30,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 #include <atomic>
 #include <memory>
 
@@ -35,8 +39,18 @@ using namespace burstlab;
 namespace {
 constexpr int sweepTimeoutMs = 60000;
 
-QPushButton *button(MainWindow &window, const char *name) {
-    return window.setupPanel()->findChild<QPushButton *>(QString::fromLatin1(name));
+// The toolbar's Start, Stop and Resume buttons.
+QAbstractButton *button(MainWindow &window, const char *name) {
+    return window.sweepToolBar()->findChild<QAbstractButton *>(QString::fromLatin1(name));
+}
+
+// Answers the next modal question (quit during a sweep) with the given button.
+void answerNextQuestion(QMessageBox::StandardButton answer) {
+    QTimer::singleShot(0, [answer] {
+        if (auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget())) {
+            box->button(answer)->click();
+        }
+    });
 }
 
 void setUpSweep(MainWindow &window, const QString &values, int reps, const QString &label) {
@@ -61,6 +75,7 @@ class TestSweepWindow : public QObject {
     void stopWhileProbingSaysNothingWasStored();
     void engineThatCannotStartIsReported();
     void closingMidSweepKeepsTheRun();
+    void quitMidSweepKeepsTheSetup();
 
   private:
     QTemporaryDir m_dir;
@@ -187,12 +202,9 @@ void TestSweepWindow::stopWhileProbingSaysNothingWasStored() {
     release->release();
     QVERIFY(finished.count() == 1 || finished.wait(sweepTimeoutMs));
     QCOMPARE(finished.first().at(0).toLongLong(), 0);
-    QStringList texts;
-    for (const QLabel *label : window.setupPanel()->findChildren<QLabel *>())
-        texts << label->text();
-    const QString all = texts.join(QLatin1Char('\n'));
-    QVERIFY2(all.contains(QStringLiteral("Nothing was stored")), qPrintable(all));
-    QVERIFY2(!all.contains(QStringLiteral("Resume it")), qPrintable(all));
+    const QString progress = window.sweepToolBar()->progressText();
+    QVERIFY2(progress.contains(QStringLiteral("Nothing was stored")), qPrintable(progress));
+    QVERIFY2(!progress.contains(QStringLiteral("Resume it")), qPrintable(progress));
 }
 
 void TestSweepWindow::engineThatCannotStartIsReported() {
@@ -237,6 +249,38 @@ void TestSweepWindow::closingMidSweepKeepsTheRun() {
     const std::optional<Run> run = store.loadRun(runId);
     QVERIFY(run);
     QCOMPARE(toString(run->status), QStringLiteral("interrupted"));
+}
+
+void TestSweepWindow::quitMidSweepKeepsTheSetup() {
+    const QString file = m_dir.filePath(QStringLiteral("quit.sqlite"));
+    SweepSpec spec;
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(window.openStore(file));
+        window.sweepSession()->setRecordHost(false);
+        setUpSweep(window, QStringLiteral("1,2,4,8"), 1, QStringLiteral("quit"));
+        window.setupPanel()->setFixedValue(QStringLiteral("clone"), 64);
+        window.setupPanel()->setFixedValue(QStringLiteral("pkt_size"), 128);
+        window.setupPanel()->setRunName(QStringLiteral("named once"));
+        spec = window.setupPanel()->spec();
+        QSignalSpy stored(window.sweepSession(), &SweepSession::runStored);
+        QTest::mouseClick(button(window, "startButton"), Qt::LeftButton);
+        QVERIFY(stored.wait(sweepTimeoutMs));
+        QVERIFY(window.sweepSession()->isRunning());
+        // The name was this run's: the next sweep is named from its own settings.
+        QVERIFY(window.setupPanel()->runName().isEmpty());
+        const qint64 runId = stored.first().first().toLongLong();
+        QCOMPARE(window.store()->loadRun(runId)->name, QStringLiteral("named once"));
+        // File ▸ Quit in the middle of the sweep, confirmed.
+        answerNextQuestion(QMessageBox::Yes);
+        QVERIFY(window.close());
+    }
+    MainWindow again;
+    QCOMPARE(again.setupPanel()->spec(), spec);
+    QCOMPARE(again.setupPanel()->spec().fixed.value(QStringLiteral("clone")).toInt(), 64);
+    QCOMPARE(again.setupPanel()->runLabel(), QStringLiteral("quit"));
+    QVERIFY(again.setupPanel()->runName().isEmpty());
 }
 
 QTEST_MAIN(TestSweepWindow)

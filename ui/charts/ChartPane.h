@@ -1,10 +1,12 @@
 #pragma once
 #include <QSize>
+#include <QStringList>
 #include <QWidget>
 
 QT_BEGIN_NAMESPACE
 class QChart;
 class QChartView;
+class QPainter;
 QT_END_NAMESPACE
 
 namespace burstlab {
@@ -17,12 +19,20 @@ class ChartPane : public QWidget {
   public:
     explicit ChartPane(QWidget *parent = nullptr);
 
-    // Fixed-size renderings for a mailing-list post or a slide; false with a
-    // reason in *error when the file cannot be written.
+    // What an exported figure says under the chart: device, frame size,
+    // repetitions, what the marks mean, version and date (ChartFigure).
+    void setCaption(const QString &caption);
+    QString caption() const { return m_caption; }
+    // Fixed-size renderings for a mailing-list post or a slide, with the
+    // caption; false with a reason in *error when the file cannot be written.
     bool exportPng(const QString &path, QSize size, QString *error) const;
     bool exportSvg(const QString &path, QSize size, QString *error) const;
+    // Draws the chart alone into area of a figure, text enlarged by fontScale.
+    void render(QPainter &painter, const QRectF &area, qreal fontScale) const;
 
     QString chartTitle() const;
+    // The labels of the legend's visible entries, as drawn.
+    QStringList legendLabels() const;
     // Number of data points drawn by the visible series (whiskers and guides excluded).
     virtual int dataPointCount() const = 0;
 
@@ -37,6 +47,7 @@ class ChartPane : public QWidget {
 
   private:
     QChartView *m_view;
+    QString m_caption;
 };
 
 } // namespace burstlab

@@ -2,7 +2,11 @@
 #include "charts/ChartData.h"
 
 #include <QChart>
-#include <QLegendMarker>
+#include <QFontMetricsF>
+#include <QGraphicsLayout>
+#include <QGraphicsRectItem>
+#include <QGraphicsSimpleTextItem>
+#include <QLegend>
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QPen>
@@ -11,19 +15,86 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 
 namespace burstlab::ChartStyle {
 
 namespace {
-QFont scaledFont(qreal fontScale, qreal relative, bool bold) {
-    QFont font;
-    font.setPointSizeF(font.pointSizeF() * fontScale * relative);
-    font.setBold(bold);
-    return font;
-}
-
 bool isDark(const QPalette &palette) {
     return palette.color(QPalette::Base).lightness() < 128;
+}
+
+const char *const inLegendProperty = "burstlabInLegend";
+
+// The legend under the plot, in as many rows as its entries need. Qt's own
+// legend keeps one row and cuts every entry short, so "clone=0 · 2d-burst"
+// and "clone=64 · 2d-burst" would both read "clone=..."; this one is drawn
+// from the series attached to the legend and wraps, and the chart's bottom
+// margin keeps its rows' room. Redrawn at every resize.
+void placeLegend(QChart *chart) {
+    const QString tag = QStringLiteral("burstlab-legend");
+    for (QGraphicsItem *item : chart->childItems()) {
+        if (item->data(0).toString() == tag) {
+            delete item;
+        }
+    }
+    const QLegend *legend = chart->legend();
+    struct Entry {
+        QString label;
+        QColor color;
+    };
+    QList<Entry> entries;
+    for (const QAbstractSeries *series : chart->series()) {
+        if (series->property(inLegendProperty).toBool()) {
+            entries.append({series->name(), static_cast<const QXYSeries *>(series)->color()});
+        }
+    }
+    const QRectF area = chart->rect();
+    constexpr qreal side = 8;
+    const QFontMetricsF metrics(legend->font());
+    const qreal square = std::round(metrics.height() * 0.6);
+    const qreal gap = metrics.height() * 0.4;
+    const qreal rowHeight = metrics.height() * 1.3;
+    const qreal width = area.width() - 2 * side;
+    if (entries.isEmpty() || width <= 0) {
+        chart->setMargins(QMargins(4, 4, 4, 4));
+        return;
+    }
+    auto *box = new QGraphicsRectItem(chart);
+    box->setData(0, tag);
+    box->setPen(Qt::NoPen);
+    QList<QList<QGraphicsItem *>> rows{{}};
+    QList<qreal> rowWidths{0};
+    for (const Entry &entry : entries) {
+        const qreal textRoom = width - square - gap;
+        const QString text =
+            metrics.elidedText(entry.label, Qt::ElideRight, std::max<qreal>(textRoom, 0));
+        const qreal entryWidth = square + gap + metrics.horizontalAdvance(text);
+        if (rowWidths.last() > 0 && rowWidths.last() + 2 * gap + entryWidth > width) {
+            rows.append(QList<QGraphicsItem *>());
+            rowWidths.append(0);
+        }
+        const qreal x = rowWidths.last() > 0 ? rowWidths.last() + 2 * gap : 0;
+        const qreal y = (rows.size() - 1) * rowHeight;
+        auto *mark = new QGraphicsRectItem(x, y + (rowHeight - square) / 2, square, square, box);
+        mark->setBrush(entry.color);
+        mark->setPen(QPen(legend->labelColor(), 0.5));
+        auto *label = new QGraphicsSimpleTextItem(text, box);
+        label->setFont(legend->font());
+        label->setBrush(legend->labelColor());
+        label->setPos(x + square + gap, y + (rowHeight - metrics.height()) / 2);
+        rows.last() << mark << label;
+        rowWidths.last() = x + entryWidth;
+    }
+    // Each row centred, as a one-row legend would be.
+    for (qsizetype r = 0; r < rows.size(); ++r) {
+        for (QGraphicsItem *item : rows.at(r)) {
+            item->moveBy((width - rowWidths.at(r)) / 2, 0);
+        }
+    }
+    const qreal height = rows.size() * rowHeight;
+    box->setPos(area.left() + side, area.bottom() - height - 4);
+    chart->setMargins(QMargins(4, 4, 4, int(std::ceil(height)) + 6));
 }
 
 QColor gridColor(const QPalette &palette) {
@@ -35,6 +106,17 @@ QColor gridColor(const QPalette &palette) {
 }
 } // namespace
 
+QFont font(qreal fontScale, qreal relative, bool bold) {
+    QFont result;
+    // The generic family, by name: an SVG export then says "sans-serif", which
+    // every renderer resolves, and Qt lays the text out with the same font
+    // fontconfig gives librsvg, so text sits where Qt put it.
+    result.setFamily(QStringLiteral("sans-serif"));
+    result.setPointSizeF(result.pointSizeF() * fontScale * relative);
+    result.setBold(bold);
+    return result;
+}
+
 QChart *newChart(const QPalette &palette, const QString &title, qreal fontScale) {
     auto *chart = new QChart;
     chart->setAnimationOptions(QChart::NoAnimation);
@@ -43,11 +125,16 @@ QChart *newChart(const QPalette &palette, const QString &title, qreal fontScale)
     chart->setPlotAreaBackgroundVisible(false);
     chart->setTitle(title);
     chart->setTitleBrush(palette.color(QPalette::Text));
-    chart->setTitleFont(scaledFont(fontScale, 1.15, true));
+    chart->setTitleFont(font(fontScale, 1.15, true));
     chart->legend()->setLabelColor(palette.color(QPalette::Text));
-    chart->legend()->setFont(scaledFont(fontScale, 1.0, false));
-    chart->legend()->setAlignment(Qt::AlignBottom);
+    chart->legend()->setFont(font(fontScale, 1.0, false));
+    // Its entries are drawn by placeLegend, in rows.
+    chart->legend()->hide();
     chart->setMargins(QMargins(4, 4, 4, 4));
+    // The background fills the whole chart, so nothing is drawn outside it.
+    chart->layout()->setContentsMargins(0, 0, 0, 0);
+    QObject::connect(chart, &QGraphicsWidget::geometryChanged, chart,
+                     [chart] { placeLegend(chart); });
     return chart;
 }
 
@@ -55,12 +142,37 @@ void addAxis(QChart *chart, QAbstractAxis *axis, Qt::Alignment side, const QStri
              const QPalette &palette, qreal fontScale) {
     axis->setTitleText(title);
     axis->setTitleBrush(palette.color(QPalette::Text));
-    axis->setTitleFont(scaledFont(fontScale, 1.0, false));
+    axis->setTitleFont(font(fontScale, 1.0, false));
     axis->setLabelsBrush(palette.color(QPalette::Text));
-    axis->setLabelsFont(scaledFont(fontScale, 0.9, false));
+    axis->setLabelsFont(font(fontScale, 0.9, false));
     axis->setLinePenColor(palette.color(QPalette::Mid));
     axis->setGridLineColor(gridColor(palette));
     chart->addAxis(axis, side);
+}
+
+bool logScaleFits(QList<double> xs) {
+    std::sort(xs.begin(), xs.end());
+    xs.erase(std::unique(xs.begin(), xs.end()), xs.end());
+    if (xs.size() < 3 || xs.first() <= 0 || xs.last() / xs.first() < 4) {
+        return false;
+    }
+    // Whichever scale spaces the values more evenly: 1,2,4..64 or 1..10,16,24,32
+    // are burst-like and want log2; 64,128,..,1472 in steps of 64 want linear.
+    QList<double> linear;
+    QList<double> logarithmic;
+    for (qsizetype i = 1; i < xs.size(); ++i) {
+        linear.append(xs.at(i) - xs.at(i - 1));
+        logarithmic.append(std::log2(xs.at(i) / xs.at(i - 1)));
+    }
+    const auto spread = [](const QList<double> &gaps) {
+        const double mean = std::accumulate(gaps.begin(), gaps.end(), 0.0) / double(gaps.size());
+        double squares = 0;
+        for (double gap : gaps) {
+            squares += (gap - mean) * (gap - mean);
+        }
+        return std::sqrt(squares / double(gaps.size())) / mean;
+    };
+    return spread(logarithmic) < spread(linear);
 }
 
 QAbstractAxis *parameterAxis(const QList<double> &xs) {
@@ -70,7 +182,7 @@ QAbstractAxis *parameterAxis(const QList<double> &xs) {
         return axis;
     }
     const auto [lo, hi] = std::minmax_element(xs.begin(), xs.end());
-    if (*lo > 0 && *hi / *lo >= 8) {
+    if (logScaleFits(xs)) {
         auto *axis = new QLogValueAxis;
         axis->setBase(2);
         axis->setLabelFormat(QStringLiteral("%g"));
@@ -83,6 +195,19 @@ QAbstractAxis *parameterAxis(const QList<double> &xs) {
     axis->applyNiceNumbers();
     axis->setLabelFormat(QStringLiteral("%g"));
     return axis;
+}
+
+RateUnit rateUnit(double high) {
+    const auto unit = [](double scale, const QString &symbol) {
+        return RateUnit{scale, symbol, QObject::tr("rate (%1)").arg(symbol)};
+    };
+    if (high >= 1e6) {
+        return unit(1e6, QStringLiteral("Mpps"));
+    }
+    if (high >= 1e3) {
+        return unit(1e3, QStringLiteral("kpps"));
+    }
+    return unit(1, QStringLiteral("pps"));
 }
 
 void fitValueAxis(QAbstractAxis *axis, double low, double high, bool includeZero) {
@@ -115,11 +240,17 @@ void attach(QChart *chart, QXYSeries *series, QAbstractAxis *x, QAbstractAxis *y
     chart->addSeries(series);
     series->attachAxis(x);
     series->attachAxis(y);
-    if (!inLegend) {
-        for (QLegendMarker *marker : chart->legend()->markers(series)) {
-            marker->setVisible(false);
+    series->setProperty(inLegendProperty, inLegend);
+}
+
+QStringList legendLabels(const QChart *chart) {
+    QStringList labels;
+    for (const QAbstractSeries *series : chart->series()) {
+        if (series->property(inLegendProperty).toBool()) {
+            labels.append(series->name());
         }
     }
+    return labels;
 }
 
 void addWhiskers(QChart *chart, const QList<ChartPoint> &points, const QColor &color,

@@ -1,8 +1,10 @@
 #pragma once
 #include <QColor>
+#include <QFont>
 #include <QList>
 #include <QPalette>
 #include <QString>
+#include <QStringList>
 
 QT_BEGIN_NAMESPACE
 class QAbstractAxis;
@@ -18,15 +20,31 @@ struct ChartPoint;
 // Every chart takes its colours and fonts from the application palette, so the
 // charts follow a light or dark desktop and nothing is hard-coded per chart.
 namespace ChartStyle {
+// The charts' font: the generic sans-serif family at the desktop's size times
+// fontScale (exports) times relative (titles, tick labels).
+QFont font(qreal fontScale, qreal relative, bool bold);
 QChart *newChart(const QPalette &palette, const QString &title, qreal fontScale);
 void addAxis(QChart *chart, QAbstractAxis *axis, Qt::Alignment side, const QString &title,
              const QPalette &palette, qreal fontScale);
-// A log2 axis when the swept values span a wide range (burst 1..512), else linear.
+// A log2 axis for burst-like values (1,2,4..64; 1..10,16,24,32: spaced more
+// evenly in log2 than linearly, over a range of 4x or more), else linear.
+bool logScaleFits(QList<double> xs);
 QAbstractAxis *parameterAxis(const QList<double> &xs);
+// Rates of a DPDK port span kpps to tens of Mpps: the unit that keeps the
+// axis numbers short for values up to high.
+struct RateUnit {
+    double scale;
+    QString symbol; // "Mpps"
+    QString title;  // "rate (Mpps)"
+};
+RateUnit rateUnit(double high);
 // Value axis range with a margin, including zero when asked (deltas).
 void fitValueAxis(QAbstractAxis *axis, double low, double high, bool includeZero);
 QColor seriesColor(const QPalette &palette, int index);
+// Adds the series on the axes; inLegend: it has an entry in the chart's legend.
 void attach(QChart *chart, QXYSeries *series, QAbstractAxis *x, QAbstractAxis *y, bool inLegend);
+// The legend's entries, as drawn under the plot.
+QStringList legendLabels(const QChart *chart);
 // Vertical whisker segments through low..high for each point, outside the legend.
 void addWhiskers(QChart *chart, const QList<ChartPoint> &points, const QColor &color,
                  QAbstractAxis *x, QAbstractAxis *y);

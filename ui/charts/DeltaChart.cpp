@@ -25,12 +25,11 @@ QChart *DeltaChart::buildChart(qreal fontScale) const {
 
     const QList<double> xs = xValues();
     const auto [low, high] = yRange().value_or(std::make_pair(-1.0, 1.0));
-    QAbstractAxis *xAxis = ChartStyle::parameterAxis(xs);
+    QAbstractAxis *xAxis = newXAxis();
     auto *yAxis = new QValueAxis;
     yAxis->setLabelFormat(QStringLiteral("%.3g"));
     ChartStyle::addAxis(chart, xAxis, Qt::AlignBottom, parameterName(), pal, fontScale);
-    ChartStyle::addAxis(chart, yAxis, Qt::AlignLeft, tr("Δ ns/packet (+ = faster)"), pal,
-                        fontScale);
+    ChartStyle::addAxis(chart, yAxis, Qt::AlignLeft, tr("Δ ns/packet"), pal, fontScale);
     ChartStyle::fitValueAxis(yAxis, low, high, true);
 
     for (int i = 0; i < series().size(); ++i) {
@@ -48,7 +47,8 @@ QChart *DeltaChart::buildChart(qreal fontScale) const {
         fill.setAlphaF(0.22f);
         band->setBrush(fill);
         band->setPen(Qt::NoPen);
-        band->setName(tr("%1 95% CI").arg(data.name));
+        // Out of the legend: the band's meaning is in the figure's caption,
+        // and one entry per series keeps the legend short enough to read.
         chart->addSeries(band);
         band->attachAxis(xAxis);
         band->attachAxis(yAxis);

@@ -3,6 +3,7 @@
 
 #include <QChart>
 #include <QLineSeries>
+#include <QLocale>
 #include <QPen>
 #include <QValueAxis>
 
@@ -18,56 +19,84 @@ void LiveRateChart::startStep(const QString &caption, double plannedSeconds) {
     m_caption = caption;
     m_plannedSeconds = plannedSeconds;
     m_samples.clear();
+    m_result.reset();
     refresh();
 }
 
-void LiveRateChart::addSample(double seconds, double pps) {
-    const QPointF sample(seconds, pps / 1e6);
-    m_samples.append(sample);
-    QChart *chart = shownChart();
-    if (!chart || chart->series().isEmpty()) {
-        refresh();
-        return;
-    }
-    static_cast<QLineSeries *>(chart->series().first())->append(sample);
-    fitAxes(chart);
+void LiveRateChart::clear() {
+    startStep(QString());
 }
 
-void LiveRateChart::fitAxes(QChart *chart) const {
-    double maxT = m_plannedSeconds > 0 ? m_plannedSeconds : 1;
-    double maxY = 0;
-    for (const QPointF &p : m_samples) {
-        maxT = std::max(maxT, p.x());
-        maxY = std::max(maxY, p.y());
+void LiveRateChart::addSample(double seconds, double pps) {
+    const double shownScale = unit().scale;
+    m_samples.append(QPointF(seconds, pps));
+    QChart *chart = shownChart();
+    const double scale = unit().scale;
+    if (!chart || chart->series().isEmpty() || scale != shownScale || seconds > m_plannedSeconds) {
+        refresh(); // a new unit or a longer time axis: draw it afresh
+        return;
     }
-    const auto horizontal = chart->axes(Qt::Horizontal);
+    static_cast<QLineSeries *>(chart->series().first())->append(seconds, pps / scale);
     const auto vertical = chart->axes(Qt::Vertical);
-    if (!horizontal.isEmpty()) {
-        horizontal.first()->setRange(0.0, maxT);
-    }
     if (!vertical.isEmpty()) {
-        ChartStyle::fitValueAxis(vertical.first(), 0, std::max(maxY, 0.001), true);
+        ChartStyle::fitValueAxis(vertical.first(), 0, highestRate() / scale, true);
     }
+}
+
+void LiveRateChart::finishStep(double pps) {
+    m_result = pps;
+    refresh();
+}
+
+ChartStyle::RateUnit LiveRateChart::unit() const {
+    // Before any rate is known, the unit of a typical DPDK port.
+    return ChartStyle::rateUnit(highestRate() > 0 ? highestRate() : 1e6);
+}
+
+double LiveRateChart::highestRate() const {
+    double high = m_result.value_or(0);
+    for (const QPointF &p : m_samples) {
+        high = std::max(high, p.y());
+    }
+    return high;
 }
 
 QChart *LiveRateChart::buildChart(qreal fontScale) const {
     const QPalette pal = palette();
-    const QString title =
-        m_caption.isEmpty() ? tr("Live rate: no step running") : tr("Live rate: %1").arg(m_caption);
+    const ChartStyle::RateUnit unit = this->unit();
+    // The step's result first: a narrow chart cuts its title at the end.
+    QString title = m_caption.isEmpty() ? tr("Live rate: no step running")
+                                        : tr("Live rate · %1").arg(m_caption);
+    if (m_result) {
+        title =
+            tr("%1 %2 · %3")
+                .arg(QLocale::c().toString(*m_result / unit.scale, 'g', 4), unit.symbol, m_caption);
+    }
     QChart *chart = ChartStyle::newChart(pal, title, fontScale);
-    chart->legend()->hide();
     auto *xAxis = new QValueAxis;
-    xAxis->setLabelFormat(QStringLiteral("%.2f"));
+    xAxis->setLabelFormat(QStringLiteral("%.2g"));
     auto *yAxis = new QValueAxis;
     yAxis->setLabelFormat(QStringLiteral("%.4g"));
     ChartStyle::addAxis(chart, xAxis, Qt::AlignBottom, tr("time in step (s)"), pal, fontScale);
-    ChartStyle::addAxis(chart, yAxis, Qt::AlignLeft, tr("rate (Mpps)"), pal, fontScale);
+    ChartStyle::addAxis(chart, yAxis, Qt::AlignLeft, unit.title, pal, fontScale);
     auto *series = new QLineSeries;
     series->setPen(QPen(ChartStyle::seriesColor(pal, 0), 2.0 * fontScale));
+    // A single sample (a step of one or two stats periods) is a point, not a line.
     series->setPointsVisible(true);
-    series->append(m_samples);
+    series->setMarkerSize(6.0 * fontScale);
+    double lastSecond = m_plannedSeconds > 0 ? m_plannedSeconds : 1;
+    for (const QPointF &p : m_samples) {
+        series->append(p.x(), p.y() / unit.scale);
+        lastSecond = std::max(lastSecond, p.x());
+    }
     ChartStyle::attach(chart, series, xAxis, yAxis, false);
-    fitAxes(chart);
+    xAxis->setRange(0.0, lastSecond);
+    if (m_result) {
+        const QPen pen(pal.color(QPalette::Text), 1.5 * fontScale, Qt::DashLine);
+        ChartStyle::addGuide(chart, {0.0, lastSecond}, *m_result / unit.scale, pen, QString(),
+                             xAxis, yAxis);
+    }
+    ChartStyle::fitValueAxis(yAxis, 0, highestRate() > 0 ? highestRate() / unit.scale : 1, true);
     return chart;
 }
 

@@ -1,22 +1,32 @@
 #pragma once
 #include "charts/ChartPane.h"
+#include "charts/ChartStyle.h"
 
 #include <QList>
 #include <QPointF>
+#include <optional>
 
 namespace burstlab {
 
 // Packets per second over the time of the running step, from the engine's
-// samples. Samples are appended to the shown chart in place: they arrive ~10 Hz.
+// samples, and the step's own result once it has finished. Samples are
+// appended to the shown chart in place: they arrive ~10 Hz. The caption
+// names the run and the step, so a stored run shown beside it is not taken
+// for the one running.
 class LiveRateChart : public ChartPane {
     Q_OBJECT
   public:
     explicit LiveRateChart(QWidget *parent = nullptr);
 
-    // Starts a new step; caption names it, e.g. "burst=8, repetition 2/3". The time
-    // axis spans the step's planned length, so the line grows across it.
+    // Starts a new step; caption names it, e.g. "run #5: burst=8, repetition 2/3".
+    // The time axis spans the step's planned length, so the line grows across it.
     void startStep(const QString &caption, double plannedSeconds = 0);
     void addSample(double seconds, double pps);
+    // The step's rate as measured (its result): a dashed level across the step,
+    // so a step too short for many samples still shows what it measured.
+    void finishStep(double pps);
+    // No step: an empty chart saying so.
+    void clear();
 
     int dataPointCount() const override { return int(m_samples.size()); }
 
@@ -24,11 +34,13 @@ class LiveRateChart : public ChartPane {
     QChart *buildChart(qreal fontScale) const override;
 
   private:
-    void fitAxes(QChart *chart) const;
+    double highestRate() const;
+    ChartStyle::RateUnit unit() const;
 
     QString m_caption;
     double m_plannedSeconds = 0;
-    QList<QPointF> m_samples;
+    QList<QPointF> m_samples; // seconds, pps
+    std::optional<double> m_result;
 };
 
 } // namespace burstlab

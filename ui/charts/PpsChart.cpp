@@ -9,26 +9,12 @@
 
 namespace burstlab {
 
-namespace {
-// Rates of a DPDK port span kpps to tens of Mpps: label the axis in the unit
-// that keeps its numbers short.
-struct RateUnit {
-    double scale;
-    QString title;
-};
-
-RateUnit rateUnit(double high) {
-    if (high >= 1e6) {
-        return {1e6, PpsChart::tr("rate (Mpps)")};
-    }
-    if (high >= 1e3) {
-        return {1e3, PpsChart::tr("rate (kpps)")};
-    }
-    return {1, PpsChart::tr("rate (pps)")};
-}
-} // namespace
-
 PpsChart::PpsChart(QWidget *parent) : SeriesChart(parent) {
+    refresh();
+}
+
+void PpsChart::setFromZero(bool fromZero) {
+    m_fromZero = fromZero;
     refresh();
 }
 
@@ -48,13 +34,15 @@ QChart *PpsChart::buildChart(qreal fontScale) const {
     if (m_linePps > 0) {
         high = std::max(high, m_linePps);
     }
-    QAbstractAxis *xAxis = ChartStyle::parameterAxis(xs);
-    const RateUnit unit = rateUnit(high);
+    QAbstractAxis *xAxis = newXAxis();
+    const ChartStyle::RateUnit unit = ChartStyle::rateUnit(high);
     auto *yAxis = new QValueAxis;
     yAxis->setLabelFormat(QStringLiteral("%.4g"));
     ChartStyle::addAxis(chart, xAxis, Qt::AlignBottom, parameterName(), pal, fontScale);
     ChartStyle::addAxis(chart, yAxis, Qt::AlignLeft, unit.title, pal, fontScale);
-    ChartStyle::fitValueAxis(yAxis, low / unit.scale, high / unit.scale, false);
+    // An empty chart from zero too: a rate is never negative.
+    ChartStyle::fitValueAxis(yAxis, low / unit.scale, high / unit.scale,
+                             m_fromZero || series().isEmpty());
 
     for (int i = 0; i < series().size(); ++i) {
         const ChartSeriesData &data = series().at(i);

@@ -13,12 +13,17 @@ class PpsChart : public SeriesChart {
 
     // linePps 0 hides the ceiling; label says which link and frame size it is for.
     void setLineRate(double linePps, const QString &label);
+    // A rate axis from zero shows differences to scale; the default fits the
+    // data, which shows small differences.
+    void setFromZero(bool fromZero);
+    bool fromZero() const { return m_fromZero; }
 
   protected:
     QChart *buildChart(qreal fontScale) const override;
 
   private:
     double m_linePps = 0;
+    bool m_fromZero = false;
     QString m_lineLabel;
 };
 

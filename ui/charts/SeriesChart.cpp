@@ -1,4 +1,9 @@
 #include "charts/SeriesChart.h"
+#include "charts/ChartStyle.h"
+
+#include <QChart>
+#include <QLogValueAxis>
+#include <QValueAxis>
 
 #include <algorithm>
 
@@ -16,9 +21,38 @@ void SeriesChart::setSeries(const QList<ChartSeriesData> &series) {
     refresh();
 }
 
+void SeriesChart::setXDomain(const QList<double> &xs) {
+    m_domain = xs;
+    refresh();
+}
+
 void SeriesChart::clear() {
     m_series.clear();
+    m_domain.clear();
     refresh();
+}
+
+QAbstractAxis *SeriesChart::newXAxis() const {
+    return ChartStyle::parameterAxis(m_domain.isEmpty() ? xValues() : m_domain);
+}
+
+bool SeriesChart::logXAxis() const {
+    return ChartStyle::logScaleFits(m_domain.isEmpty() ? xValues() : m_domain);
+}
+
+std::pair<double, double> SeriesChart::axisRange(Qt::Orientation orientation) const {
+    const QChart *chart = shownChart();
+    const QList<QAbstractAxis *> axes = chart ? chart->axes(orientation) : QList<QAbstractAxis *>{};
+    if (axes.isEmpty()) {
+        return {0, 0};
+    }
+    if (const auto *log = qobject_cast<const QLogValueAxis *>(axes.first())) {
+        return {log->min(), log->max()};
+    }
+    if (const auto *value = qobject_cast<const QValueAxis *>(axes.first())) {
+        return {value->min(), value->max()};
+    }
+    return {0, 0};
 }
 
 int SeriesChart::dataPointCount() const {

@@ -2,8 +2,13 @@
 #include "charts/ChartData.h"
 #include "charts/ChartPane.h"
 
+#include <QStringList>
 #include <optional>
 #include <utility>
+
+QT_BEGIN_NAMESPACE
+class QAbstractAxis;
+QT_END_NAMESPACE
 
 namespace burstlab {
 
@@ -16,16 +21,24 @@ class SeriesChart : public ChartPane {
 
     void setParameterName(const QString &name);
     void setSeries(const QList<ChartSeriesData> &series);
+    // The x values the axis is scaled for (log2 or linear, and its range), so
+    // charts drawn side by side share one scale; empty: the chart's own values.
+    void setXDomain(const QList<double> &xs);
     void clear();
 
     int dataPointCount() const override;
     int seriesCount() const { return int(m_series.size()); }
+    // Every x value drawn, for the axis range and horizontal guides.
+    QList<double> xValues() const;
+    // Whether the x axis is log2 (burst-like values), and an axis's range as shown.
+    bool logXAxis() const;
+    std::pair<double, double> axisRange(Qt::Orientation orientation) const;
 
   protected:
     const QString &parameterName() const { return m_parameter; }
     const QList<ChartSeriesData> &series() const { return m_series; }
-    // Every x value drawn, for the axis range and horizontal guides.
-    QList<double> xValues() const;
+    // The x axis for this chart's data, on the shared scale when one was set.
+    QAbstractAxis *newXAxis() const;
     // Lowest and highest value drawn, whiskers and intervals included; empty when
     // there is no data.
     std::optional<std::pair<double, double>> yRange() const;
@@ -33,6 +46,7 @@ class SeriesChart : public ChartPane {
   private:
     QString m_parameter;
     QList<ChartSeriesData> m_series;
+    QList<double> m_domain;
 };
 
 } // namespace burstlab

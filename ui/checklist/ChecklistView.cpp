@@ -1,7 +1,9 @@
 #include "checklist/ChecklistView.h"
 #include "checklist/ChecklistModel.h"
 #include "host/Checklist.h"
+#include "util/RowMenu.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QClipboard>
 #include <QDateTime>
@@ -73,6 +75,11 @@ ChecklistView::ChecklistView(QWidget *parent)
             &ChecklistView::showSelected);
     connect(m_copy, &QPushButton::clicked, this,
             [this] { QApplication::clipboard()->setText(m_fix->text()); });
+    auto *copyFix = new QAction(tr("Copy &fix command"), m_table);
+    connect(copyFix, &QAction::triggered, m_copy, &QPushButton::click);
+    m_table->addAction(copyFix);
+    RowMenu::addCopyRows(m_table);
+    RowMenu::install(m_table);
     m_caption->setText(tr("This host has not been probed yet."));
 }
 

@@ -2,25 +2,34 @@
 #include "charts/DeltaChart.h"
 #include "charts/PpsChart.h"
 #include "compare/CompareTableModel.h"
+#include "export/FigureCaption.h"
 #include "host/HostDiff.h"
 #include "results/ChartSeriesBuilder.h"
 #include "stats/PointStats.h"
+#include "store/RunFilter.h"
 #include "store/RunStore.h"
+#include "util/ElidedLabel.h"
+#include "util/RowMenu.h"
 
 #include <QApplication>
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QSplitter>
 #include <QStyle>
 #include <QTableView>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace burstlab {
 
 namespace {
+// The runs the picker lists, newest first.
+constexpr int pickerRuns = 500;
+
 // One run's statistics from the comparison, in the comparison's point order.
 QList<PointStats> statsOfRun(const Comparison &comparison, int run) {
     QList<PointStats> stats;
@@ -31,42 +40,62 @@ QList<PointStats> statsOfRun(const Comparison &comparison, int run) {
     }
     return stats;
 }
+
+QIcon icon(QStyle::StandardPixmap pixmap) {
+    return QApplication::style()->standardIcon(pixmap);
+}
 } // namespace
 
 CompareView::CompareView(QWidget *parent)
-    : QWidget(parent), m_baseline(new QComboBox(this)), m_message(new QLabel(this)),
+    : QWidget(parent), m_baseline(new QComboBox(this)), m_message(new ElidedLabel(this)),
+      m_top(new QHBoxLayout), m_filter(new QLineEdit(this)), m_picker(new QListWidget(this)),
       m_pps(new PpsChart(this)), m_delta(new DeltaChart(this)),
       m_model(new CompareTableModel(this)), m_table(new QTableView(this)),
-      m_warnings(new QListWidget(this)) {
-    m_message->setWordWrap(true);
-    m_message->setText(tr("Select two or more runs on the Runs tab and choose Compare."));
+      m_differences(new QListWidget(this)) {
+    m_message->setText(tr("Tick two or more runs in the list to compare them."));
     m_baseline->setToolTip(tr("Deltas and verdicts are taken against this run"));
-    m_baseline->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_baseline->setMinimumContentsLength(16);
+    m_baseline->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_filter->setPlaceholderText(tr("Filter the newest runs"));
+    m_filter->setClearButtonEnabled(true);
+    m_picker->setObjectName(QStringLiteral("comparePicker"));
+    m_picker->setToolTip(tr("Tick the runs to compare; the baseline is chosen above"));
+    m_picker->setTextElideMode(Qt::ElideRight);
+    m_picker->setUniformItemSizes(true);
     m_table->setModel(m_model);
     m_table->setAlternatingRowColors(true);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_warnings->setWordWrap(true);
-    m_warnings->setToolTip(tr("Host differences between the baseline and each other run: "
-                              "results from different hosts or tuning are not comparable as-is"));
+    m_differences->setWordWrap(true);
+    m_differences->setToolTip(tr("What differs between the baseline and each other run: results "
+                                 "measured with other settings or on other hosts are not "
+                                 "comparable as-is"));
 
-    auto *top = new QHBoxLayout;
-    top->addWidget(new QLabel(tr("Baseline:"), this));
-    top->addWidget(m_baseline);
-    top->addSpacing(12);
-    top->addWidget(m_message, 1);
+    m_top->addWidget(new QLabel(tr("Baseline:"), this));
+    m_top->addWidget(m_baseline);
+    m_top->addSpacing(12);
+    m_top->addWidget(m_message, 1);
+
+    auto *pickerBox = new QWidget(this);
+    auto *pickerLayout = new QVBoxLayout(pickerBox);
+    pickerLayout->setContentsMargins(0, 0, 0, 0);
+    pickerLayout->addWidget(new QLabel(tr("Runs"), this));
+    pickerLayout->addWidget(m_filter);
+    pickerLayout->addWidget(m_picker, 1);
 
     auto *charts = new QSplitter(Qt::Horizontal, this);
+    charts->setChildrenCollapsible(false);
     charts->addWidget(m_pps);
     charts->addWidget(m_delta);
-    auto *warningBox = new QWidget(this);
-    auto *warningLayout = new QVBoxLayout(warningBox);
-    warningLayout->setContentsMargins(0, 0, 0, 0);
-    warningLayout->addWidget(new QLabel(tr("Host differences"), this));
-    warningLayout->addWidget(m_warnings, 1);
+    auto *differenceBox = new QWidget(this);
+    auto *differenceLayout = new QVBoxLayout(differenceBox);
+    differenceLayout->setContentsMargins(0, 0, 0, 0);
+    differenceLayout->addWidget(new QLabel(tr("Differences between the runs"), this));
+    differenceLayout->addWidget(m_differences, 1);
     auto *bottom = new QSplitter(Qt::Horizontal, this);
+    bottom->setChildrenCollapsible(false);
     bottom->addWidget(m_table);
-    bottom->addWidget(warningBox);
+    bottom->addWidget(differenceBox);
     bottom->setStretchFactor(0, 3);
     bottom->setStretchFactor(1, 2);
     auto *vertical = new QSplitter(Qt::Vertical, this);
@@ -76,18 +105,130 @@ CompareView::CompareView(QWidget *parent)
     vertical->addWidget(bottom);
     vertical->setStretchFactor(0, 3);
     vertical->setStretchFactor(1, 2);
+    auto *main = new QSplitter(Qt::Horizontal, this);
+    main->setObjectName(QStringLiteral("comparePickerSplitter"));
+    main->addWidget(pickerBox);
+    main->addWidget(vertical);
+    main->setCollapsible(1, false);
+    main->setStretchFactor(0, 0);
+    main->setStretchFactor(1, 1);
+    main->setSizes({fontMetrics().averageCharWidth() * 26, 1000});
 
     auto *layout = new QVBoxLayout(this);
-    layout->addLayout(top);
-    layout->addWidget(vertical, 1);
+    layout->addLayout(m_top);
+    layout->addWidget(main, 1);
+
+    auto *useAsBaseline = new QAction(tr("Use as &baseline"), m_picker);
+    connect(useAsBaseline, &QAction::triggered, this, [this] {
+        if (QListWidgetItem *item = m_picker->currentItem()) {
+            item->setCheckState(Qt::Checked);
+            setBaseline(item->data(Qt::UserRole).toLongLong());
+        }
+    });
+    m_picker->addAction(useAsBaseline);
+    RowMenu::install(m_picker);
+    RowMenu::addCopyRows(m_table);
+    RowMenu::install(m_table);
 
     m_delta->setReference(tr("baseline"));
     connect(m_baseline, &QComboBox::activated, this,
             [this] { setBaseline(m_baseline->currentData().toLongLong()); });
+    connect(m_picker, &QListWidget::itemChanged, this, &CompareView::onPickerChanged);
+    connect(m_filter, &QLineEdit::textChanged, this, &CompareView::filterPicker);
 }
 
 void CompareView::setStore(RunStore *store) {
     m_store = store;
+    m_runs.clear();
+    reloadRuns();
+}
+
+void CompareView::reloadRuns() {
+    const QSignalBlocker block(m_picker);
+    m_picker->clear();
+    if (!m_store || !m_store->isOpen()) {
+        return;
+    }
+    // The newest runs, as the runs list starts: a store may hold thousands.
+    RunFilter newest;
+    newest.limit = pickerRuns;
+    for (const RunSummary &run : m_store->listRuns(newest).value_or(QList<RunSummary>{})) {
+        addPickerItem(
+            run.id, run.label.isEmpty() ? run.name : run.label,
+            tr("#%1 %2\n%3\n%4 · %5 · %6")
+                .arg(run.id)
+                .arg(run.name, run.sweep, run.device,
+                     run.created.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm")),
+                     toString(run.status)));
+    }
+    syncPicker();
+    filterPicker(m_filter->text());
+}
+
+void CompareView::addPickerItem(qint64 runId, const QString &title, const QString &toolTip) {
+    auto *item = new QListWidgetItem(tr("#%1 %2").arg(runId).arg(title), m_picker);
+    item->setData(Qt::UserRole, runId);
+    item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
+    item->setCheckState(Qt::Unchecked);
+    item->setToolTip(toolTip);
+}
+
+void CompareView::syncPicker() {
+    QList<qint64> missing = runIds();
+    const QSignalBlocker block(m_picker);
+    for (int i = 0; i < m_picker->count(); ++i) {
+        QListWidgetItem *item = m_picker->item(i);
+        const bool compared = missing.removeAll(item->data(Qt::UserRole).toLongLong()) > 0;
+        item->setCheckState(compared ? Qt::Checked : Qt::Unchecked);
+    }
+    // A compared run older than those listed (from the Runs tab or --compare) is listed too.
+    for (const RunData &data : m_runs) {
+        if (missing.contains(data.run.id)) {
+            addPickerItem(
+                data.run.id, data.run.title(),
+                tr("#%1 %2\n%3").arg(data.run.id).arg(data.run.name, data.run.spec.describe()));
+            m_picker->item(m_picker->count() - 1)->setCheckState(Qt::Checked);
+        }
+    }
+}
+
+void CompareView::filterPicker(const QString &text) {
+    for (int i = 0; i < m_picker->count(); ++i) {
+        QListWidgetItem *item = m_picker->item(i);
+        item->setHidden(!text.isEmpty() && !item->text().contains(text, Qt::CaseInsensitive) &&
+                        !item->toolTip().contains(text, Qt::CaseInsensitive));
+    }
+}
+
+void CompareView::onPickerChanged(QListWidgetItem *item) {
+    // The compared runs keep their order (baseline first); a newly ticked run goes last.
+    QList<qint64> ids = runIds();
+    const qint64 id = item->data(Qt::UserRole).toLongLong();
+    if (item->checkState() == Qt::Checked && !ids.contains(id)) {
+        ids.append(id);
+    } else if (item->checkState() == Qt::Unchecked) {
+        ids.removeAll(id);
+    }
+    if (ids.size() < 2) {
+        // Nothing to compare yet: remember the ticks, keep the last comparison off screen.
+        QList<RunData> kept;
+        for (qint64 keptId : ids) {
+            if (const std::optional<Run> run = m_store ? m_store->loadRun(keptId) : std::nullopt) {
+                kept.append(RunData{*run, {}});
+            }
+        }
+        m_runs = kept;
+        m_model->setComparison({});
+        m_pps->clear();
+        m_delta->clear();
+        m_differences->clear();
+        m_hostWarnings.clear();
+        const QSignalBlocker block(m_baseline);
+        m_baseline->clear();
+        showMessage(tr("Tick at least two runs to compare them."));
+        return;
+    }
+    compareRuns(ids);
 }
 
 QList<qint64> CompareView::runIds() const {
@@ -126,9 +267,9 @@ bool CompareView::compareRuns(const QList<qint64> &ids) {
     const QSignalBlocker block(m_baseline);
     m_baseline->clear();
     for (const RunData &data : m_runs) {
-        m_baseline->addItem(tr("#%1 %2").arg(data.run.id).arg(Comparison::runTitle(data.run)),
-                            data.run.id);
+        m_baseline->addItem(tr("#%1 %2").arg(data.run.id).arg(data.run.title()), data.run.id);
     }
+    syncPicker();
     recompute();
     return true;
 }
@@ -147,20 +288,45 @@ bool CompareView::setBaseline(qint64 runId) {
     return true;
 }
 
+void CompareView::setPpsFromZero(bool fromZero) {
+    m_pps->setFromZero(fromZero);
+}
+
+void CompareView::addChartOption(QAction *action) {
+    auto *button = new QToolButton(this);
+    button->setDefaultAction(action);
+    button->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_top->insertWidget(2, button);
+}
+
 void CompareView::showMessage(const QString &message) {
     m_message->setText(message);
 }
 
-QStringList CompareView::hostWarnings() const {
+QString CompareView::message() const {
+    return m_message->text();
+}
+
+QList<QPair<QString, ChartFigure>> CompareView::figures() const {
+    return {{tr("pps and delta side by side"), ChartFigure({m_pps, m_delta}, m_figureCaption)},
+            {tr("pps"), ChartFigure({m_pps}, m_pps->caption())},
+            {tr("delta"), ChartFigure({m_delta}, m_delta->caption())}};
+}
+
+QStringList CompareView::differences() const {
     QStringList lines;
-    for (int i = 0; i < m_warnings->count(); ++i) {
-        lines.append(m_warnings->item(i)->text());
+    for (int i = 0; i < m_differences->count(); ++i) {
+        lines.append(m_differences->item(i)->text());
     }
     return lines;
 }
 
+QStringList CompareView::hostWarnings() const {
+    return m_hostWarnings;
+}
+
 void CompareView::recompute() {
-    if (m_runs.isEmpty()) {
+    if (m_runs.size() < 2) {
         return;
     }
     const Run &base = m_runs.first().run;
@@ -172,7 +338,7 @@ void CompareView::recompute() {
     QList<ChartSeriesData> deltas;
     for (int r = 0; r < comparison.runs.size(); ++r) {
         const QList<PointStats> stats = statsOfRun(comparison, r);
-        const QString title = Comparison::runTitle(comparison.runs.at(r).run);
+        const QString title = comparison.runs.at(r).run.title();
         QList<ChartSeriesData> runPps = ChartSeriesBuilder::pps(stats, comparison.axisNames, title);
         QList<ChartSeriesData> runDeltas =
             ChartSeriesBuilder::deltas(stats, comparison.axisNames, title, DeltaMode::VsBaseline);
@@ -197,26 +363,61 @@ void CompareView::recompute() {
     m_pps->setParameterName(axis);
     m_pps->setSeries(pps);
     m_delta->setParameterName(axis);
-    m_delta->setReference(tr("run #%1 %2").arg(base.id).arg(Comparison::runTitle(base)));
+    // Both charts on one x scale: the deltas lack the first point of each series.
+    m_delta->setXDomain(m_pps->xValues());
+    m_delta->setReference(base.title());
     m_delta->setSeries(deltas);
+    QList<Run> runs;
+    for (const RunData &data : m_runs) {
+        runs.append(data.run);
+    }
+    m_pps->setCaption(FigureCaption::of(runs, FigureCaption::Marks::Pps));
+    m_delta->setCaption(FigureCaption::of(runs, FigureCaption::Marks::Delta, base.title()));
+    m_figureCaption = FigureCaption::of(runs, FigureCaption::Marks::PpsAndDelta, base.title());
 
-    m_warnings->clear();
-    const QIcon warning = QApplication::style()->standardIcon(QStyle::SP_MessageBoxWarning);
+    listDifferences(comparison);
+    const int others = int(m_runs.size()) - 1;
+    if (comparison.unmatched.size() == others) {
+        showMessage(
+            tr("No point in common: %1").arg(comparison.unmatched.join(QStringLiteral("; "))));
+    } else {
+        QString message =
+            tr("%n run(s) compared against baseline #%1 %2", nullptr, int(m_runs.size()))
+                .arg(base.id)
+                .arg(base.title());
+        if (!comparison.unmatched.isEmpty()) {
+            message += tr(" · %n run(s) share no point with it: see Differences", nullptr,
+                          int(comparison.unmatched.size()));
+        }
+        showMessage(message);
+    }
+}
+
+void CompareView::listDifferences(const Comparison &comparison) {
+    m_differences->clear();
+    m_hostWarnings.clear();
+    const Run &base = m_runs.first().run;
+    for (const QString &line : comparison.unmatched) {
+        m_differences->addItem(new QListWidgetItem(icon(QStyle::SP_MessageBoxCritical), line));
+    }
+    for (const QString &line : comparison.settingDifferences) {
+        m_differences->addItem(
+            new QListWidgetItem(icon(QStyle::SP_MessageBoxWarning), tr("Setting: %1").arg(line)));
+    }
     for (int r = 1; r < m_runs.size(); ++r) {
         const Run &other = m_runs.at(r).run;
         const HostComparison diff =
             HostDiff::compare(base.fingerprint, base.checklist, other.fingerprint, other.checklist);
         for (const QString &line : diff.differences) {
-            m_warnings->addItem(new QListWidgetItem(
-                warning, tr("#%1 vs baseline #%2: %3").arg(other.id).arg(base.id).arg(line)));
+            m_hostWarnings.append(
+                tr("#%1 vs baseline #%2: %3").arg(other.id).arg(base.id).arg(line));
+            m_differences->addItem(
+                new QListWidgetItem(icon(QStyle::SP_MessageBoxWarning), m_hostWarnings.last()));
         }
     }
-    if (m_warnings->count() == 0) {
-        m_warnings->addItem(tr("Same host fingerprint and checklist for all runs."));
+    if (m_differences->count() == 0) {
+        m_differences->addItem(tr("Same settings, host fingerprint and checklist for all runs."));
     }
-    showMessage(tr("%n run(s) compared against baseline #%1 %2", nullptr, int(m_runs.size()))
-                    .arg(base.id)
-                    .arg(Comparison::runTitle(base)));
 }
 
 } // namespace burstlab

@@ -1,13 +1,18 @@
 #pragma once
+#include "charts/ChartFigure.h"
 #include "exchange/Comparison.h"
 #include "model/RunData.h"
 
+#include <QPair>
 #include <QWidget>
 
 QT_BEGIN_NAMESPACE
+class QAction;
 class QComboBox;
-class QLabel;
+class QHBoxLayout;
+class QLineEdit;
 class QListWidget;
+class QListWidgetItem;
 class QTableView;
 QT_END_NAMESPACE
 
@@ -15,12 +20,15 @@ namespace burstlab {
 
 class CompareTableModel;
 class DeltaChart;
+class ElidedLabel;
 class PpsChart;
 class RunStore;
 
 // Two or more stored runs overlaid on the pps and delta charts, with the
-// per-point delta table against a chosen baseline and a warning panel listing
-// how the runs' hosts differ (fingerprint and checklist).
+// per-point delta table against a chosen baseline and a list of what differs
+// between the runs: points they do not share, settings they held differently
+// (fixed parameters, port, step length) and their hosts (fingerprint and
+// checklist). Runs are picked from the store in the view itself.
 class CompareView : public QWidget {
     Q_OBJECT
   public:
@@ -31,28 +39,53 @@ class CompareView : public QWidget {
     // are shown in the view and returned false.
     bool compareRuns(const QList<qint64> &runIds);
     bool setBaseline(qint64 runId);
+    void setPpsFromZero(bool fromZero);
+    // A tool button for a chart option in the row above the charts.
+    void addChartOption(QAction *action);
 
     QList<qint64> runIds() const;
     const QList<RunData> &runs() const { return m_runs; }
     PpsChart *ppsChart() const { return m_pps; }
     DeltaChart *deltaChart() const { return m_delta; }
     CompareTableModel *tableModel() const { return m_model; }
+    QListWidget *runPicker() const { return m_picker; }
+    QString message() const;
+    // What File ▸ Export chart offers: pps and delta side by side, then each chart.
+    QList<QPair<QString, ChartFigure>> figures() const;
+    // Every line of the differences list.
+    QStringList differences() const;
+    // The host lines of it, "#2 vs baseline #1: governor: performance vs powersave".
     QStringList hostWarnings() const;
+
+  public slots:
+    // Re-reads the store's runs for the picker (after a run was stored or deleted).
+    void reloadRuns();
 
   private:
     void recompute();
     void showMessage(const QString &message);
+    void listDifferences(const Comparison &comparison);
+    void onPickerChanged(QListWidgetItem *item);
+    void filterPicker(const QString &text);
+    void addPickerItem(qint64 runId, const QString &title, const QString &toolTip);
+    // Ticks exactly the compared runs in the picker.
+    void syncPicker();
 
     RunStore *m_store = nullptr;
     QList<RunData> m_runs; // baseline first
+    QStringList m_hostWarnings;
+    QString m_figureCaption;
 
     QComboBox *m_baseline;
-    QLabel *m_message;
+    ElidedLabel *m_message;
+    QHBoxLayout *m_top;
+    QLineEdit *m_filter; // over the runs listed: the newest, and any compared
+    QListWidget *m_picker;
     PpsChart *m_pps;
     DeltaChart *m_delta;
     CompareTableModel *m_model;
     QTableView *m_table;
-    QListWidget *m_warnings;
+    QListWidget *m_differences;
 };
 
 } // namespace burstlab

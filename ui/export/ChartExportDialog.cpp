@@ -13,12 +13,12 @@
 
 namespace burstlab {
 
-ChartExportDialog::ChartExportDialog(const QStringList &chartNames, int preset,
-                                     const QString &folder, QWidget *parent)
-    : QDialog(parent), m_folder(folder), m_chart(new QComboBox(this)),
+ChartExportDialog::ChartExportDialog(const QStringList &figureNames, const QList<int> &chartCounts,
+                                     int preset, const QString &folder, QWidget *parent)
+    : QDialog(parent), m_folder(folder), m_chartCounts(chartCounts), m_chart(new QComboBox(this)),
       m_preset(new QComboBox(this)), m_format(new QComboBox(this)), m_path(new QLineEdit(this)) {
-    setWindowTitle(tr("Export chart"));
-    m_chart->addItems(chartNames);
+    setWindowTitle(tr("Export figure"));
+    m_chart->addItems(figureNames);
     for (const ExportPreset &p : ExportPreset::all()) {
         m_preset->addItem(p.name);
     }
@@ -31,7 +31,7 @@ ChartExportDialog::ChartExportDialog(const QStringList &chartNames, int preset,
     pathRow->addWidget(browseButton);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
     auto *form = new QFormLayout(this);
-    form->addRow(tr("Chart:"), m_chart);
+    form->addRow(tr("Figure:"), m_chart);
     form->addRow(tr("Size:"), m_preset);
     form->addRow(tr("Format:"), m_format);
     form->addRow(tr("File:"), pathRow);
@@ -39,12 +39,22 @@ ChartExportDialog::ChartExportDialog(const QStringList &chartNames, int preset,
     setMinimumWidth(fontMetrics().averageCharWidth() * 70);
 
     connect(browseButton, &QPushButton::clicked, this, &ChartExportDialog::browse);
+    connect(m_chart, &QComboBox::currentIndexChanged, this, &ChartExportDialog::fitPreset);
     connect(m_chart, &QComboBox::currentIndexChanged, this, &ChartExportDialog::suggestPath);
     connect(m_format, &QComboBox::currentIndexChanged, this, &ChartExportDialog::suggestPath);
     connect(m_preset, &QComboBox::currentIndexChanged, this, &ChartExportDialog::suggestPath);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    fitPreset();
     suggestPath();
+}
+
+void ChartExportDialog::fitPreset() {
+    const int better =
+        ExportPreset::betterFor(m_preset->currentIndex(), m_chartCounts.value(chartIndex(), 1));
+    if (better >= 0) {
+        m_preset->setCurrentIndex(better);
+    }
 }
 
 int ChartExportDialog::chartIndex() const {

@@ -9,13 +9,15 @@ QT_END_NAMESPACE
 
 namespace burstlab {
 
-// Which chart, at which preset size, to which file; the format follows the
-// file's suffix (.png or .svg).
+// Which figure (the pps and delta charts side by side, or one chart), at which
+// preset size, to which file; the format follows the file's suffix (.png or .svg).
 class ChartExportDialog : public QDialog {
     Q_OBJECT
   public:
-    ChartExportDialog(const QStringList &chartNames, int preset, const QString &folder,
-                      QWidget *parent = nullptr);
+    // chartCounts: how many charts each figure puts side by side, so a preset
+    // made for the other kind of figure is swapped for a fitting one.
+    ChartExportDialog(const QStringList &figureNames, const QList<int> &chartCounts, int preset,
+                      const QString &folder, QWidget *parent = nullptr);
 
     int chartIndex() const;
     int presetIndex() const;
@@ -25,7 +27,10 @@ class ChartExportDialog : public QDialog {
     void browse();
     void suggestPath();
 
+    void fitPreset();
+
     QString m_folder;
+    QList<int> m_chartCounts;
     QComboBox *m_chart;
     QComboBox *m_preset;
     QComboBox *m_format;

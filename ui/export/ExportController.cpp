@@ -33,12 +33,17 @@ QString defaultFolder() {
 ExportController::ExportController(AppSettings &settings, QWidget *window)
     : QObject(window), m_settings(settings), m_window(window) {}
 
+bool ExportController::writeFigure(const ChartFigure &figure, const QString &path, QSize size,
+                                   QString *error) {
+    if (path.endsWith(QStringLiteral(".svg"), Qt::CaseInsensitive)) {
+        return figure.writeSvg(path, size, error);
+    }
+    return figure.writePng(path, size, error);
+}
+
 bool ExportController::writeChart(const ChartPane &chart, const QString &path, QSize size,
                                   QString *error) {
-    if (path.endsWith(QStringLiteral(".svg"), Qt::CaseInsensitive)) {
-        return chart.exportSvg(path, size, error);
-    }
-    return chart.exportPng(path, size, error);
+    return writeFigure(ChartFigure({&chart}, chart.caption()), path, size, error);
 }
 
 std::optional<QString> ExportController::runsText(ExportFormat format, const QList<qint64> &runIds,
@@ -63,21 +68,23 @@ std::optional<QString> ExportController::runsText(ExportFormat format, const QLi
     return burstlab::exportRuns(format, runs);
 }
 
-void ExportController::exportChart(const QList<QPair<QString, ChartPane *>> &charts) {
+void ExportController::exportFigure(const QList<QPair<QString, ChartFigure>> &figures) {
     QStringList names;
-    for (const auto &chart : charts) {
-        names.append(chart.first);
+    QList<int> counts;
+    for (const auto &figure : figures) {
+        names.append(figure.first);
+        counts.append(figure.second.chartCount());
     }
-    ChartExportDialog dialog(names, m_settings.exportPreset(), defaultFolder(), m_window);
-    if (dialog.exec() != QDialog::Accepted || dialog.path().isEmpty()) {
+    ChartExportDialog dialog(names, counts, m_settings.exportPreset(), defaultFolder(), m_window);
+    if (dialog.exec() != QDialog::Accepted || dialog.path().isEmpty() || dialog.chartIndex() < 0 ||
+        dialog.chartIndex() >= figures.size()) {
         return;
     }
     m_settings.setExportPreset(dialog.presetIndex());
     const ExportPreset preset = ExportPreset::all().value(dialog.presetIndex());
-    const ChartPane *chart = charts.value(dialog.chartIndex()).second;
     QString error;
-    if (!chart || !writeChart(*chart, dialog.path(), preset.size, &error)) {
-        fail(tr("The chart was not exported: %1").arg(error));
+    if (!writeFigure(figures.at(dialog.chartIndex()).second, dialog.path(), preset.size, &error)) {
+        fail(tr("The figure was not exported: %1").arg(error));
         return;
     }
     emit done(tr("Exported %1 to %2").arg(names.value(dialog.chartIndex()), dialog.path()));

@@ -1,4 +1,5 @@
 #pragma once
+#include "charts/ChartFigure.h"
 #include "exchange/ExportFormat.h"
 #include "model/RunData.h"
 
@@ -29,13 +30,16 @@ class ExportController : public QObject {
     void setStore(RunStore *store) { m_store = store; }
 
     // Format from the suffix: .svg is SVG, anything else PNG.
+    static bool writeFigure(const ChartFigure &figure, const QString &path, QSize size,
+                            QString *error);
+    // One chart with its caption.
     static bool writeChart(const ChartPane &chart, const QString &path, QSize size, QString *error);
     // The runs as text in a core export format (comparison when several).
     std::optional<QString> runsText(ExportFormat format, const QList<qint64> &runIds,
                                     QString *error) const;
 
-    // Interactive: pick chart, preset and file.
-    void exportChart(const QList<QPair<QString, ChartPane *>> &charts);
+    // Interactive: pick the figure, preset and file.
+    void exportFigure(const QList<QPair<QString, ChartFigure>> &figures);
     void exportRuns(const QList<qint64> &runIds);
     void copyNetdev(const QList<qint64> &runIds);
     void saveNetdev(const QList<qint64> &runIds);

@@ -3,6 +3,7 @@
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QMainWindow>
+#include <QScreen>
 
 namespace burstlab {
 
@@ -12,6 +13,7 @@ const QString sweepKey = QStringLiteral("sweep/last");
 const QString geometryKey = QStringLiteral("window/geometry");
 const QString stateKey = QStringLiteral("window/state");
 const QString presetKey = QStringLiteral("export/preset");
+const QString ppsFromZeroKey = QStringLiteral("charts/ppsFromZero");
 } // namespace
 
 QStringList AppSettings::recentStores() const {
@@ -49,8 +51,21 @@ void AppSettings::saveWindow(const QMainWindow &window) {
 }
 
 void AppSettings::restoreWindow(QMainWindow &window) const {
-    window.restoreGeometry(m_settings.value(geometryKey).toByteArray());
+    const bool restored = window.restoreGeometry(m_settings.value(geometryKey).toByteArray());
     window.restoreState(m_settings.value(stateKey).toByteArray());
+    // A size saved on a larger screen (or a first start on a small one) must
+    // not open the window bigger than this screen, its right and bottom edges
+    // and their controls out of reach: then it opens maximised, which the
+    // window manager fits to the work area.
+    const QRect available = window.screen()->availableGeometry();
+    const QSize wanted = restored ? window.size() : QSize(1600, 1000);
+    if (wanted.width() > available.width() || wanted.height() > available.height() * 0.95) {
+        window.resize(wanted.boundedTo(available.size()));
+        window.move(available.topLeft());
+        window.setWindowState(window.windowState() | Qt::WindowMaximized);
+    } else if (!restored) {
+        window.resize(wanted);
+    }
 }
 
 int AppSettings::exportPreset() const {
@@ -59,6 +74,14 @@ int AppSettings::exportPreset() const {
 
 void AppSettings::setExportPreset(int index) {
     m_settings.setValue(presetKey, index);
+}
+
+bool AppSettings::ppsFromZero() const {
+    return m_settings.value(ppsFromZeroKey, false).toBool();
+}
+
+void AppSettings::setPpsFromZero(bool fromZero) {
+    m_settings.setValue(ppsFromZeroKey, fromZero);
 }
 
 } // namespace burstlab

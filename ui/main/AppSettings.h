@@ -30,6 +30,9 @@ class AppSettings {
     int exportPreset() const;
     void setExportPreset(int index);
 
+    bool ppsFromZero() const;
+    void setPpsFromZero(bool fromZero);
+
   private:
     QSettings m_settings;
 };

@@ -1,7 +1,4 @@
 #include "main/MainWindow.h"
-#include "charts/DeltaChart.h"
-#include "charts/LiveRateChart.h"
-#include "charts/PpsChart.h"
 #include "checklist/ChecklistView.h"
 #include "compare/CompareView.h"
 #include "engine/EngineHello.h"
@@ -9,6 +6,7 @@
 #include "host/CheckResult.h"
 #include "import/ImportController.h"
 #include "log/LogPane.h"
+#include "main/SweepToolBar.h"
 #include "results/SweepResultsView.h"
 #include "runs/RunsBrowser.h"
 #include "store/RunStore.h"
@@ -24,6 +22,7 @@
 #include <QFileInfo>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScreen>
 #include <QScrollArea>
 #include <QStatusBar>
 #include <QStyle>
@@ -39,6 +38,10 @@ MainWindow::MainWindow(QWidget *parent)
     setWindowTitle(tr("burstlab"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/burstlab.svg")));
     setDockOptions(AnimatedDocks | AllowTabbedDocks);
+    // Where the keyboard is must show: the style marks a focused field, but
+    // not a focused table or list.
+    setStyleSheet(
+        QStringLiteral("QAbstractItemView:focus { border: 2px solid palette(highlight); }"));
 
     m_tabs->setDocumentMode(true);
     m_tabs->addTab(m_results, tr("&Sweep"));
@@ -52,31 +55,49 @@ MainWindow::MainWindow(QWidget *parent)
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    scroll->setMinimumWidth(m_setup->sizeHint().width() + 24);
-    addDock(scroll, tr("Sweep setup"), QStringLiteral("setupDock"), Qt::LeftDockWidgetArea);
+    // As narrow as the form can be, so the charts keep the room on a laptop.
+    scroll->setMinimumWidth(m_setup->minimumSizeHint().width() +
+                            style()->pixelMetric(QStyle::PM_ScrollBarExtent) + 8);
+    QDockWidget *setupDock =
+        addDock(scroll, tr("Sweep setup"), QStringLiteral("setupDock"), Qt::LeftDockWidgetArea);
     QDockWidget *logDock =
         addDock(m_log, tr("Log"), QStringLiteral("logDock"), Qt::BottomDockWidgetArea);
-    // The charts get the room; a saved layout, restored below, overrides this.
-    resizeDocks({logDock}, {fontMetrics().height() * 8}, Qt::Vertical);
+    // The charts get the room, the log a few lines (fewer on a short screen);
+    // a saved layout, restored below, overrides this.
+    const int logLines = screen()->availableGeometry().height() < 900 ? 4 : 8;
+    resizeDocks({logDock}, {fontMetrics().height() * logLines}, Qt::Vertical);
+    // The form's own width, but at most a quarter of a small screen.
+    resizeDocks({setupDock},
+                {std::clamp(m_setup->sizeHint().width() + scroll->minimumWidth() -
+                                m_setup->minimumSizeHint().width(),
+                            scroll->minimumWidth(), screen()->availableGeometry().width() / 4)},
+                Qt::Horizontal);
 
     m_session->attach(m_setup, m_results, m_log);
     createActions();
+    m_toolbar = new SweepToolBar({m_start, m_stop, m_resume}, this);
+    addToolBar(Qt::TopToolBarArea, m_toolbar);
     createMenus();
     statusBar()->showMessage(tr("Ready"));
 
-    connect(m_setup, &SweepSetupPanel::startRequested, this, &MainWindow::startSweep);
-    connect(m_setup, &SweepSetupPanel::stopRequested, m_session, &SweepSession::stop);
     connect(m_setup, &SweepSetupPanel::validityChanged, this, &MainWindow::updateActions);
+    connect(m_setup, &SweepSetupPanel::reasonChanged, this, &MainWindow::showSetupProblem);
+    connect(m_session, &SweepSession::progressChanged, m_toolbar, &SweepToolBar::setProgress);
     connect(m_session, &SweepSession::runningChanged, this, &MainWindow::updateActions);
+    connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::updateActions);
+    connect(m_runs, &RunsBrowser::selectionChanged, this, &MainWindow::updateActions);
     connect(m_session, &SweepSession::runStored, this, &MainWindow::onRunStored);
     connect(m_session, &SweepSession::statusMessage, statusBar(),
             [this](const QString &m) { statusBar()->showMessage(m); });
-    connect(m_runs, &RunsBrowser::showRequested, this, &MainWindow::showRunResults);
+    connect(m_runs, &RunsBrowser::showRequested, this, &MainWindow::showRun);
     connect(m_runs, &RunsBrowser::compareRequested, this, &MainWindow::compareRuns);
     connect(m_runs, &RunsBrowser::runAgainRequested, this, &MainWindow::runAgain);
     connect(m_runs, &RunsBrowser::resumeRequested, this, &MainWindow::resumeRun);
     connect(m_runs, &RunsBrowser::checklistRequested, this, &MainWindow::showStoredChecklist);
     connect(m_runs, &RunsBrowser::runsChanged, m_results, &SweepResultsView::reloadBaselines);
+    connect(m_runs, &RunsBrowser::runsChanged, m_compare, &CompareView::reloadRuns);
+    connect(m_results, &SweepResultsView::checklistRequested, this,
+            &MainWindow::showStoredChecklist);
     connect(m_import, &ImportController::imported, this,
             [this](const QList<qint64> &ids, const QString &message) {
                 onRunStored();
@@ -90,6 +111,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_settings.restoreWindow(*this);
     m_setup->restoreState(m_settings.lastSweep());
     m_checklist->setPortSpec(m_setup->spec().engine.vdevs.value(0, m_setup->spec().engine.pci));
+    showSetupProblem(m_setup->invalidReason());
     updateActions();
 }
 
@@ -120,7 +142,8 @@ void MainWindow::createActions() {
     m_openStore = make(tr("&Open store…"), {QKeySequence::Open},
                        tr("Open or create a run store (SQLite file)"));
     m_exportCharts = make(tr("&Export chart…"), {QKeySequence(tr("Ctrl+E"))},
-                          tr("Export a chart as PNG or SVG at a preset size"));
+                          tr("Export the pps and delta charts side by side, or one chart, as "
+                             "PNG or SVG with a caption, at a preset size"));
     m_exportData = make(tr("Export &runs…"), {QKeySequence(tr("Ctrl+Shift+E"))},
                         tr("Export the shown or selected runs as netdev text, CSV, JSON or "
                            "Markdown"));
@@ -130,23 +153,28 @@ void MainWindow::createActions() {
                         tr("Copy the shown or selected runs as a netdev mailing-list table"));
     m_saveNetdev = make(tr("Save as &netdev text…"), {},
                         tr("Save the shown or selected runs as a netdev mailing-list table"));
-    m_start = make(tr("&Start sweep"), {QKeySequence(tr("Ctrl+R"))}, tr("Start the sweep"));
-    m_stop = make(tr("S&top sweep"), {QKeySequence(Qt::Key_Escape), QKeySequence(tr("Ctrl+."))},
-                  tr("Stop the running sweep; finished steps are kept"));
+    m_start = make(tr("&Start"), {QKeySequence(tr("Ctrl+R"))},
+                   tr("Start the sweep set up in the panel (Ctrl+R)"));
+    m_stop = make(tr("S&top"), {QKeySequence(Qt::Key_Escape), QKeySequence(tr("Ctrl+."))},
+                  tr("Stop the running sweep; finished steps are kept (Esc)"));
+    m_resume = make(tr("Res&ume"), {QKeySequence(tr("Ctrl+Shift+R"))},
+                    tr("Continue the shown or selected interrupted run; measured steps are kept"));
     m_quit = make(tr("&Quit"), {QKeySequence::Quit}, tr("Quit burstlab"));
+    m_ppsFromZero =
+        make(tr("pps from &0"), {}, tr("Start the pps axes at zero, so differences show to scale"));
+    m_ppsFromZero->setCheckable(true);
+    m_ppsFromZero->setChecked(m_settings.ppsFromZero());
+    m_start->setObjectName(QStringLiteral("start"));
+    m_stop->setObjectName(QStringLiteral("stop"));
+    m_resume->setObjectName(QStringLiteral("resume"));
     m_start->setIcon(style()->standardIcon(QStyle::SP_MediaPlay));
     m_stop->setIcon(style()->standardIcon(QStyle::SP_MediaStop));
+    m_resume->setIcon(style()->standardIcon(QStyle::SP_MediaSeekForward));
 
     connect(m_openStore, &QAction::triggered, this, &MainWindow::chooseStore);
     connect(m_exportCharts, &QAction::triggered, this, [this] {
-        if (m_tabs->currentWidget() == m_compare) {
-            m_export->exportChart({{tr("Compare pps"), m_compare->ppsChart()},
-                                   {tr("Compare delta"), m_compare->deltaChart()}});
-        } else {
-            m_export->exportChart({{tr("pps"), m_results->ppsChart()},
-                                   {tr("delta"), m_results->deltaChart()},
-                                   {tr("live rate"), m_results->liveChart()}});
-        }
+        m_export->exportFigure(m_tabs->currentWidget() == m_compare ? m_compare->figures()
+                                                                    : m_results->figures());
     });
     connect(m_exportData, &QAction::triggered, this,
             [this] { m_export->exportRuns(currentRunIds()); });
@@ -157,7 +185,21 @@ void MainWindow::createActions() {
             [this] { m_export->saveNetdev(currentRunIds()); });
     connect(m_start, &QAction::triggered, this, &MainWindow::startSweep);
     connect(m_stop, &QAction::triggered, m_session, &SweepSession::stop);
+    connect(m_resume, &QAction::triggered, this, [this] {
+        if (const std::optional<qint64> id = resumableRun()) {
+            resumeRun(*id);
+        }
+    });
     connect(m_quit, &QAction::triggered, this, &QWidget::close);
+    connect(m_ppsFromZero, &QAction::toggled, this, [this](bool fromZero) {
+        m_settings.setPpsFromZero(fromZero);
+        m_results->setPpsFromZero(fromZero);
+        m_compare->setPpsFromZero(fromZero);
+    });
+    m_results->setPpsFromZero(m_ppsFromZero->isChecked());
+    m_compare->setPpsFromZero(m_ppsFromZero->isChecked());
+    m_results->addChartOption(m_ppsFromZero);
+    m_compare->addChartOption(m_ppsFromZero);
 }
 
 void MainWindow::createMenus() {
@@ -191,6 +233,8 @@ void MainWindow::createMenus() {
         connect(tab, &QAction::triggered, this, [this, i] { m_tabs->setCurrentIndex(i); });
     }
     view->addSeparator();
+    view->addAction(m_ppsFromZero);
+    view->addSeparator();
     for (QDockWidget *dock : findChildren<QDockWidget *>()) {
         view->addAction(dock->toggleViewAction());
     }
@@ -198,6 +242,7 @@ void MainWindow::createMenus() {
     QMenu *run = menuBar()->addMenu(tr("&Run"));
     run->addAction(m_start);
     run->addAction(m_stop);
+    run->addAction(m_resume);
     run->addSeparator();
     QAction *probe = run->addAction(tr("Re-probe &checklist"));
     connect(probe, &QAction::triggered, this, [this] {
@@ -228,8 +273,35 @@ void MainWindow::updateActions() {
     const bool running = m_session->isRunning();
     m_start->setEnabled(!running && m_setup->isValid());
     m_stop->setEnabled(running);
+    const std::optional<qint64> resumable = resumableRun();
+    m_resume->setEnabled(resumable.has_value());
+    m_resume->setToolTip(resumable
+                             ? tr("Resume run #%1: its measured steps are kept").arg(*resumable)
+                             : tr("Resume an interrupted or failed run: show or select "
+                                  "one first"));
     m_openStore->setEnabled(!running);
     m_recentMenu->setEnabled(!running && !m_settings.recentStores().isEmpty());
+}
+
+void MainWindow::showSetupProblem(const QString &reason) {
+    m_toolbar->setProblem(reason);
+    m_start->setToolTip(reason.isEmpty() ? tr("Start the sweep set up in the panel (Ctrl+R)")
+                                         : tr("Cannot start: %1").arg(reason));
+    if (!reason.isEmpty()) {
+        statusBar()->showMessage(tr("Cannot start: %1").arg(reason), 10000);
+    }
+}
+
+std::optional<qint64> MainWindow::resumableRun() const {
+    const QList<qint64> ids = currentRunIds();
+    if (!m_store || m_session->isRunning() || ids.size() != 1) {
+        return std::nullopt;
+    }
+    const std::optional<Run> run = m_store->loadRun(ids.first());
+    const bool broken =
+        run && (run->status == RunStatus::Interrupted || run->status == RunStatus::Failed);
+    return broken && run->source == QStringLiteral("engine") ? std::optional<qint64>(run->id)
+                                                             : std::nullopt;
 }
 
 bool MainWindow::openStore(const QString &path) {
@@ -294,7 +366,12 @@ void MainWindow::startSweep() {
     m_settings.setLastSweep(m_setup->saveState());
     m_checklist->setPortSpec(m_setup->spec().engine.vdevs.value(0, m_setup->spec().engine.pci));
     showTab(SweepTab);
-    m_session->start(m_setup->spec(), m_setup->runName(), m_setup->runLabel());
+    if (m_session->start(m_setup->spec(), m_setup->runName(), m_setup->runLabel())) {
+        // A name is one run's: the next sweep is named from its own settings
+        // unless it is given one.
+        m_setup->setRunName(QString());
+        m_settings.setLastSweep(m_setup->saveState());
+    }
 }
 
 void MainWindow::runAgain(qint64 runId) {
@@ -320,7 +397,7 @@ void MainWindow::resumeRun(qint64 runId) {
     m_session->resume(runId);
 }
 
-void MainWindow::showRunResults(qint64 runId) {
+void MainWindow::showRun(qint64 runId) {
     if (!m_store) {
         return;
     }
@@ -334,10 +411,12 @@ void MainWindow::showRunResults(qint64 runId) {
     }
     m_results->showRun(*run, *steps);
     showTab(SweepTab);
+    updateActions();
 }
 
 void MainWindow::compareRuns(const QList<qint64> &runIds) {
     m_compare->compareRuns(runIds);
+    m_runs->selectRuns(runIds);
     showTab(CompareTab);
 }
 
@@ -357,6 +436,7 @@ void MainWindow::showStoredChecklist(qint64 runId) {
 void MainWindow::onRunStored() {
     m_runs->reload();
     m_results->reloadBaselines();
+    m_compare->reloadRuns();
 }
 
 QList<qint64> MainWindow::currentRunIds() const {

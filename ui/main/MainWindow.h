@@ -3,6 +3,7 @@
 
 #include <QMainWindow>
 #include <memory>
+#include <optional>
 
 QT_BEGIN_NAMESPACE
 class QAction;
@@ -23,6 +24,7 @@ class RunsBrowser;
 class SweepResultsView;
 class SweepSession;
 class SweepSetupPanel;
+class SweepToolBar;
 
 // The application window: wires the views to the store and to the sweep
 // session and owns menus, shortcuts and persisted layout. No measurement,
@@ -48,11 +50,16 @@ class MainWindow : public QMainWindow {
     ExportController *exporter() const { return m_export; }
     ImportController *importer() const { return m_import; }
     QTabWidget *tabs() const { return m_tabs; }
+    SweepToolBar *sweepToolBar() const { return m_toolbar; }
 
     enum Tab { SweepTab, RunsTab, CompareTab, ChecklistTab };
     void showTab(Tab tab);
     // Start with the setup panel's sweep, as the Start button does.
     void startSweep();
+    // A stored run on the Sweep tab (burstlab --run ID, Runs ▸ Show).
+    void showRun(qint64 runId);
+    // Stored runs on the Compare tab, the first the baseline (burstlab --compare).
+    void compareRuns(const QList<qint64> &runIds);
 
   protected:
     void closeEvent(QCloseEvent *event) override;
@@ -64,11 +71,12 @@ class MainWindow : public QMainWindow {
                          Qt::DockWidgetArea area);
     void updateRecentMenu();
     void updateActions();
+    void showSetupProblem(const QString &reason);
+    // The run Resume continues: the selected or shown run, when it was cut short.
+    std::optional<qint64> resumableRun() const;
     void chooseStore();
     void runAgain(qint64 runId);
     void resumeRun(qint64 runId);
-    void showRunResults(qint64 runId);
-    void compareRuns(const QList<qint64> &runIds);
     void showStoredChecklist(qint64 runId);
     void onRunStored();
     void about();
@@ -90,6 +98,7 @@ class MainWindow : public QMainWindow {
     SweepSession *m_session;
     ExportController *m_export;
     ImportController *m_import;
+    SweepToolBar *m_toolbar = nullptr;
 
     QMenu *m_recentMenu = nullptr;
     QAction *m_openStore = nullptr;
@@ -100,7 +109,9 @@ class MainWindow : public QMainWindow {
     QAction *m_saveNetdev = nullptr;
     QAction *m_start = nullptr;
     QAction *m_stop = nullptr;
+    QAction *m_resume = nullptr;
     QAction *m_quit = nullptr;
+    QAction *m_ppsFromZero = nullptr;
 };
 
 } // namespace burstlab

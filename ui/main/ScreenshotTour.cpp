@@ -1,7 +1,4 @@
 #include "main/ScreenshotTour.h"
-#include "charts/DeltaChart.h"
-#include "charts/LiveRateChart.h"
-#include "charts/PpsChart.h"
 #include "checklist/ChecklistView.h"
 #include "compare/CompareView.h"
 #include "export/ExportController.h"
@@ -15,6 +12,7 @@
 
 #include <QDir>
 #include <QPixmap>
+#include <QScreen>
 #include <QTimer>
 #include <QWidget>
 
@@ -38,17 +36,21 @@ void ScreenshotTour::start() {
         fail(QStringLiteral("cannot create %1").arg(m_directory));
         return;
     }
-    m_window.resize(1600, 1000);
+    // The whole screen, with or without a window manager to maximise it.
+    m_window.setGeometry(m_window.screen()->availableGeometry());
     m_window.showMaximized();
-    runSweep(QStringLiteral("baseline"), 0);
+    runSweep(QStringLiteral("baseline"), QString());
 }
 
-void ScreenshotTour::runSweep(const QString &label, int clone) {
+void ScreenshotTour::runSweep(const QString &label, const QString &clones) {
     SweepSetupPanel *setup = m_window.setupPanel();
     setup->setDevice(QStringLiteral("net_null0"));
-    setup->setSweepValues(0, QStringLiteral("burst"), QStringLiteral("1..4,8,16,32"));
-    setup->setSweepValues(1, QStringLiteral("none"), QString());
-    setup->setFixedValue(QStringLiteral("clone"), clone);
+    setup->setSweepValues(0, QStringLiteral("burst"),
+                          clones.isEmpty() ? QStringLiteral("1..4,8,16,32")
+                                           : QStringLiteral("1,2,4,8,16,32"));
+    setup->setSweepValues(1, clones.isEmpty() ? QStringLiteral("none") : QStringLiteral("clone"),
+                          clones);
+    setup->setFixedValue(QStringLiteral("clone"), 0);
     setup->setTiming(2, 400, 50, 0, true);
     setup->setRunLabel(label);
     if (!setup->isValid()) {
@@ -67,12 +69,16 @@ void ScreenshotTour::onSweepFinished(qint64 runId, bool completed, const QString
     if (m_runs.size() == 1) {
         QTimer::singleShot(settleMs, this, [this] {
             if (save(QStringLiteral("main-window.png")) && exportCharts()) {
-                runSweep(QStringLiteral("clone=64"), 64);
+                runSweep(QStringLiteral("burst x clone"), QStringLiteral("0,64"));
             }
         });
         return;
     }
-    QTimer::singleShot(settleMs, this, &ScreenshotTour::showComparison);
+    QTimer::singleShot(settleMs, this, [this] {
+        if (save(QStringLiteral("main-window-2d.png"))) {
+            showComparison();
+        }
+    });
 }
 
 void ScreenshotTour::showComparison() {
@@ -106,18 +112,26 @@ void ScreenshotTour::showChecklist() {
 }
 
 bool ScreenshotTour::exportCharts() {
-    // What File > Export chart writes at the mailing-list preset, for the docs.
-    const SweepResultsView *results = m_window.resultsView();
-    const QList<QPair<QString, const ChartPane *>> charts{
-        {QStringLiteral("pps-chart.png"), results->ppsChart()},
-        {QStringLiteral("delta-chart.png"), results->deltaChart()},
-        {QStringLiteral("live-rate-chart.png"), results->liveChart()}};
-    for (const auto &[name, chart] : charts) {
-        QString error;
-        const QString path = QDir(m_directory).filePath(name);
-        if (!ExportController::writeChart(*chart, path, ExportPreset::all().first().size, &error)) {
-            fail(error);
-            return false;
+    // What File > Export chart writes at the mailing-list presets, for the docs:
+    // the figure a post links to (both charts, PNG and SVG), then each chart.
+    const QList<QPair<QString, ChartFigure>> figures = m_window.resultsView()->figures();
+    const QStringList names{QStringLiteral("figure-pps-delta"), QStringLiteral("pps-chart"),
+                            QStringLiteral("delta-chart"), QStringLiteral("live-rate-chart")};
+    for (int i = 0; i < figures.size() && i < names.size(); ++i) {
+        const ChartFigure &figure = figures.at(i).second;
+        const int preset = ExportPreset::betterFor(0, figure.chartCount());
+        const QSize size = ExportPreset::all().value(preset >= 0 ? preset : 0).size;
+        QStringList files{names.at(i) + QStringLiteral(".png")};
+        if (i == 0) {
+            files.append(names.at(i) + QStringLiteral(".svg"));
+        }
+        for (const QString &file : files) {
+            QString error;
+            if (!ExportController::writeFigure(figure, QDir(m_directory).filePath(file), size,
+                                               &error)) {
+                fail(error);
+                return false;
+            }
         }
     }
     return true;

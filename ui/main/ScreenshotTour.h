@@ -6,9 +6,11 @@ namespace burstlab {
 
 class MainWindow;
 
-// Drives the real window through what the documentation shows: two short sweeps
-// on net_null, their comparison and the host checklist, saving a PNG of the
-// window at each stage. Started by the hidden --screenshot-tour DIR option.
+// Drives the real window through what the documentation shows: a burst sweep
+// and a burst x clone sweep on net_null, their comparison (the burst sweep
+// meets the clone=0 series) and the host checklist, saving a PNG of the window
+// at each stage and the exported figures, at the screen's size. Started by the
+// hidden --screenshot-tour DIR option.
 class ScreenshotTour : public QObject {
     Q_OBJECT
   public:
@@ -21,7 +23,8 @@ class ScreenshotTour : public QObject {
     void finished(int exitCode);
 
   private:
-    void runSweep(const QString &label, int clone);
+    // clones empty: a burst sweep at clone=0; else a second axis with these values.
+    void runSweep(const QString &label, const QString &clones);
     void onSweepFinished(qint64 runId, bool completed, const QString &error);
     void showComparison();
     void showChecklist();

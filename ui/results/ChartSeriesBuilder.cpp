@@ -8,11 +8,18 @@
 namespace burstlab::ChartSeriesBuilder {
 
 namespace {
-// "clone=4" for the values after the first axis, or the caller's name for a
-// one-axis sweep.
-QString seriesKey(const Point &point, const QStringList &axisNames, const QString &fallback) {
+// A run title cut to what a legend shows whole.
+QString shortTitle(const QString &title) {
+    constexpr int maxLength = 24;
+    return title.size() <= maxLength ? title : title.left(maxLength - 1) + QStringLiteral("…");
+}
+
+// The legend text: "clone=4 · patch2" with two axes, the value first so a long
+// run title never hides what tells the series apart; the run's title alone
+// for a one-axis sweep.
+QString seriesKey(const Point &point, const QStringList &axisNames, const QString &runTitle) {
     if (point.values.size() < 2) {
-        return fallback;
+        return runTitle;
     }
     QStringList parts;
     for (int i = 1; i < point.values.size(); ++i) {
@@ -21,7 +28,7 @@ QString seriesKey(const Point &point, const QStringList &axisNames, const QStrin
         parts.append(QStringLiteral("%1=%2").arg(name, point.values.at(i).toString()));
     }
     const QString key = parts.join(QLatin1Char(' '));
-    return fallback.isEmpty() ? key : QStringLiteral("%1 %2").arg(fallback, key);
+    return runTitle.isEmpty() ? key : QStringLiteral("%1 · %2").arg(key, shortTitle(runTitle));
 }
 
 using PointMaker = std::function<std::optional<ChartPoint>(const PointStats &, double x)>;

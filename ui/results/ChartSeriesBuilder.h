@@ -11,8 +11,9 @@ namespace burstlab {
 namespace ChartSeriesBuilder {
 // Each point's pps figure (median of its valid repetitions, as printed
 // everywhere) with min..max whiskers over those repetitions; points without
-// a valid repetition are skipped. With two axes, one series per value of
-// the second axis, named "clone=4"; otherwise one series named seriesName.
+// a valid repetition are skipped. With two axes, one series per value of the
+// second axis, named "clone=4 · seriesName"; otherwise one series named
+// seriesName (the run's title; a long one is shortened in two-axis names).
 QList<ChartSeriesData> pps(const QList<PointStats> &stats, const QStringList &axisNames,
                            const QString &seriesName);
 // ns/packet deltas (Delta::ns, + = fewer ns) with their 95% CI (the Welch

@@ -2,12 +2,15 @@
 #include "charts/DeltaChart.h"
 #include "charts/LiveRateChart.h"
 #include "charts/PpsChart.h"
-#include "exchange/Comparison.h"
+#include "checklist/ChecklistSummary.h"
+#include "export/FigureCaption.h"
 #include "results/ChartSeriesBuilder.h"
 #include "results/ResultsTableModel.h"
 #include "stats/LineRate.h"
 #include "stats/PointStats.h"
 #include "store/RunStore.h"
+#include "util/ElidedLabel.h"
+#include "util/RowMenu.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -16,6 +19,7 @@
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTableView>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace burstlab {
@@ -43,17 +47,17 @@ constexpr int newestBaselines = 200;
 
 SweepResultsView::SweepResultsView(QWidget *parent)
     : QWidget(parent), m_mode(new QComboBox(this)), m_baseline(new QComboBox(this)),
-      m_summary(new QLabel(this)), m_live(new LiveRateChart(this)), m_pps(new PpsChart(this)),
-      m_delta(new DeltaChart(this)), m_model(new ResultsTableModel(this)),
-      m_table(new QTableView(this)) {
+      m_summary(new ElidedLabel(this)), m_controls(new QHBoxLayout),
+      m_checklist(new ChecklistSummary(this)), m_live(new LiveRateChart(this)),
+      m_pps(new PpsChart(this)), m_delta(new DeltaChart(this)),
+      m_model(new ResultsTableModel(this)), m_table(new QTableView(this)) {
     m_mode->addItem(tr("previous point"), int(DeltaMode::VsPrevious));
     m_mode->addItem(tr("baseline run"), int(DeltaMode::VsBaseline));
     m_mode->setToolTip(tr("Deltas against the previous point of the same series (the netdev "
                           "column) or against the same point of a baseline run"));
     m_baseline->setEnabled(false);
-    m_baseline->setMinimumContentsLength(24);
+    m_baseline->setMinimumContentsLength(16);
     m_baseline->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
     auto *proxy = new QSortFilterProxyModel(this);
     proxy->setSourceModel(m_model);
@@ -66,15 +70,20 @@ SweepResultsView::SweepResultsView(QWidget *parent)
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    RowMenu::addCopyRows(m_table);
+    RowMenu::install(m_table);
 
-    auto *controls = new QHBoxLayout;
-    controls->addWidget(new QLabel(tr("Δ against:"), this));
-    controls->addWidget(m_mode);
-    controls->addWidget(m_baseline);
-    controls->addSpacing(12);
-    controls->addWidget(m_summary, 1);
+    m_controls->addWidget(new QLabel(tr("Δ against:"), this));
+    m_controls->addWidget(m_mode);
+    m_controls->addWidget(m_baseline);
+    m_controls->addSpacing(12);
+    m_controls->addWidget(m_summary, 1);
 
     auto *charts = splitter(Qt::Horizontal, m_pps, m_delta, QStringLiteral("chartsSplitter"));
+    charts->addWidget(m_checklist);
+    charts->setStretchFactor(0, 3);
+    charts->setStretchFactor(1, 3);
+    charts->setStretchFactor(2, 1);
     auto *bottom = splitter(Qt::Horizontal, m_live, m_table, QStringLiteral("liveSplitter"));
     // The table's nine columns need more room than the live chart.
     bottom->setStretchFactor(0, 2);
@@ -84,9 +93,11 @@ SweepResultsView::SweepResultsView(QWidget *parent)
     vertical->setStretchFactor(1, 2);
 
     auto *layout = new QVBoxLayout(this);
-    layout->addLayout(controls);
+    layout->addLayout(m_controls);
     layout->addWidget(vertical, 1);
 
+    connect(m_checklist, &ChecklistSummary::fullViewRequested, this,
+            &SweepResultsView::checklistRequested);
     connect(m_mode, &QComboBox::currentIndexChanged, this, &SweepResultsView::onModeChanged);
     connect(m_baseline, &QComboBox::currentIndexChanged, this, &SweepResultsView::onModeChanged);
 }
@@ -131,6 +142,14 @@ int SweepResultsView::baselineIndex(qint64 runId) {
 }
 
 void SweepResultsView::showRun(const Run &run, const QList<StepResult> &steps) {
+    if (run.id != m_liveRunId && !m_liveRunning) {
+        // The last step of another run would pass for this one's.
+        m_live->clear();
+        m_liveRunId = 0;
+    }
+    if (!m_run || m_run->id != run.id || m_run->checklist != run.checklist) {
+        m_checklist->showRun(run.id, CheckResult::fromJsonArray(run.checklist));
+    }
     m_run = run;
     m_steps = steps;
     recompute();
@@ -139,8 +158,36 @@ void SweepResultsView::showRun(const Run &run, const QList<StepResult> &steps) {
 void SweepResultsView::clear() {
     m_run.reset();
     m_steps.clear();
-    m_live->startStep(QString());
+    m_live->clear();
+    m_checklist->clear();
     recompute();
+}
+
+void SweepResultsView::setLiveRun(qint64 runId, bool running) {
+    m_liveRunId = runId;
+    m_liveRunning = running;
+}
+
+void SweepResultsView::setPpsFromZero(bool fromZero) {
+    m_pps->setFromZero(fromZero);
+}
+
+void SweepResultsView::addChartOption(QAction *action) {
+    auto *button = new QToolButton(this);
+    button->setDefaultAction(action);
+    button->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_controls->insertWidget(3, button);
+}
+
+QString SweepResultsView::summaryText() const {
+    return m_summary->text();
+}
+
+QList<QPair<QString, ChartFigure>> SweepResultsView::figures() const {
+    return {{tr("pps and delta side by side"), ChartFigure({m_pps, m_delta}, m_figureCaption)},
+            {tr("pps"), ChartFigure({m_pps}, m_pps->caption())},
+            {tr("delta"), ChartFigure({m_delta}, m_delta->caption())},
+            {tr("live rate"), ChartFigure({m_live}, m_live->caption())}};
 }
 
 std::optional<qint64> SweepResultsView::runId() const {
@@ -189,12 +236,14 @@ void SweepResultsView::recompute() {
         PointStats::compute(m_steps, run.spec.points(), options, m_baselineSteps);
     const QStringList axes = run.spec.axisNames();
     const QString axisTitle = axes.isEmpty() ? tr("point") : axes.first();
-    const QString name = Comparison::runTitle(run);
+    const QString name = run.title();
     const DeltaMode mode = m_model->deltaMode();
 
     m_model->setStats(stats, axes);
     m_pps->setParameterName(axisTitle);
     m_pps->setSeries(ChartSeriesBuilder::pps(stats, axes, name));
+    // Both charts on one x scale: the deltas lack the first point of each series.
+    m_delta->setXDomain(m_pps->xValues());
     if (options.linkMbps) {
         m_pps->setLineRate(LineRate::pps(*options.linkMbps, options.frameSize),
                            lineRateLabel(*options.linkMbps, options.frameSize));
@@ -202,11 +251,16 @@ void SweepResultsView::recompute() {
         m_pps->setLineRate(0, QString());
     }
     m_delta->setParameterName(axisTitle);
-    m_delta->setReference(
-        mode == DeltaMode::VsPrevious || !m_baselineRun
-            ? tr("previous point")
-            : tr("run #%1 %2").arg(m_baselineRun->id).arg(Comparison::runTitle(*m_baselineRun)));
+    m_delta->setReference(mode == DeltaMode::VsPrevious || !m_baselineRun ? tr("previous point")
+                                                                          : m_baselineRun->title());
     m_delta->setSeries(ChartSeriesBuilder::deltas(stats, axes, name, mode));
+    const QString reference = mode == DeltaMode::VsPrevious || !m_baselineRun
+                                  ? tr("the previous point")
+                                  : m_baselineRun->title();
+    m_pps->setCaption(FigureCaption::of({run}, FigureCaption::Marks::Pps));
+    m_delta->setCaption(FigureCaption::of({run}, FigureCaption::Marks::Delta, reference));
+    m_live->setCaption(FigureCaption::of({run}, FigureCaption::Marks::LiveRate));
+    m_figureCaption = FigureCaption::of({run}, FigureCaption::Marks::PpsAndDelta, reference);
     const QString lineRate = options.linkMbps
                                  ? tr("line rate %1").arg(LineRate::speedText(*options.linkMbps))
                                  : tr("line rate not checked: %1").arg(options.linkUnknownReason);

@@ -1,29 +1,35 @@
 #pragma once
+#include "charts/ChartFigure.h"
 #include "model/Run.h"
 #include "model/StepResult.h"
 #include "results/DeltaMode.h"
 #include "stats/PointStats.h"
 
+#include <QPair>
 #include <QWidget>
 #include <optional>
 
 QT_BEGIN_NAMESPACE
+class QAction;
 class QComboBox;
-class QLabel;
+class QHBoxLayout;
 class QTableView;
 QT_END_NAMESPACE
 
 namespace burstlab {
 
+class ChecklistSummary;
 class DeltaChart;
+class ElidedLabel;
 class LiveRateChart;
 class PpsChart;
 class ResultsTableModel;
 class RunStore;
 
-// One run's results as they come in: the live rate of the running step, pps and
-// delta charts side by side, and the mailing-list table. Deltas are shown against
-// the previous point or against a baseline run picked from the store.
+// One run's results as they come in: pps and delta charts side by side on one
+// x scale with the run's host checklist beside them, the live rate of the
+// running step, and the mailing-list table. Deltas are shown against the
+// previous point or against a baseline run picked from the store.
 class SweepResultsView : public QWidget {
     Q_OBJECT
   public:
@@ -35,10 +41,22 @@ class SweepResultsView : public QWidget {
     void showRun(const Run &run, const QList<StepResult> &steps);
     void clear();
     std::optional<qint64> runId() const;
+    // The run the live chart's steps belong to, and whether it is measuring:
+    // showing another run while none is clears the live chart.
+    void setLiveRun(qint64 runId, bool running);
+    void setPpsFromZero(bool fromZero);
+    // A tool button for a chart option (e.g. the zero-based pps axis) in the
+    // controls row.
+    void addChartOption(QAction *action);
+    // "Run #5 baseline · net_null0 (net_null) · burst=1..32; 3 reps x 200 ms"
+    QString summaryText() const;
+    // What File ▸ Export chart offers: pps and delta side by side, then each chart.
+    QList<QPair<QString, ChartFigure>> figures() const;
 
     LiveRateChart *liveChart() const { return m_live; }
     PpsChart *ppsChart() const { return m_pps; }
     DeltaChart *deltaChart() const { return m_delta; }
+    ChecklistSummary *checklistSummary() const { return m_checklist; }
     ResultsTableModel *resultsModel() const { return m_model; }
     QTableView *resultsTable() const { return m_table; }
 
@@ -49,6 +67,10 @@ class SweepResultsView : public QWidget {
   public slots:
     // Re-reads the run list for the baseline choice (after a run was stored or deleted).
     void reloadBaselines();
+
+  signals:
+    // The full checklist of the shown run was asked for.
+    void checklistRequested(qint64 runId);
 
   private:
     void recompute();
@@ -63,10 +85,15 @@ class SweepResultsView : public QWidget {
     QList<StepResult> m_steps;
     std::optional<Run> m_baselineRun;
     QList<StepResult> m_baselineSteps;
+    QString m_figureCaption; // of the pps and delta charts side by side
+    qint64 m_liveRunId = 0;
+    bool m_liveRunning = false;
 
     QComboBox *m_mode;
     QComboBox *m_baseline;
-    QLabel *m_summary;
+    ElidedLabel *m_summary;
+    QHBoxLayout *m_controls;
+    ChecklistSummary *m_checklist;
     LiveRateChart *m_live;
     PpsChart *m_pps;
     DeltaChart *m_delta;

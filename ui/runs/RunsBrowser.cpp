@@ -2,6 +2,7 @@
 #include "runs/RunEditDialog.h"
 #include "runs/RunsTableModel.h"
 #include "store/RunStore.h"
+#include "util/RowMenu.h"
 
 #include <QAction>
 #include <QHeaderView>
@@ -20,7 +21,7 @@ namespace burstlab {
 
 RunsBrowser::RunsBrowser(QWidget *parent)
     : QWidget(parent), m_model(new RunsTableModel(this)), m_proxy(new QSortFilterProxyModel(this)),
-      m_table(new QTableView(this)), m_filter(new QLineEdit(this)), m_error(new QLabel(this)) {
+      m_filter(new QLineEdit(this)), m_error(new QLabel(this)), m_table(new QTableView(this)) {
     m_proxy->setSourceModel(m_model);
     m_proxy->setSortRole(Qt::UserRole);
     m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
@@ -31,7 +32,8 @@ RunsBrowser::RunsBrowser(QWidget *parent)
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_table->setAlternatingRowColors(true);
-    m_table->setContextMenuPolicy(Qt::ActionsContextMenu);
+    m_table->setWordWrap(false);
+    m_table->setTextElideMode(Qt::ElideRight);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_filter->setPlaceholderText(tr("Filter runs by any column (name, label, device, status…)"));
@@ -63,6 +65,7 @@ RunsBrowser::RunsBrowser(QWidget *parent)
     m_delete = add(QStyle::SP_TrashIcon, tr("Delete…"), tr("Delete the selected runs"));
     m_delete->setShortcut(QKeySequence::Delete);
     m_delete->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    RowMenu::install(m_table);
 
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(toolbar);
@@ -78,8 +81,12 @@ RunsBrowser::RunsBrowser(QWidget *parent)
             &RunsBrowser::loadEveryRunIfNeeded);
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &RunsBrowser::updateActions);
-    connect(m_table, &QTableView::doubleClicked, this,
-            [this] { emit showRequested(currentRunId()); });
+    // Enter as well as a double click (activation) shows the run.
+    connect(m_table, &QTableView::activated, this, [this] {
+        if (currentRunId() > 0) {
+            emit showRequested(currentRunId());
+        }
+    });
     connect(m_show, &QAction::triggered, this, [this] { emit showRequested(currentRunId()); });
     connect(m_compare, &QAction::triggered, this,
             [this] { emit compareRequested(selectedRunIds()); });
@@ -113,8 +120,19 @@ void RunsBrowser::setStore(RunStore *store) {
         return runs;
     });
     loadEveryRunIfNeeded();
-    m_table->resizeColumnsToContents();
+    fitColumns();
     updateActions();
+}
+
+void RunsBrowser::fitColumns() {
+    m_table->resizeColumnsToContents();
+    // A long name or sweep would push status and steps off a laptop screen:
+    // cut them (the whole text is in the tooltip).
+    const int maxWidth = fontMetrics().averageCharWidth() * 36;
+    for (int column : {RunsTableModel::NameColumn, RunsTableModel::SweepColumn,
+                       RunsTableModel::LabelColumn, RunsTableModel::DeviceColumn}) {
+        m_table->setColumnWidth(column, std::min(m_table->columnWidth(column), maxWidth));
+    }
 }
 
 void RunsBrowser::loadEveryRunIfNeeded() {
@@ -134,7 +152,7 @@ void RunsBrowser::reload() {
     m_error->hide();
     m_model->reload();
     loadEveryRunIfNeeded();
-    m_table->resizeColumnsToContents();
+    fitColumns();
     selectRuns(selected);
     updateActions();
 }
@@ -190,6 +208,7 @@ void RunsBrowser::updateActions() {
     m_runAgain->setEnabled(count == 1 && first && first->source == QStringLiteral("engine"));
     m_resume->setEnabled(count == 1 && broken);
     m_delete->setEnabled(count >= 1);
+    emit selectionChanged();
 }
 
 void RunsBrowser::showError(const QString &message) {

@@ -48,9 +48,12 @@ class RunsBrowser : public QWidget {
     void resumeRequested(qint64 runId);
     void checklistRequested(qint64 runId);
     void runsChanged();
+    void selectionChanged();
 
   private:
     void updateActions();
+    // Columns to their contents, long texts capped.
+    void fitColumns();
     void loadEveryRunIfNeeded();
     void showError(const QString &message);
     qint64 currentRunId() const;
@@ -58,9 +61,10 @@ class RunsBrowser : public QWidget {
     RunStore *m_store = nullptr;
     RunsTableModel *m_model;
     QSortFilterProxyModel *m_proxy;
-    QTableView *m_table;
+    // Made in this order, which is the tab order: the filter, then the runs it filters.
     QLineEdit *m_filter;
     QLabel *m_error;
+    QTableView *m_table;
     QAction *m_show;
     QAction *m_compare;
     QAction *m_edit;

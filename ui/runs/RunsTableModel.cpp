@@ -149,8 +149,12 @@ QVariant RunsTableModel::data(const QModelIndex &index, int role) const {
     case Qt::ToolTipRole:
         if (broken) {
             return tr("This run did not complete: its %1 finished steps are kept and it can be "
-                      "resumed (Run ▸ Resume run)")
+                      "resumed (Run ▸ Resume)")
                 .arg(r->steps);
+        }
+        // Long names and sweeps are cut in their columns: the whole text here.
+        if (index.column() == NameColumn || index.column() == SweepColumn) {
+            return display(*r, index.column());
         }
         return {};
     case Qt::TextAlignmentRole:
@@ -169,9 +173,9 @@ QVariant RunsTableModel::headerData(int section, Qt::Orientation orientation, in
         return QAbstractTableModel::headerData(section, orientation, role);
     }
     static const char *const titles[ColumnCount] = {
-        QT_TR_NOOP("#"),      QT_TR_NOOP("name"),  QT_TR_NOOP("label"),    QT_TR_NOOP("date"),
-        QT_TR_NOOP("device"), QT_TR_NOOP("sweep"), QT_TR_NOOP("best pps"), QT_TR_NOOP("steps"),
-        QT_TR_NOOP("status"), QT_TR_NOOP("tags")};
+        QT_TR_NOOP("#"),      QT_TR_NOOP("status"), QT_TR_NOOP("label"),    QT_TR_NOOP("name"),
+        QT_TR_NOOP("sweep"),  QT_TR_NOOP("steps"),  QT_TR_NOOP("best pps"), QT_TR_NOOP("date"),
+        QT_TR_NOOP("device"), QT_TR_NOOP("tags")};
     return section >= 0 && section < ColumnCount ? tr(titles[section]) : QVariant();
 }
 

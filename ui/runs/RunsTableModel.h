@@ -14,16 +14,17 @@ namespace burstlab {
 class RunsTableModel : public QAbstractTableModel {
     Q_OBJECT
   public:
+    // Status and steps come early: on a narrow screen they stay in sight.
     enum Column {
         IdColumn,
-        NameColumn,
+        StatusColumn,
         LabelColumn,
+        NameColumn,
+        SweepColumn,
+        StepsColumn,
+        BestPpsColumn,
         DateColumn,
         DeviceColumn,
-        SweepColumn,
-        BestPpsColumn,
-        StepsColumn,
-        StatusColumn,
         TagsColumn,
         ColumnCount
     };

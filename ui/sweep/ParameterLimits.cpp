@@ -33,8 +33,10 @@ QString meaning(const QString &name) {
 
 ParameterLimits ParameterLimits::documented() {
     ParameterLimits limits;
-    for (const StepParameter &p : StepParameters::documented()) {
-        limits.set(p.name, {p.min, p.max});
+    for (const StepParameter &p : StepParameters::all()) {
+        if (p.type == ParameterType::Integer) {
+            limits.set(p.name, {p.min, p.max});
+        }
     }
     return limits;
 }

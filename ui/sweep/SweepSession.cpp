@@ -110,7 +110,7 @@ bool SweepSession::begin(bool started) {
         emit finished(0, false, m_runner->errorString());
         return false;
     }
-    m_setup->setProgress(0, 1, tr("Starting the engine…"));
+    emit progressChanged(0, 1, tr("Starting the engine…"));
     setRunning(true);
     return true;
 }
@@ -142,18 +142,19 @@ void SweepSession::onHello(const EngineHello &hello) {
 }
 
 void SweepSession::onRunStored(qint64 runId) {
+    m_results->setLiveRun(runId, true);
     m_results->showRun(m_runner->run(), m_steps);
     emit runStored(runId);
 }
 
 void SweepSession::onStepStarted(int index, int total, const Point &point, int rep) {
     const SweepSpec &spec = m_runner->run().spec;
-    m_step = tr("%1, repetition %2/%3")
-                 .arg(point.describe(spec.axisNames()))
-                 .arg(rep + 1)
-                 .arg(spec.reps);
-    m_results->liveChart()->startStep(m_step, spec.durationMs / 1000.0);
-    m_setup->setProgress(index, total, tr("Step %1/%2: %3").arg(index + 1).arg(total).arg(m_step));
+    const QString where = point.describe(spec.axisNames());
+    m_step = tr("%1, repetition %2/%3").arg(where).arg(rep + 1).arg(spec.reps);
+    m_results->liveChart()->startStep(
+        tr("run #%1 %2 rep %3/%4").arg(m_runner->runId()).arg(where).arg(rep + 1).arg(spec.reps),
+        spec.durationMs / 1000.0);
+    emit progressChanged(index, total, tr("Step %1/%2: %3").arg(index + 1).arg(total).arg(m_step));
 }
 
 void SweepSession::onSample(const Sample &, const StepRates &rates) {
@@ -163,12 +164,13 @@ void SweepSession::onSample(const Sample &, const StepRates &rates) {
 void SweepSession::onStepFinished(const StepResult &result) {
     if (result.status == RunStatus::Completed) {
         m_steps.append(result);
+        m_results->liveChart()->finishStep(result.effectivePps());
     }
     m_results->showRun(m_runner->run(), m_steps);
 }
 
 void SweepSession::onProgress(int done, int total, qint64 etaMs) {
-    m_setup->setProgress(done, total,
+    emit progressChanged(done, total,
                          tr("%1/%2 steps done · %3 · ETA %4")
                              .arg(done)
                              .arg(total)
@@ -178,14 +180,15 @@ void SweepSession::onProgress(int done, int total, qint64 etaMs) {
 void SweepSession::onFinished(int outcome, const QString &message) {
     const qint64 runId = m_runner->runId();
     const bool completed = outcome == int(SweepRunner::Outcome::Completed);
+    m_results->setLiveRun(runId, false);
     setRunning(false);
     if (completed) {
         m_log->appendInfo(message);
-        m_setup->setProgress(1, 1, tr("Done: %1").arg(message));
+        emit progressChanged(1, 1, tr("Done: %1").arg(message));
     } else if (outcome == int(SweepRunner::Outcome::Interrupted)) {
         m_log->appendInfo(message);
         // Stopped while the host was probed: no run was stored, so none to resume.
-        m_setup->setProgress(0, 1,
+        emit progressChanged(0, 1,
                              runId > 0
                                  ? tr("Stopped: %1. Resume it from the Runs tab.").arg(message)
                                  : tr("Stopped: %1. Nothing was stored.").arg(message));
@@ -201,7 +204,7 @@ void SweepSession::onFinished(int outcome, const QString &message) {
 
 void SweepSession::showError(const QString &message) {
     m_log->appendError(message);
-    m_setup->setProgress(0, 1, tr("Failed: %1").arg(message));
+    emit progressChanged(0, 1, tr("Failed: %1").arg(message));
     emit statusMessage(tr("Sweep failed: %1").arg(message));
 }
 

@@ -19,7 +19,7 @@ struct Sample;
 struct StepRates;
 
 // Runs one sweep at a time through the core sweep runner and routes what it
-// reports to the views: progress and ETA to the setup panel, samples to the live
+// reports to the views: progress and ETA as a signal, samples to the live
 // chart, finished steps to the charts and table, engine stderr and errors to
 // the log. Event-driven throughout; nothing here blocks the GUI thread.
 class SweepSession : public QObject {
@@ -49,6 +49,8 @@ class SweepSession : public QObject {
     // A run was created or changed state in the store (the runs list is stale).
     void runStored(qint64 runId);
     void statusMessage(const QString &message);
+    // "Step 3/13: burst=4, repetition 2/3"; done and total in steps.
+    void progressChanged(int done, int total, const QString &text);
     // The sweep ended: completed, or not with the reason.
     void finished(qint64 runId, bool completed, const QString &error);
 

@@ -4,6 +4,7 @@
 #include "model/StepParameters.h"
 #include "ranges/ValueList.h"
 #include "stats/LineRate.h"
+#include "util/WheelGuard.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -11,13 +12,9 @@
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QJsonArray>
-#include <QLabel>
 #include <QLineEdit>
-#include <QProgressBar>
-#include <QPushButton>
 #include <QRegularExpression>
 #include <QSpinBox>
-#include <QStyle>
 #include <QVBoxLayout>
 
 #include <limits>
@@ -60,9 +57,13 @@ SweepSetupPanel::SweepSetupPanel(QWidget *parent) : QWidget(parent) {
     layout->addWidget(buildSweepGroup());
     layout->addWidget(buildFixedGroup());
     layout->addWidget(buildTimingGroup());
-    layout->addWidget(buildControls());
     layout->addStretch(1);
+    // The launch choice as narrow as a short one: the panel must leave the
+    // charts room on a laptop screen (the full text shows when the list opens).
+    m_launch->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_launch->setMinimumContentsLength(8);
     updateFixedEnabled();
+    WheelGuard::install(this);
     revalidate();
 }
 
@@ -155,15 +156,16 @@ QWidget *SweepSetupPanel::buildFixedGroup() {
     auto *form = new QFormLayout(group);
     for (const QString &name : sweepable) {
         const ParameterLimits::Range r = m_limits.range(name);
-        QSpinBox *box =
-            spinBox(clampToInt(r.min), clampToInt(r.max),
-                    clampToInt(StepParameters::find(name).value_or(StepParameter{}).defaultValue));
+        QSpinBox *box = spinBox(clampToInt(r.min), clampToInt(r.max),
+                                clampToInt(StepParameters::find(name)->defaultValue.toInteger()));
         box->setToolTip(m_limits.tooltip(name));
         m_fixed.insert(name, box);
         form->addRow(name + QLatin1Char(':'), box);
         connect(box, &QSpinBox::valueChanged, this, &SweepSetupPanel::revalidate);
     }
-    m_timestamp = new QCheckBox(tr("TSC timestamp in every fresh packet"));
+    m_timestamp = new QCheckBox(tr("TSC timestamp in packets"));
+    m_timestamp->setToolTip(tr("Write the TSC into every fresh packet (a receiver can take "
+                               "latencies from it); costs a few ns per packet"));
     form->addRow(QString(), m_timestamp);
     return group;
 }
@@ -173,6 +175,7 @@ QWidget *SweepSetupPanel::buildTimingGroup() {
     auto *form = new QFormLayout(group);
     const SweepSpec defaults;
     m_reps = spinBox(1, 1000, defaults.reps);
+    m_reps->setObjectName(QStringLiteral("reps"));
     m_reps->setToolTip(tr("Repetitions per point: 3 or more give a confidence interval and a "
                           "verdict; allowed 1..1000"));
     m_duration = spinBox(10, 86400000, defaults.durationMs, tr(" ms"));
@@ -192,9 +195,10 @@ QWidget *SweepSetupPanel::buildTimingGroup() {
     });
     m_pause = spinBox(0, 3600000, 0, tr(" ms"));
     m_pause->setToolTip(tr("Idle time between steps: 0..3600000 ms"));
-    m_randomize = new QCheckBox(tr("randomise order of points and repetitions"));
+    m_randomize = new QCheckBox(tr("randomise the order"));
     m_randomize->setChecked(true);
-    m_randomize->setToolTip(tr("So slow drift of the host does not masquerade as an effect"));
+    m_randomize->setToolTip(tr("Run points and repetitions in a seeded random order, so slow "
+                               "drift of the host does not masquerade as an effect"));
     m_name = new QLineEdit;
     m_name->setPlaceholderText(tr("from the sweep"));
     m_label = new QLineEdit;
@@ -212,36 +216,6 @@ QWidget *SweepSetupPanel::buildTimingGroup() {
     return group;
 }
 
-QWidget *SweepSetupPanel::buildControls() {
-    auto *box = new QWidget;
-    auto *layout = new QVBoxLayout(box);
-    layout->setContentsMargins(0, 0, 0, 0);
-    m_start = new QPushButton(style()->standardIcon(QStyle::SP_MediaPlay), tr("Start"));
-    m_start->setObjectName(QStringLiteral("startButton"));
-    m_stop = new QPushButton(style()->standardIcon(QStyle::SP_MediaStop), tr("Stop"));
-    m_stop->setObjectName(QStringLiteral("stopButton"));
-    m_stop->setEnabled(false);
-    auto *buttons = new QHBoxLayout;
-    buttons->addWidget(m_start);
-    buttons->addWidget(m_stop);
-    m_reasonLabel = new QLabel;
-    m_reasonLabel->setObjectName(QStringLiteral("invalidReason"));
-    m_reasonLabel->setWordWrap(true);
-    m_reasonLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_progress = new QProgressBar;
-    m_progress->setRange(0, 1);
-    m_progress->setValue(0);
-    m_progressLabel = new QLabel;
-    m_progressLabel->setWordWrap(true);
-    layout->addLayout(buttons);
-    layout->addWidget(m_reasonLabel);
-    layout->addWidget(m_progress);
-    layout->addWidget(m_progressLabel);
-    connect(m_start, &QPushButton::clicked, this, &SweepSetupPanel::startRequested);
-    connect(m_stop, &QPushButton::clicked, this, &SweepSetupPanel::stopRequested);
-    return box;
-}
-
 QString SweepSetupPanel::sweptName(int axis) const {
     const QString name = m_axis[axis]->currentData().toString();
     return name == noAxis ? QString() : name;
@@ -255,25 +229,28 @@ void SweepSetupPanel::updateFixedEnabled() {
     m_values[1]->setEnabled(!sweptName(1).isEmpty());
 }
 
-QString SweepSetupPanel::validate() const {
+SweepSetupPanel::Problem SweepSetupPanel::validate() const {
     const QString mode = m_launch->currentData().toString();
     if (mode == QStringLiteral("ssh") && m_host->text().trimmed().isEmpty()) {
-        return tr("ssh launch needs a host (user@host)");
+        return {tr("ssh launch needs a host (user@host)"), m_host};
     }
     if (!m_noHuge->isChecked() && mode != QStringLiteral("ssh") &&
         !EngineCommand::hugepagesReserved()) {
-        return tr("no hugepages are reserved on this host: tick \"no hugepages\", or reserve "
-                  "them first (dpdk-hugepages.py --setup 1G)");
+        return {tr("no hugepages are reserved on this host: tick \"no hugepages\", or reserve "
+                   "them first (dpdk-hugepages.py --setup 1G)"),
+                m_noHuge};
     }
     if (m_device->text().trimmed().isEmpty()) {
-        return tr("no device: enter a virtual device such as net_null0 or a PCI address");
+        return {tr("no device: enter a virtual device such as net_null0 or a PCI address"),
+                m_device};
     }
     if (QString why; !m_linkSpeed->text().trimmed().isEmpty() &&
                      !LineRate::parseSpeedMbps(m_linkSpeed->text(), &why)) {
-        return tr("link speed: %1").arg(why);
+        return {tr("link speed: %1").arg(why), m_linkSpeed};
     }
     if (!m_lcores->text().trimmed().isEmpty() && parseCpuList(m_lcores->text()).isEmpty()) {
-        return tr("lcores '%1' is not a CPU list such as 0-1 or 0,2,4").arg(m_lcores->text());
+        return {tr("lcores '%1' is not a CPU list such as 0-1 or 0,2,4").arg(m_lcores->text()),
+                m_lcores};
     }
     for (int axis = 0; axis < 2; ++axis) {
         const QString name = sweptName(axis);
@@ -281,39 +258,69 @@ QString SweepSetupPanel::validate() const {
             continue;
         }
         if (axis == 1 && name == sweptName(0)) {
-            return tr("the second swept parameter must differ from the first (%1)").arg(name);
+            return {tr("the second swept parameter must differ from the first (%1)").arg(name),
+                    m_axis[1]};
         }
         QString error;
         const auto values = ValueList::parse(name, m_values[axis]->text(), &error);
         if (!values) {
-            return error;
+            return {error, m_values[axis]};
         }
         for (qint64 value : *values) {
             const QString outOfRange = m_limits.check(name, value);
             if (!outOfRange.isEmpty()) {
-                return outOfRange;
+                return {outOfRange, m_values[axis]};
             }
         }
     }
     if (m_warmup->value() >= m_duration->value()) {
-        return tr("warm-up (%1 ms) must be shorter than the step duration (%2 ms)")
-            .arg(m_warmup->value())
-            .arg(m_duration->value());
+        return {tr("warm-up (%1 ms) must be shorter than the step duration (%2 ms)")
+                    .arg(m_warmup->value())
+                    .arg(m_duration->value()),
+                m_warmup};
     }
     return {};
 }
 
 void SweepSetupPanel::revalidate() {
     const bool wasValid = isValid();
-    m_reason = validate();
-    m_reasonLabel->setText(m_reason.isEmpty() ? QString() : tr("Cannot start: %1").arg(m_reason));
-    m_reasonLabel->setVisible(!m_reason.isEmpty());
-    m_start->setEnabled(m_reason.isEmpty() && !m_running);
-    m_start->setToolTip(m_reason.isEmpty() ? tr("Start the sweep (Ctrl+R)") : m_reason);
+    const Problem problem = validate();
+    m_reason = problem.reason;
+    markField(problem.field, problem.reason);
     m_host->setEnabled(m_launch->currentData().toString() == QStringLiteral("ssh"));
     if (wasValid != isValid()) {
         emit validityChanged(isValid());
     }
+    emit reasonChanged(m_reason);
+}
+
+void SweepSetupPanel::markField(QWidget *field, const QString &reason) {
+    if (m_marked && m_marked != field) {
+        // Back to the style's own colours and the field's own help.
+        m_marked->setPalette(QPalette());
+        m_marked->setToolTip(m_markedToolTip);
+        m_marked = nullptr;
+    }
+    if (!field) {
+        return;
+    }
+    if (m_marked != field) {
+        m_markedToolTip = field->toolTip();
+        m_marked = field;
+    }
+    // A tint of the field's own background, so it reads on light and dark palettes.
+    QPalette tinted = field->palette();
+    const QColor base = palette().color(QPalette::Base);
+    const QColor alarm(220, 50, 47);
+    const QColor mixed = QColor::fromRgbF(0.7f * base.redF() + 0.3f * alarm.redF(),
+                                          0.7f * base.greenF() + 0.3f * alarm.greenF(),
+                                          0.7f * base.blueF() + 0.3f * alarm.blueF());
+    tinted.setColor(QPalette::Base, mixed);
+    tinted.setColor(QPalette::Button, mixed);
+    field->setPalette(tinted);
+    field->setToolTip(m_markedToolTip.isEmpty()
+                          ? reason
+                          : QStringLiteral("%1\n\n%2").arg(reason, m_markedToolTip));
 }
 
 SweepSpec SweepSetupPanel::spec() const {
@@ -345,8 +352,10 @@ SweepSpec SweepSetupPanel::spec() const {
         }
         spec.axes.append(a);
     }
+    // Whether a box is swept, not whether it is enabled: the whole form is
+    // disabled while a sweep runs, and its setup is saved then too.
     for (auto it = m_fixed.cbegin(); it != m_fixed.cend(); ++it) {
-        if (it.value()->isEnabled()) {
+        if (it.key() != sweptName(0) && it.key() != sweptName(1)) {
             spec.fixed.insert(it.key(), it.value()->value());
         }
     }
@@ -396,6 +405,10 @@ QString SweepSetupPanel::runName() const {
 
 void SweepSetupPanel::setRunLabel(const QString &label) {
     m_label->setText(label);
+}
+
+void SweepSetupPanel::setRunName(const QString &name) {
+    m_name->setText(name);
 }
 
 void SweepSetupPanel::setSweepValues(int axis, const QString &parameter, const QString &values) {
@@ -465,18 +478,9 @@ void SweepSetupPanel::setLimits(const ParameterLimits &limits) {
 }
 
 void SweepSetupPanel::setRunning(bool running) {
-    m_running = running;
-    m_stop->setEnabled(running);
     for (QGroupBox *group : findChildren<QGroupBox *>()) {
         group->setEnabled(!running);
     }
-    revalidate();
-}
-
-void SweepSetupPanel::setProgress(int done, int total, const QString &text) {
-    m_progress->setRange(0, std::max(total, 1));
-    m_progress->setValue(std::clamp(done, 0, std::max(total, 1)));
-    m_progressLabel->setText(text);
 }
 
 } // namespace burstlab

@@ -9,10 +9,7 @@
 QT_BEGIN_NAMESPACE
 class QCheckBox;
 class QComboBox;
-class QLabel;
 class QLineEdit;
-class QProgressBar;
-class QPushButton;
 class QSpinBox;
 QT_END_NAMESPACE
 
@@ -20,8 +17,9 @@ namespace burstlab {
 
 // Everything a sweep needs, validated as the user types: the engine and its
 // port, one or two swept parameters with their value lists (core range syntax),
-// the fixed parameters, and repetitions and timing. Start stays disabled while
-// anything is invalid, and the reason is shown next to it.
+// the fixed parameters, and repetitions and timing. While anything is invalid
+// the field at fault is tinted with the reason in its tooltip, and the reason
+// is signalled for the window's status area (Start stays disabled there).
 class SweepSetupPanel : public QWidget {
     Q_OBJECT
   public:
@@ -33,10 +31,13 @@ class SweepSetupPanel : public QWidget {
     QString runLabel() const;
     QString runName() const;
     void setRunLabel(const QString &label);
+    void setRunName(const QString &name);
 
     bool isValid() const { return m_reason.isEmpty(); }
     // Why Start is disabled, empty when it is not.
     QString invalidReason() const { return m_reason; }
+    // The field the reason is about (tinted, reason in its tooltip); null when valid.
+    QWidget *invalidField() const { return m_marked; }
 
     // Field texts, for QSettings; restoreState tolerates missing keys.
     QJsonObject saveState() const;
@@ -52,29 +53,34 @@ class SweepSetupPanel : public QWidget {
     void setFixedValue(const QString &parameter, int value);
 
   public slots:
+    // Locks the form while a sweep runs.
     void setRunning(bool running);
-    // "point 3/13 burst=4 · repetition 2/3 · ETA 0:42"; value/maximum in steps.
-    void setProgress(int done, int total, const QString &text);
 
   signals:
-    void startRequested();
-    void stopRequested();
     void validityChanged(bool valid);
+    // After every change: why the sweep cannot start, empty when it can.
+    void reasonChanged(const QString &reason);
 
   private:
+    struct Problem {
+        QString reason;
+        QWidget *field = nullptr;
+    };
+
     QWidget *buildEngineGroup();
     QWidget *buildSweepGroup();
     QWidget *buildFixedGroup();
     QWidget *buildTimingGroup();
-    QWidget *buildControls();
-    QString validate() const;
+    Problem validate() const;
     void revalidate();
+    void markField(QWidget *field, const QString &reason);
     void updateFixedEnabled();
     QString sweptName(int axis) const;
 
     ParameterLimits m_limits = ParameterLimits::documented();
     QString m_reason;
-    bool m_running = false;
+    QWidget *m_marked = nullptr;
+    QString m_markedToolTip; // the marked field's own tooltip, given back when it is fixed
 
     QComboBox *m_launch = nullptr;
     QLineEdit *m_host = nullptr;
@@ -99,12 +105,6 @@ class SweepSetupPanel : public QWidget {
     QCheckBox *m_randomize = nullptr;
     QLineEdit *m_name = nullptr;
     QLineEdit *m_label = nullptr;
-
-    QPushButton *m_start = nullptr;
-    QPushButton *m_stop = nullptr;
-    QLabel *m_reasonLabel = nullptr;
-    QProgressBar *m_progress = nullptr;
-    QLabel *m_progressLabel = nullptr;
 };
 
 } // namespace burstlab

@@ -1,15 +1,12 @@
 #include "exchange/Comparison.h"
+#include "compare/RunMatch.h"
 #include "host/HostDiff.h"
 #include <cmath>
 
 namespace burstlab {
 
 QString Comparison::runTitle(const Run &run) {
-    if (!run.label.isEmpty())
-        return run.label;
-    if (!run.name.isEmpty())
-        return run.name;
-    return QStringLiteral("run %1").arg(run.id);
+    return run.title();
 }
 
 QString Comparison::runName(const Run &run) {
@@ -52,10 +49,15 @@ Comparison Comparison::of(const QList<RunData> &runs, const StatsOptions &option
     c.runs = runs;
     if (runs.isEmpty())
         return c;
-    c.axisNames = runs.first().run.spec.axisNames();
+    // Points meet by the value of every parameter any run sweeps (compare/RunMatch).
+    const RunMatch match = RunMatch::of(runs);
+    c.axisNames = match.axisNames;
+    c.settingDifferences = match.settingDifferences;
+    c.unmatched = match.unmatched;
     QList<QList<PointStats>> perRun;
     for (qsizetype i = 0; i < runs.size(); ++i) {
-        perRun << PointStats::ofRun(runs[i], options, i == 0 ? nullptr : &runs.first());
+        perRun << PointStats::ofRun(match.placed[i], options,
+                                    i == 0 ? nullptr : &match.placed.first());
         for (const PointStats &s : perRun.last()) {
             if (!c.points.contains(s.point))
                 c.points << s.point;

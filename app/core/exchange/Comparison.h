@@ -8,7 +8,9 @@ namespace burstlab {
 
 // Several runs side by side, the first being the baseline: every point any
 // run has (in the baseline's order, then the others'), and for each run its
-// statistics at that point with the delta against the baseline.
+// statistics at that point with the delta against the baseline. Points are
+// matched by the value of every parameter any of the runs sweeps, a run's
+// fixed value standing in where it does not sweep one (compare/RunMatch).
 struct Comparison {
     QList<RunData> runs;
     QList<Point> points;
@@ -18,9 +20,19 @@ struct Comparison {
     // "hosts differ: cpu_model, kernel_release": fingerprint keys whose
     // values differ from the baseline's, one line per run that differs.
     QStringList hostDifferences;
+    // "clone: 0 in baseline, 64 in patch2": settings that differ without
+    // placing points (fixed parameters, step length, port, lcores).
+    QStringList settingDifferences;
+    // "patch2 shares no point with baseline: clone is 0 in baseline but 64 in
+    // patch2", for every run with no point in common with the baseline.
+    QStringList unmatched;
+
+    // What a reader must know before trusting the comparison: the host,
+    // setting and unmatched lines above, in that order.
+    QStringList caveats() const { return hostDifferences + settingDifferences + unmatched; }
 
     static Comparison of(const QList<RunData> &runs, const StatsOptions &options = {});
-    // "patch2" (label) or else the name, or "run 7".
+    // "patch2" (label) or else the name, or "run 7" (Run::title).
     static QString runTitle(const Run &run);
     // "#7 patch2": the id and the title, so two runs with one label never
     // print alike; a run not stored yet has no id.

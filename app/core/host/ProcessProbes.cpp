@@ -1,6 +1,8 @@
 #include "host/ProcessProbes.h"
 #include "host/ProbeRegistry.h"
 #include "host/ProbeSupport.h"
+#include "host/TaskStat.h"
+#include <QRegularExpression>
 #include <QSet>
 #include <unistd.h>
 
@@ -14,29 +16,14 @@ struct Process {
     bool running = false; // some thread of it is runnable right now
 };
 
-struct Stat {
-    QString comm;
-    QChar state;
-};
-
-// "pid (comm) S ...": comm may hold spaces and parentheses, so cut at the last ')'.
-std::optional<Stat> readStat(const HostFs &fs, const QString &path) {
-    const QString stat = fs.read(path).value_or(QString());
-    const qsizetype open = stat.indexOf(u'(');
-    const qsizetype close = stat.lastIndexOf(u')');
-    if (open < 0 || close < open || close + 2 >= stat.size())
-        return std::nullopt; // exited between listing and reading
-    return Stat{stat.mid(open + 1, close - open - 1), stat.at(close + 2)};
-}
-
 QList<Process> processes(const HostFs &fs) {
     QList<Process> list;
     for (const QString &entry : fs.list(QStringLiteral("/proc"))) {
         bool isPid = false;
         const qint64 pid = entry.toLongLong(&isPid);
         const QString dir = QStringLiteral("/proc/") + entry;
-        const std::optional<Stat> main =
-            isPid ? readStat(fs, dir + QStringLiteral("/stat")) : std::nullopt;
+        const std::optional<TaskStat> main =
+            isPid ? TaskStat::read(fs, dir + QStringLiteral("/stat")) : std::nullopt;
         if (!main)
             continue;
         // A busy worker thread behind a sleeping main thread still takes a CPU.
@@ -44,8 +31,8 @@ QList<Process> processes(const HostFs &fs) {
         for (const QString &task : fs.list(dir + QStringLiteral("/task"))) {
             if (running)
                 break;
-            const std::optional<Stat> thread =
-                readStat(fs, dir + QStringLiteral("/task/") + task + QStringLiteral("/stat"));
+            const std::optional<TaskStat> thread =
+                TaskStat::read(fs, dir + QStringLiteral("/task/") + task + QStringLiteral("/stat"));
             running = thread && thread->state == u'R';
         }
         list.append({pid, main->comm, running});
@@ -113,11 +100,73 @@ ProbeOutcome probeProcessesAbsent(const ProbeContext &context, const QJsonObject
     return outcome;
 }
 
+// X11 displays and Wayland sockets someone listens on, from the socket table
+// (/proc/net/unix): this finds a display server whatever its program is called.
+QStringList listeningDisplays(const HostFs &fs) {
+    static const QRegularExpression x11(QStringLiteral("/tmp/\\.X11-unix/X(\\d+)$"));
+    static const QRegularExpression wayland(QStringLiteral("/(wayland-[0-9]+)$"));
+    QStringList displays;
+    const QString table = fs.read(QStringLiteral("/proc/net/unix")).value_or(QString());
+    for (const QString &line : table.split(u'\n')) {
+        QString display;
+        if (const QRegularExpressionMatch m = x11.match(line); m.hasMatch())
+            display = QStringLiteral("X11 display :") + m.captured(1);
+        else if (const QRegularExpressionMatch w = wayland.match(line); w.hasMatch())
+            display = w.captured(1);
+        if (!display.isEmpty() && !displays.contains(display))
+            displays.append(display);
+    }
+    return displays;
+}
+
+// The display the probing program itself draws on (the GUI's own), from its
+// environment: a server elsewhere (ssh -X) still makes this host draw.
+QStringList ownDisplays(const HostFs &fs, qint64 pid) {
+    const QString path = pid != 0 ? QStringLiteral("/proc/%1/environ").arg(pid)
+                                  : QStringLiteral("/proc/self/environ");
+    QStringList displays;
+    for (const QString &entry : fs.read(path).value_or(QString()).split(QChar(0))) {
+        if (entry.startsWith(QLatin1String("DISPLAY=")) ||
+            entry.startsWith(QLatin1String("WAYLAND_DISPLAY="))) {
+            if (!entry.section(u'=', 1).isEmpty())
+                displays.append(entry);
+        }
+    }
+    return displays;
+}
+
+ProbeOutcome probeDisplayServer(const ProbeContext &context, const QJsonObject &args) {
+    const ProbeOutcome byName = probeProcessesAbsent(context, args);
+    if (byName.status == CheckStatus::Unknown)
+        return byName;
+    const HostFs fs(context.root);
+    QStringList evidence;
+    if (byName.status != CheckStatus::Pass)
+        evidence.append(byName.current);
+    const QStringList listening = listeningDisplays(fs);
+    if (!listening.isEmpty())
+        evidence.append(QStringLiteral("listening: ") + listening.join(QStringLiteral(", ")));
+    const QStringList own = ownDisplays(fs, context.selfPid);
+    if (!own.isEmpty())
+        evidence.append(QStringLiteral("this program uses ") + own.join(QStringLiteral(", ")));
+    if (evidence.isEmpty())
+        return byName;
+    const CheckStatus status =
+        checkStatusFromName(args.value(QLatin1String("status_if_running")).toString());
+    ProbeOutcome outcome =
+        ProbeOutcome::judged(status == CheckStatus::Unknown ? CheckStatus::Warn : status,
+                             evidence.join(QStringLiteral("; ")));
+    outcome.values = byName.values;
+    outcome.values.insert(QLatin1String("displays"), (listening + own).join(u','));
+    return outcome;
+}
+
 } // namespace
 
 void addProcessProbes(ProbeRegistry &registry) {
     registry.add(QStringLiteral("load"), probeLoad);
     registry.add(QStringLiteral("processes_absent"), probeProcessesAbsent);
+    registry.add(QStringLiteral("display_server"), probeDisplayServer);
 }
 
 } // namespace burstlab

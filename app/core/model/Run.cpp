@@ -12,6 +12,14 @@ QJsonObject Run::txPortOf(const QJsonObject &hello) {
     return ports.isEmpty() ? QJsonObject() : ports.first().toObject();
 }
 
+QString Run::title() const {
+    if (!label.isEmpty())
+        return label;
+    if (!name.isEmpty())
+        return name;
+    return QStringLiteral("run %1").arg(id);
+}
+
 QString Run::device() const {
     return deviceOf(txPort());
 }

@@ -30,6 +30,8 @@ struct Run {
     // The same of any hello: the port whose role is "tx" (the engine lists
     // it first; an old hello without roles has it first too).
     static QJsonObject txPortOf(const QJsonObject &hello);
+    // What people call the run: its label ("patch2"), else its name, else "run 7".
+    QString title() const;
     // "net_null0 (net_null)" from the hello's TX port, or empty.
     QString device() const;
     // The same from a TX port object (what run lists keep of the hello).

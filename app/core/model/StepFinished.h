@@ -1,4 +1,5 @@
 #pragma once
+#include "model/ThreadUsage.h"
 #include "model/TxCounters.h"
 #include <QJsonArray>
 #include <QJsonObject>
@@ -64,6 +65,7 @@ struct LcoreFinished {
     qint64 cpuNs = 0; // the lcore thread's CPU time in the step
     double cyclesPerPkt = 0;
     LcoreWindow window;
+    std::optional<LcoreThread> thread; // null: no window measured
 
     template <typename S, typename F> static void fields(S &s, F &&f) {
         constexpr auto r = FieldNeed::Required;
@@ -74,6 +76,7 @@ struct LcoreFinished {
         f("cpu_ns", s.cpuNs, o);
         f("cycles_per_pkt", s.cyclesPerPkt, o);
         f("window", s.window, r);
+        f("thread", s.thread, o);
     }
     bool operator==(const LcoreFinished &other) const = default;
 };
@@ -126,6 +129,8 @@ struct StepFinished {
     std::optional<qint64> rxReordered;
     std::optional<LatencyFigures> latencyNs;
     QList<LcoreFinished> lcores;
+    // The TX threads over the window; null when no lcore measured one.
+    std::optional<ThreadUsage> thread;
     // The step's effective parameters, defaults included, by the names of
     // the parameter table (model/StepParameters.h).
     QJsonObject params;
@@ -155,6 +160,7 @@ struct StepFinished {
         f("rx_reordered", s.rxReordered, o);
         f("latency_ns", s.latencyNs, o);
         f("lcores", s.lcores, r);
+        f("thread", s.thread, o);
         f("params", s.params, r);
     }
 

@@ -9,21 +9,27 @@ namespace {
 
 using T = ParameterType;
 
+// A parameter without a default (count: no limit unless given).
+QJsonValue none() {
+    return QJsonValue(QJsonValue::Undefined);
+}
+
 StepParameter integer(const char *name, qint64 min, qint64 max, QJsonValue defaultValue,
                       bool sweepable, const char *unit, const char *help) {
-    return {QLatin1String(name), T::Integer, min,  max, defaultValue, sweepable,
-            QLatin1String(unit), QLatin1String(help), {}, false, {}};
+    return {
+        QLatin1String(name), T::Integer, min,   max, defaultValue, sweepable, QLatin1String(unit),
+        QLatin1String(help), {},         false, {}};
 }
 
 StepParameter other(const char *name, ParameterType type, QJsonValue defaultValue,
                     const char *help) {
-    return {QLatin1String(name), type, 0, 0, defaultValue, false, {}, QLatin1String(help), {},
-            false, {}};
+    return {QLatin1String(name), type, 0,     0, defaultValue, false, {},
+            QLatin1String(help), {},   false, {}};
 }
 
 StepParameter ports(const char *name, qint64 lo, qint64 hi, const char *help) {
-    return {QLatin1String(name), T::PortRange, 0, 65535, QJsonArray{lo, hi}, false, {},
-            QLatin1String(help), {}, false, {}};
+    return {QLatin1String(name), T::PortRange, 0,     65535, QJsonArray{lo, hi}, false, {},
+            QLatin1String(help), {},           false, {}};
 }
 
 StepParameter fromPort(StepParameter p) {
@@ -56,7 +62,7 @@ const QList<StepParameter> &StepParameters::all() {
         integer("duration_ms", 1, 86400000, 1000, true, "ms", "step length"),
         integer("warmup_ms", 0, 86400000, 0, false, "ms",
                 "sent but left out of the measured window; a sweep's --warmup-ms"),
-        integer("count", 1, 1000000000000000LL, QJsonValue(), true, "packets",
+        integer("count", 1, 1000000000000000LL, none(), true, "packets",
                 "packets to send; with duration_ms the step ends at whichever comes first"),
         fromPort(integer("queues", 1, 256, 1, true, "queues",
                          "TX queues, one TX lcore each; at most the engine's TX lcores")),
@@ -79,10 +85,10 @@ const QList<StepParameter> &StepParameters::all() {
         ports("udp_src", 50000, 53999,
               "UDP source ports: flow f uses lo + f % (hi - lo + 1); dynamic ports by default"),
         ports("udp_dst", 54000, 54000, "UDP destination ports, counted like udp_src"),
-        olderFormOf(integer("src_port", 0, 65535, QJsonValue(), false, {},
+        olderFormOf(integer("src_port", 0, 65535, none(), false, {},
                             "older form: src_port P is udp_src P-65535"),
                     "udp_src"),
-        olderFormOf(integer("dst_port", 0, 65535, QJsonValue(), false, {},
+        olderFormOf(integer("dst_port", 0, 65535, none(), false, {},
                             "older form: dst_port P is udp_dst P-P"),
                     "udp_dst"),
     };
@@ -203,19 +209,20 @@ QString StepParameters::markdown() {
             older << QStringLiteral("`%1` (%2)").arg(p.name, p.help);
             continue;
         }
-        const QString range = p.type == T::Integer || p.type == T::PortRange ? p.allowed()
-                                                                              : QString();
+        const QString range =
+            p.type == T::Integer || p.type == T::PortRange ? p.allowed() : QString();
         const QString fallback =
             p.defaultValue.isUndefined() ? QStringLiteral("none") : p.text(p.defaultValue);
         lines << QStringLiteral("| `%1` | %2 | %3 | %4 | %5 | %6 | %7 |")
-                     .arg(p.name, p.typeName(), range + (p.fromPort ? QStringLiteral(" (port)")
-                                                                    : QString()),
-                          fallback, p.sweepable ? QStringLiteral("yes") : QStringLiteral("no"),
-                          p.unit, cell(p.help));
+                     .arg(p.name, p.typeName(),
+                          range + (p.fromPort ? QStringLiteral(" (port)") : QString()), fallback,
+                          p.sweepable ? QStringLiteral("yes") : QStringLiteral("no"), p.unit,
+                          cell(p.help));
     }
     if (!older.isEmpty())
-        lines << QString() << QStringLiteral("Older names, still accepted: ") +
-                                  older.join(QStringLiteral(", ")) + QLatin1Char('.');
+        lines << QString()
+              << QStringLiteral("Older names, still accepted: ") +
+                     older.join(QStringLiteral(", ")) + QLatin1Char('.');
     return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
 }
 

@@ -1,5 +1,6 @@
 #include "model/SweepSpec.h"
 #include "model/JsonReader.h"
+#include "model/StepParameters.h"
 
 namespace burstlab {
 
@@ -31,12 +32,34 @@ QString SweepSpec::describe() const {
     QStringList parts;
     for (const Axis &axis : axes)
         parts << axis.describe();
+    QString text = parts.join(QStringLiteral(" x "));
+    const QStringList fixedParts = fixedChanges();
+    if (!fixedParts.isEmpty())
+        text += QStringLiteral("; ") + fixedParts.join(u' ');
     if (durationMs <= 0)
-        return parts.join(QStringLiteral(" x "));
-    return QStringLiteral("%1; %2 reps x %3 ms")
-        .arg(parts.join(QStringLiteral(" x ")))
-        .arg(reps)
-        .arg(durationMs);
+        return text;
+    const QString repetitions = untilPrecise ? QStringLiteral("%1..%2 reps until precise")
+                                                   .arg(PrecisionTarget::kMinReps)
+                                                   .arg(untilPrecise->maxReps)
+                                             : QStringLiteral("%1 reps").arg(reps);
+    return QStringLiteral("%1; %2 x %3 ms").arg(text, repetitions).arg(durationMs);
+}
+
+QStringList SweepSpec::fixedChanges() const {
+    QStringList changes;
+    for (auto it = fixed.constBegin(); it != fixed.constEnd(); ++it) {
+        const StepParameter *documented = StepParameters::find(it.key());
+        const QJsonValue value = it.value();
+        if (documented && value == documented->defaultValue)
+            continue;
+        if (value.isBool()) {
+            if (value.toBool())
+                changes << it.key(); // "timestamp": off is the default
+            continue;
+        }
+        changes << it.key() + QLatin1Char('=') + StepParameter::text(value);
+    }
+    return changes;
 }
 
 QJsonObject SweepSpec::toJson() const {
@@ -55,6 +78,9 @@ QJsonObject SweepSpec::toJson() const {
                   {QStringLiteral("seed"), QString::number(seed)}};
     if (linkSpeedMbps)
         o.insert(QStringLiteral("link_speed_mbps"), *linkSpeedMbps);
+    o.insert(QStringLiteral("noise"), noise.toJson());
+    if (untilPrecise)
+        o.insert(QStringLiteral("until_precise"), untilPrecise->toJson());
     if (!importWarnings.isEmpty())
         o.insert(QStringLiteral("import_warnings"), QJsonArray::fromStringList(importWarnings));
     return o;
@@ -81,6 +107,9 @@ std::optional<SweepSpec> SweepSpec::fromJson(const QJsonObject &object, QString 
     s.randomize = in.boolean(QStringLiteral("randomize"), s.randomize);
     s.linkSpeedMbps = in.optionalNumber(QStringLiteral("link_speed_mbps"));
     s.importWarnings = in.strings(QStringLiteral("import_warnings"));
+    s.noise = NoisePolicy::fromJson(in.object(QStringLiteral("noise")), in);
+    if (object.value(QLatin1String("until_precise")).isObject())
+        s.untilPrecise = PrecisionTarget::fromJson(in.object(QStringLiteral("until_precise")), in);
     bool seedOk = true;
     const QString seedText = in.string(QStringLiteral("seed"), QStringLiteral("0"));
     s.seed = seedText.toULongLong(&seedOk);

@@ -23,10 +23,10 @@ class Problems {
         if (value < min || value > max)
             add(field, outside(field, min, max, value));
     }
-    QList<SweepProblem> take() { return m_list; }
+    QList<FieldProblem> take() { return m_list; }
 
   private:
-    QList<SweepProblem> m_list;
+    QList<FieldProblem> m_list;
 };
 
 // The range of a step parameter the sweep itself sets (duration_ms,
@@ -38,7 +38,7 @@ ParameterLimit rangeOf(const StepLimits &limits, const QString &name) {
 
 } // namespace
 
-QList<SweepProblem> SweepRules::checkLaunch(const EngineLaunch &e,
+QList<FieldProblem> SweepRules::checkLaunch(const EngineLaunch &e,
                                             std::optional<bool> hugepagesReserved) {
     Problems out;
     static const QStringList modes{QStringLiteral("direct"), QStringLiteral("pkexec"),
@@ -62,7 +62,8 @@ QList<SweepProblem> SweepRules::checkLaunch(const EngineLaunch &e,
                 QStringLiteral("no device: a virtual device such as net_null0 or a PCI address"));
     static const QRegularExpression cpuList(
         QStringLiteral("^[0-9]+(-[0-9]+)?(,[0-9]+(-[0-9]+)?)*$"));
-    if (!e.lcores.isEmpty() && (!cpuList.match(e.lcores).hasMatch() || parseCpuList(e.lcores).isEmpty()))
+    if (!e.lcores.isEmpty() &&
+        (!cpuList.match(e.lcores).hasMatch() || parseCpuList(e.lcores).isEmpty()))
         out.add(QStringLiteral("engine.lcores"),
                 QStringLiteral("lcores '%1' is not a CPU list such as 0-1 or 0,2,4").arg(e.lcores));
     out.range(QStringLiteral("engine.memory_mb"), e.memoryMb, kMinMemoryMb, kMaxMemoryMb);
@@ -73,15 +74,16 @@ QList<SweepProblem> SweepRules::checkLaunch(const EngineLaunch &e,
     return out.take();
 }
 
-QList<SweepProblem> SweepRules::check(const SweepSpec &spec, const Context &context) {
+QList<FieldProblem> SweepRules::check(const SweepSpec &spec, const Context &context) {
     Problems out;
-    for (const SweepProblem &p : checkLaunch(spec.engine, context.hugepagesReserved))
+    for (const FieldProblem &p : checkLaunch(spec.engine, context.hugepagesReserved))
         out.add(p.field, p.message);
     const StepLimits &limits = context.limits;
     const QStringList sweepable = StepParameters::sweepable();
     if (spec.axes.isEmpty() || spec.axes.size() > 2)
-        out.add(QStringLiteral("axes"),
-                QStringLiteral("a sweep varies one or two parameters, got %1").arg(spec.axes.size()));
+        out.add(
+            QStringLiteral("axes"),
+            QStringLiteral("a sweep varies one or two parameters, got %1").arg(spec.axes.size()));
     for (qsizetype i = 0; i < spec.axes.size(); ++i) {
         const Axis &axis = spec.axes[i];
         if (!sweepable.contains(axis.name)) {
@@ -94,7 +96,8 @@ QList<SweepProblem> SweepRules::check(const SweepSpec &spec, const Context &cont
                     QStringLiteral("%1 is swept twice; the second swept parameter must differ")
                         .arg(axis.name));
         if (axis.values.isEmpty() || !axis.isNumeric())
-            out.add(axis.name, QStringLiteral("%1 needs one or more integer values").arg(axis.name));
+            out.add(axis.name,
+                    QStringLiteral("%1 needs one or more integer values").arg(axis.name));
         // The first value out of range says enough.
         for (const AxisValue &v : axis.values) {
             const QString problem = v.isNumber() ? limits.check(axis.name, v.number()) : QString();
@@ -127,6 +130,12 @@ QList<SweepProblem> SweepRules::check(const SweepSpec &spec, const Context &cont
                     .arg(warmup.min)
                     .arg(spec.durationMs));
     out.range(QStringLiteral("pause_ms"), spec.pauseMs, 0, kMaxPauseMs);
+    // Their words leave the field to the reader; here the field is named in them.
+    QList<FieldProblem> noise = spec.noise.problems();
+    if (spec.untilPrecise)
+        noise << spec.untilPrecise->problems();
+    for (const FieldProblem &p : noise)
+        out.add(p.field, p.text());
     if (spec.linkSpeedMbps && (*spec.linkSpeedMbps < LineRate::kMinSpeedMbps ||
                                *spec.linkSpeedMbps > LineRate::kMaxSpeedMbps))
         out.add(QStringLiteral("link_speed_mbps"),

@@ -1,4 +1,5 @@
 #pragma once
+#include "model/FieldProblem.h"
 #include "model/StepLimits.h"
 #include "model/SweepSpec.h"
 #include <QList>
@@ -6,15 +7,6 @@
 #include <optional>
 
 namespace burstlab {
-
-// One thing wrong with a sweep: the field, as SweepSpec's JSON names it
-// ("reps", "warmup_ms", "engine.lcores", or a step parameter such as
-// "burst"), and words that say what is allowed.
-struct SweepProblem {
-    QString field;
-    QString message;
-    bool operator==(const SweepProblem &other) const = default;
-};
 
 // The domain rules of a sweep, in one place: what is wrong with this sweep
 // for these engine limits. The CLI, the GUI and the runner all ask here and
@@ -35,9 +27,9 @@ struct SweepRules {
 
     // Every problem of the sweep, in the order of its fields: launch,
     // axes, fixed parameters, repetitions and timing, link speed.
-    static QList<SweepProblem> check(const SweepSpec &spec, const Context &context);
+    static QList<FieldProblem> check(const SweepSpec &spec, const Context &context);
     // The launch alone (engine-info starts an engine without a sweep).
-    static QList<SweepProblem> checkLaunch(const EngineLaunch &launch,
+    static QList<FieldProblem> checkLaunch(const EngineLaunch &launch,
                                            std::optional<bool> hugepagesReserved);
 };
 

@@ -1,0 +1,254 @@
+#include "compare/RunMatch.h"
+#include "model/StepParameters.h"
+
+#include <QSet>
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace burstlab {
+
+namespace {
+// What a parameter an imported run never recorded is placed at: it meets nothing.
+const QString notRecorded = QStringLiteral("not recorded");
+
+std::optional<AxisValue> valueOf(const QJsonValue &value) {
+    if (value.isBool()) {
+        return AxisValue(qint64(value.toBool())); // timestamp=true is timestamp=1
+    }
+    if (value.isDouble()) {
+        const double number = value.toDouble();
+        if (number == std::floor(number) && std::abs(number) < 9.0e15) {
+            return AxisValue(qint64(number));
+        }
+        return AxisValue(QString::number(number));
+    }
+    if (value.isString()) {
+        return AxisValue(value.toString());
+    }
+    return std::nullopt;
+}
+
+QString text(const std::optional<AxisValue> &value) {
+    return value ? value->toString() : notRecorded;
+}
+
+QString valuesText(QList<AxisValue> values) {
+    std::sort(values.begin(), values.end());
+    values.erase(std::unique(values.begin(), values.end()), values.end());
+    QStringList texts;
+    for (const AxisValue &v : values) {
+        texts.append(v.toString());
+    }
+    return texts.join(u',');
+}
+
+// The point in axisNames' order, from a point in the run's own axes.
+Point place(const Point &own, const QList<Axis> &ownAxes, const QList<Axis> &placedAxes) {
+    Point placed;
+    for (const Axis &axis : placedAxes) {
+        const auto at = std::find_if(ownAxes.begin(), ownAxes.end(),
+                                     [&](const Axis &a) { return a.name == axis.name; });
+        const qsizetype index = at - ownAxes.begin();
+        placed.values.append(at != ownAxes.end() && index < own.values.size()
+                                 ? own.values.at(index)
+                                 : axis.values.value(0, AxisValue(notRecorded)));
+    }
+    return placed;
+}
+
+RunData placeRun(const RunData &data, const QStringList &axisNames) {
+    if (data.run.spec.axisNames() == axisNames) {
+        return data;
+    }
+    QList<Axis> axes;
+    for (const QString &name : axisNames) {
+        const auto own = std::find_if(data.run.spec.axes.begin(), data.run.spec.axes.end(),
+                                      [&](const Axis &a) { return a.name == name; });
+        if (own != data.run.spec.axes.end()) {
+            axes.append(*own);
+        } else {
+            axes.append(
+                Axis{name, {RunMatch::settingOf(data.run, name).value_or(AxisValue(notRecorded))}});
+        }
+    }
+    RunData placed = data;
+    placed.run.spec.axes = axes;
+    for (const QString &name : axisNames) {
+        placed.run.spec.fixed.remove(name);
+    }
+    for (StepData &step : placed.steps) {
+        step.result.point = place(step.result.point, data.run.spec.axes, axes);
+    }
+    return placed;
+}
+
+QSet<QString> measuredKeys(const RunData &data) {
+    QSet<QString> keys;
+    for (const StepData &step : data.steps) {
+        if (step.result.status == RunStatus::Completed) {
+            keys.insert(step.result.point.key());
+        }
+    }
+    return keys;
+}
+
+QList<AxisValue> measuredValues(const RunData &data, qsizetype axis) {
+    QList<AxisValue> values;
+    for (const StepData &step : data.steps) {
+        if (step.result.status == RunStatus::Completed && axis < step.result.point.values.size()) {
+            values.append(step.result.point.values.at(axis));
+        }
+    }
+    return values;
+}
+
+QString whyApart(const RunData &base, const RunData &other, const QStringList &axisNames) {
+    const QString baseTitle = base.run.title();
+    const QString otherTitle = other.run.title();
+    QStringList apart;
+    for (qsizetype i = 0; i < axisNames.size(); ++i) {
+        const QList<AxisValue> a = measuredValues(base, i);
+        const QList<AxisValue> b = measuredValues(other, i);
+        const bool shared =
+            std::any_of(a.begin(), a.end(), [&](const AxisValue &v) { return b.contains(v); });
+        if (!shared) {
+            apart.append(
+                QStringLiteral("%1 is %2 in %3 but %4 in %5")
+                    .arg(axisNames.at(i), valuesText(a), baseTitle, valuesText(b), otherTitle));
+        }
+    }
+    if (apart.isEmpty()) {
+        apart.append(QStringLiteral("no combination of %1 was measured in both")
+                         .arg(axisNames.join(QStringLiteral(", "))));
+    }
+    return QStringLiteral("%1 shares no point with %2: %3")
+        .arg(otherTitle, baseTitle, apart.join(QStringLiteral("; ")));
+}
+
+struct Setting {
+    QString name;
+    QString axis; // the step parameter that sweeps it, if one does
+    QString (*read)(const SweepSpec &spec);
+};
+
+QString lcoresText(const SweepSpec &s) {
+    return s.engine.lcores.isEmpty() ? QStringLiteral("engine default") : s.engine.lcores;
+}
+
+// What else decides a measurement besides the step parameters.
+const Setting launchSettings[] = {
+    {QStringLiteral("step length"), QStringLiteral("duration_ms"),
+     [](const SweepSpec &s) { return QStringLiteral("%1 ms").arg(s.durationMs); }},
+    {QStringLiteral("warm-up"),
+     {},
+     [](const SweepSpec &s) { return QStringLiteral("%1 ms").arg(s.warmupMs); }},
+    {QStringLiteral("device"),
+     {},
+     [](const SweepSpec &s) {
+         return s.engine.pci.isEmpty() ? s.engine.vdevs.join(QStringLiteral(" ")) : s.engine.pci;
+     }},
+    {QStringLiteral("sink device"),
+     {},
+     [](const SweepSpec &s) {
+         return s.engine.sinkVdev.isEmpty() ? QStringLiteral("none") : s.engine.sinkVdev;
+     }},
+    {QStringLiteral("lcores"), {}, lcoresText},
+    {QStringLiteral("hugepages"),
+     {},
+     [](const SweepSpec &s) {
+         return s.engine.noHuge ? QStringLiteral("no") : QStringLiteral("yes");
+     }},
+};
+
+void differ(QStringList &out, const QString &name, const QString &a, const QString &aTitle,
+            const QString &b, const QString &bTitle) {
+    if (a != b) {
+        out.append(QStringLiteral("%1: %2 in %3, %4 in %5").arg(name, a, aTitle, b, bTitle));
+    }
+}
+
+QStringList differencesOf(const QList<RunData> &runs, const QStringList &axisNames) {
+    QStringList names;
+    for (const RunData &data : runs) {
+        for (const QString &name : data.run.spec.fixed.keys()) {
+            if (!axisNames.contains(name) && !names.contains(name)) {
+                names.append(name);
+            }
+        }
+    }
+    QStringList out;
+    const Run &base = runs.first().run;
+    for (qsizetype r = 1; r < runs.size(); ++r) {
+        const Run &run = runs.at(r).run;
+        for (const QString &name : names) {
+            differ(out, name, text(RunMatch::settingOf(base, name)), base.title(),
+                   text(RunMatch::settingOf(run, name)), run.title());
+        }
+        if (base.source != QStringLiteral("engine") || run.source != QStringLiteral("engine")) {
+            continue; // an imported run records no launch settings
+        }
+        for (const Setting &setting : launchSettings) {
+            if (setting.axis.isEmpty() || !axisNames.contains(setting.axis)) {
+                differ(out, setting.name, setting.read(base.spec), base.title(),
+                       setting.read(run.spec), run.title());
+            }
+        }
+    }
+    return out;
+}
+} // namespace
+
+std::optional<AxisValue> RunMatch::settingOf(const Run &run, const QString &name) {
+    if (run.spec.fixed.contains(name)) {
+        return valueOf(run.spec.fixed.value(name));
+    }
+    if (run.source != QStringLiteral("engine")) {
+        return std::nullopt;
+    }
+    if (name == QStringLiteral("duration_ms")) {
+        return AxisValue(qint64(run.spec.durationMs));
+    }
+    const QJsonValue engineDefault =
+        run.hello.value(QStringLiteral("defaults")).toObject().value(name);
+    if (!engineDefault.isUndefined()) {
+        return valueOf(engineDefault);
+    }
+    if (const StepParameter *documented = StepParameters::find(name);
+        documented && !documented->defaultValue.isUndefined()) {
+        return valueOf(documented->defaultValue);
+    }
+    if (name == QStringLiteral("timestamp")) {
+        return AxisValue(qint64(0)); // docs/protocol.md: off unless asked for
+    }
+    return std::nullopt;
+}
+
+RunMatch RunMatch::of(const QList<RunData> &runs) {
+    RunMatch match;
+    for (const RunData &data : runs) {
+        for (const QString &name : data.run.spec.axisNames()) {
+            if (!match.axisNames.contains(name)) {
+                match.axisNames.append(name);
+            }
+        }
+    }
+    for (const RunData &data : runs) {
+        match.placed.append(placeRun(data, match.axisNames));
+    }
+    if (runs.size() < 2) {
+        return match;
+    }
+    match.settingDifferences = differencesOf(runs, match.axisNames);
+    const QSet<QString> basePoints = measuredKeys(match.placed.first());
+    for (qsizetype r = 1; r < match.placed.size(); ++r) {
+        const QSet<QString> points = measuredKeys(match.placed.at(r));
+        if (!basePoints.isEmpty() && !points.isEmpty() && !basePoints.intersects(points)) {
+            match.unmatched.append(
+                whyApart(match.placed.first(), match.placed.at(r), match.axisNames));
+        }
+    }
+    return match;
+}
+
+} // namespace burstlab

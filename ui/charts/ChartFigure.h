@@ -1,0 +1,40 @@
+#pragma once
+#include <QList>
+#include <QSize>
+#include <QString>
+
+QT_BEGIN_NAMESPACE
+class QPainter;
+QT_END_NAMESPACE
+
+namespace burstlab {
+
+class ChartPane;
+
+// A figure for a post or a slide: one chart, or several side by side (the pps
+// and delta charts of a run, the form a mailing-list post links to), with a
+// caption under them that says what was measured, on what, and what the marks
+// mean. Rendered at a fixed size, so it never depends on the window.
+class ChartFigure {
+  public:
+    ChartFigure(QList<const ChartPane *> charts, QString caption);
+
+    // Text in a figure must stay readable when it is scaled down in a mail
+    // client or projected: a quarter larger than on screen at 500 px, growing
+    // with the figure's height beyond.
+    static double fontScale(QSize size);
+
+    int chartCount() const { return int(m_charts.size()); }
+    QString caption() const { return m_caption; }
+
+    void paint(QPainter &painter, QSize size) const;
+    // False with a reason in *error when the file cannot be written.
+    bool writePng(const QString &path, QSize size, QString *error) const;
+    bool writeSvg(const QString &path, QSize size, QString *error) const;
+
+  private:
+    QList<const ChartPane *> m_charts;
+    QString m_caption;
+};
+
+} // namespace burstlab
