@@ -64,29 +64,28 @@ bool readReps(const CliParser &p, SweepSpec &spec, QString *error) {
         return false;
     }
     PrecisionTarget target;
-    const auto maxReps =
-        p.integer(QStringLiteral("max-reps"), target.maxReps, PrecisionTarget::kMinReps,
-                  PrecisionTarget::kMaxMaxReps, error);
-    const auto pct = maxReps ? p.number(QStringLiteral("precision-pct"), target.share * 100,
-                                        0.001, 100, error)
-                             : std::nullopt;
-    const auto ns = pct ? p.number(QStringLiteral("precision-ns"), 0, 0.001,
-                                   PrecisionTarget::kMaxNs, error)
-                        : std::nullopt;
+    const auto maxReps = p.integer(QStringLiteral("max-reps"), target.maxReps,
+                                   PrecisionTarget::kMinReps, PrecisionTarget::kMaxMaxReps, error);
+    const auto pct =
+        maxReps ? p.number(QStringLiteral("precision-pct"), target.share * 100, 0.001, 100, error)
+                : std::nullopt;
+    const auto ns =
+        pct ? p.number(QStringLiteral("precision-ns"), 0, 0.001, PrecisionTarget::kMaxNs, error)
+            : std::nullopt;
     if (!ns)
         return false;
     target.maxReps = int(*maxReps);
     target.share = *pct / 100;
     if (p.isSet(QStringLiteral("precision-ns")))
         target.ns = *ns;
-    spec.untilPrecise = target;
-    spec.reps = PrecisionTarget::kMinReps;
+    spec.setUntilPrecise(target);
     return true;
 }
 
 // When a repetition is disturbed, and what to do about it.
 bool readNoise(const CliParser &p, NoisePolicy &noise, QString *error) {
-    const auto cpu = p.number(QStringLiteral("min-cpu-pct"), noise.minCpuShare * 100, 0, 100, error);
+    const auto cpu =
+        p.number(QStringLiteral("min-cpu-pct"), noise.minCpuShare * 100, 0, 100, error);
     const auto steal =
         cpu ? p.number(QStringLiteral("max-steal-pct"), noise.maxStealShare * 100, 0, 100, error)
             : std::nullopt;

@@ -38,12 +38,17 @@ QString SweepSpec::describe() const {
         text += QStringLiteral("; ") + fixedParts.join(u' ');
     if (durationMs <= 0)
         return text;
-    const QString repetitions =
-        untilPrecise ? QStringLiteral("%1..%2 reps until precise")
-                           .arg(PrecisionTarget::kMinReps)
-                           .arg(untilPrecise->maxReps)
-                     : QStringLiteral("%1 reps").arg(reps);
+    const QString repetitions = untilPrecise ? QStringLiteral("%1..%2 reps until precise")
+                                                   .arg(PrecisionTarget::kMinReps)
+                                                   .arg(untilPrecise->maxReps)
+                                             : QStringLiteral("%1 reps").arg(reps);
     return QStringLiteral("%1; %2 x %3 ms").arg(text, repetitions).arg(durationMs);
+}
+
+void SweepSpec::setUntilPrecise(const std::optional<PrecisionTarget> &target) {
+    untilPrecise = target;
+    if (target)
+        reps = PrecisionTarget::kMinReps;
 }
 
 QStringList SweepSpec::fixedChanges() const {

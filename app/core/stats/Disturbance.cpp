@@ -12,8 +12,9 @@ QString percent(double share) {
 
 // "71.0%" or "71.0-93.4%".
 QString range(double low, double high) {
-    return percent(low) == percent(high) ? percent(low) + u'%'
-                                         : QStringLiteral("%1-%2%").arg(percent(low), percent(high));
+    return percent(low) == percent(high)
+               ? percent(low) + u'%'
+               : QStringLiteral("%1-%2%").arg(percent(low), percent(high));
 }
 
 QString plural(int n, const QString &one) {
@@ -84,10 +85,16 @@ Disturbance Disturbance::of(const QList<StepResult> &steps, const NoisePolicy &p
     return d;
 }
 
+QString Disturbance::count() const {
+    return disturbed > 0 ? QStringLiteral("%1 of %2 disturbed").arg(disturbed).arg(repetitions)
+                         : QString();
+}
+
 QString Disturbance::text() const {
     QStringList parts;
     if (disturbed > 0) {
-        QString figures = QStringLiteral("TX core on CPU ") + range(lowestCpuShare, highestCpuShare);
+        QString figures =
+            QStringLiteral("TX core on CPU ") + range(lowestCpuShare, highestCpuShare);
         if (lowestSteal)
             figures += QStringLiteral(", steal ") + range(*lowestSteal, *highestSteal);
         parts << QStringLiteral("%1 of %2 disturbed (%3)%4")
