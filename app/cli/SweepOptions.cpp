@@ -85,8 +85,7 @@ bool readReps(const CliParser &p, SweepSpec &spec, QString *error) {
     target.share = *pct / 100;
     if (p.isSet(QStringLiteral("precision-ns")))
         target.ns = *ns;
-    spec.untilPrecise = target;
-    spec.reps = PrecisionTarget::kMinReps;
+    spec.setUntilPrecise(target);
     return true;
 }
 

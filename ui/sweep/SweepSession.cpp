@@ -58,6 +58,7 @@ void SweepSession::connectRunner() {
     connect(m_runner, &SweepRunner::stepFinished, this, &SweepSession::onStepFinished);
     connect(m_runner, &SweepRunner::progress, this, &SweepSession::onProgress);
     connect(m_runner, &SweepRunner::logLine, m_log, &LogPane::appendEngineLine);
+    connect(m_runner, &SweepRunner::loadSampled, this, &SweepSession::loadSampled);
     connect(m_runner, &SweepRunner::finished, this,
             [this](SweepRunner::Outcome outcome, const QString &message) {
                 onFinished(int(outcome), message);

@@ -45,6 +45,12 @@ QString SweepSpec::describe() const {
     return QStringLiteral("%1; %2 x %3 ms").arg(text, repetitions).arg(durationMs);
 }
 
+void SweepSpec::setUntilPrecise(const std::optional<PrecisionTarget> &target) {
+    untilPrecise = target;
+    if (target)
+        reps = PrecisionTarget::kMinReps;
+}
+
 QStringList SweepSpec::fixedChanges() const {
     QStringList changes;
     for (auto it = fixed.constBegin(); it != fixed.constEnd(); ++it) {

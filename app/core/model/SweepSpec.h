@@ -48,6 +48,10 @@ struct SweepSpec {
     // axes each value of the second axis is one series.
     QList<Point> points() const;
     QStringList axisNames() const;
+    // "--reps auto" (the GUI's "until precise"): the first round's
+    // PrecisionTarget::kMinReps repetitions per point, then more up to the
+    // target's maximum; none: reps repetitions per point.
+    void setUntilPrecise(const std::optional<PrecisionTarget> &target);
     // "burst=1..10,16,24,32 x clone=0,1; 3 reps x 300 ms": run list summary;
     // fixed parameters set away from their defaults follow the axes:
     // "burst=1,8,32; clone=64 pkt_size=128; 3 reps x 200 ms".

@@ -85,6 +85,11 @@ Disturbance Disturbance::of(const QList<StepResult> &steps, const NoisePolicy &p
     return d;
 }
 
+QString Disturbance::count() const {
+    return disturbed > 0 ? QStringLiteral("%1 of %2 disturbed").arg(disturbed).arg(repetitions)
+                         : QString();
+}
+
 QString Disturbance::text() const {
     QStringList parts;
     if (disturbed > 0) {

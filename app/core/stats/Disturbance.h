@@ -51,6 +51,9 @@ struct Disturbance {
     static Disturbance of(const QList<StepResult> &steps, const NoisePolicy &policy);
     // The summary above, or empty when no repetition was disturbed or replaced.
     QString text() const;
+    // Its count alone, for a mark beside the point on a chart: "2 of 5
+    // disturbed"; empty when no repetition that counts was disturbed.
+    QString count() const;
 };
 
 } // namespace burstlab
