@@ -61,19 +61,13 @@ std::optional<EngineLaunch> EngineOptions::read(const CliParser &p, QString *err
         l.noHuge = p.isSet(QStringLiteral("no-huge"));
     else
         l.noHuge = l.mode == QLatin1String("ssh") || !EngineCommand::hugepagesReserved();
-    const auto problems = SweepRules::checkLaunch(l, hugepagesReserved(l));
+    const auto problems = SweepRules::checkLaunch(l, EngineCommand::hugepagesReservedFor(l));
     if (!problems.isEmpty()) {
         *error = argumentFor(p, problems.first().field) + QStringLiteral(": ") +
                  problems.first().message;
         return std::nullopt;
     }
     return l;
-}
-
-std::optional<bool> EngineOptions::hugepagesReserved(const EngineLaunch &launch) {
-    if (launch.noHuge || launch.mode == QLatin1String("ssh"))
-        return std::nullopt;
-    return EngineCommand::hugepagesReserved();
 }
 
 QString EngineOptions::argumentFor(const CliParser &p, const QString &field) {

@@ -17,9 +17,6 @@ class EngineOptions {
     // Problems are the launch rules' (SweepRules::checkLaunch), named by the
     // option as typed.
     static std::optional<EngineLaunch> read(const CliParser &parser, QString *error);
-    // What the rules check of this host: whether hugepages are reserved,
-    // for a local engine that asks for them.
-    static std::optional<bool> hugepagesReserved(const EngineLaunch &launch);
     // The option a rule's field came from: "engine.lcores" -> "--lcores 0-x".
     static QString argumentFor(const CliParser &parser, const QString &field);
 };

@@ -1,5 +1,6 @@
 #include "SweepOptions.h"
 #include "EngineOptions.h"
+#include "engine/EngineCommand.h"
 #include "model/StepParameters.h"
 #include "ranges/Assignment.h"
 #include "stats/LineRate.h"
@@ -268,7 +269,7 @@ std::optional<SweepOptions> SweepOptions::read(const CliParser &p, QString *erro
         }
     }
     const auto problems = SweepRules::check(
-        spec, {StepLimits::documented(), EngineOptions::hugepagesReserved(spec.engine)});
+        spec, {StepLimits::documented(), EngineCommand::hugepagesReservedFor(spec.engine)});
     if (!problems.isEmpty()) {
         const FieldProblem &first = problems.first();
         *error = (first.field.startsWith(QLatin1String("engine."))

@@ -17,8 +17,9 @@ QString valueText(const QJsonValue &v) {
         return QStringLiteral("'%1'").arg(v.toString());
     if (v.isArray() && v.toArray().size() == 2 && isInteger(v.toArray().at(0)) &&
         isInteger(v.toArray().at(1)))
-        return QStringLiteral("%1-%2").arg(v.toArray().at(0).toInteger()).arg(
-            v.toArray().at(1).toInteger());
+        return QStringLiteral("%1-%2")
+            .arg(v.toArray().at(0).toInteger())
+            .arg(v.toArray().at(1).toInteger());
     if (isInteger(v))
         return QString::number(v.toInteger());
     return QString::fromUtf8(QJsonDocument(QJsonArray{v}).toJson(QJsonDocument::Compact))
@@ -77,8 +78,7 @@ QString StepLimits::check(const QString &name, const QJsonValue &value) const {
     const auto r = range(name);
     // A parameter only a newer engine knows: its range is all this program
     // can check.
-    const ParameterType type =
-        p ? p->type : (r ? ParameterType::Integer : ParameterType::Boolean);
+    const ParameterType type = p ? p->type : (r ? ParameterType::Integer : ParameterType::Boolean);
     const QString got = valueText(value);
     switch (type) {
     case ParameterType::Integer:
@@ -114,6 +114,27 @@ QString StepLimits::check(const QString &name, const QJsonValue &value) const {
         return {};
     }
     return {};
+}
+
+QString StepLimits::allowed(const QString &name) const {
+    const StepParameter *documented = StepParameters::find(name);
+    const auto r = range(name);
+    if (!documented)
+        return r ? QStringLiteral("%1..%2").arg(r->min).arg(r->max) : QString();
+    StepParameter p = *documented;
+    if (r) {
+        p.min = r->min;
+        p.max = r->max;
+    }
+    return p.allowed();
+}
+
+QString StepLimits::tooltip(const QString &name) const {
+    const StepParameter *p = StepParameters::find(name);
+    if (!p)
+        return name;
+    const QString unit = p->unit.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(p->unit);
+    return QStringLiteral("%1%2: %3; allowed %4").arg(name, unit, p->help, allowed(name));
 }
 
 } // namespace burstlab

@@ -35,6 +35,11 @@ class StepLimits {
     // parameter and what it may be: "burst must be in 1..512, got 0",
     // "vlan is not a step parameter of this engine".
     QString check(const QString &name, const QJsonValue &value) const;
+    // What NAME may be by these limits: "1..512", "LO-HI within 0..65535",
+    // "true or false".
+    QString allowed(const QString &name) const;
+    // A field's help: "burst (packets): packets per ... ; allowed 1..512".
+    QString tooltip(const QString &name) const;
 
   private:
     QMap<QString, ParameterLimit> m_ranges;
