@@ -11,7 +11,8 @@
 
 namespace burstlab::engine {
 
-// A valid Ethernet/IPv4/UDP frame built once per step, with the payload
+// A valid Ethernet/IPv4/UDP frame, 802.1Q-tagged when the step has a vlan,
+// built once per step, with the payload
 // signature (Signature.h), and the cheap per-packet variation: the
 // signature's stream and sequence number, an optional TSC timestamp, and
 // flow f's fields: the destination IP plus f, the UDP ports from their
@@ -26,10 +27,6 @@ class PacketTemplate {
     uint16_t size() const { return m_size; }
     const uint8_t *bytes() const { return m_frame.data(); }
 
-    // Offsets in the frame (Ethernet 14 + IPv4 20 + UDP 8, then payload).
-    static constexpr size_t kIpOffset = 14;
-    static constexpr size_t kUdpOffset = 34;
-    static constexpr size_t kPayloadOffset = signature::kPayloadOffset;
     static constexpr size_t kChunk = 32;
 
     // Writes the whole frame. dst must have room for size() rounded up to
@@ -62,18 +59,18 @@ class PacketTemplate {
     bool timestamps() const { return m_timestamp; }
     uint32_t flows() const { return m_flows; }
     uint64_t tagBase(uint8_t stream) const { return signature::tagWord(m_stepTag, stream, 0); }
-    static void stampSeq(uint8_t *dst, uint64_t tagBase, uint32_t seq) {
+    void stampSeq(uint8_t *dst, uint64_t tagBase, uint32_t seq) const {
         const uint64_t tag = tagBase | signature::tagWord(0, 0, seq);
-        std::memcpy(dst + kPayloadOffset + signature::kTagOffset, &tag, sizeof tag);
+        std::memcpy(dst + m_payloadOffset + signature::kTagOffset, &tag, sizeof tag);
     }
-    static void stampTsc(uint8_t *dst, uint64_t tsc) {
-        std::memcpy(dst + kPayloadOffset + signature::kTscOffset, &tsc, sizeof tsc);
+    void stampTsc(uint8_t *dst, uint64_t tsc) const {
+        std::memcpy(dst + m_payloadOffset + signature::kTscOffset, &tsc, sizeof tsc);
     }
     void stampFlow(uint8_t *dst, uint32_t flow) const {
         const FlowFields &f = m_flowFields[flow];
-        std::memcpy(dst + kIpOffset + 16, &f.dstIpBe, sizeof f.dstIpBe); // destination address
-        std::memcpy(dst + kIpOffset + 10, &f.ipCsum, sizeof f.ipCsum);   // header checksum
-        std::memcpy(dst + kUdpOffset, &f.portsBe, sizeof f.portsBe);     // source, destination port
+        std::memcpy(dst + m_ipOffset + 16, &f.dstIpBe, sizeof f.dstIpBe); // destination address
+        std::memcpy(dst + m_ipOffset + 10, &f.ipCsum, sizeof f.ipCsum);   // header checksum
+        std::memcpy(dst + m_ipOffset + 20, &f.portsBe, sizeof f.portsBe); // UDP source, destination
     }
 
   private:
@@ -83,6 +80,10 @@ class PacketTemplate {
     uint16_t m_size = 0;
     uint16_t m_copySize = 0; // m_size rounded up to kChunk
     uint8_t m_stepTag = 0;
+    // Where IPv4 and the payload start: behind Ethernet (14 bytes) and the
+    // VLAN tag if any.
+    uint16_t m_ipOffset = 0;
+    uint16_t m_payloadOffset = 0;
     uint32_t m_flows = 1;
     bool m_timestamp = false;
     // What differs between flows, in network order, as stamped.

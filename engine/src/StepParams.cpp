@@ -1,4 +1,5 @@
 #include "StepParams.h"
+#include "Signature.h"
 
 #include <concepts>
 #include <cstdio>
@@ -171,6 +172,8 @@ template <typename P, typename F> void forEachParameter(P &p, F &&f) {
     f("dst_ip", p.dstIp, Limit{});
     f("udp_src", p.udpSrc, &StepLimits::port);
     f("udp_dst", p.udpDst, &StepLimits::port);
+    f("vlan", p.vlan, &StepLimits::vlan);
+    f("vlan_pcp", p.vlanPcp, &StepLimits::vlanPcp);
 }
 
 // The older single-port names, still accepted: src_port P is udp_src
@@ -191,6 +194,18 @@ std::optional<ProtocolError> crossCheck(const StepParams &p, const StepLimits &l
         return ProtocolError{"out_of_range", "tx_desc",
                              "tx_desc must be a multiple of " + std::to_string(lim.txDescAlign) +
                                  ", got " + echoed(cmd["tx_desc"].dump())};
+    }
+    if (p.vlanPcp != 0 && p.vlan == 0) {
+        return ProtocolError{"out_of_range", "vlan_pcp",
+                             "vlan_pcp " + std::to_string(p.vlanPcp) +
+                                 " needs a tag: set vlan to 1..4094"};
+    }
+    if (p.vlan != 0 && p.pktSize < signature::kMinFrame + kVlanTagSize) {
+        return ProtocolError{"out_of_range", "pkt_size",
+                             "pkt_size must be at least " +
+                                 std::to_string(signature::kMinFrame + kVlanTagSize) +
+                                 " with a VLAN tag (the tag is part of the frame), got " +
+                                 std::to_string(p.pktSize)};
     }
     return std::nullopt;
 }

@@ -30,9 +30,14 @@ struct StepLimits {
     Range count{1, 1000000000000000LL};
     Range statsMs{10, 10000};
     Range port{0, 65535};
+    Range vlan{0, 4094};
+    Range vlanPcp{0, 7};
 };
 
 using Mac = std::array<uint8_t, 6>;
+
+// Bytes an 802.1Q tag adds to a frame.
+constexpr uint32_t kVlanTagSize = 4;
 
 // Inclusive UDP port range: flow f uses lo + f % (hi - lo + 1).
 struct PortRange {
@@ -73,6 +78,10 @@ struct StepParams {
     // engine's packets as that protocol, malformed.
     PortRange udpSrc{50000, 53999};
     PortRange udpDst{54000, 54000};
+    // 802.1Q: the VLAN id of every packet (0: untagged) and the tag's
+    // priority. The 4-byte tag is part of pktSize, the frame as sent.
+    uint16_t vlan = 0;
+    uint8_t vlanPcp = 0;
 
     // Applies a start command's fields over these values; unknown keys and
     // wrong types are refused. "cmd" and "id" belong to the command.

@@ -60,6 +60,7 @@ class TestEnginePacket : public QObject {
     void everyFlowIsValid_data();
     void everyFlowIsValid();
     void flowsVaryAddressAndPort();
+    void taggedFrameCarriesItsSignature();
 };
 
 void TestEnginePacket::everyFlowIsValid_data() {
@@ -112,6 +113,40 @@ void TestEnginePacket::everyFlowIsValid() {
     // store may reach.
     QVERIFY(std::all_of(frame.begin() + std::max<int>(size, 62), frame.end(),
                         [](uint8_t b) { return b == 0; }));
+}
+
+// Behind an 802.1Q tag, every stamp lands 4 bytes later and a sink still
+// reads the signature.
+void TestEnginePacket::taggedFrameCarriesItsSignature() {
+    StepParams p;
+    QVERIFY(!p.apply(
+        {{"vlan", 4094}, {"vlan_pcp", 7}, {"pkt_size", 64}, {"flows", 8}, {"timestamp", true}},
+        {}));
+    const PacketTemplate t(p, 9);
+    std::array<uint8_t, 2048> frame{};
+    t.copyTo(frame.data());
+    t.stamp(frame.data(), 2, 77, 5, 123456789);
+    QCOMPARE(be16(frame.data() + 12), uint16_t(0x8100));
+    QCOMPARE(be16(frame.data() + 14), uint16_t(7 << 13 | 4094)); // PCP 7, DEI 0, VID 4094
+    QCOMPARE(be16(frame.data() + 16), uint16_t(0x0800));
+    // Flow 5: source port 50005 where the untagged frame has it at 34.
+    QCOMPARE(be16(frame.data() + 38), uint16_t(50005));
+    const auto sig = signature::read(frame.data(), t.size());
+    QVERIFY(sig);
+    QCOMPARE(sig->seq, 77u);
+    QCOMPARE(sig->stream, uint8_t(2));
+    QCOMPARE(sig->step, uint8_t(9));
+    QCOMPARE(sig->tsc, uint64_t(123456789));
+    // Untagged, the rest is the frame every check above holds.
+    std::array<uint8_t, 2048> untagged{};
+    std::copy(frame.begin(), frame.begin() + 12, untagged.begin());
+    std::copy(frame.begin() + 16, frame.end(), untagged.begin() + 12);
+    QVERIFY2(check(untagged.data()).isEmpty(), qPrintable(check(untagged.data())));
+    // The tag is part of the frame: 60 bytes cannot hold it and the signature.
+    StepParams small;
+    const auto err = small.apply({{"vlan", 1}, {"pkt_size", 60}}, {});
+    QVERIFY(err);
+    QCOMPARE(err->field, std::string("pkt_size"));
 }
 
 void TestEnginePacket::flowsVaryAddressAndPort() {

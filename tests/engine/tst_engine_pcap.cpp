@@ -5,6 +5,7 @@
 // read back with libpcap and, where installed, with tshark.
 #include "EngineProcess.h"
 
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QSet>
 #include <QStandardPaths>
@@ -137,6 +138,7 @@ class TestEnginePcap : public QObject {
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
     void captureHoldsTheCountedPackets();
     void defaultPortsOfManyFlowsAreNoKnownProtocol();
+    void vlanTagWithCorrectChecksums();
 };
 
 void TestEnginePcap::captureHoldsTheCountedPackets() {
@@ -244,6 +246,72 @@ void TestEnginePcap::defaultPortsOfManyFlowsAreNoKnownProtocol() {
         // knows the signature's magic, and nothing is malformed.
         QCOMPARE(f[2], QByteArray("PKTGEN"));
         QCOMPARE(f[3], QByteArray());
+    }
+}
+
+void TestEnginePcap::vlanTagWithCorrectChecksums() {
+    QTemporaryDir dir("/tmp/burstlab-pcap-XXXXXX");
+    QVERIFY(dir.isValid());
+    const QString file = dir.filePath("vlan.pcap");
+    EngineProcess engine(EngineProcess::vdevArgs("net_pcap0,tx_pcap=" + file));
+    QVERIFY2(engine.start(), engine.stderrText().constData());
+    // The hello announces both, with their ranges.
+    const QJsonObject limits = engine.hello().value("limits").toObject();
+    QCOMPARE(limits.value("vlan").toArray(), QJsonArray({0, 4094}));
+    QCOMPARE(limits.value("vlan_pcp").toArray(), QJsonArray({0, 7}));
+    // The tag is part of pkt_size: a tagged frame of 60 bytes cannot hold
+    // the signature.
+    const QJsonObject small = engine.request(
+        {{"cmd", "start"}, {"id", 900}, {"vlan", 100}, {"pkt_size", 60}, {"count", 1}});
+    QCOMPARE(small.value("ok").toBool(), false);
+    QCOMPARE(small.value("error").toObject().value("field").toString(), QStringLiteral("pkt_size"));
+    const QJsonObject pcpAlone =
+        engine.request({{"cmd", "start"}, {"id", 901}, {"vlan_pcp", 3}, {"count", 1}});
+    QCOMPARE(pcpAlone.value("error").toObject().value("field").toString(),
+             QStringLiteral("vlan_pcp"));
+
+    const QJsonObject f = engine.runStep({{"count", 200},
+                                          {"pkt_size", 128},
+                                          {"flows", 4},
+                                          {"timestamp", true},
+                                          {"vlan", 100},
+                                          {"vlan_pcp", 5}});
+    QCOMPARE(f.value("tx_pkts").toInteger(), 200);
+    // 128 bytes a frame, tag included, in the step's byte count.
+    QCOMPARE(f.value("tx_bytes").toInteger(), 200 * 128);
+    QCOMPARE(f.value("params").toObject().value("vlan").toInt(), 100);
+    QCOMPARE(f.value("params").toObject().value("vlan_pcp").toInt(), 5);
+    engine.send({{"cmd", "shutdown"}, {"id", 1}});
+    QVERIFY(engine.waitForExit(5000));
+
+    const QList<Frame> frames = readPcap(file);
+    QCOMPARE(frames.size(), 200);
+    for (const Frame &frame : frames) {
+        const QByteArray &b = frame.bytes;
+        QCOMPARE(b.size(), 128);
+        QCOMPARE(be16(b, 12), quint16(0x8100));
+        QCOMPARE(be16(b, 14), quint16(5 << 13 | 100)); // PCP 5, DEI 0, VID 100
+        // Without its tag, the frame is the untagged one, checksums and all.
+        QByteArray untagged = b;
+        untagged.remove(12, 4);
+        const QString problem = checkFrame(untagged);
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    }
+
+    const QList<QByteArray> lines =
+        tsharkFields(file, {"vlan.id", "vlan.priority", "ip.checksum.status", "udp.checksum",
+                            "udp.length", "frame.len", "_ws.malformed"});
+    if (lines.isEmpty()) {
+        QSKIP("tshark is not installed; libpcap checks passed");
+    }
+    qInfo("tshark: %s", lines.first().constData());
+    QCOMPARE(lines.size(), 200);
+    for (const QByteArray &line : lines) {
+        // VLAN 100, priority 5, IPv4 checksum good (1), no UDP checksum,
+        // UDP length 128 - 18 - 20, nothing malformed.
+        const QList<QByteArray> fields = line.split('\t');
+        QCOMPARE(fields.mid(0, 6), (QList<QByteArray>{"100", "5", "1", "0x0000", "90", "128"}));
+        QCOMPARE(fields.value(6), QByteArray());
     }
 }
 

@@ -85,6 +85,10 @@ const QList<StepParameter> &StepParameters::all() {
         ports("udp_src", 50000, 53999,
               "UDP source ports: flow f uses lo + f % (hi - lo + 1); dynamic ports by default"),
         ports("udp_dst", 54000, 54000, "UDP destination ports, counted like udp_src"),
+        integer("vlan", 0, 4094, 0, false, {},
+                "802.1Q VLAN id of every packet; 0 = untagged. The 4-byte tag is part of "
+                "pkt_size (at least 64 with a tag)"),
+        integer("vlan_pcp", 0, 7, 0, false, {}, "802.1Q priority (PCP) of the tag; needs a vlan"),
         olderFormOf(integer("src_port", 0, 65535, none(), false, {},
                             "older form: src_port P is udp_src P-65535"),
                     "udp_src"),
