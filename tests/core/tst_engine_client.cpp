@@ -8,6 +8,7 @@
 #include "engine/LineFramer.h"
 #include "engine/RateTracker.h"
 #include "host/Hugepages.h"
+#include "model/StepParameters.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -275,6 +276,45 @@ class TestEngineClient : public QObject {
     }
 
     // --- the real engine ---
+    // The core's parameter table and the engine's hello name the same
+    // parameters with the same ranges and defaults; where the engine takes
+    // them from its port (fromPort), its range lies within the table's.
+    void parameterTableAgreesWithTheEngine() {
+        EngineClient client;
+        QSignalSpy hello(&client, &EngineClient::helloReceived);
+        QSignalSpy exited(&client, &EngineClient::exited);
+        client.start(realEngine());
+        QVERIFY(hello.wait(20000));
+        const EngineHello h = client.hello();
+        QStringList tableNames;
+        for (const StepParameter &p : StepParameters::all()) {
+            tableNames << p.name;
+            const bool ranged =
+                p.type == ParameterType::Integer || p.type == ParameterType::PortRange;
+            QVERIFY2(ranged == h.limits.contains(p.name), qPrintable(p.name));
+            if (ranged) {
+                const ParameterLimit engine = h.limits.value(p.name);
+                if (p.fromPort) {
+                    QVERIFY2(engine.min >= p.min && engine.max <= p.max, qPrintable(p.name));
+                } else {
+                    QCOMPARE(engine, (ParameterLimit{p.min, p.max}));
+                }
+            }
+            // Defaults: the table's, except what the port decides (its MAC).
+            const QJsonValue engineDefault = h.defaults.value(p.name);
+            if (p.defaultValue.isUndefined())
+                QVERIFY2(engineDefault.isUndefined(), qPrintable(p.name));
+            else if (!(p.fromPort && p.type != ParameterType::Integer))
+                QCOMPARE(engineDefault, p.defaultValue);
+        }
+        for (const QString &name : h.limits.keys())
+            QVERIFY2(tableNames.contains(name), qPrintable(name));
+        for (const QString &name : h.defaults.keys())
+            QVERIFY2(tableNames.contains(name), qPrintable(name));
+        client.shutdown();
+        QVERIFY(exited.wait(5000));
+    }
+
     void realEngineRunsAStep() {
         EngineClient client;
         QSignalSpy hello(&client, &EngineClient::helloReceived);

@@ -303,6 +303,19 @@ class TestModel : public QObject {
         QCOMPARE(run.frameSize(), 1514);
     }
 
+    // docs/cli.md's parameter table is the table's own output.
+    void cliDocumentHoldsTheParameterTable() {
+        QFile doc(QStringLiteral(BURSTLAB_SOURCE_DIR "/docs/cli.md"));
+        QVERIFY(doc.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(doc.readAll());
+        const QString begin = QStringLiteral("<!-- parameters:begin -->\n");
+        const qsizetype from = text.indexOf(begin);
+        const qsizetype to = text.indexOf(QStringLiteral("<!-- parameters:end -->"));
+        QVERIFY(from >= 0 && to > from);
+        QCOMPARE(text.mid(from + begin.size(), to - from - begin.size()),
+                 StepParameters::markdown());
+    }
+
     // The ranges and defaults a sweep is checked against before an engine
     // answers are the ones the protocol documents in its hello example.
     void stepParametersMatchTheProtocolDocument() {
