@@ -1,3 +1,4 @@
+#include "exchange/RunImport.h"
 #include "store/RunStore.h"
 #include "store/Schema.h"
 #include <QFile>
@@ -621,10 +622,12 @@ class TestRunStore : public QObject {
 
         RunStore other;
         QVERIFY(other.open(file("json-import.sqlite")));
-        const auto imported = other.importRunJson(json);
-        QVERIFY2(imported, qPrintable(other.lastError()));
+        QString error;
+        const auto imported =
+            RunImport::importInto(other, QStringLiteral("json"), json, {}, &error);
+        QVERIFY2(imported, qPrintable(error));
         auto original = store.loadRunData(id);
-        auto copy = other.loadRunData(*imported);
+        auto copy = other.loadRunData(imported->ids.first());
         QVERIFY(original && copy);
         // Ids are the receiving store's own; everything else is equal.
         original->run.id = copy->run.id = 0;
@@ -643,9 +646,8 @@ class TestRunStore : public QObject {
         QVERIFY(bad.open(QIODevice::WriteOnly));
         bad.write(R"({"format":"burstlab-run","version":7,"run":{},"steps":[]})");
         bad.close();
-        QVERIFY(!other.importRunJson(bad.fileName()));
-        QVERIFY2(other.lastError().contains(QStringLiteral("version 7")),
-                 qPrintable(other.lastError()));
+        QVERIFY(!RunImport::importInto(other, QStringLiteral("json"), bad.fileName(), {}, &error));
+        QVERIFY2(error.contains(QStringLiteral("version 7")), qPrintable(error));
     }
 };
 

@@ -753,30 +753,40 @@ std::optional<QList<Point>> RunStore::completedPoints(qint64 runId) {
     return points;
 }
 
-std::optional<qint64> RunStore::insertRunData(const RunData &data) {
-    std::optional<qint64> id;
-    const bool ok = inTransaction(QStringLiteral("importing a run"), [&] {
-        id = insertRun(data.run);
-        if (!id)
-            return false;
-        for (const StepData &step : data.steps) {
-            const auto stepId = insertStep(*id, step.result);
-            if (!stepId)
+std::optional<QList<qint64>> RunStore::insertRuns(const QList<RunData> &runs) {
+    QList<qint64> ids;
+    const bool ok = inTransaction(QStringLiteral("importing runs"), [&] {
+        for (const RunData &data : runs) {
+            const auto id = insertRun(data.run);
+            if (!id)
                 return false;
-            for (const Sample &s : step.samples) {
-                if (!addSample(*stepId, s))
+            for (const StepData &step : data.steps) {
+                const auto stepId = insertStep(*id, step.result);
+                if (!stepId)
+                    return false;
+                for (const Sample &s : step.samples) {
+                    if (!addSample(*stepId, s))
+                        return false;
+                }
+            }
+            for (const LoadSample &s : data.loadSamples) {
+                if (!addLoadSample(*id, s))
                     return false;
             }
-        }
-        for (const LoadSample &s : data.loadSamples) {
-            if (!addLoadSample(*id, s))
-                return false;
+            ids << *id;
         }
         return true;
     });
     if (!ok)
         return std::nullopt;
-    return id;
+    return ids;
+}
+
+std::optional<qint64> RunStore::insertRunData(const RunData &data) {
+    const auto ids = insertRuns({data});
+    if (!ids)
+        return std::nullopt;
+    return ids->first();
 }
 
 bool RunStore::exportRunJson(qint64 runId, const QString &file) {
@@ -790,33 +800,6 @@ bool RunStore::exportRunJson(qint64 runId, const QString &file) {
     if (!out.commit())
         return fail(QStringLiteral("cannot write %1: %2").arg(file, out.errorString()));
     return true;
-}
-
-std::optional<qint64> RunStore::importRunJson(const QString &file) {
-    QFile in(file);
-    if (!in.open(QIODevice::ReadOnly)) {
-        fail(QStringLiteral("cannot read %1: %2").arg(file, in.errorString()));
-        return std::nullopt;
-    }
-    QJsonParseError parseError;
-    const QJsonDocument doc = QJsonDocument::fromJson(in.readAll(), &parseError);
-    if (!doc.isObject()) {
-        fail(QStringLiteral("%1 is not a JSON object: %2 at byte %3")
-                 .arg(file, parseError.errorString())
-                 .arg(parseError.offset));
-        return std::nullopt;
-    }
-    QString why;
-    auto data = RunData::fromJson(doc.object(), &why);
-    if (!data) {
-        fail(QStringLiteral("%1: %2").arg(file, why));
-        return std::nullopt;
-    }
-    // An imported run is not being written by anyone: keep it out of the
-    // recovery of "running" runs.
-    if (data->run.status == RunStatus::Running)
-        data->run.status = RunStatus::Interrupted;
-    return insertRunData(*data);
 }
 
 } // namespace burstlab
