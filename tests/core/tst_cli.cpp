@@ -171,6 +171,13 @@ class TestCli : public QObject {
             << QStringList{"sweep", "--sweep", "burst=1..x"} << "--sweep burst=1..x: burst";
         QTest::newRow("reps") << QStringList{"sweep", "--sweep", "burst=1", "--reps", "0"}
                               << "--reps 0";
+        QTest::newRow("warm-up")
+            << QStringList{"sweep", "--sweep",     "burst=1", "--duration-ms",
+                           "50",    "--warmup-ms", "50"}
+            << "--warmup-ms 50: the warm-up (50 ms) must be at least 0 ms and shorter than the "
+               "step (50 ms)";
+        QTest::newRow("vlan") << QStringList{"sweep", "--sweep", "burst=1", "--set", "vlan=4095"}
+                              << "--set vlan=4095: vlan must be in 0..4094, got 4095";
         QTest::newRow("launch") << QStringList{"sweep", "--sweep", "burst=1", "--launch", "rsh"}
                                 << "--launch rsh";
         QTest::newRow("three axes") << QStringList{"sweep",   "--sweep", "burst=1",    "--sweep",
