@@ -1,5 +1,6 @@
 #include "store/RunStore.h"
 #include "model/JsonReader.h"
+#include "stats/PointStats.h"
 #include "store/RunOwner.h"
 #include "store/Schema.h"
 #include <QDir>
@@ -479,18 +480,15 @@ QString RunStore::whereClause(const RunFilter &filter, QVariantList *values) {
 }
 
 std::optional<QList<RunSummary>> RunStore::listRuns(const RunFilter &filter) {
-    // Per run, the completed steps' best rate and count come from the
-    // steps_rates index alone, and the tags from their primary key: a page
-    // reads its own runs' rows and nothing else. The best rate is the highest
-    // StepResult::effectivePps() in SQL: the two change together.
+    // Per run, the completed steps' count comes from the steps_rates index
+    // alone, and the tags from their primary key: a page reads its own runs'
+    // rows, then each run's steps for its best point figure.
     QVariantList values;
     const QString where = whereClause(filter, &values);
     values << (filter.limit > 0 ? filter.limit : -1);
     QSqlQuery q = prepare(
         QStringLiteral(
             "SELECT r.id, r.name, r.label, r.created, r.status, r.tx_port, r.sweep, r.source,"
-            " (SELECT max(coalesce(s.pps_after_warmup, s.pps)) FROM steps s"
-            "   WHERE s.run_id = r.id AND s.status = 'completed'),"
             " (SELECT count(*) FROM steps s WHERE s.run_id = r.id AND s.status = 'completed'),"
             " (SELECT json_group_array(t.tag) FROM tags t WHERE t.run_id = r.id)"
             " FROM runs r%1 ORDER BY r.created DESC, r.id DESC LIMIT ?")
@@ -511,13 +509,21 @@ std::optional<QList<RunSummary>> RunStore::listRuns(const RunFilter &filter) {
                       .value_or(SweepSpec{})
                       .describe();
         s.source = q.value(7).toString();
-        if (!q.value(8).isNull())
-            s.bestPps = q.value(8).toDouble();
-        s.steps = q.value(9).toInt();
-        for (const QJsonValue &tag : jsonDocument(q.value(10)).array())
+        s.steps = q.value(8).toInt();
+        for (const QJsonValue &tag : jsonDocument(q.value(9)).array())
             s.tags << tag.toString();
         s.tags.sort();
         list << s;
+    }
+    // The best pps of a run is its best point figure (the median of a
+    // point's valid repetitions), the number show, compare and the exports
+    // print, not its fastest single repetition.
+    for (RunSummary &s : list) {
+        const auto steps = stepsOf(s.id);
+        if (!steps)
+            return std::nullopt;
+        if (const auto best = PointStats::bestPps(PointStats::compute(*steps)))
+            s.bestPps = double(*best);
     }
     return list;
 }
