@@ -77,6 +77,10 @@ class TestEngineClient : public QObject {
         QCOMPARE(h->dpdkVersion, QStringLiteral("DPDK 22.11.11"));
         QCOMPARE(h->txPort()->name, QStringLiteral("net_null0"));
         QCOMPARE(h->txPort()->linkSpeedMbps, 10000);
+        // net_null's speed is nominal and said to be, as the line-rate check says.
+        QVERIFY2(h->summary().endsWith(QStringLiteral(
+                     "net_null0 (net_null, 10000 Mbit/s nominal, no wire: not checked)")),
+                 qPrintable(h->summary()));
         QCOMPARE(h->stepLimits().range(QStringLiteral("clone"))->max, 4294967295LL);
         QCOMPARE(h->stepLimits().check(QStringLiteral("burst"), 0),
                  QStringLiteral("burst must be in 1..512, got 0"));

@@ -1,5 +1,6 @@
 #include "engine/EngineHello.h"
 #include "engine/EngineMessageParser.h"
+#include "stats/LineRate.h"
 
 namespace burstlab {
 
@@ -28,8 +29,14 @@ StepLimits EngineHello::stepLimits() const {
 
 QString EngineHello::summary() const {
     QString s = QStringLiteral("burstlab-engine %1, %2").arg(engineVersion, dpdkVersion);
+    // A virtual device's speed is nominal: said so, as the line-rate check does.
     if (const EnginePort *p = txPort())
-        s += QStringLiteral(", %1 (%2, %3 Mbit/s)").arg(p->name, p->driver).arg(p->linkSpeedMbps);
+        s += QStringLiteral(", %1 (%2, %3 Mbit/s%4)")
+                 .arg(p->name, p->driver)
+                 .arg(p->linkSpeedMbps)
+                 .arg(LineRate::hasNoWire(p->driver)
+                          ? QStringLiteral(" nominal, no wire: not checked")
+                          : QString());
     return s;
 }
 
