@@ -83,8 +83,12 @@ test_cmd=$(readme_block 2)
 
 if ! command -v mmdebstrap >/dev/null; then
     say "installing mmdebstrap"
-    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq mmdebstrap; } \
-        >/dev/null 2>&1 || cannot_run "mmdebstrap is not installed and apt-get cannot install it"
+    # another apt on this host may hold dpkg's lock for a while: wait for it
+    if ! apt_out=$({ apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+        -o DPkg::Lock::Timeout=600 mmdebstrap; } 2>&1); then
+        tail -n 5 <<<"$apt_out" | sed 's/^/  | /' >&2
+        cannot_run "mmdebstrap is not installed and apt-get cannot install it"
+    fi
 fi
 
 mkdir -p "$cache"
