@@ -69,17 +69,12 @@ commit=$(git -C "$repo" rev-parse HEAD)
 [ -z "$(git -C "$repo" status --porcelain --untracked-files=no)" ] ||
     say "note: uncommitted changes in $repo are not part of the check (it tests $commit)"
 
-# The README's set-up commands: the first and the second ```sh block.
-readme_block() {
-    git -C "$repo" show "$commit:README.md" |
-        awk -v want="$1" '/^```sh[[:space:]]*$/ { n++; inside = (n == want); next }
-                          /^```/ { inside = 0; next }
-                          inside { print }'
+readme_command() { # main|test
+    git -C "$repo" show "$commit:README.md" | "$repo/installer/readme-command.sh" "$1" -
 }
-main_cmd=$(readme_block 1)
-test_cmd=$(readme_block 2)
-[ -n "$main_cmd" ] && [ -n "$test_cmd" ] ||
-    setup_failed "README.md of $commit has fewer than two \`\`\`sh blocks"
+if ! main_cmd=$(readme_command main) || ! test_cmd=$(readme_command test); then
+    setup_failed "the README.md of $commit lacks its set-up commands"
+fi
 
 if ! command -v mmdebstrap >/dev/null; then
     say "installing mmdebstrap"
@@ -259,11 +254,13 @@ check_main_job() { # user
         { say "FAILED: the bootstrap installed nothing on a new system ($log)"; return 1; }
     grep -Eq '^ burst=32 +tx: *[0-9]+ pps' "$log" ||
         { say "FAILED: the main job printed no burst=32 row of the netdev table"; return 1; }
-    chroot "$root" /usr/sbin/runuser -u "$1" -- /usr/bin/env -i \
+    if ! chroot "$root" /usr/sbin/runuser -u "$1" -- /usr/bin/env -i \
         HOME="$(in_root getent passwd "$1" | cut -d: -f6)" \
-        "$project/build/bin/burstlab-cli" runs >"$logs/$1-runs.log" 2>&1 &&
-        grep -q baseline "$logs/$1-runs.log" ||
-        { say "FAILED: burstlab-cli runs does not list the stored baseline run"; return 1; }
+        "$project/build/bin/burstlab-cli" runs >"$logs/$1-runs.log" 2>&1 ||
+        ! grep -q baseline "$logs/$1-runs.log"; then
+        say "FAILED: burstlab-cli runs does not list the stored baseline run"
+        return 1
+    fi
 }
 
 total_start=$SECONDS
