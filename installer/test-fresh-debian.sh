@@ -223,6 +223,16 @@ clone_into_home() {
     in_root chown -R "$1:" "$project"
 }
 
+# Prefixes each line with the seconds since the command started, so the log
+# shows how long installing, building and testing each took.
+stamp() {
+    local start=$SECONDS line
+    while IFS= read -r line || [ -n "$line" ]; do
+        printf '[%5ds] %s\n' $((SECONDS - start)) "$line"
+    done
+}
+readonly STAMP='^\[ *[0-9]+s\] '
+
 failures=0
 # Runs one README command as a login shell of the user, in the clone; prints
 # the outcome and, when it failed, the end of its log.
@@ -236,11 +246,12 @@ run_command() { # user name command
     fi
     say "$user, $name command: $command"
     chroot "$root" /usr/sbin/runuser -u "$user" -- /usr/bin/env -i "${env_vars[@]}" \
-        /bin/bash -l -e -c "cd \"\$1\" && $command" bash "$project" </dev/null >"$log" 2>&1 || rc=$?
+        /bin/bash -l -e -c "cd \"\$1\" && $command" bash "$project" </dev/null 2>&1 |
+        stamp >"$log" || rc=$?
     say "$user, $name command: exit $rc after $((SECONDS - start)) s"
     if [ "$rc" -ne 0 ]; then
         say "FAILED: the README's $name command as $user; last lines of $log:"
-        grep -v '^[[:space:]]*$' "$log" | tail -n 30 | sed 's/^/  | /'
+        grep -Ev "${STAMP}[[:space:]]*$" "$log" | tail -n 30 | sed 's/^/  | /'
         failures=$((failures + 1))
     fi
     return "$rc"
@@ -250,9 +261,9 @@ run_command() { # user name command
 # system, and the main job printed its table and stored the run.
 check_main_job() { # user
     local log=$logs/$1-main.log
-    grep -q '^bootstrap: installing' "$log" ||
+    grep -Eq "${STAMP}bootstrap: installing" "$log" ||
         { say "FAILED: the bootstrap installed nothing on a new system ($log)"; return 1; }
-    grep -Eq '^ burst=32 +tx: *[0-9]+ pps' "$log" ||
+    grep -Eq "${STAMP} burst=32 +tx: *[0-9]+ pps" "$log" ||
         { say "FAILED: the main job printed no burst=32 row of the netdev table"; return 1; }
     if ! chroot "$root" /usr/sbin/runuser -u "$1" -- /usr/bin/env -i \
         HOME="$(in_root getent passwd "$1" | cut -d: -f6)" \
