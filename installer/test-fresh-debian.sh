@@ -34,6 +34,9 @@
 # failed; 2 the check itself could not be set up (bad README, clone, mount);
 # 77 it cannot run here: not root, or mmdebstrap cannot be installed.
 set -Eeuo pipefail
+# The whole script is one block, read before it runs: editing the file during
+# a run (it takes a while) cannot change what the run does.
+{
 
 readonly SUITE=bookworm
 readonly NEWCOMER=newcomer
@@ -149,6 +152,7 @@ remove_root() {
     rm -rf --one-file-system "$root"
     root=""
 }
+# shellcheck disable=SC2317 # called by the trap below
 cleanup() {
     local rc=$?
     trap - EXIT INT TERM HUP
@@ -177,7 +181,9 @@ make_root() {
     mount --make-private "$root"
     tar -C "$root" --numeric-owner -xf "$base" || setup_failed "cannot unpack $base"
     cp /etc/resolv.conf "$root/etc/resolv.conf"
-    [ -s "$root/etc/hosts" ] || printf '127.0.0.1\tlocalhost\n::1\t\tlocalhost\n' >"$root/etc/hosts"
+    # as Debian's installer writes it: sudo looks its host's name up
+    [ -s "$root/etc/hosts" ] || printf '127.0.0.1\tlocalhost\n127.0.1.1\t%s\n::1\t\tlocalhost\n' \
+        "$(hostname)" >"$root/etc/hosts"
     mount -t proc proc "$root/proc"
     mount --rbind /sys "$root/sys"
     mount --make-rslave "$root/sys"
@@ -292,3 +298,5 @@ if [ "$failures" -ne 0 ]; then
     exit 1
 fi
 say "PASS: the README's commands work on a new Debian 12 as ${users[*]} ($((SECONDS - total_start)) s)"
+exit 0
+}
