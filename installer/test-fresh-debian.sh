@@ -194,6 +194,9 @@ make_root() {
     # The packages' scripts must not start daemons (sshd) on this host.
     printf '#!/bin/sh\nexit 101\n' >"$root/usr/sbin/policy-rc.d"
     chmod 0755 "$root/usr/sbin/policy-rc.d"
+    # dpkg without fsync, as Debian's container images set it: the system is
+    # thrown away afterwards.
+    echo force-unsafe-io >"$root/etc/dpkg/dpkg.cfg.d/unsafe-io"
 
     # What the check itself needs in the new system, beyond the README:
     # sudo for the user, ccache for the shared compiler cache. apt's lists go
@@ -219,11 +222,11 @@ make_root() {
     fi
 }
 
-# The clone of the committed tree, in the user's home, owned by the user.
-clone_into_home() {
-    local home
-    home=$(in_root getent passwd "$1" | cut -d: -f6)
-    project=$home/burstlab
+# The clone of the committed tree, owned by the user. The same path in both
+# runs: the tests compile their source path in, and so the compiler cache
+# serves the second run's build whole.
+readonly project=/usr/local/src/burstlab
+clone() {
     git clone -q --no-hardlinks --no-checkout "$repo" "$root$project" || setup_failed "git clone of $repo failed"
     git -C "$root$project" checkout -q --detach "$commit" || setup_failed "cannot check out $commit"
     in_root chown -R "$1:" "$project"
@@ -285,7 +288,7 @@ say "checking $commit of $repo"
 for user in "${users[@]}"; do
     user_start=$SECONDS
     make_root "$user"
-    clone_into_home "$user"
+    clone "$user"
     if run_command "$user" main "$main_cmd"; then
         check_main_job "$user" || failures=$((failures + 1))
     fi
