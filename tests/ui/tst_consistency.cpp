@@ -685,8 +685,9 @@ class TestConsistency : public QObject {
             ChartSeriesBuilder::pps(stats, {QStringLiteral("burst")}, QStringLiteral("n"));
         for (qsizetype i = 0; i < bursts.size(); ++i) {
             const QString mark = pps.first().points[i].mark;
-            check(QStringLiteral("pps chart"), i, mark.section(u' ', 0, 0).toInt());
-            QVERIFY2(mark.isEmpty() || notes[i].startsWith(mark.section(u' ', 0, 2)),
+            check(QStringLiteral("pps chart"), i, mark.section(u'/', 0, 0).toInt());
+            QVERIFY2(mark.isEmpty() ||
+                         notes[i].startsWith(QString(mark).replace(u'/', QStringLiteral(" of "))),
                      qPrintable(mark + QStringLiteral(" vs ") + notes[i]));
         }
     }

@@ -168,11 +168,9 @@ QString RunSetup::measurement(const Run &run) {
                               "recorded")
             .arg(run.source);
     const QString reps =
-        s.untilPrecise ? QStringLiteral("%1..%2 reps until the %3")
-                             .arg(PrecisionTarget::kMinReps)
-                             .arg(s.untilPrecise->maxReps)
-                             .arg(s.untilPrecise->describe())
-                       : plural(s.reps, QStringLiteral("rep"));
+        s.untilPrecise
+            ? QStringLiteral("%1 reps until the %2").arg(s.repsText(), s.untilPrecise->describe())
+            : plural(s.reps, QStringLiteral("rep"));
     QString text = QStringLiteral("%1 x %2 ms").arg(reps).arg(s.durationMs);
     if (s.warmupMs > 0)
         text += QStringLiteral(" (warm-up %1 ms)").arg(s.warmupMs);
@@ -217,14 +215,17 @@ QString RunSetup::precision(const Run &run, const QList<PointStats> &stats) {
         most = reached == 0 ? p.run : std::max(most, p.run);
         ++reached;
     }
-    QString text =
-        QStringLiteral("%1 at %2 of %3 points").arg(target->describe()).arg(reached).arg(stats.size());
+    QString text = QStringLiteral("%1 at %2 of %3 points")
+                       .arg(target->describe())
+                       .arg(reached)
+                       .arg(stats.size());
     if (reached > 0)
-        text += QStringLiteral(" (%1-%2%, %3)")
-                    .arg(lowest * 100, 0, 'f', 2)
-                    .arg(highest * 100, 0, 'f', 2)
-                    .arg(fewest == most ? plural(most, QStringLiteral("repetition"))
-                                        : QStringLiteral("%1-%2 repetitions").arg(fewest).arg(most));
+        text +=
+            QStringLiteral(" (%1-%2%, %3)")
+                .arg(lowest * 100, 0, 'f', 2)
+                .arg(highest * 100, 0, 'f', 2)
+                .arg(fewest == most ? plural(most, QStringLiteral("repetition"))
+                                    : QStringLiteral("%1-%2 repetitions").arg(fewest).arg(most));
     if (atMax > 0)
         text += QStringLiteral("; %1 reached the maximum of %2 without it")
                     .arg(plural(atMax, QStringLiteral("point")))
