@@ -8,8 +8,8 @@ namespace {
 std::optional<FieldProblem> shareProblem(const char *field, double value) {
     if (value >= 0 && value <= 1)
         return std::nullopt;
-    return FieldProblem{QLatin1String(field), QStringLiteral("must be a share in 0..1, got %1")
-                                                  .arg(value)};
+    return FieldProblem{QLatin1String(field),
+                        QStringLiteral("must be a share in 0..1, got %1").arg(value)};
 }
 
 } // namespace
@@ -38,11 +38,7 @@ NoisePolicy NoisePolicy::fromJson(const QJsonObject &object, JsonReader &outer) 
     p.maxStealShare = in.number(QStringLiteral("max_steal_share"), p.maxStealShare);
     p.rerunDisturbed = in.boolean(QStringLiteral("rerun_disturbed"), p.rerunDisturbed);
     p.excludeDisturbed = in.boolean(QStringLiteral("exclude_disturbed"), p.excludeDisturbed);
-    QString error;
-    if (!in.finish(&error))
-        outer.invalid(QStringLiteral("noise"), error);
-    else if (const QList<FieldProblem> problems = p.problems(); !problems.isEmpty())
-        outer.invalid(QStringLiteral("noise"), problems.first().text());
+    FieldProblem::finishNested(in, outer, QStringLiteral("noise"), p.problems());
     return p;
 }
 
