@@ -21,6 +21,8 @@ int compareCommand(const QStringList &args) {
     parser.addOption({QStringLiteral("json"), QStringLiteral("The comparison as JSON.")});
     parser.addOption({QStringLiteral("no-chart"),
                       QStringLiteral("Leave the plain-text charts out of the text.")});
+    parser.addOption({QStringLiteral("exclude-disturbed"),
+                      QStringLiteral("Leave disturbed repetitions out of the statistics.")});
     if (const auto code = parser.parse(args, 1, -1))
         return *code;
     QStringList ids = parser.positional();
@@ -38,9 +40,10 @@ int compareCommand(const QStringList &args) {
     if (!runs)
         return code;
     // Each run brings its own link speed and frame size (PointStats::ofRun).
-    const Comparison comparison = Comparison::of(*runs);
     NetdevOptions options;
     options.chart = !parser.isSet(QStringLiteral("no-chart"));
+    options.stats.excludeDisturbed = parser.isSet(QStringLiteral("exclude-disturbed"));
+    const Comparison comparison = Comparison::of(*runs, options.stats);
     if (parser.isSet(QStringLiteral("json")))
         CliOutput::out() << TableExport::json(comparison);
     else

@@ -22,6 +22,8 @@ int exportCommand(const QStringList &args) {
                       QStringLiteral("FORMAT"), QStringLiteral("netdev")});
     parser.addOption(
         {QStringLiteral("no-chart"), QStringLiteral("netdev: leave the plain-text charts out.")});
+    parser.addOption({QStringLiteral("exclude-disturbed"),
+                      QStringLiteral("Leave disturbed repetitions out of the statistics.")});
     parser.addOption({{QStringLiteral("o"), QStringLiteral("output")},
                       QStringLiteral("Write to FILE instead of stdout."),
                       QStringLiteral("FILE")});
@@ -43,6 +45,7 @@ int exportCommand(const QStringList &args) {
     // Each run brings its own link speed and frame size (PointStats::ofRun).
     NetdevOptions options;
     options.chart = !parser.isSet(QStringLiteral("no-chart"));
+    options.stats.excludeDisturbed = parser.isSet(QStringLiteral("exclude-disturbed"));
     const QString text = exportRuns(*format, *runs, options);
     const QString path = parser.value(QStringLiteral("output"));
     if (path.isEmpty()) {

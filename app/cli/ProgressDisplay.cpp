@@ -10,8 +10,9 @@ namespace {
 constexpr int kBarWidth = 24;
 } // namespace
 
-ProgressDisplay::ProgressDisplay(bool terminal, const QStringList &axisNames, int reps)
-    : m_terminal(terminal), m_axisNames(axisNames), m_reps(reps) {}
+ProgressDisplay::ProgressDisplay(bool terminal, const QStringList &axisNames, const QString &reps,
+                                 const NoisePolicy &noise)
+    : m_terminal(terminal), m_axisNames(axisNames), m_reps(reps), m_noise(noise) {}
 
 QString ProgressDisplay::formatDuration(qint64 ms) {
     if (ms < 0)
@@ -40,8 +41,10 @@ void ProgressDisplay::rates(const StepRates &rates) {
 
 void ProgressDisplay::stepFinished(const StepResult &r) {
     const bool invalid = r.status == RunStatus::Invalid;
-    // On a terminal the bar shows the rates; an invalid repetition still says why.
-    if (m_terminal && !invalid)
+    const RepetitionNoise noise = RepetitionNoise::of(r, m_noise);
+    // On a terminal the bar shows the rates; an invalid or disturbed
+    // repetition still says why.
+    if (m_terminal && !invalid && !noise.disturbed)
         return;
     // The repetition's rate and 1e9 over it, as every output prints them.
     const qint64 pps = qRound64(r.effectivePps());
@@ -57,7 +60,7 @@ void ProgressDisplay::stepFinished(const StepResult &r) {
                          : QStringLiteral("%1 pps, %2 ns/pkt")
                                .arg(pps)
                                .arg(ns ? QString::number(*ns, 'f', 2) : QStringLiteral("-")));
-    message(line);
+    message(noise.disturbed ? line + QStringLiteral(", disturbed (%1)").arg(noise.figures()) : line);
 }
 
 void ProgressDisplay::pointCompleted(const PointStats &s) {
@@ -81,6 +84,14 @@ void ProgressDisplay::progress(int done, int total, qint64 etaMs) {
     m_total = total;
     m_etaMs = etaMs;
     redraw();
+}
+
+void ProgressDisplay::loadSampled(const LoadSample &sample) {
+    if (sample.busy() == m_hostBusy)
+        return;
+    m_hostBusy = sample.busy();
+    message(m_hostBusy ? QStringLiteral("host busy: ") + sample.describe()
+                       : QStringLiteral("host quiet again: ") + sample.describe());
 }
 
 void ProgressDisplay::message(const QString &line) {
@@ -107,6 +118,8 @@ void ProgressDisplay::redraw() {
             .arg(m_current);
     if (m_pps > 0)
         bar += QStringLiteral("  %1 Mpps").arg(m_pps / 1e6, 0, 'f', 2);
+    if (m_hostBusy)
+        bar += QStringLiteral("  HOST BUSY");
     bar += QStringLiteral("  ETA %1\x1b[K").arg(formatDuration(m_etaMs));
     CliOutput::err() << bar;
     CliOutput::err().flush();

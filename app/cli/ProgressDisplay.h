@@ -1,5 +1,7 @@
 #pragma once
 #include "engine/StepRates.h"
+#include "model/LoadSample.h"
+#include "model/NoisePolicy.h"
 #include "model/Point.h"
 #include "model/StepResult.h"
 #include "stats/PointStats.h"
@@ -12,13 +14,18 @@ namespace burstlab {
 // terminal, one plain line per finished step and point otherwise (logs, CI).
 class ProgressDisplay {
   public:
-    ProgressDisplay(bool terminal, const QStringList &axisNames, int reps);
+    // reps: "3", or "3..10" for --reps auto; noise: when a finished
+    // repetition is disturbed.
+    ProgressDisplay(bool terminal, const QStringList &axisNames, const QString &reps,
+                    const NoisePolicy &noise);
 
     void stepStarted(int total, const Point &point, int rep);
     void rates(const StepRates &rates);
     void stepFinished(const StepResult &result);
     void pointCompleted(const PointStats &stats);
     void progress(int done, int total, qint64 etaMs);
+    // Says when the host turns busy or quiet; the bar shows it while busy.
+    void loadSampled(const LoadSample &sample);
     // A line that must not be overwritten by the bar (errors, engine log).
     void message(const QString &line);
     void finish();
@@ -31,7 +38,9 @@ class ProgressDisplay {
 
     bool m_terminal;
     QStringList m_axisNames;
-    int m_reps;
+    QString m_reps;
+    NoisePolicy m_noise;
+    bool m_hostBusy = false;
     int m_done = 0;
     int m_total = 0;
     qint64 m_etaMs = -1;

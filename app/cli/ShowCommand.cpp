@@ -8,7 +8,7 @@
 #include "exchange/RunSetup.h"
 #include "exchange/ShellText.h"
 #include "exchange/SweepCommandLine.h"
-#include "exchange/TableExport.h"
+#include "exchange/ExportFormat.h"
 #include "exchange/TextLayout.h"
 #include "stats/PointStats.h"
 
@@ -22,7 +22,7 @@ QString dash(const std::optional<QString> &text) {
     return text.value_or(QStringLiteral("-"));
 }
 
-QString header(const RunData &data, const QList<PointStats> &stats) {
+QString header(const RunData &data, const QList<PointStats> &stats, bool excluded) {
     const Run &r = data.run;
     QStringList lines{QStringLiteral("run %1: %2").arg(r.id).arg(r.name)};
     lines << QStringLiteral("  label: %1   status: %2   created: %3")
@@ -49,6 +49,10 @@ QString header(const RunData &data, const QList<PointStats> &stats) {
                      .arg(r.isImported() ? QStringLiteral("source parameters")
                                          : QStringLiteral("fixed"),
                           fixed);
+    if (const QString disturbed = RunSetup::disturbance(r, stats, excluded); !disturbed.isEmpty())
+        lines << QStringLiteral("  disturbed: ") + disturbed;
+    if (const QString precision = RunSetup::precision(r, stats); !precision.isEmpty())
+        lines << QStringLiteral("  until precise: ") + precision;
     for (const QString &line : RunSetup::lineRate(r, stats))
         lines << QStringLiteral("  ") + line;
     if (const QStringList args = SweepCommandLine::arguments(r); !args.isEmpty()) {
@@ -71,7 +75,8 @@ QString header(const RunData &data, const QList<PointStats> &stats) {
 QString pointTable(const RunData &data, const QList<PointStats> &stats) {
     using T = TextLayout;
     TextTable table({QStringLiteral("POINT"), QStringLiteral("N"), QStringLiteral("INVALID"),
-                     QStringLiteral("PPS"), QStringLiteral("NS/PKT"), QStringLiteral("CV%"),
+                     QStringLiteral("DISTURBED"), QStringLiteral("PPS"), QStringLiteral("NS/PKT"),
+                     QStringLiteral("CV%"), QStringLiteral("PRECISION"),
                      QStringLiteral("DELTA NS"), QStringLiteral("95% CI NS"),
                      QStringLiteral("VERDICT"), QStringLiteral("L2 MBIT/S"),
                      QStringLiteral("L1 MBIT/S"), QStringLiteral("WARNINGS")});
@@ -80,10 +85,12 @@ QString pointTable(const RunData &data, const QList<PointStats> &stats) {
         const auto &d = s.vsPrevious;
         table.addRow(
             {s.point.describe(names), QString::number(s.ppsSummary.n), QString::number(s.invalid),
+             QString::number(s.disturbance.disturbed),
              dash(s.ppsFigure ? std::optional(QString::number(*s.ppsFigure)) : std::nullopt),
              dash(s.nsFigure() ? std::optional(T::fixed2(*s.nsFigure())) : std::nullopt),
              dash(std::isfinite(s.ppsSummary.cv) ? std::optional(T::fixed2(s.ppsSummary.cv * 100))
                                                  : std::nullopt),
+             s.precision.shareText(),
              dash(d ? std::optional(T::fixed2(d->ns)) : std::nullopt),
              dash(d && d->hasInterval() ? std::optional(QStringLiteral("%1..%2").arg(
                                               T::fixed2(d->nsCiLow), T::fixed2(d->nsCiHigh)))
@@ -105,6 +112,8 @@ int showCommand(const QStringList &args) {
                          QStringLiteral("RUN_ID"));
     parser.addOption({QStringLiteral("json"),
                       QStringLiteral("The run as stored plus per-point statistics, as JSON.")});
+    parser.addOption({QStringLiteral("exclude-disturbed"),
+                      QStringLiteral("Leave disturbed repetitions out of the statistics.")});
     if (const auto code = parser.parse(args, 1, 1))
         return *code;
     CliStore store(command);
@@ -115,12 +124,15 @@ int showCommand(const QStringList &args) {
     const auto data = id ? store.load(*id, &code) : std::nullopt;
     if (!data)
         return code;
+    NetdevOptions options;
+    options.stats.excludeDisturbed = parser.isSet(QStringLiteral("exclude-disturbed"));
     if (parser.isSet(QStringLiteral("json"))) {
-        CliOutput::out() << TableExport::json(*data);
+        CliOutput::out() << exportRuns(ExportFormat::Json, {*data}, options);
         return ExitOk;
     }
-    const QList<PointStats> stats = PointStats::ofRun(*data);
-    CliOutput::out() << header(*data, stats) << '\n' << pointTable(*data, stats);
+    const QList<PointStats> stats = PointStats::ofRun(*data, options.stats);
+    CliOutput::out() << header(*data, stats, options.stats.excludeDisturbed) << '\n'
+                     << pointTable(*data, stats);
     return ExitOk;
 }
 

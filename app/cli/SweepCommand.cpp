@@ -45,6 +45,8 @@ void showProgress(SweepRunner &runner, ProgressDisplay &display, bool verbose) {
     QObject::connect(
         &runner, &SweepRunner::progress, &runner,
         [&display](int done, int total, qint64 eta) { display.progress(done, total, eta); });
+    QObject::connect(&runner, &SweepRunner::loadSampled, &runner,
+                     [&display](const LoadSample &s) { display.loadSampled(s); });
     QObject::connect(&runner, &SweepRunner::helloReceived, &runner,
                      [&display](const EngineHello &h) {
                          display.message(QStringLiteral("engine: ") + h.summary());
@@ -83,7 +85,8 @@ int sweepCommand(const QStringList &args) {
         return CliOutput::error(command, exitCodeFor(runner.outcome(), false),
                                 runner.errorString());
     const SweepSpec &spec = runner.run().spec;
-    ProgressDisplay display(CliOutput::stderrIsTerminal(), spec.axisNames(), spec.reps);
+    ProgressDisplay display(CliOutput::stderrIsTerminal(), spec.axisNames(), spec.repsText(),
+                            spec.noise);
     showProgress(runner, display, options->verbose);
 
     QEventLoop loop;

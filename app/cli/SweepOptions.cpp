@@ -43,6 +43,61 @@ std::optional<quint64> readSeed(const CliParser &p, QString *error) {
     }
     return seed;
 }
+// --reps N or --reps auto, and what auto takes: --max-reps, --precision-pct
+// or --precision-ns.
+bool readReps(const CliParser &p, SweepSpec &spec, QString *error) {
+    const QStringList autoOnly{QStringLiteral("max-reps"), QStringLiteral("precision-pct"),
+                               QStringLiteral("precision-ns")};
+    if (p.value(QStringLiteral("reps")) != QLatin1String("auto")) {
+        for (const QString &name : autoOnly) {
+            if (p.isSet(name)) {
+                *error = QStringLiteral("--%1 is for --reps auto").arg(name);
+                return false;
+            }
+        }
+        const auto reps = p.integer(QStringLiteral("reps"), 3, 1, kMaxReps, error);
+        spec.reps = int(reps.value_or(0));
+        return reps.has_value();
+    }
+    if (p.isSet(QStringLiteral("precision-pct")) && p.isSet(QStringLiteral("precision-ns"))) {
+        *error = QStringLiteral("--precision-pct and --precision-ns: give one target");
+        return false;
+    }
+    PrecisionTarget target;
+    const auto maxReps = p.integer(QStringLiteral("max-reps"), target.maxReps,
+                                   PrecisionTarget::kMinReps, PrecisionTarget::kMaxMaxReps, error);
+    const auto pct =
+        maxReps ? p.number(QStringLiteral("precision-pct"), target.share * 100, 0.001, 100, error)
+                : std::nullopt;
+    const auto ns =
+        pct ? p.number(QStringLiteral("precision-ns"), 0, 0.001, PrecisionTarget::kMaxNs, error)
+            : std::nullopt;
+    if (!ns)
+        return false;
+    target.maxReps = int(*maxReps);
+    target.share = *pct / 100;
+    if (p.isSet(QStringLiteral("precision-ns")))
+        target.ns = *ns;
+    spec.setUntilPrecise(target);
+    return true;
+}
+
+// When a repetition is disturbed, and what to do about it.
+bool readNoise(const CliParser &p, NoisePolicy &noise, QString *error) {
+    const auto cpu =
+        p.number(QStringLiteral("min-cpu-pct"), noise.minCpuShare * 100, 0, 100, error);
+    const auto steal =
+        cpu ? p.number(QStringLiteral("max-steal-pct"), noise.maxStealShare * 100, 0, 100, error)
+            : std::nullopt;
+    if (!steal)
+        return false;
+    noise.minCpuShare = *cpu / 100;
+    noise.maxStealShare = *steal / 100;
+    noise.rerunDisturbed = p.isSet(QStringLiteral("rerun-disturbed"));
+    noise.excludeDisturbed = p.isSet(QStringLiteral("exclude-disturbed"));
+    return true;
+}
+
 } // namespace
 
 void SweepOptions::add(CliParser &p) {
@@ -55,8 +110,34 @@ void SweepOptions::add(CliParser &p) {
         {QStringLiteral("set"),
          QStringLiteral("A fixed step parameter for every step, e.g. pkt_size=64 (repeatable)."),
          QStringLiteral("NAME=VALUE")},
-        {QStringLiteral("reps"), QStringLiteral("Repetitions per point (default 3)."),
+        {QStringLiteral("reps"),
+         QStringLiteral("Repetitions per point (default 3), or auto: at least 3 and more, up to "
+                        "--max-reps, until the 95% CI of each point's ns/packet is narrower "
+                        "than the target."),
+         QStringLiteral("N|auto")},
+        {QStringLiteral("max-reps"),
+         QStringLiteral("With --reps auto: the most repetitions a point gets (3..1000, "
+                        "default 10)."),
          QStringLiteral("N")},
+        {QStringLiteral("precision-pct"),
+         QStringLiteral("With --reps auto: the target width of the 95% CI of ns/packet, in % of "
+                        "the point's ns/packet (default 1)."),
+         QStringLiteral("PCT")},
+        {QStringLiteral("precision-ns"),
+         QStringLiteral("With --reps auto: the target width of the 95% CI of ns/packet, in ns."),
+         QStringLiteral("NS")},
+        {QStringLiteral("min-cpu-pct"),
+         QStringLiteral("A repetition whose TX core was on its CPU for less of the measured "
+                        "window than this is disturbed (default 98)."),
+         QStringLiteral("PCT")},
+        {QStringLiteral("max-steal-pct"),
+         QStringLiteral("A repetition whose TX CPU had more steal time than this share of the "
+                        "window is disturbed (default 1)."),
+         QStringLiteral("PCT")},
+        {QStringLiteral("rerun-disturbed"),
+         QStringLiteral("Run a disturbed repetition again, up to 3 attempts in all.")},
+        {QStringLiteral("exclude-disturbed"),
+         QStringLiteral("Leave disturbed repetitions out of the statistics.")},
         {QStringLiteral("duration-ms"), QStringLiteral("Length of each step (default 1000)."),
          QStringLiteral("N")},
         {QStringLiteral("warmup-ms"),
@@ -144,9 +225,9 @@ std::optional<SweepOptions> SweepOptions::read(const CliParser &p, QString *erro
         o.m_arguments.insert(a->name, QStringLiteral("--set ") + text);
         spec.fixed.insert(a->name, a->scalar());
     }
-    const auto reps = p.integer(QStringLiteral("reps"), 3, 1, kMaxReps, error);
-    const auto duration =
-        reps ? p.integer(QStringLiteral("duration-ms"), 1000, 1, kMaxMs, error) : std::nullopt;
+    if (!readReps(p, spec, error) || !readNoise(p, spec.noise, error))
+        return std::nullopt;
+    const auto duration = p.integer(QStringLiteral("duration-ms"), 1000, 1, kMaxMs, error);
     const auto warmup =
         duration ? p.integer(QStringLiteral("warmup-ms"),
                              SweepSpec::defaultWarmupMs(int(*duration)), 0, *duration - 1, error)
@@ -156,7 +237,6 @@ std::optional<SweepOptions> SweepOptions::read(const CliParser &p, QString *erro
     const auto seed = pause ? readSeed(p, error) : std::nullopt;
     if (!seed)
         return std::nullopt;
-    spec.reps = int(*reps);
     spec.durationMs = int(*duration);
     spec.warmupMs = int(*warmup);
     spec.pauseMs = int(*pause);

@@ -12,7 +12,8 @@ Step::Step(int64_t id, uint64_t serial, const StepParams &params, StepContext co
            uint64_t commandTsc)
     : m_id(id), m_serial(serial), m_params(params), m_context(std::move(context)),
       m_packet(params, tag()), m_commandTsc(commandTsc),
-      m_counters(std::make_unique<LcoreCounters[]>(params.queues)) {}
+      m_counters(std::make_unique<LcoreCounters[]>(params.queues)),
+      m_usage(std::make_unique<ThreadUsage[]>(params.queues)) {}
 
 Step::~Step() {
     requestStop();
@@ -45,6 +46,7 @@ std::string Step::launch() {
                             : static_cast<double>(hz) * q / static_cast<double>(m_params.ratePps);
         job.stop = &m_stop;
         job.counters = &m_counters[i];
+        job.usage = &m_usage[i];
         m_workers.push_back(std::make_unique<TxWorker>(job));
     }
     if (m_context.sink && m_context.workerLcores.size() > q) {
@@ -105,7 +107,7 @@ std::vector<LcoreResult> Step::perLcore() const {
     std::vector<LcoreResult> out;
     for (uint32_t i = 0; i < m_params.queues; ++i) {
         out.push_back({m_context.workerLcores[i], static_cast<uint16_t>(i),
-                       m_counters[i].snapshot(), m_counters[i].window()});
+                       m_counters[i].snapshot(), m_counters[i].window(), m_usage[i]});
     }
     return out;
 }

@@ -28,6 +28,7 @@ struct LcoreResult {
     uint16_t queue = 0;
     CounterSnapshot counters;
     LcoreWindow window;
+    ThreadUsage usage;
 };
 
 // One running step: launches a TX worker per queue (and the sink on a spare
@@ -75,6 +76,8 @@ class Step {
     std::atomic<bool> m_stop{false};
     std::atomic<bool> m_sinkStop{false};
     std::unique_ptr<LcoreCounters[]> m_counters;
+    // Written by each TX lcore before it is done, read after the join.
+    std::unique_ptr<ThreadUsage[]> m_usage;
     std::vector<std::unique_ptr<TxWorker>> m_workers;
     std::optional<unsigned> m_sinkLcore;
     std::vector<unsigned> m_launched;

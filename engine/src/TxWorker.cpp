@@ -6,7 +6,6 @@
 #include <rte_lcore.h>
 #include <rte_mbuf.h>
 #include <rte_pause.h>
-#include <time.h>
 
 namespace burstlab::engine {
 
@@ -19,14 +18,6 @@ constexpr double kMaxLagMs = 5.0;
 inline void bump(std::atomic<uint64_t> &counter, uint64_t &local, uint64_t by = 1) {
     local += by;
     counter.store(local, kRelaxed);
-}
-
-// CPU time of this thread: on a shared machine the kernel may time-slice a
-// TX lcore, and packets per CPU second still show what the code costs.
-uint64_t threadCpuNs() {
-    timespec t{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return static_cast<uint64_t>(t.tv_sec) * 1000000000ULL + static_cast<uint64_t>(t.tv_nsec);
 }
 
 // The TX pool is the engine's own and only its TX path uses it, so the
@@ -105,6 +96,9 @@ int TxWorker::run() {
                 }
                 inWindow = true;
                 openAtFill = pacing;
+                if (!pacing) {
+                    now = openWindow();
+                }
                 start = {now, txPkts, calls};
                 nextEvent = j.deadlineTsc;
             }
@@ -124,6 +118,9 @@ int TxWorker::run() {
                     }
                     idle += now - waitStart;
                     continue;
+                }
+                if (openAtFill) {
+                    now = openWindow();
                 }
                 nextSend =
                     std::max(nextSend, static_cast<double>(now) - maxLag) + j.tscPerPkt * j.burst;
@@ -165,7 +162,12 @@ int TxWorker::run() {
     }
 
     // Right after the last tx_burst: the end of an unpaced window.
-    const WindowMarks end = pacing ? lastFill : WindowMarks{rte_rdtsc(), txPkts, calls};
+    const uint64_t loopEnd = rte_rdtsc();
+    const WindowMarks end = pacing ? lastFill : WindowMarks{loopEnd, txPkts, calls};
+    if (j.usage->measured) {
+        j.usage->endTsc = loopEnd;
+        j.usage->end = ThreadMarks::close(j.usage->start.cpu);
+    }
     if (inWindow && !openAtFill && end.pkts > start.pkts) {
         c.windowStartTsc.store(start.tsc, kRelaxed);
         c.windowEndTsc.store(end.tsc, kRelaxed);
@@ -180,6 +182,14 @@ int TxWorker::run() {
     c.cpuNs.store(threadCpuNs() - cpuStart, kRelaxed);
     c.done.store(true, std::memory_order_release);
     return 0;
+}
+
+uint64_t TxWorker::openWindow() {
+    ThreadUsage &u = *m_job.usage;
+    u.start = ThreadMarks::open();
+    u.measured = true;
+    u.startTsc = rte_rdtsc();
+    return u.startTsc;
 }
 
 inline uint32_t TxWorker::fill(uint32_t n, uint64_t tsc) {

@@ -3,6 +3,7 @@
 #include "LcoreCounters.h"
 #include "PacketTemplate.h"
 #include "Quota.h"
+#include "ThreadUsage.h"
 
 #include <atomic>
 #include <cstdint>
@@ -35,6 +36,7 @@ struct TxJob {
     double tscPerPkt = 0; // pacing, 0 = unlimited
     const std::atomic<bool> *stop = nullptr;
     LcoreCounters *counters = nullptr;
+    ThreadUsage *usage = nullptr; // the thread's figures over the window
 };
 
 // The hot loop of one TX lcore. Per burst: get packets (fresh from the pool,
@@ -42,7 +44,8 @@ struct TxJob {
 // counters stored once. Packets the driver did not take are offered again
 // (a retry) while the step runs and freed when it ends, so a stop loses and
 // leaks nothing. The lcore measures its own window (LcoreWindow) with the
-// TSC reads it makes anyway.
+// TSC reads it makes anyway, and what the kernel did to its thread over the
+// window (ThreadUsage) with reads at the window's two edges only.
 class TxWorker {
   public:
     explicit TxWorker(const TxJob &job) : m_job(job) {}
@@ -64,6 +67,9 @@ class TxWorker {
     template <bool Timestamps, bool Flows> void buildFresh(uint32_t n, uint64_t tsc);
     [[gnu::noinline]] void prepare(rte_mbuf *m);
     void releaseAll(uint32_t offset, uint32_t pending);
+    // Notes the thread's marks as the window opens; returns the TSC that
+    // opens it, read after them so their cost stays out of the window.
+    [[gnu::noinline, gnu::cold]] uint64_t openWindow();
 
     TxJob m_job;
     rte_mempool_cache *m_cache = nullptr; // this lcore's cache of the pool

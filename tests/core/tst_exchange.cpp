@@ -415,7 +415,7 @@ class TestExchange : public QObject {
                      .toString(),
                  QStringLiteral("better"));
         const QString md = TableExport::markdown(c);
-        QVERIFY2(md.startsWith(QStringLiteral("| run | burst | n | invalid | pps | ns/pkt |")),
+        QVERIFY2(md.startsWith(QStringLiteral("| run | burst | n | invalid | disturbed | pps | ns/pkt |")),
                  qPrintable(md));
         QCOMPARE(md.trimmed().split(QLatin1Char('\n')).size(), 6);
     }

@@ -4,6 +4,7 @@
 // re-running completed steps, refusal before anything runs, and engine
 // faults (from the fake engine) leaving a failed run with its completed
 // steps intact.
+#include "CpuHogs.h"
 #include "store/RunStore.h"
 #include "sweep/SweepPlan.h"
 #include "sweep/SweepRunner.h"
@@ -103,33 +104,6 @@ Run onePoint(int durationMs, int warmupMs) {
     run.spec.warmupMs = warmupMs;
     return run;
 }
-
-// Busy loops on every CPU beside a test, started and killed by it.
-class CpuHogs {
-  public:
-    explicit CpuHogs(int count) {
-        for (int i = 0; i < count; ++i) {
-            auto *p = new QProcess;
-            p->start(QStringLiteral("sh"),
-                     {QStringLiteral("-c"), QStringLiteral("while :; do :; done")});
-            m_hogs.emplace_back(p);
-        }
-    }
-    ~CpuHogs() {
-        for (const auto &p : m_hogs) {
-            p->kill();
-            p->waitForFinished(5000);
-        }
-    }
-    bool running() const {
-        return std::all_of(m_hogs.begin(), m_hogs.end(), [](const auto &p) {
-            return p->waitForStarted(5000) && p->state() == QProcess::Running;
-        });
-    }
-
-  private:
-    std::vector<std::unique_ptr<QProcess>> m_hogs;
-};
 
 template <typename Step> QStringList stepKeys(const QList<Step> &steps) {
     QStringList keys;

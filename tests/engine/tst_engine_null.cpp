@@ -230,6 +230,26 @@ void TestEngineNull::windowLeavesOutTheWarmup() {
         QCOMPARE(integer(lw, key), integer(w, key));
     }
     QCOMPARE(lw.value("pps").toDouble(), w.value("pps").toDouble());
+    // The TX thread over the same window: the lcore's marks sit on its
+    // edges, on the CPU of its lcore.
+    const QJsonObject lt =
+        f.value("lcores").toArray().first().toObject().value("thread").toObject();
+    QCOMPARE(lt.value("cpu").toInt(), m_engine->hello().value("worker_lcores")[0].toInt());
+    // (both from the same TSC marks, rounded to the nanosecond apart)
+    QVERIFY(qAbs(integer(lt, "wall_ns") - integer(w, "ns")) <= 1);
+    const double share = lt.value("cpu_share").toDouble();
+    QVERIFY2(share > 0 && share < 1.001, qPrintable(QString::number(share)));
+    QCOMPARE(share, double(integer(lt, "on_cpu_ns")) / integer(lt, "wall_ns"));
+    QCOMPARE(lt.value("cpu_pps").toDouble(),
+             double(integer(w, "tx_pkts")) * 1e9 / integer(lt, "on_cpu_ns"));
+    QVERIFY(lt.value("cpu_pps").toDouble() >= w.value("pps").toDouble() * 0.999);
+    // One TX lcore: its figures are the step's.
+    const QJsonObject t = f.value("thread").toObject();
+    QCOMPARE(integer(t, "lcores"), 1);
+    QCOMPARE(t.value("min_cpu_share").toDouble(), share);
+    QCOMPARE(t.value("max_steal_share"), lt.value("steal_share"));
+    QCOMPARE(t.value("cpu_pps").toDouble(), lt.value("cpu_pps").toDouble());
+    QCOMPARE(integer(t, "involuntary_switches"), integer(lt, "involuntary_switches"));
 }
 
 void TestEngineNull::pacedWindowHoldsTheRate() {
@@ -260,6 +280,9 @@ void TestEngineNull::warmupAsLongAsTheStepLeavesNoWindow() {
     QCOMPARE(w.value("pps").toDouble(), 0.0);
     QCOMPARE(w.value("ns_per_pkt").toDouble(), 0.0);
     QCOMPARE(integer(f, "mbufs_in_use"), 0);
+    // No window, no thread figures over it.
+    QVERIFY(f.value("thread").isNull());
+    QVERIFY(f.value("lcores").toArray().first().toObject().value("thread").isNull());
 }
 
 void TestEngineNull::stopDuringWarmupLeavesNoWindow() {

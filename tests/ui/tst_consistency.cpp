@@ -5,7 +5,10 @@
 // runs, the GUI's results table, compare table and chart series. Each is
 // parsed back: the pps, ns/packet and every delta must agree to the printed
 // precision, and each printed delta must be 1e9/pps(reference) -
-// 1e9/pps(this) from the pps printed beside it.
+// 1e9/pps(this) from the pps printed beside it. Some repetitions of the
+// noisy run had their TX core disturbed: every output counts the same
+// disturbed repetitions per point, names them in the same words, and states
+// the same precision.
 #include "compare/CompareTableModel.h"
 #include "compare/CompareView.h"
 #include "exchange/ExportFormat.h"
@@ -47,7 +50,27 @@ const QList<QList<double>> baseline{{11.0e6, 11.2e6, 10.9e6},
                                     {55.0e6, 55.1e6, 54.9e6},
                                     {61.0e6, 60.9e6, 61.2e6}};
 
-RunData storedRun(const QString &label, const QList<QList<double>> &reps) {
+// The noisy run's TX core's share of its CPU per repetition (below 0.98:
+// disturbed); the baseline's engine reported none.
+const QList<QList<double>> noisyCpuShares{
+    {1, 0.71, 1}, {1, 1, 1, 1}, {1, 1, 1, 1}, {0.5, 1, 0.934}, {1, 1, 1}};
+const QList<int> noisyDisturbed{1, 0, 0, 2, 0};
+
+QJsonObject threadFigures(double share) {
+    return {{QStringLiteral("lcores"), 1},
+            {QStringLiteral("wall_ns"), 80000000},
+            {QStringLiteral("on_cpu_ns"), qint64(80000000 * share)},
+            {QStringLiteral("min_cpu_share"), share},
+            {QStringLiteral("involuntary_switches"), share < 1 ? 40 : 0},
+            {QStringLiteral("voluntary_switches"), 0},
+            {QStringLiteral("steal_ns"), 0},
+            {QStringLiteral("max_steal_share"), 0.0},
+            {QStringLiteral("cpu_pps"), 9e6},
+            {QStringLiteral("cpu_ns_per_pkt"), 1e9 / 9e6}};
+}
+
+RunData storedRun(const QString &label, const QList<QList<double>> &reps,
+                  const QList<QList<double>> &cpuShares = {}) {
     RunData data;
     data.run.name = QStringLiteral("burst sweep on net_null0");
     data.run.label = label;
@@ -77,6 +100,8 @@ RunData storedRun(const QString &label, const QList<QList<double>> &reps) {
             step.totals = {{QStringLiteral("lcores"),
                             QJsonArray{QJsonObject{{QStringLiteral("lcore"), 1},
                                                    {QStringLiteral("tx_pkts"), 1000 + seq}}}}};
+            if (valid && p < cpuShares.size())
+                step.totals.insert(QStringLiteral("thread"), threadFigures(cpuShares[p][r]));
             data.steps << StepData{step, {}};
         }
     }
@@ -141,6 +166,38 @@ QMap<QString, QString> tableRow(const QString &header, const QString &line) {
         row[names[i]] = line.mid(starts[i], end - starts[i]).trimmed();
     }
     return row;
+}
+
+// The header line of show's point table; lines.size() when there is none.
+qsizetype pointTableAt(const QStringList &lines) {
+    return std::find_if(lines.begin(), lines.end(),
+                        [](const QString &l) { return l.startsWith(QStringLiteral("POINT ")); }) -
+           lines.begin();
+}
+
+// The data rows of a Markdown table, by its header's names.
+QList<QMap<QString, QString>> markdownRows(const QString &text) {
+    const auto cellsOf = [](const QString &line) {
+        return line.mid(2, line.size() - 4).split(QStringLiteral(" | "));
+    };
+    QList<QMap<QString, QString>> rows;
+    QStringList header;
+    for (const QString &line : text.split(u'\n')) {
+        if (!line.startsWith(QStringLiteral("| ")))
+            continue;
+        const QStringList cells = cellsOf(line);
+        if (header.isEmpty()) {
+            header = cells;
+            continue;
+        }
+        if (cells.size() != header.size())
+            continue;
+        QMap<QString, QString> row;
+        for (qsizetype i = 0; i < cells.size(); ++i)
+            row[header[i]] = cells[i];
+        rows << row;
+    }
+    return rows;
 }
 
 } // namespace
@@ -241,7 +298,7 @@ class TestConsistency : public QObject {
         m_db = m_dir.filePath(QStringLiteral("consistency.sqlite"));
         QVERIFY(m_store.open(m_db));
         m_baseline = *m_store.insertRunData(storedRun(QStringLiteral("baseline"), baseline));
-        m_noisy = *m_store.insertRunData(storedRun(QStringLiteral("noisy"), noisy));
+        m_noisy = *m_store.insertRunData(storedRun(QStringLiteral("noisy"), noisy, noisyCpuShares));
         for (qsizetype i = 0; i < bursts.size(); ++i) {
             m_expected << expectedPps(noisy[i]);
             m_baseExpected << expectedPps(baseline[i]);
@@ -376,22 +433,24 @@ class TestConsistency : public QObject {
         const QString text = exportRuns(ExportFormat::Markdown, {*m_store.loadRunData(m_baseline),
                                                                  *m_store.loadRunData(m_noisy)});
         QList<Printed> base, mine;
-        for (const QString &line : text.split(u'\n')) {
-            const QStringList cells = line.split(QStringLiteral(" | "));
-            if (cells.size() < 12 || !cells[1].at(0).isDigit())
-                continue;
-            // run | burst | n | invalid | pps | ns/pkt | Δ prev | vs prev | Δ base | vs base
-            const bool isBase = cells[0].contains(QStringLiteral("baseline"));
-            const QString deltaNs = isBase ? cells[6] : cells[8];
-            Printed p{cells[4].toLongLong(), cells[5],
-                      deltaNs == QLatin1String("-") ? QString() : deltaNs,
-                      isBase ? cells[7] : cells[9]};
+        const auto rows = markdownRows(text);
+        const auto orNone = [](const QString &cell) {
+            return cell == QLatin1String("-") ? QString() : cell;
+        };
+        for (const auto &row : rows) {
+            const bool isBase =
+                row.value(QStringLiteral("run")).contains(QStringLiteral("baseline"));
+            Printed p{
+                row.value(QStringLiteral("pps")).toLongLong(), row.value(QStringLiteral("ns/pkt")),
+                orNone(row.value(isBase ? QStringLiteral("Δ prev ns")
+                                        : QStringLiteral("Δ baseline ns"))),
+                row.value(isBase ? QStringLiteral("vs prev") : QStringLiteral("vs baseline"))};
             (isBase ? base : mine) << p;
             if (!isBase) {
                 // And its delta vs the previous point, in the same row.
-                Printed prev{p.pps, p.ns, cells[6] == QLatin1String("-") ? QString() : cells[6],
-                             cells[7]};
-                m_markdownPrev << prev;
+                m_markdownPrev << Printed{p.pps, p.ns,
+                                          orNone(row.value(QStringLiteral("Δ prev ns"))),
+                                          row.value(QStringLiteral("vs prev"))};
             }
         }
         checkAgainstBaseline(QStringLiteral("markdown"), base, mine);
@@ -401,10 +460,7 @@ class TestConsistency : public QObject {
     void cliShowAndRuns() {
         const QString text = cli({QStringLiteral("show"), QString::number(m_noisy)});
         const QStringList lines = text.split(u'\n');
-        const qsizetype at =
-            std::find_if(lines.begin(), lines.end(),
-                         [](const QString &l) { return l.startsWith(QStringLiteral("POINT ")); }) -
-            lines.begin();
+        const qsizetype at = pointTableAt(lines);
         QVERIFY2(at > 0 && at < lines.size(), qPrintable(text));
         QList<Printed> printed;
         for (const QString &line : lines.mid(at + 1)) {
@@ -521,6 +577,120 @@ class TestConsistency : public QObject {
             mine2 << Printed{charted[i].pps, {}, ns2(vsBase.first().points[i].y), {}};
         }
         checkAgainstBaseline(QStringLiteral("delta chart vs baseline"), base2, mine2);
+    }
+
+    // Disturbed repetitions, per point, in every output: the same count, the
+    // same words, and the same precision of each point.
+    void disturbedCountsAndPrecisionAgree() {
+        const RunData data = *m_store.loadRunData(m_noisy);
+        const QList<PointStats> stats = PointStats::ofRun(data);
+        QList<QString> notes, precisions;
+        for (qsizetype i = 0; i < bursts.size(); ++i) {
+            QCOMPARE(stats[i].disturbance.disturbed, noisyDisturbed[i]);
+            notes << stats[i].disturbance.text();
+            precisions << stats[i].precision.shareText();
+        }
+        QCOMPARE(notes[3], QStringLiteral("2 of 3 repetitions disturbed (TX core on CPU "
+                                          "50.0-93.4%, steal 0.0%)"));
+        const auto check = [&](const QString &output, qsizetype i, int disturbed,
+                               const QString &precision = {}) {
+            QVERIFY2(disturbed == noisyDisturbed[i],
+                     qPrintable(QStringLiteral("%1: burst=%2 has %3 disturbed, expected %4")
+                                    .arg(output)
+                                    .arg(bursts[i])
+                                    .arg(disturbed)
+                                    .arg(noisyDisturbed[i])));
+            QVERIFY2(precision.isEmpty() || precision == precisions[i],
+                     qPrintable(QStringLiteral("%1: burst=%2 precision %3, expected %4")
+                                    .arg(output)
+                                    .arg(bursts[i])
+                                    .arg(precision, precisions[i])));
+        };
+
+        // netdev: "[2 disturbed]" on the point's row, the note in the notes.
+        const QString netdev = exportRuns(ExportFormat::Netdev, {data});
+        for (qsizetype i = 0; i < bursts.size(); ++i) {
+            const auto m =
+                QRegularExpression(QStringLiteral(R"(^ burst=%1 .*tx:.*$)").arg(bursts[i]),
+                                   QRegularExpression::MultilineOption)
+                    .match(netdev);
+            QVERIFY2(m.hasMatch(), qPrintable(netdev));
+            const auto count =
+                QRegularExpression(QStringLiteral(R"(\[(\d+) disturbed\])")).match(m.captured(0));
+            check(QStringLiteral("netdev"), i, count.hasMatch() ? count.captured(1).toInt() : 0);
+            if (!notes[i].isEmpty())
+                QVERIFY2(netdev.simplified().contains(notes[i]), qPrintable(netdev));
+        }
+
+        // show: the DISTURBED and PRECISION columns, and the note.
+        const QString show = cli({QStringLiteral("show"), QString::number(m_noisy)});
+        const QStringList lines = show.split(u'\n');
+        const qsizetype at = pointTableAt(lines);
+        QVERIFY2(at < lines.size(), qPrintable(show));
+        for (qsizetype i = 0; i < bursts.size(); ++i) {
+            const auto row = tableRow(lines[at], lines[at + 1 + i]);
+            check(QStringLiteral("show"), i, row.value(QStringLiteral("DISTURBED")).toInt(),
+                  row.value(QStringLiteral("PRECISION")));
+            QVERIFY2(notes[i].isEmpty() || lines[at + 1 + i].contains(notes[i]),
+                     qPrintable(lines[at + 1 + i]));
+        }
+
+        // JSON and CSV: "disturbed", "disturbance" and "precision" (a share).
+        const QJsonArray points =
+            QJsonDocument::fromJson(exportRuns(ExportFormat::Json, {data}).toUtf8())
+                .object()
+                .value(QStringLiteral("points"))
+                .toArray();
+        QCOMPARE(points.size(), bursts.size());
+        const auto percent = [](const QJsonValue &share) {
+            return QString::number(share.toDouble() * 100, 'f', 2) + u'%';
+        };
+        for (qsizetype i = 0; i < bursts.size(); ++i) {
+            const QJsonObject row = points[i].toObject();
+            check(QStringLiteral("json"), i, row.value(QStringLiteral("disturbed")).toInt(),
+                  percent(row.value(QStringLiteral("precision"))));
+            QCOMPARE(row.value(QStringLiteral("disturbance")).toString(), notes[i]);
+        }
+        const QStringList csv = exportRuns(ExportFormat::Csv, {data}).trimmed().split(u'\n');
+        const qsizetype disturbedColumn =
+            csv.first().split(u',').indexOf(QStringLiteral("disturbed"));
+        QVERIFY(disturbedColumn > 0);
+        for (qsizetype i = 0; i < bursts.size(); ++i) {
+            // The cells before it are numbers and plain names: no quoted commas.
+            check(QStringLiteral("csv"), i, csv[1 + i].split(u',').value(disturbedColumn).toInt());
+        }
+
+        // Markdown: the "disturbed" column.
+        const auto markdown = markdownRows(exportRuns(ExportFormat::Markdown, {data}));
+        QCOMPARE(markdown.size(), bursts.size());
+        for (qsizetype i = 0; i < bursts.size(); ++i)
+            check(QStringLiteral("markdown"), i,
+                  markdown[i].value(QStringLiteral("disturbed")).toInt());
+
+        // GUI: the results table's columns and tooltip, the pps chart's marks.
+        SweepResultsView view;
+        view.setStore(&m_store);
+        view.showRun(data.run, data.results());
+        const ResultsTableModel *model = view.resultsModel();
+        for (int r = 0; r < model->rowCount(); ++r) {
+            const auto cell = [&](int column, int role = Qt::DisplayRole) {
+                return model->data(model->index(r, column), role).toString();
+            };
+            check(QStringLiteral("results table"), r,
+                  cell(ResultsTableModel::DisturbedColumn).toInt(),
+                  cell(ResultsTableModel::PrecisionColumn));
+            QCOMPARE(cell(ResultsTableModel::DisturbedColumn, Qt::ToolTipRole), notes[r]);
+            QVERIFY(notes[r].isEmpty() || cell(ResultsTableModel::NotesColumn).contains(notes[r]));
+        }
+        const QList<ChartSeriesData> pps =
+            ChartSeriesBuilder::pps(stats, {QStringLiteral("burst")}, QStringLiteral("n"));
+        for (qsizetype i = 0; i < bursts.size(); ++i) {
+            const QString mark = pps.first().points[i].mark;
+            check(QStringLiteral("pps chart"), i, mark.section(u'/', 0, 0).toInt());
+            QVERIFY2(mark.isEmpty() ||
+                         notes[i].startsWith(QString(mark).replace(u'/', QStringLiteral(" of "))),
+                     qPrintable(mark + QStringLiteral(" vs ") + notes[i]));
+        }
     }
 
   private:

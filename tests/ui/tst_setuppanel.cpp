@@ -5,7 +5,9 @@
 #include "sweep/SweepSetupPanel.h"
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QGroupBox>
 #include <QLineEdit>
 #include <QScrollArea>
@@ -28,6 +30,8 @@ class TestSetupPanel : public QObject {
     void warmupDefaultFollowsTheDuration();
     void specHasAxesAndFixedValues();
     void stateRoundTrip();
+    void untilPreciseAndRerunDisturbed();
+    void untilPreciseTargetIsCheckedByTheCore();
     void engineLimitsReplaceDocumentedOnes();
     void runningLocksTheForm();
     void hugepagesNeededWithoutNoHuge();
@@ -187,6 +191,83 @@ void TestSetupPanel::stateRoundTrip() {
     second.restoreState(first.saveState());
     QVERIFY(!second.isValid());
     QVERIFY(second.invalidReason().contains(QStringLiteral("not a number")));
+}
+
+// The choices a user makes with the mouse give the spec the CLI's
+// --reps auto --max-reps 12 --precision-ns 0.5 --rerun-disturbed gives.
+void TestSetupPanel::untilPreciseAndRerunDisturbed() {
+    SweepSetupPanel panel;
+    auto *reps = panel.findChild<QSpinBox *>(QStringLiteral("reps"));
+    auto *mode = panel.findChild<QComboBox *>(QStringLiteral("repsMode"));
+    auto *precision = panel.findChild<QDoubleSpinBox *>(QStringLiteral("precision"));
+    auto *unit = panel.findChild<QComboBox *>(QStringLiteral("precisionUnit"));
+    auto *rerun = panel.findChild<QCheckBox *>(QStringLiteral("rerunDisturbed"));
+    QVERIFY(reps && mode && precision && unit && rerun);
+    QVERIFY(!precision->isEnabled());
+    reps->setValue(5);
+    QCOMPARE(panel.spec().reps, 5);
+    QVERIFY(!panel.spec().untilPrecise);
+    QVERIFY(!panel.spec().noise.rerunDisturbed);
+
+    mode->setCurrentIndex(mode->findData(QStringLiteral("until_precise")));
+    QVERIFY(precision->isEnabled());
+    // The box now holds the maximum, the core's default.
+    QCOMPARE(reps->value(), PrecisionTarget::kDefaultMaxReps);
+    SweepSpec spec = panel.spec();
+    QVERIFY(spec.untilPrecise);
+    QCOMPARE(spec.reps, PrecisionTarget::kMinReps);
+    QCOMPARE(spec.untilPrecise->share, PrecisionTarget::kDefaultShare);
+    QVERIFY(!spec.untilPrecise->ns);
+
+    reps->setValue(12);
+    unit->setCurrentIndex(unit->findData(QStringLiteral("ns")));
+    precision->setValue(0.5);
+    QTest::mouseClick(rerun, Qt::LeftButton, {}, QPoint(4, rerun->height() / 2));
+    QVERIFY(rerun->isChecked());
+    spec = panel.spec();
+    SweepSpec cli;
+    PrecisionTarget target;
+    target.maxReps = 12;
+    target.ns = 0.5;
+    cli.setUntilPrecise(target);
+    cli.noise.rerunDisturbed = true;
+    QCOMPARE(spec.untilPrecise, cli.untilPrecise);
+    QCOMPARE(spec.reps, cli.reps);
+    QCOMPARE(spec.noise, cli.noise);
+    QVERIFY2(panel.isValid(), qPrintable(panel.invalidReason()));
+
+    // Restored from saved state, and back to a fixed count, which was kept.
+    SweepSetupPanel again;
+    again.restoreState(panel.saveState());
+    QCOMPARE(again.spec(), spec);
+    QCOMPARE(again.findChild<QSpinBox *>(QStringLiteral("reps"))->value(), 12);
+    mode->setCurrentIndex(mode->findData(QStringLiteral("fixed")));
+    QCOMPARE(panel.spec().reps, 5);
+    QVERIFY(!panel.spec().untilPrecise);
+    QVERIFY(panel.spec().noise.rerunDisturbed);
+}
+
+void TestSetupPanel::untilPreciseTargetIsCheckedByTheCore() {
+    SweepSetupPanel panel;
+    auto *reps = panel.findChild<QSpinBox *>(QStringLiteral("reps"));
+    auto *mode = panel.findChild<QComboBox *>(QStringLiteral("repsMode"));
+    auto *precision = panel.findChild<QDoubleSpinBox *>(QStringLiteral("precision"));
+    mode->setCurrentIndex(mode->findData(QStringLiteral("until_precise")));
+    reps->setValue(2);
+    QVERIFY(!panel.isValid());
+    QCOMPARE(panel.invalidField(), reps);
+    QVERIFY2(panel.invalidReason().contains(QStringLiteral("must be an integer in 3..1000, got 2")),
+             qPrintable(panel.invalidReason()));
+    reps->setValue(3);
+    QVERIFY2(panel.isValid(), qPrintable(panel.invalidReason()));
+    precision->setValue(0);
+    QVERIFY(!panel.isValid());
+    QCOMPARE(panel.invalidField(), precision);
+    QVERIFY2(panel.invalidReason().startsWith(QStringLiteral("precision: must be a number in")),
+             qPrintable(panel.invalidReason()));
+    // A fixed count does not use the target.
+    mode->setCurrentIndex(mode->findData(QStringLiteral("fixed")));
+    QVERIFY2(panel.isValid(), qPrintable(panel.invalidReason()));
 }
 
 void TestSetupPanel::engineLimitsReplaceDocumentedOnes() {

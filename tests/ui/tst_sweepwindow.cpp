@@ -1,11 +1,15 @@
 // The main window driving the real engine on net_null: a burst sweep fills the
 // results table and both charts; Stop leaves a stored run marked interrupted
 // that resumes to completion; an engine that cannot start is reported in the
-// window. Steps are short (150 ms, one or two repetitions, three or four points).
+// window; until precise and re-running disturbed repetitions, chosen in the
+// form, are the sweep the runner runs, and the busy-host banner follows the
+// load watch. Steps are short (150 ms, one to three repetitions, two to four
+// points).
 #include "charts/DeltaChart.h"
 #include "charts/LiveRateChart.h"
 #include "charts/PpsChart.h"
 #include "log/LogPane.h"
+#include "main/LoadBanner.h"
 #include "main/MainWindow.h"
 #include "results/ResultsTableModel.h"
 #include "results/SweepResultsView.h"
@@ -20,11 +24,14 @@
 
 #include <QAbstractButton>
 #include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
 #include <QFileInfo>
 #include <QMessageBox>
 #include <QSemaphore>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableView>
@@ -71,6 +78,7 @@ class TestSweepWindow : public QObject {
     // The window restores the last sweep set up: every test starts from the defaults.
     void init() { QSettings().clear(); }
     void realSweepFillsTableAndCharts();
+    void untilPreciseAndRerunReachTheRunner();
     void stopMidSweepLeavesInterruptedRun();
     void stopWhileProbingSaysNothingWasStored();
     void engineThatCannotStartIsReported();
@@ -189,6 +197,72 @@ void TestSweepWindow::stopMidSweepLeavesInterruptedRun() {
     QCOMPARE(toString(window.store()->loadRun(runId)->status), QStringLiteral("completed"));
     QCOMPARE(window.store()->completedPoints(runId)->size(), 4);
     QCOMPARE(window.resultsView()->resultsModel()->rowCount(), 4);
+}
+
+void TestSweepWindow::untilPreciseAndRerunReachTheRunner() {
+    MainWindow window;
+    window.show();
+    QVERIFY(window.openStore(m_dir.filePath(QStringLiteral("precise.sqlite"))));
+    window.sweepSession()->setRecordHost(false);
+    setUpSweep(window, QStringLiteral("1,8"), 1, QStringLiteral("precise"));
+    SweepSetupPanel *setup = window.setupPanel();
+    auto *mode = setup->findChild<QComboBox *>(QStringLiteral("repsMode"));
+    auto *reps = setup->findChild<QSpinBox *>(QStringLiteral("reps"));
+    auto *rerun = setup->findChild<QCheckBox *>(QStringLiteral("rerunDisturbed"));
+    QVERIFY(mode && reps && rerun);
+    mode->setCurrentIndex(mode->findData(QStringLiteral("until_precise")));
+    reps->setValue(PrecisionTarget::kMinReps); // the maximum: one round
+    rerun->setChecked(true);
+
+    QSignalSpy stored(window.sweepSession(), &SweepSession::runStored);
+    QSignalSpy finished(window.sweepSession(), &SweepSession::finished);
+    QTest::mouseClick(button(window, "startButton"), Qt::LeftButton);
+    QVERIFY(stored.wait(sweepTimeoutMs));
+    auto *runner = window.sweepSession()->findChild<SweepRunner *>();
+    QVERIFY(runner);
+    const SweepSpec &spec = runner->run().spec;
+    QVERIFY(spec.untilPrecise);
+    QCOMPARE(spec.untilPrecise->maxReps, PrecisionTarget::kMinReps);
+    QCOMPARE(spec.reps, PrecisionTarget::kMinReps);
+    QVERIFY(spec.noise.rerunDisturbed);
+
+    // The banner while the load watch sees a task on a TX core's CPU, not after.
+    LoadBanner *banner = window.loadBanner();
+    LoadSample busy;
+    busy.cpus = {1};
+    busy.onTxCpus = {QStringLiteral("cc1plus (4123) on CPU 1")};
+    busy.load1 = 2.5;
+    // The run is stored before its first step: the sweep is still running.
+    QVERIFY(window.sweepSession()->isRunning());
+    emit window.sweepSession()->loadSampled(busy);
+    QVERIFY(banner->isVisible());
+    QVERIFY2(banner->text().contains(busy.describe()), qPrintable(banner->text()));
+    emit window.sweepSession()->loadSampled(LoadSample{});
+    QVERIFY(!banner->isVisible());
+    emit window.sweepSession()->loadSampled(busy);
+    QVERIFY(banner->isVisible());
+    QVERIFY(finished.count() == 1 || finished.wait(sweepTimeoutMs));
+    QVERIFY2(finished.first().at(1).toBool(), qPrintable(finished.first().at(2).toString()));
+    QVERIFY(!banner->isVisible());
+    emit window.sweepSession()->loadSampled(busy);
+    QVERIFY(!banner->isVisible());
+
+    // Stored as run, and the table counts what the core counted.
+    const qint64 runId = finished.first().at(0).toLongLong();
+    const RunData data = *window.store()->loadRunData(runId);
+    QCOMPARE(data.run.spec.untilPrecise, spec.untilPrecise);
+    QVERIFY(data.run.spec.noise.rerunDisturbed);
+    const QList<PointStats> stats = PointStats::ofRun(data);
+    const ResultsTableModel *model = window.resultsView()->resultsModel();
+    QCOMPARE(model->rowCount(), 2);
+    for (int r = 0; r < model->rowCount(); ++r) {
+        QCOMPARE(model->index(r, ResultsTableModel::RepsColumn).data().toInt(),
+                 PrecisionTarget::kMinReps);
+        QCOMPARE(model->index(r, ResultsTableModel::DisturbedColumn).data().toInt(),
+                 stats[r].disturbance.disturbed);
+        QCOMPARE(model->index(r, ResultsTableModel::PrecisionColumn).data().toString(),
+                 stats[r].precision.shareText());
+    }
 }
 
 void TestSweepWindow::stopWhileProbingSaysNothingWasStored() {

@@ -11,6 +11,9 @@ struct ChartPoint {
     double y = 0;
     double low = 0;
     double high = 0;
+    // Drawn above the point, ringed: how many of its repetitions were
+    // disturbed ("2/5", the core's Disturbance::count).
+    QString mark = {};
 };
 
 // One line on a chart: a run, or one value of the second swept parameter.

@@ -46,7 +46,11 @@ void placeLegend(QChart *chart) {
     QList<Entry> entries;
     for (const QAbstractSeries *series : chart->series()) {
         if (series->property(inLegendProperty).toBool()) {
-            entries.append({series->name(), static_cast<const QXYSeries *>(series)->color()});
+            // A ring's colour is its border's.
+            const auto *scatter = qobject_cast<const QScatterSeries *>(series);
+            entries.append({series->name(), scatter
+                                                ? scatter->borderColor()
+                                                : static_cast<const QXYSeries *>(series)->color()});
         }
     }
     const QRectF area = chart->rect();
@@ -284,6 +288,46 @@ void addDataLine(QChart *chart, const QString &name, const QList<ChartPoint> &po
     }
     attach(chart, line, x, y, true);
     attach(chart, markers, x, y, false);
+}
+
+void addMarks(QChart *chart, const QList<ChartPoint> &points, qreal fontScale, QAbstractAxis *x,
+              QAbstractAxis *y) {
+    const QColor alarm(220, 50, 47);
+    const QString legend = QObject::tr("disturbed repetitions (of all)");
+    auto *rings = new QScatterSeries;
+    rings->setName(legend);
+    rings->setColor(Qt::transparent);
+    rings->setBorderColor(alarm);
+    rings->setPen(QPen(alarm, 2.0 * fontScale));
+    rings->setMarkerSize(15.0 * fontScale);
+    QList<QGraphicsSimpleTextItem *> labels;
+    for (const ChartPoint &p : points) {
+        if (p.mark.isEmpty()) {
+            continue;
+        }
+        rings->append(p.x, p.y);
+        auto *label = new QGraphicsSimpleTextItem(p.mark, chart);
+        label->setFont(font(fontScale, 0.85, false));
+        label->setBrush(alarm);
+        labels.append(label);
+    }
+    if (labels.isEmpty()) {
+        delete rings;
+        return;
+    }
+    const QStringList shown = legendLabels(chart);
+    attach(chart, rings, x, y, !shown.contains(legend));
+    // Placed where the plot puts the points, whenever the plot area moves.
+    const auto place = [chart, rings, labels, fontScale] {
+        for (qsizetype i = 0; i < labels.size(); ++i) {
+            const QPointF at = chart->mapToPosition(rings->at(int(i)), rings);
+            labels.at(i)->setPos(
+                at +
+                QPointF(6 * fontScale, -labels.at(i)->boundingRect().height() - 4 * fontScale));
+        }
+    };
+    QObject::connect(chart, &QChart::plotAreaChanged, rings, place);
+    place();
 }
 
 void addGuide(QChart *chart, const QList<double> &xs, double value, const QPen &pen,

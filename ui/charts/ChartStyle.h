@@ -51,6 +51,10 @@ void addWhiskers(QChart *chart, const QList<ChartPoint> &points, const QColor &c
 // The series' line with a marker on every point; the line alone is in the legend.
 void addDataLine(QChart *chart, const QString &name, const QList<ChartPoint> &points,
                  const QColor &color, qreal fontScale, QAbstractAxis *x, QAbstractAxis *y);
+// A ring round each point with a mark and the mark's text beside it, in an
+// alarm colour; the rings have one legend entry per chart.
+void addMarks(QChart *chart, const QList<ChartPoint> &points, qreal fontScale, QAbstractAxis *x,
+              QAbstractAxis *y);
 // A horizontal guide (zero, a line-rate ceiling) across the x values; a named
 // guide appears in the legend.
 void addGuide(QChart *chart, const QList<double> &xs, double value, const QPen &pen,

@@ -50,10 +50,11 @@ QChart *PpsChart::buildChart(qreal fontScale) const {
             ChartStyle::seriesColor(pal, data.colorIndex >= 0 ? data.colorIndex : i);
         QList<ChartPoint> scaled;
         for (const ChartPoint &p : data.points) {
-            scaled.append({p.x, p.y / unit.scale, p.low / unit.scale, p.high / unit.scale});
+            scaled.append({p.x, p.y / unit.scale, p.low / unit.scale, p.high / unit.scale, p.mark});
         }
         ChartStyle::addDataLine(chart, data.name, scaled, color, fontScale, xAxis, yAxis);
         ChartStyle::addWhiskers(chart, scaled, color, xAxis, yAxis);
+        ChartStyle::addMarks(chart, scaled, fontScale, xAxis, yAxis);
     }
 
     if (m_linePps > 0) {

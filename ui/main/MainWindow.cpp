@@ -6,6 +6,7 @@
 #include "host/CheckResult.h"
 #include "import/ImportController.h"
 #include "log/LogPane.h"
+#include "main/LoadBanner.h"
 #include "main/SweepToolBar.h"
 #include "results/SweepResultsView.h"
 #include "runs/RunsBrowser.h"
@@ -27,14 +28,16 @@
 #include <QStatusBar>
 #include <QStyle>
 #include <QTabWidget>
+#include <QVBoxLayout>
 
 namespace burstlab {
 
 MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent), m_setup(new SweepSetupPanel), m_results(new SweepResultsView),
       m_runs(new RunsBrowser), m_compare(new CompareView), m_checklist(new ChecklistView),
-      m_log(new LogPane), m_tabs(new QTabWidget(this)), m_session(new SweepSession(this)),
-      m_export(new ExportController(m_settings, this)), m_import(new ImportController(this)) {
+      m_log(new LogPane), m_tabs(new QTabWidget), m_loadBanner(new LoadBanner),
+      m_session(new SweepSession(this)), m_export(new ExportController(m_settings, this)),
+      m_import(new ImportController(this)) {
     setWindowTitle(tr("burstlab"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/burstlab.svg")));
     setDockOptions(AnimatedDocks | AllowTabbedDocks);
@@ -48,7 +51,14 @@ MainWindow::MainWindow(QWidget *parent)
     m_tabs->addTab(m_runs, tr("&Runs"));
     m_tabs->addTab(m_compare, tr("&Compare"));
     m_tabs->addTab(m_checklist, tr("C&hecklist"));
-    setCentralWidget(m_tabs);
+    // The busy-host banner above the tabs, where it is seen whichever is open.
+    auto *central = new QWidget;
+    auto *centralLayout = new QVBoxLayout(central);
+    centralLayout->setContentsMargins(0, 0, 0, 0);
+    centralLayout->setSpacing(0);
+    centralLayout->addWidget(m_loadBanner);
+    centralLayout->addWidget(m_tabs, 1);
+    setCentralWidget(central);
 
     auto *scroll = new QScrollArea;
     scroll->setWidget(m_setup);
@@ -84,6 +94,8 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_setup, &SweepSetupPanel::reasonChanged, this, &MainWindow::showSetupProblem);
     connect(m_session, &SweepSession::progressChanged, m_toolbar, &SweepToolBar::setProgress);
     connect(m_session, &SweepSession::runningChanged, this, &MainWindow::updateActions);
+    connect(m_session, &SweepSession::runningChanged, m_loadBanner, &LoadBanner::setRunning);
+    connect(m_session, &SweepSession::loadSampled, m_loadBanner, &LoadBanner::showSample);
     connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::updateActions);
     connect(m_runs, &RunsBrowser::selectionChanged, this, &MainWindow::updateActions);
     connect(m_session, &SweepSession::runStored, this, &MainWindow::onRunStored);

@@ -18,6 +18,7 @@ class ChecklistView;
 class CompareView;
 class ExportController;
 class ImportController;
+class LoadBanner;
 class LogPane;
 class RunStore;
 class RunsBrowser;
@@ -51,6 +52,7 @@ class MainWindow : public QMainWindow {
     ImportController *importer() const { return m_import; }
     QTabWidget *tabs() const { return m_tabs; }
     SweepToolBar *sweepToolBar() const { return m_toolbar; }
+    LoadBanner *loadBanner() const { return m_loadBanner; }
 
     enum Tab { SweepTab, RunsTab, CompareTab, ChecklistTab };
     void showTab(Tab tab);
@@ -95,6 +97,7 @@ class MainWindow : public QMainWindow {
     ChecklistView *m_checklist;
     LogPane *m_log;
     QTabWidget *m_tabs;
+    LoadBanner *m_loadBanner;
     SweepSession *m_session;
     ExportController *m_export;
     ImportController *m_import;

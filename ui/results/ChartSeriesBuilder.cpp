@@ -67,16 +67,16 @@ double xOf(const PointStats &stats, int index) {
 
 QList<ChartSeriesData> pps(const QList<PointStats> &stats, const QStringList &axisNames,
                            const QString &seriesName) {
-    return group(
-        stats, axisNames, seriesName,
-        [](const PointStats &s, double x) -> std::optional<ChartPoint> {
-            if (!s.ppsFigure) {
-                return std::nullopt;
-            }
-            // The point's figure, whiskers over its valid repetitions.
-            const double y = double(*s.ppsFigure);
-            return ChartPoint{x, y, finiteOr(s.ppsSummary.min, y), finiteOr(s.ppsSummary.max, y)};
-        });
+    return group(stats, axisNames, seriesName,
+                 [](const PointStats &s, double x) -> std::optional<ChartPoint> {
+                     if (!s.ppsFigure) {
+                         return std::nullopt;
+                     }
+                     // The point's figure, whiskers over its valid repetitions.
+                     const double y = double(*s.ppsFigure);
+                     return ChartPoint{x, y, finiteOr(s.ppsSummary.min, y),
+                                       finiteOr(s.ppsSummary.max, y), s.disturbance.count()};
+                 });
 }
 
 QList<ChartSeriesData> deltas(const QList<PointStats> &stats, const QStringList &axisNames,

@@ -83,6 +83,12 @@ QVariant ResultsTableModel::data(const QModelIndex &index, int role) const {
         if (index.column() == NotesColumn || index.column() == VerdictColumn) {
             return stats.warnings.join(QLatin1Char('\n'));
         }
+        if (index.column() == DisturbedColumn) {
+            return stats.disturbance.text();
+        }
+        if (index.column() == PrecisionColumn) {
+            return stats.precision.warning();
+        }
         return {};
     default:
         return {};
@@ -107,6 +113,10 @@ QVariant ResultsTableModel::display(const PointStats &stats, int column) const {
     case RepsColumn:
         return stats.invalid > 0 ? tr("%1 + %2 invalid").arg(stats.ppsSummary.n).arg(stats.invalid)
                                  : QString::number(stats.ppsSummary.n);
+    case DisturbedColumn:
+        return QString::number(stats.disturbance.disturbed);
+    case PrecisionColumn:
+        return stats.precision.shareText();
     case CvColumn:
         return std::isfinite(stats.ppsSummary.cv)
                    ? TextLayout::fixed2(stats.ppsSummary.cv * 100) + u'%'
@@ -133,6 +143,10 @@ QVariant ResultsTableModel::sortValue(const PointStats &stats, int column) const
         return d ? d->ns : 0.0;
     case RepsColumn:
         return stats.ppsSummary.n;
+    case DisturbedColumn:
+        return stats.disturbance.disturbed;
+    case PrecisionColumn:
+        return stats.precision.share;
     case L2Column:
         return stats.l2Bps().value_or(0.0);
     case L1Column:
@@ -162,8 +176,12 @@ QVariant ResultsTableModel::headerData(int section, Qt::Orientation orientation,
         return tr("verdict");
     case RepsColumn:
         return tr("reps");
+    case DisturbedColumn:
+        return tr("disturbed");
     case CvColumn:
         return tr("CV");
+    case PrecisionColumn:
+        return tr("precision");
     case L2Column:
         return tr("L2 Mbit/s");
     case L1Column:

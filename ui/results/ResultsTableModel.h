@@ -8,8 +8,9 @@
 namespace burstlab {
 
 // One row per point in the mailing-list layout: point, pps, ns/packet, the
-// delta and its verdict, plus the interval, repetitions (valid and invalid),
-// bit rates and warnings that say how far to trust it. Every figure is the
+// delta and its verdict, plus the interval, repetitions (valid, invalid and
+// disturbed), the precision reached, bit rates and warnings that say how far
+// to trust it. Every figure is the
 // core's (PointStats, Delta) printed at the precision of the text exports.
 // Rows change in place as points complete (no reset per update).
 class ResultsTableModel : public QAbstractTableModel {
@@ -23,7 +24,9 @@ class ResultsTableModel : public QAbstractTableModel {
         CiColumn,
         VerdictColumn,
         RepsColumn,
+        DisturbedColumn,
         CvColumn,
+        PrecisionColumn,
         L2Column,
         L1Column,
         NotesColumn,

@@ -1,4 +1,5 @@
 #pragma once
+#include "model/LoadSample.h"
 #include "model/Run.h"
 #include "model/StepResult.h"
 #include "model/SweepSpec.h"
@@ -51,6 +52,8 @@ class SweepSession : public QObject {
     void statusMessage(const QString &message);
     // "Step 3/13: burst=4, repetition 2/3"; done and total in steps.
     void progressChanged(int done, int total, const QString &text);
+    // What the load watch saw, about once a second while steps run.
+    void loadSampled(const burstlab::LoadSample &sample);
     // The sweep ended: completed, or not with the reason.
     void finished(qint64 runId, bool completed, const QString &error);
 

@@ -4,6 +4,7 @@
 #include "model/StepParameters.h"
 #include "ranges/ValueList.h"
 #include "stats/LineRate.h"
+#include "sweep/RepetitionControls.h"
 #include "util/WheelGuard.h"
 
 #include <QCheckBox>
@@ -179,6 +180,8 @@ QWidget *SweepSetupPanel::buildTimingGroup() {
     m_reps->setObjectName(QStringLiteral("reps"));
     m_reps->setToolTip(tr("Repetitions per point: 3 or more give a confidence interval and a "
                           "verdict; allowed 1..1000"));
+    m_repetitions = new RepetitionControls(m_reps, this);
+    connect(m_repetitions, &RepetitionControls::changed, this, &SweepSetupPanel::revalidate);
     m_duration = spinBox(10, 86400000, defaults.durationMs, tr(" ms"));
     m_duration->setObjectName(QStringLiteral("duration"));
     m_duration->setToolTip(tr("Length of each step: allowed 10..86400000 ms"));
@@ -204,7 +207,7 @@ QWidget *SweepSetupPanel::buildTimingGroup() {
     m_name->setPlaceholderText(tr("from the sweep"));
     m_label = new QLineEdit;
     m_label->setPlaceholderText(tr("e.g. baseline, patch2"));
-    form->addRow(tr("Repetitions:"), m_reps);
+    m_repetitions->addRows(form);
     form->addRow(tr("Duration:"), m_duration);
     form->addRow(tr("Warm-up:"), m_warmup);
     form->addRow(tr("Pause:"), m_pause);
@@ -273,6 +276,9 @@ SweepSetupPanel::Problem SweepSetupPanel::validate() const {
                 return {outOfRange, m_values[axis]};
             }
         }
+    }
+    if (const RepetitionControls::Problem p = m_repetitions->problem(); p.field) {
+        return {p.reason, p.field};
     }
     if (m_warmup->value() >= m_duration->value()) {
         return {tr("warm-up (%1 ms) must be shorter than the step duration (%2 ms)")
@@ -361,7 +367,7 @@ SweepSpec SweepSetupPanel::spec() const {
         }
     }
     spec.fixed.insert(QStringLiteral("timestamp"), m_timestamp->isChecked());
-    spec.reps = m_reps->value();
+    m_repetitions->apply(spec);
     spec.durationMs = m_duration->value();
     spec.warmupMs = m_warmup->value();
     spec.pauseMs = m_pause->value();
@@ -394,6 +400,7 @@ void SweepSetupPanel::setSpec(const SweepSpec &spec) {
     }
     m_timestamp->setChecked(spec.fixed.value(QStringLiteral("timestamp")).toBool());
     setTiming(spec.reps, spec.durationMs, spec.warmupMs, spec.pauseMs, spec.randomize);
+    m_repetitions->show(spec);
 }
 
 QString SweepSetupPanel::runLabel() const {

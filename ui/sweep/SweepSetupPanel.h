@@ -15,6 +15,8 @@ QT_END_NAMESPACE
 
 namespace burstlab {
 
+class RepetitionControls;
+
 // Everything a sweep needs, validated as the user types: the engine and its
 // port, one or two swept parameters with their value lists (core range syntax),
 // the fixed parameters, and repetitions and timing. While anything is invalid
@@ -98,6 +100,7 @@ class SweepSetupPanel : public QWidget {
     QCheckBox *m_timestamp = nullptr;
 
     QSpinBox *m_reps = nullptr;
+    RepetitionControls *m_repetitions = nullptr; // fixed or until precise, disturbed re-runs
     QSpinBox *m_duration = nullptr;
     QSpinBox *m_warmup = nullptr;
     int m_lastDurationMs = 0; // the duration the warm-up's default was last taken from

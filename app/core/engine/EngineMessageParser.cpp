@@ -194,6 +194,14 @@ EngineMessage parseFinished(const QJsonObject &o) {
                                                        .arg(f.burstHist.size())
                                                        .arg(kBurstHistBuckets));
     f.window = parseWindow(r.object(QStringLiteral("window")), r.in);
+    // Optional: engines before it send none; null when no lcore measured.
+    if (const QJsonValue thread = o.value(QLatin1String("thread")); !thread.isNull() &&
+                                                                     !thread.isUndefined()) {
+        QString error;
+        f.thread = ThreadUsage::fromJson(r.object(QStringLiteral("thread")), &error);
+        if (!f.thread && r.in.ok())
+            r.in.invalid(QStringLiteral("thread"), error);
+    }
     r.array(QStringLiteral("lcores"));
     const QStringList reasons{QStringLiteral("duration"), QStringLiteral("count"),
                               QStringLiteral("stopped")};

@@ -1,5 +1,6 @@
 #pragma once
 #include "model/Sample.h"
+#include "model/ThreadUsage.h"
 
 #include <QJsonObject>
 #include <QList>
@@ -55,6 +56,7 @@ struct StepFinished {
     std::optional<qint64> rxPkts;
     QList<qint64> burstHist;
     MeasuredWindow window;
+    std::optional<ThreadUsage> thread; // null: no lcore measured a window
     QJsonObject raw;
 };
 

@@ -31,6 +31,8 @@ QString marks(const PointStats &s, const std::optional<Delta> &d) {
         m << QLatin1String(toString(d->verdict));
     if (s.invalid > 0)
         m << QStringLiteral("[%1 invalid]").arg(s.invalid);
+    if (s.disturbance.disturbed > 0)
+        m << QStringLiteral("[%1 disturbed]").arg(s.disturbance.disturbed);
     if (s.aboveLineRate)
         m << QStringLiteral("[above line rate]");
     return m.isEmpty() ? QString() : QLatin1Char(' ') + m.join(QLatin1Char(' '));
@@ -159,7 +161,7 @@ const PointStats *firstWithFigure(const QList<PointStats> &series, bool last) {
 }
 
 // " Device: ...", " Sweep: ...", " Fixed: ...", " Command:" and so on.
-QStringList setupLines(const Run &run) {
+QStringList setupLines(const Run &run, const QList<PointStats> &stats, bool excluded) {
     QStringList lines;
     if (!run.device().isEmpty())
         lines << QStringLiteral(" Device: ") + run.device();
@@ -181,6 +183,8 @@ QStringList setupLines(const Run &run) {
         lines << (run.isImported() ? QStringLiteral(" Source parameters: ")
                                    : QStringLiteral(" Fixed: ")) +
                      fixed;
+    if (const QString disturbed = RunSetup::disturbance(run, stats, excluded); !disturbed.isEmpty())
+        lines << QStringLiteral(" Disturbed: ") + disturbed;
     if (run.status != RunStatus::Completed)
         lines << QStringLiteral(" Status: %1 %2").arg(toString(run.status), run.error);
     return lines;
@@ -190,14 +194,14 @@ QStringList commandLines(const Run &run, int indent) {
     return SweepCommandLine::lines(run, columns, indent);
 }
 
-QStringList header(const RunData &data) {
+QStringList header(const RunData &data, const QList<PointStats> &stats, bool excluded) {
     const Run &run = data.run;
     QString title = run.id > 0 ? QStringLiteral("Run %1: %2").arg(run.id).arg(run.name)
                                : QStringLiteral("Run: %1").arg(run.name);
     if (!run.label.isEmpty() && run.label != run.name)
         title += QStringLiteral(" [%1]").arg(run.label);
     QStringList lines{title};
-    lines << setupLines(run);
+    lines << setupLines(run, stats, excluded);
     lines << (run.isImported() ? QStringLiteral(" pps per point: as the source printed it")
                                : QStringLiteral(" pps per point: median of the valid repetitions"));
     if (const QStringList command = commandLines(run, 2); !command.isEmpty())
@@ -233,6 +237,8 @@ QStringList pointNotes(const QList<PointStats> &stats, const QStringList &axisNa
 
 QStringList runNotes(const Run &run, const QList<PointStats> &stats, const QString &prefix) {
     QStringList lines = pointNotes(stats, run.spec.axisNames(), prefix);
+    if (const QString precision = RunSetup::precision(run, stats); !precision.isEmpty())
+        lines << QStringLiteral(" - %1until precise: %2").arg(prefix, precision);
     for (const QString &line : RunSetup::lineRate(run, stats))
         lines << QStringLiteral(" - ") + prefix + line;
     for (const QString &warning : run.spec.importWarnings)
@@ -295,7 +301,7 @@ QStringList runCharts(const QList<PointStats> &stats, const QStringList &axisNam
 QString NetdevExport::run(const RunData &data, const NetdevOptions &options) {
     const QList<PointStats> stats = PointStats::ofRun(data, options.stats);
     const QStringList axes = data.run.spec.axisNames();
-    QStringList lines = header(data);
+    QStringList lines = header(data, stats, options.stats.excludeDisturbed);
     lines << QString() << QStringLiteral("Performance");
     const bool numeric = !data.run.spec.axes.isEmpty() && data.run.spec.axes.first().isNumeric();
     for (const QList<PointStats> &series : seriesOf(stats)) {
@@ -371,7 +377,8 @@ QStringList ppsColumns(const Comparison &c, const QStringList &titles, const QSt
             for (qsizetype r = first; r < last; ++r) {
                 const auto &cell = c.cells[r][p];
                 QString text = cell ? ppsText(*cell) : QStringLiteral("-");
-                if (cell && (cell->invalid > 0 || cell->aboveLineRate))
+                if (cell && (cell->invalid > 0 || cell->disturbance.disturbed > 0 ||
+                             cell->aboveLineRate))
                     text += QLatin1Char('*');
                 row += T::padLeft(text, column);
             }
@@ -474,12 +481,17 @@ QStringList runList(const Comparison &c, const QStringList &names) {
     return lines;
 }
 
-QStringList setupSection(const Comparison &c, const QStringList &names) {
+QStringList setupSection(const Comparison &c, const QStringList &names, bool excluded) {
     QStringList lines;
     const QStringList baseNotes = RunSetup::setupNotes(c.runs.first().run);
     for (qsizetype r = 0; r < c.runs.size(); ++r) {
         const Run &run = c.runs[r].run;
-        QStringList details = setupLines(run);
+        QList<PointStats> stats;
+        for (const auto &cell : c.cells[r]) {
+            if (cell)
+                stats << *cell;
+        }
+        QStringList details = setupLines(run, stats, excluded);
         const QStringList notes = RunSetup::setupNotes(run);
         if (r > 0 && notes == baseNotes && !notes.isEmpty())
             details << QStringLiteral(" Setup notes as for %1").arg(names[0]);
@@ -554,7 +566,7 @@ QString NetdevExport::comparison(const Comparison &c, const NetdevOptions &optio
     if (!notes.isEmpty())
         lines << QStringLiteral("Notes:") << notes << QString();
     if (options.setupNotes)
-        lines << setupSection(c, names);
+        lines << setupSection(c, names, options.stats.excludeDisturbed);
     lines << largestChange(c, names);
     return TextLayout::render(lines, maxColumns);
 }

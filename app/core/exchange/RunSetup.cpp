@@ -1,11 +1,14 @@
 #include "exchange/RunSetup.h"
 #include "exchange/SweepCommandLine.h"
 #include "host/CheckResult.h"
+#include "host/LoadVerdict.h"
 #include "model/StepParameters.h"
 #include "stats/LineRate.h"
+#include "sweep/SweepPlan.h"
 #include <QHash>
 #include <QJsonArray>
 #include <QMap>
+#include <algorithm>
 #include <cmath>
 
 namespace burstlab {
@@ -42,6 +45,12 @@ QString shortTitle(const CheckResult &item) {
 
 QStringList checklistNotes(const QList<CheckResult> &items) {
     QStringList lines = CheckResult::setupNotes(items);
+    // What the load watch saw, when the item was judged from it.
+    for (const CheckResult &item : items) {
+        if (item.id == LoadVerdict::kItemId && item.status != CheckStatus::Pass &&
+            item.values.contains(QStringLiteral("samples")))
+            lines << QStringLiteral(" - host load ") + item.current;
+    }
     QStringList untuned;
     // What could not be probed, grouped by why: "flow control, tx ring (no netdev)".
     QStringList reasons;
@@ -158,14 +167,69 @@ QString RunSetup::measurement(const Run &run) {
         return QStringLiteral("as recorded in the source (%1); how it was measured is not "
                               "recorded")
             .arg(run.source);
-    QString text =
-        QStringLiteral("%1 x %2 ms").arg(plural(s.reps, QStringLiteral("rep"))).arg(s.durationMs);
+    const QString reps =
+        s.untilPrecise
+            ? QStringLiteral("%1 reps until the %2").arg(s.repsText(), s.untilPrecise->describe())
+            : plural(s.reps, QStringLiteral("rep"));
+    QString text = QStringLiteral("%1 x %2 ms").arg(reps).arg(s.durationMs);
     if (s.warmupMs > 0)
         text += QStringLiteral(" (warm-up %1 ms)").arg(s.warmupMs);
     if (s.pauseMs > 0)
         text += QStringLiteral(", %1 ms pause").arg(s.pauseMs);
     text += s.randomize ? QStringLiteral(", random order (seed %1)").arg(s.seed)
                         : QStringLiteral(", sequential order");
+    return text;
+}
+
+QString RunSetup::disturbance(const Run &run, const QList<PointStats> &stats, bool excluded) {
+    if (run.isImported())
+        return {};
+    if (std::none_of(stats.begin(), stats.end(),
+                     [](const PointStats &s) { return s.disturbance.measured > 0; }))
+        return QStringLiteral("not measured (the engine reported no thread figures)");
+    const NoisePolicy &p = run.spec.noise;
+    QString text = QStringLiteral("TX core on CPU below %1% or steal above %2% of the window")
+                       .arg(p.minCpuShare * 100, 0, 'f', 1)
+                       .arg(p.maxStealShare * 100, 0, 'f', 1);
+    if (p.rerunDisturbed)
+        text += QStringLiteral("; run again up to %1 attempts").arg(SweepPlan::kMaxAttempts);
+    if (p.excludeDisturbed || excluded)
+        text += QStringLiteral("; left out of the statistics");
+    return text;
+}
+
+QString RunSetup::precision(const Run &run, const QList<PointStats> &stats) {
+    const auto &target = run.spec.untilPrecise;
+    if (!target || stats.isEmpty())
+        return {};
+    int reached = 0, atMax = 0, fewest = 0, most = 0;
+    double lowest = 0, highest = 0;
+    for (const PointStats &s : stats) {
+        const Precision &p = s.precision;
+        atMax += p.state == Precision::State::MaxReached ? 1 : 0;
+        if (!p.reached())
+            continue;
+        lowest = reached == 0 ? p.share : std::min(lowest, p.share);
+        highest = reached == 0 ? p.share : std::max(highest, p.share);
+        fewest = reached == 0 ? p.run : std::min(fewest, p.run);
+        most = reached == 0 ? p.run : std::max(most, p.run);
+        ++reached;
+    }
+    QString text = QStringLiteral("%1 at %2 of %3 points")
+                       .arg(target->describe())
+                       .arg(reached)
+                       .arg(stats.size());
+    if (reached > 0)
+        text +=
+            QStringLiteral(" (%1-%2%, %3)")
+                .arg(lowest * 100, 0, 'f', 2)
+                .arg(highest * 100, 0, 'f', 2)
+                .arg(fewest == most ? plural(most, QStringLiteral("repetition"))
+                                    : QStringLiteral("%1-%2 repetitions").arg(fewest).arg(most));
+    if (atMax > 0)
+        text += QStringLiteral("; %1 reached the maximum of %2 without it")
+                    .arg(plural(atMax, QStringLiteral("point")))
+                    .arg(plural(target->maxReps, QStringLiteral("repetition")));
     return text;
 }
 

@@ -16,9 +16,20 @@ struct RunSetup {
     // "pkt_size=1514 clone=64": the fixed step parameters that differ from
     // the engine's defaults; for an import, what the source gave.
     static QString fixed(const Run &run);
-    // "3 reps x 200 ms (warm-up 40 ms), random order (seed 7)"; for an
-    // import only what its source recorded.
+    // "3 reps x 200 ms (warm-up 40 ms), random order (seed 7)", or "3..10
+    // reps until the 95% CI of ns/pkt is narrower than 1.00% x 200 ms ...";
+    // for an import only what its source recorded.
     static QString measurement(const Run &run);
+    // "TX core on CPU below 98.0% or steal above 1.0% of the window; run
+    // again up to 3 attempts; left out of the statistics": when a repetition
+    // is disturbed and what the run did about it (excluded: left out by the
+    // output's own choice), or "not measured" when no repetition has thread
+    // figures. Empty for an import.
+    static QString disturbance(const Run &run, const QList<PointStats> &stats, bool excluded);
+    // For "--reps auto": "95% CI of ns/pkt narrower than 1.00% at 11 of 13
+    // points (0.21-0.97%, 3-8 repetitions); 2 points reached the maximum of
+    // 10 repetitions without it". Empty for a run of fixed repetitions.
+    static QString precision(const Run &run, const QList<PointStats> &stats);
     // "line rate 14880952 pps (10G, 60 B frames = 84 B on the wire)", one
     // per frame size; or "line rate not checked: net_null0 (net_null) has no
     // wire; give a link speed (--link-speed)".

@@ -51,8 +51,18 @@ QList<QStringList> groups(const Run &run) {
         out << QStringList{QStringLiteral("--sweep"), axis.describe()};
     for (const QString &assignment : SweepCommandLine::nonDefaultParameters(run))
         out << QStringList{QStringLiteral("--set"), assignment};
-    out << QStringList{QStringLiteral("--reps"), QString::number(spec.reps)}
-        << QStringList{QStringLiteral("--duration-ms"), QString::number(spec.durationMs)};
+    if (const auto &target = spec.untilPrecise) {
+        out << QStringList{QStringLiteral("--reps"), QStringLiteral("auto")}
+            << QStringList{QStringLiteral("--max-reps"), QString::number(target->maxReps)};
+        if (target->ns)
+            out << QStringList{QStringLiteral("--precision-ns"), QString::number(*target->ns)};
+        else if (target->share != PrecisionTarget::kDefaultShare)
+            out << QStringList{QStringLiteral("--precision-pct"),
+                               QString::number(target->share * 100)};
+    } else {
+        out << QStringList{QStringLiteral("--reps"), QString::number(spec.reps)};
+    }
+    out << QStringList{QStringLiteral("--duration-ms"), QString::number(spec.durationMs)};
     if (spec.warmupMs != SweepSpec::defaultWarmupMs(spec.durationMs))
         out << QStringList{QStringLiteral("--warmup-ms"), QString::number(spec.warmupMs)};
     if (spec.pauseMs > 0)
@@ -61,6 +71,17 @@ QList<QStringList> groups(const Run &run) {
         out << QStringList{QStringLiteral("--seed"), QString::number(spec.seed)};
     else
         out << QStringList{QStringLiteral("--sequential")};
+    const NoisePolicy &noise = spec.noise;
+    if (noise.minCpuShare != NoisePolicy::kDefaultMinCpuShare)
+        out << QStringList{QStringLiteral("--min-cpu-pct"),
+                           QString::number(noise.minCpuShare * 100)};
+    if (noise.maxStealShare != NoisePolicy::kDefaultMaxStealShare)
+        out << QStringList{QStringLiteral("--max-steal-pct"),
+                           QString::number(noise.maxStealShare * 100)};
+    if (noise.rerunDisturbed)
+        out << QStringList{QStringLiteral("--rerun-disturbed")};
+    if (noise.excludeDisturbed)
+        out << QStringList{QStringLiteral("--exclude-disturbed")};
     if (spec.linkSpeedMbps)
         out << QStringList{QStringLiteral("--link-speed"),
                            LineRate::speedText(*spec.linkSpeedMbps)};

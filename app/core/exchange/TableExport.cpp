@@ -71,12 +71,34 @@ void addLineRate(QJsonObject &row, QStringList &columns, const PointStats &s, co
     put(row, columns, QStringLiteral("line_rate"), lineRateText(s, run.linkSpeedUnknownReason()));
 }
 
+// The point's disturbed repetitions (Disturbance) and its precision.
+void addNoise(QJsonObject &row, QStringList &columns, const PointStats &s, const Run &run) {
+    const Disturbance &d = s.disturbance;
+    put(row, columns, QStringLiteral("disturbed"), d.disturbed);
+    put(row, columns, QStringLiteral("disturbed_replaced"), d.replaced);
+    put(row, columns, QStringLiteral("disturbed_excluded"), d.excluded && d.disturbed > 0);
+    put(row, columns, QStringLiteral("disturbed_cpu_share_min"), number(d.lowestCpuShare));
+    put(row, columns, QStringLiteral("disturbed_cpu_share_max"), number(d.highestCpuShare));
+    put(row, columns, QStringLiteral("disturbed_steal_share_max"), optional(d.highestSteal));
+    put(row, columns, QStringLiteral("disturbance"), d.text());
+    const Precision &p = s.precision;
+    put(row, columns, QStringLiteral("precision"), number(p.share));
+    const bool adaptive = run.spec.untilPrecise.has_value();
+    put(row, columns, QStringLiteral("precision_target"),
+        adaptive ? number(p.targetShare) : QJsonValue());
+    put(row, columns, QStringLiteral("precision_reached"),
+        adaptive ? QJsonValue(p.reached()) : QJsonValue());
+}
+
 // Every repetition as the statistics saw it: its rate, 1e9 over it, its
-// status and the reason an invalid one was left out, and the per-lcore
-// figures of its stored totals.
+// status and the reason an invalid one was left out, whether it was
+// disturbed (and replaced by a later attempt) with its thread figures, and
+// the per-lcore figures of its stored totals.
 QJsonArray repetitions(const PointStats &s) {
     QJsonArray reps;
-    for (const StepResult &step : s.repetitions) {
+    for (qsizetype i = 0; i < s.repetitions.size(); ++i) {
+        const StepResult &step = s.repetitions[i];
+        const RepetitionNoise &noise = s.disturbance.perStep[i];
         const double pps = step.effectivePps();
         reps.append(QJsonObject{
             {QStringLiteral("rep"), step.rep},
@@ -85,6 +107,14 @@ QJsonArray repetitions(const PointStats &s) {
             {QStringLiteral("reason"), step.error},
             {QStringLiteral("pps"), number(pps)},
             {QStringLiteral("ns_per_pkt"), pps > 0 ? QJsonValue(1e9 / pps) : QJsonValue()},
+            {QStringLiteral("disturbed"), noise.disturbed},
+            {QStringLiteral("replaced"), noise.replaced},
+            {QStringLiteral("cpu_share"),
+             noise.thread ? QJsonValue(noise.thread->minCpuShare) : QJsonValue()},
+            {QStringLiteral("steal_share"),
+             noise.thread ? optional(noise.thread->maxStealShare) : QJsonValue()},
+            {QStringLiteral("cpu_pps"),
+             noise.thread ? QJsonValue(noise.thread->cpuPps) : QJsonValue()},
             {QStringLiteral("lcores"), step.totals.value(QStringLiteral("lcores")).toArray()}});
     }
     return reps;
@@ -118,6 +148,7 @@ Rows rowsOf(const Comparison &c) {
             addSummary(row, columns, QStringLiteral("ns_"), cell->nsSummary);
             addDelta(row, columns, QStringLiteral("prev"), cell->vsPrevious);
             addDelta(row, columns, QStringLiteral("base"), cell->vsBaseline);
+            addNoise(row, columns, *cell, run);
             addLineRate(row, columns, *cell, run);
             put(row, columns, QStringLiteral("warnings"),
                 cell->warnings.join(QStringLiteral("; ")));
@@ -151,24 +182,32 @@ QString csvField(const QString &text) {
 // The repetitions column of a CSV row becomes one column per field, each a
 // ';'-separated list in repetition order; lcores holds the per-repetition
 // arrays as one JSON array.
-const QStringList repColumns{QStringLiteral("rep_pps"), QStringLiteral("rep_ns_per_pkt"),
-                             QStringLiteral("rep_status"), QStringLiteral("rep_reason"),
-                             QStringLiteral("rep_lcores")};
+// The fields of a repetition that become ';'-separated rep_* columns.
+const QStringList repListed{QStringLiteral("pps"),       QStringLiteral("ns_per_pkt"),
+                            QStringLiteral("status"),    QStringLiteral("reason"),
+                            QStringLiteral("disturbed"), QStringLiteral("replaced"),
+                            QStringLiteral("cpu_share"), QStringLiteral("steal_share")};
+
+QStringList repColumnNames() {
+    QStringList names;
+    for (const QString &field : repListed)
+        names << QStringLiteral("rep_") + field;
+    return names << QStringLiteral("rep_lcores");
+}
 
 QStringList repFields(const QJsonArray &reps) {
-    QStringList pps, ns, status, reason;
+    QList<QStringList> listed(repListed.size());
     QJsonArray lcores;
     for (const QJsonValue &v : reps) {
         const QJsonObject rep = v.toObject();
-        pps << cellText(rep.value(QStringLiteral("pps")));
-        ns << cellText(rep.value(QStringLiteral("ns_per_pkt")));
-        status << rep.value(QStringLiteral("status")).toString();
-        reason << rep.value(QStringLiteral("reason")).toString();
+        for (qsizetype f = 0; f < repListed.size(); ++f)
+            listed[f] << cellText(rep.value(repListed[f]));
         lcores.append(rep.value(QStringLiteral("lcores")));
     }
-    const QString sep = QStringLiteral(";");
-    return {pps.join(sep), ns.join(sep), status.join(sep), reason.join(sep),
-            QString::fromUtf8(QJsonDocument(lcores).toJson(QJsonDocument::Compact))};
+    QStringList fields;
+    for (const QStringList &values : listed)
+        fields << values.join(QLatin1Char(';'));
+    return fields << QString::fromUtf8(QJsonDocument(lcores).toJson(QJsonDocument::Compact));
 }
 
 QString md(const QString &text) {
@@ -197,7 +236,7 @@ QString TableExport::csv(const Comparison &comparison) {
     const Rows rows = rowsOf(comparison);
     QStringList columns = rows.columns;
     columns.removeAll(QStringLiteral("repetitions"));
-    QStringList lines{(columns + repColumns).join(QLatin1Char(','))};
+    QStringList lines{(columns + repColumnNames()).join(QLatin1Char(','))};
     for (const QJsonObject &row : rows.rows) {
         QStringList fields;
         for (const QString &column : columns)
@@ -218,7 +257,8 @@ QString TableExport::markdown(const Comparison &comparison) {
     const Rows rows = rowsOf(comparison);
     QStringList headers{QStringLiteral("run")};
     headers << comparison.axisNames;
-    headers << QStringLiteral("n") << QStringLiteral("invalid") << QStringLiteral("pps")
+    headers << QStringLiteral("n") << QStringLiteral("invalid") << QStringLiteral("disturbed")
+            << QStringLiteral("pps")
             << QStringLiteral("ns/pkt") << QStringLiteral("Δ prev ns") << QStringLiteral("vs prev")
             << QStringLiteral("Δ baseline ns") << QStringLiteral("vs baseline")
             << QStringLiteral("L2 Mbit/s") << QStringLiteral("L1 Mbit/s")
@@ -232,6 +272,7 @@ QString TableExport::markdown(const Comparison &comparison) {
             cells << md(cellText(row.value(axis)));
         cells << cellText(row.value(QStringLiteral("n")))
               << cellText(row.value(QStringLiteral("invalid")))
+              << cellText(row.value(QStringLiteral("disturbed")))
               << mdNumber(row.value(QStringLiteral("pps")), 0)
               << mdDelta(row.value(QStringLiteral("ns_per_pkt")))
               << mdDelta(row.value(QStringLiteral("prev_delta_ns")))

@@ -9,12 +9,14 @@ namespace burstlab {
 // one row per point (and run) with the point's figures (pps, ns_per_pkt:
 // Figure.h), the count of valid and invalid repetitions and why, the
 // median/mean/stddev/CV/CI of pps and ns/packet, the deltas against the
-// previous point and the baseline with their intervals and verdicts, the L2
+// previous point and the baseline with their intervals and verdicts, the
+// disturbed repetitions (Disturbance) and the point's precision, the L2
 // and L1 bit rates and the line-rate check, the warnings, and every
-// repetition (pps, ns/packet, status, reason, the per-lcore array of its
-// totals): JSON as a "repetitions" array, CSV as rep_* columns of
-// ';'-separated lists (rep_lcores a JSON array). Numbers that do not exist
-// are empty (CSV) or null (JSON), never NaN.
+// repetition (pps, ns/packet, status, reason, disturbed, replaced, CPU and
+// steal share, the per-lcore array of its totals): JSON as a "repetitions"
+// array, CSV as rep_* columns of ';'-separated lists (rep_lcores a JSON
+// array). Numbers that do not exist are empty (CSV) or null (JSON), never
+// NaN.
 struct TableExport {
     static QString csv(const RunData &data);
     static QString csv(const Comparison &comparison);

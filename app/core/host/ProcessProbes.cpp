@@ -1,6 +1,7 @@
 #include "host/ProcessProbes.h"
 #include "host/ProbeRegistry.h"
 #include "host/ProbeSupport.h"
+#include "host/TaskStat.h"
 #include <QRegularExpression>
 #include <QSet>
 #include <unistd.h>
@@ -15,29 +16,14 @@ struct Process {
     bool running = false; // some thread of it is runnable right now
 };
 
-struct Stat {
-    QString comm;
-    QChar state;
-};
-
-// "pid (comm) S ...": comm may hold spaces and parentheses, so cut at the last ')'.
-std::optional<Stat> readStat(const HostFs &fs, const QString &path) {
-    const QString stat = fs.read(path).value_or(QString());
-    const qsizetype open = stat.indexOf(u'(');
-    const qsizetype close = stat.lastIndexOf(u')');
-    if (open < 0 || close < open || close + 2 >= stat.size())
-        return std::nullopt; // exited between listing and reading
-    return Stat{stat.mid(open + 1, close - open - 1), stat.at(close + 2)};
-}
-
 QList<Process> processes(const HostFs &fs) {
     QList<Process> list;
     for (const QString &entry : fs.list(QStringLiteral("/proc"))) {
         bool isPid = false;
         const qint64 pid = entry.toLongLong(&isPid);
         const QString dir = QStringLiteral("/proc/") + entry;
-        const std::optional<Stat> main =
-            isPid ? readStat(fs, dir + QStringLiteral("/stat")) : std::nullopt;
+        const std::optional<TaskStat> main =
+            isPid ? TaskStat::read(fs, dir + QStringLiteral("/stat")) : std::nullopt;
         if (!main)
             continue;
         // A busy worker thread behind a sleeping main thread still takes a CPU.
@@ -45,8 +31,8 @@ QList<Process> processes(const HostFs &fs) {
         for (const QString &task : fs.list(dir + QStringLiteral("/task"))) {
             if (running)
                 break;
-            const std::optional<Stat> thread =
-                readStat(fs, dir + QStringLiteral("/task/") + task + QStringLiteral("/stat"));
+            const std::optional<TaskStat> thread =
+                TaskStat::read(fs, dir + QStringLiteral("/task/") + task + QStringLiteral("/stat"));
             running = thread && thread->state == u'R';
         }
         list.append({pid, main->comm, running});

@@ -18,10 +18,17 @@ QJsonObject RunData::toJson() const {
         o.insert(QStringLiteral("samples"), samples);
         stepArray.append(o);
     }
-    return {{QStringLiteral("format"), formatName},
-            {QStringLiteral("version"), formatVersion},
-            {QStringLiteral("run"), run.toJson()},
-            {QStringLiteral("steps"), stepArray}};
+    QJsonObject o{{QStringLiteral("format"), formatName},
+                  {QStringLiteral("version"), formatVersion},
+                  {QStringLiteral("run"), run.toJson()},
+                  {QStringLiteral("steps"), stepArray}};
+    if (!loadSamples.isEmpty()) {
+        QJsonArray load;
+        for (const LoadSample &s : loadSamples)
+            load.append(s.toJson());
+        o.insert(QStringLiteral("load_samples"), load);
+    }
+    return o;
 }
 
 std::optional<RunData> RunData::fromJson(const QJsonObject &object, QString *error) {
@@ -56,6 +63,12 @@ std::optional<RunData> RunData::fromJson(const QJsonObject &object, QString *err
             step.samples << *sample;
         }
         data.steps << step;
+    }
+    for (const QJsonValue &item : object.value(QStringLiteral("load_samples")).toArray()) {
+        const auto sample = LoadSample::fromJson(item.toObject(), error);
+        if (!sample)
+            return std::nullopt;
+        data.loadSamples << *sample;
     }
     return data;
 }

@@ -1,4 +1,5 @@
 #pragma once
+#include "model/LoadSample.h"
 #include "model/Run.h"
 #include "model/Sample.h"
 #include "model/StepResult.h"
@@ -17,6 +18,7 @@ struct StepData {
 struct RunData {
     Run run;
     QList<StepData> steps;
+    QList<LoadSample> loadSamples = {}; // what the load watch saw beside the sweep
 
     // The single-run file: {"format":"burstlab-run","version":1,"run":{...},"steps":[...]}.
     QJsonObject toJson() const;

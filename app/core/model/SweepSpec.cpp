@@ -38,7 +38,20 @@ QString SweepSpec::describe() const {
         text += QStringLiteral("; ") + fixedParts.join(u' ');
     if (durationMs <= 0)
         return text;
-    return QStringLiteral("%1; %2 reps x %3 ms").arg(text).arg(reps).arg(durationMs);
+    const QString repetitions = repsText() + (untilPrecise ? QStringLiteral(" reps until precise")
+                                                           : QStringLiteral(" reps"));
+    return QStringLiteral("%1; %2 x %3 ms").arg(text, repetitions).arg(durationMs);
+}
+
+void SweepSpec::setUntilPrecise(const std::optional<PrecisionTarget> &target) {
+    untilPrecise = target;
+    if (target)
+        reps = PrecisionTarget::kMinReps;
+}
+
+QString SweepSpec::repsText() const {
+    return untilPrecise ? QStringLiteral("%1..%2").arg(reps).arg(untilPrecise->maxReps)
+                        : QString::number(reps);
 }
 
 QStringList SweepSpec::fixedChanges() const {
@@ -76,6 +89,9 @@ QJsonObject SweepSpec::toJson() const {
                   {QStringLiteral("seed"), QString::number(seed)}};
     if (linkSpeedMbps)
         o.insert(QStringLiteral("link_speed_mbps"), *linkSpeedMbps);
+    o.insert(QStringLiteral("noise"), noise.toJson());
+    if (untilPrecise)
+        o.insert(QStringLiteral("until_precise"), untilPrecise->toJson());
     if (!importWarnings.isEmpty())
         o.insert(QStringLiteral("import_warnings"), QJsonArray::fromStringList(importWarnings));
     return o;
@@ -102,6 +118,9 @@ std::optional<SweepSpec> SweepSpec::fromJson(const QJsonObject &object, QString 
     s.randomize = in.boolean(QStringLiteral("randomize"), s.randomize);
     s.linkSpeedMbps = in.optionalNumber(QStringLiteral("link_speed_mbps"));
     s.importWarnings = in.strings(QStringLiteral("import_warnings"));
+    s.noise = NoisePolicy::fromJson(in.object(QStringLiteral("noise")), in);
+    if (object.value(QLatin1String("until_precise")).isObject())
+        s.untilPrecise = PrecisionTarget::fromJson(in.object(QStringLiteral("until_precise")), in);
     bool seedOk = true;
     const QString seedText = in.string(QStringLiteral("seed"), QStringLiteral("0"));
     s.seed = seedText.toULongLong(&seedOk);

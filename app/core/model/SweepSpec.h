@@ -1,7 +1,9 @@
 #pragma once
 #include "model/Axis.h"
 #include "model/EngineLaunch.h"
+#include "model/NoisePolicy.h"
 #include "model/Point.h"
+#include "model/PrecisionTarget.h"
 #include <QJsonObject>
 #include <QList>
 #include <QStringList>
@@ -25,6 +27,11 @@ struct SweepSpec {
     // line-rate check: for virtual devices and imports, whose port says
     // nothing true about a wire. It overrides what the port reports.
     std::optional<double> linkSpeedMbps;
+    // Disturbed repetitions: when, and what to do about them.
+    NoisePolicy noise;
+    // "--reps auto": repetitions until each point is this precise (reps is
+    // then PrecisionTarget::kMinReps, the first round's).
+    std::optional<PrecisionTarget> untilPrecise;
     // What an import found odd in its source (a printed delta that the printed
     // pps do not give, pktgen errors), one line each naming the source line.
     QStringList importWarnings;
@@ -41,6 +48,12 @@ struct SweepSpec {
     // axes each value of the second axis is one series.
     QList<Point> points() const;
     QStringList axisNames() const;
+    // "--reps auto" (the GUI's "until precise"): the first round's
+    // PrecisionTarget::kMinReps repetitions per point, then more up to the
+    // target's maximum; none: reps repetitions per point.
+    void setUntilPrecise(const std::optional<PrecisionTarget> &target);
+    // Repetitions per point: "3", or "3..10" until precise ("rep 4/3..10").
+    QString repsText() const;
     // "burst=1..10,16,24,32 x clone=0,1; 3 reps x 300 ms": run list summary;
     // fixed parameters set away from their defaults follow the axes:
     // "burst=1,8,32; clone=64 pkt_size=128; 3 reps x 200 ms".

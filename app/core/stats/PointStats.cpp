@@ -3,6 +3,7 @@
 #include "stats/LineRate.h"
 #include "stats/NsPerPacket.h"
 #include <QHash>
+#include <QSet>
 #include <algorithm>
 #include <limits>
 
@@ -34,15 +35,6 @@ Grouped group(const QList<StepResult> &steps) {
     return g;
 }
 
-QList<double> validPps(const QList<StepResult> &steps) {
-    QList<double> pps;
-    for (const StepResult &step : steps) {
-        if (step.status == RunStatus::Completed)
-            pps << step.effectivePps();
-    }
-    return pps;
-}
-
 QString invalidReason(const StepResult &step) {
     return step.error.isEmpty() ? QStringLiteral("no reason recorded") : step.error;
 }
@@ -69,6 +61,10 @@ QStringList warningsFor(const PointStats &s, const StatsOptions &options) {
                         .arg(options.cvThreshold * 100, 0, 'f', 1);
     if (s.invalid > 0)
         warnings << s.invalidText();
+    if (const QString disturbed = s.disturbance.text(); !disturbed.isEmpty())
+        warnings << disturbed;
+    if (options.untilPrecise && !s.precision.warning().isEmpty())
+        warnings << s.precision.warning();
     if (s.aboveLineRate)
         warnings << QStringLiteral("above line rate (%1 pps)").arg(std::llround(*s.linePps));
     return warnings;
@@ -79,7 +75,15 @@ PointStats statsOf(const Point &point, const QList<StepResult> &steps,
     PointStats s;
     s.point = point;
     s.repetitions = steps;
-    s.pps = validPps(steps);
+    NoisePolicy policy = options.noise;
+    policy.excludeDisturbed = policy.excludeDisturbed || options.excludeDisturbed;
+    s.disturbance = Disturbance::of(steps, policy);
+    s.pps = s.disturbance.countedPps;
+    QSet<int> given; // repetition numbers, whatever became of them
+    for (const StepResult &step : steps)
+        given.insert(step.rep);
+    s.precision = Precision::of(s.pps, options.untilPrecise.value_or(PrecisionTarget{}),
+                                int(given.size()));
     for (const StepResult &step : steps) {
         if (step.status != RunStatus::Invalid)
             continue;
@@ -117,6 +121,8 @@ StatsOptions StatsOptions::forRun(const Run &run) const {
         o.linkUnknownReason = run.linkSpeedUnknownReason();
     o.frameSize = run.frameSize();
     o.frameAxis = int(run.spec.axisNames().indexOf(QStringLiteral("pkt_size")));
+    o.noise = run.spec.noise;
+    o.untilPrecise = run.spec.untilPrecise;
     return o;
 }
 

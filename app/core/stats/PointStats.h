@@ -3,6 +3,8 @@
 #include "model/RunData.h"
 #include "model/StepResult.h"
 #include "stats/Delta.h"
+#include "stats/Disturbance.h"
+#include "stats/Precision.h"
 #include "stats/Summary.h"
 #include <QList>
 #include <QStringList>
@@ -18,9 +20,15 @@ struct StatsOptions {
     QString linkUnknownReason;      // why there is no linkMbps ("net_null0 has no wire")
     int frameSize = 60;             // without FCS
     int frameAxis = -1;             // the pkt_size axis, when the sweep varies it
+    NoisePolicy noise;              // which repetitions are disturbed, and whether they count
+    bool excludeDisturbed = false;  // leave them out whatever the run's policy says
+    // The run's "--reps auto" target; without one, precision is judged
+    // against the default target and never warned about.
+    std::optional<PrecisionTarget> untilPrecise;
 
     // These options with the run's frame size (a fixed pkt_size, or the
-    // pkt_size axis) and its link speed (Run::linkSpeedMbps) or why it has none.
+    // pkt_size axis), its link speed (Run::linkSpeedMbps) or why it has none,
+    // and its noise policy and precision target.
     StatsOptions forRun(const Run &run) const;
     // The frame size of one point: its pkt_size value, else frameSize.
     int frameSizeAt(const Point &point) const;
@@ -28,12 +36,16 @@ struct StatsOptions {
 
 // Statistics of one point over its repetitions. Only completed repetitions
 // are valid; invalid ones (RunStatus::Invalid, reason in StepResult::error)
-// are counted and named, never averaged in.
+// are counted and named, never averaged in. Disturbed ones (Disturbance)
+// are counted and named, and left out when the policy says so; a disturbed
+// attempt that was run again is replaced by the later attempt.
 struct PointStats {
     Point point;
     QList<StepResult> repetitions; // completed and invalid steps here, by repetition
-    QList<double> pps;             // the valid repetitions' StepResult::effectivePps
+    QList<double> pps;             // the counted repetitions' StepResult::effectivePps
     int invalid = 0;
+    Disturbance disturbance; // disturbed and replaced repetitions, per step of repetitions
+    Precision precision;     // of the counted repetitions' ns/packet
     QStringList invalidReasons; // distinct, in the order they happened
     Summary ppsSummary;
     Summary nsSummary; // of 1e9/pps per valid repetition
@@ -46,7 +58,8 @@ struct PointStats {
     std::optional<Delta> vsPrevious; // none for the first point of a series
     std::optional<Delta> vsBaseline; // with a baseline run having this point
     // "2 repetitions (fewer than 3)", "CV 3.1% above 2.0%", "1 of 3
-    // repetitions invalid: ...", "above line rate (14880952 pps)"
+    // repetitions invalid: ...", "2 of 5 repetitions disturbed (...)",
+    // "precision 2.31% not reached (...)", "above line rate (14880952 pps)"
     QStringList warnings;
 
     // 1e9 / ppsFigure; nullopt without a figure or for 0 pps.

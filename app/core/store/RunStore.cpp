@@ -600,6 +600,10 @@ std::optional<RunData> RunStore::loadRunData(qint64 runId) {
         if (const auto at = index.constFind(sample.stepId); at != index.cend())
             data.steps[*at].samples << sample;
     }
+    const auto load = loadSamplesOf(runId);
+    if (!load)
+        return std::nullopt;
+    data.loadSamples = *load;
     return data;
 }
 
@@ -685,6 +689,34 @@ bool RunStore::addSample(qint64 stepId, const Sample &s) {
     return exec(*m_insertSample, QStringLiteral("storing a sample of step %1").arg(stepId));
 }
 
+bool RunStore::addLoadSample(qint64 runId, const LoadSample &sample) {
+    QSqlQuery q = prepare(QStringLiteral("INSERT INTO load_samples (run_id, at, sample) "
+                                         "VALUES (?, ?, ?)"),
+                          {runId, dateTimeText(sample.at), jsonText(sample.toJson())});
+    return exec(q, QStringLiteral("storing a load sample of run %1").arg(runId));
+}
+
+std::optional<QList<LoadSample>> RunStore::loadSamplesOf(qint64 runId) {
+    QSqlQuery q = prepare(QStringLiteral("SELECT sample FROM load_samples WHERE run_id = ? "
+                                         "ORDER BY at, id"),
+                          {runId});
+    if (!exec(q, QStringLiteral("reading the load samples of run %1").arg(runId)))
+        return std::nullopt;
+    QList<LoadSample> samples;
+    while (q.next()) {
+        QString why;
+        const auto sample = LoadSample::fromJson(jsonDocument(q.value(0)).object(), &why);
+        if (!sample) {
+            fail(QStringLiteral("run %1 in %2 has an unreadable load sample: %3")
+                     .arg(runId)
+                     .arg(m_path, why));
+            return std::nullopt;
+        }
+        samples << *sample;
+    }
+    return samples;
+}
+
 std::optional<QList<Sample>> RunStore::samplesOf(qint64 stepId) {
     QSqlQuery q =
         prepare(QStringLiteral("SELECT %1 FROM samples WHERE step_id = ? ORDER BY t_ns, id")
@@ -730,6 +762,10 @@ std::optional<qint64> RunStore::insertRunData(const RunData &data) {
                 if (!addSample(*stepId, s))
                     return false;
             }
+        }
+        for (const LoadSample &s : data.loadSamples) {
+            if (!addLoadSample(*id, s))
+                return false;
         }
         return true;
     });

@@ -1,4 +1,5 @@
 #pragma once
+#include "model/LoadSample.h"
 #include "model/Point.h"
 #include "model/Run.h"
 #include "model/RunData.h"
@@ -28,7 +29,7 @@ namespace burstlab {
 // what went wrong. Nothing is swallowed.
 class RunStore {
   public:
-    static constexpr int schemaVersion = 3;
+    static constexpr int schemaVersion = 4;
 
     RunStore();
     ~RunStore();
@@ -69,7 +70,7 @@ class RunStore {
     // Whether run runId exists: false is not an error.
     std::optional<bool> hasRun(qint64 runId);
     std::optional<Run> loadRun(qint64 runId);
-    // The run, all its steps and all their samples.
+    // The run, all its steps and all their samples, and its load samples.
     std::optional<RunData> loadRunData(qint64 runId);
     // Deletes the run with its steps, samples and tags.
     bool deleteRun(qint64 runId);
@@ -85,6 +86,10 @@ class RunStore {
     // Each sample is its own transaction: it survives a crash right after.
     bool addSample(qint64 stepId, const Sample &sample);
     std::optional<QList<Sample>> samplesOf(qint64 stepId);
+
+    // What the load watch saw beside a run's sweep, in time order.
+    bool addLoadSample(qint64 runId, const LoadSample &sample);
+    std::optional<QList<LoadSample>> loadSamplesOf(qint64 runId);
 
     // Points with at least spec.reps completed steps: a resumed sweep skips them.
     std::optional<QList<Point>> completedPoints(qint64 runId);

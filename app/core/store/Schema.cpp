@@ -84,6 +84,15 @@ const QList<QStringList> &Schema::migrations() {
          QStringLiteral("CREATE INDEX runs_label ON runs(label, created)"),
          QStringLiteral(
              "CREATE INDEX steps_rates ON steps(run_id, status, pps, pps_after_warmup)")},
+        // 3 -> 4: what the load watch saw beside a sweep, a row per sample
+        // (about one a second), each written as it comes like the engine's
+        // samples; the sample itself is a JSON document (LoadSample).
+        {QStringLiteral("CREATE TABLE load_samples ("
+                        " id INTEGER PRIMARY KEY,"
+                        " run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
+                        " at TEXT NOT NULL,"
+                        " sample TEXT NOT NULL)"),
+         QStringLiteral("CREATE INDEX load_samples_run ON load_samples(run_id, at)")},
     };
     return steps;
 }

@@ -1,7 +1,10 @@
 #include "sweep/SweepRunner.h"
+#include "host/LoadVerdict.h"
 #include "stats/PointStats.h"
 #include "store/RunStore.h"
 #include "sweep/WindowCheck.h"
+
+#include <QCoreApplication>
 
 #include <QPromise>
 #include <QRandomGenerator>
@@ -48,6 +51,13 @@ bool SweepRunner::start(const Run &run) {
     if (spec.reps < 1 || spec.durationMs < 1 || spec.warmupMs < 0 || spec.pauseMs < 0)
         problem =
             QStringLiteral("reps and duration must be positive, warm-up and pause not negative");
+    QList<FieldProblem> fieldProblems = spec.noise.problems();
+    if (spec.untilPrecise)
+        fieldProblems << spec.untilPrecise->problems();
+    if (problem.isEmpty() && !fieldProblems.isEmpty()) {
+        problem = fieldProblems.first().text();
+        m_refusedField = fieldProblems.first().field;
+    }
     if (!problem.isEmpty()) {
         m_error = problem;
         m_outcome = Outcome::Refused;
@@ -60,6 +70,9 @@ bool SweepRunner::start(const Run &run) {
     m_run.created = QDateTime::currentDateTimeUtc();
     if (m_run.spec.randomize && m_run.spec.seed == 0)
         m_run.spec.seed = QRandomGenerator::global()->generate64() | 1;
+    // "--reps auto" starts with a round of the minimum repetitions.
+    if (m_run.spec.untilPrecise)
+        m_run.spec.reps = PrecisionTarget::kMinReps;
     m_resumed = false;
     return begin(m_run, {});
 }
@@ -103,9 +116,10 @@ bool SweepRunner::begin(const Run &run, const QList<StepResult> &done) {
     m_plan = SweepPlan::make(run.spec, done);
     m_results.clear();
     for (const StepResult &s : done) {
-        if (s.status == RunStatus::Completed)
+        if (s.status == RunStatus::Completed || s.status == RunStatus::Invalid)
             m_results.append(s);
     }
+    m_hostBusy = false;
     m_index = -1;
     m_step = StepResult{};
     m_stopRequested = false;
@@ -232,6 +246,7 @@ void SweepRunner::storeRunAndStart() {
         m_run.id = *id;
     }
     emit runStored(m_run.id);
+    startLoadWatch(m_client->hello());
     m_clock.start();
     emitProgress();
     nextStep();
@@ -251,7 +266,7 @@ QJsonObject SweepRunner::stepParams(const PlannedStep &step) const {
 void SweepRunner::nextStep() {
     if (!m_active || m_stopRequested || m_outcome != Outcome::Completed)
         return;
-    if (++m_index >= m_plan.steps().size()) {
+    if (++m_index >= m_plan.steps().size() && !planPrecisionRound()) {
         storeOk(m_store.setRunStatus(m_run.id, RunStatus::Completed));
         m_client->shutdown();
         return;
@@ -302,8 +317,9 @@ void SweepRunner::onStepFinished(const StepFinished &finished) {
     m_step = StepResult{};
     if (!storeOk(m_store.finishStep(done)))
         return;
+    m_results.append(done);
     if (done.status == RunStatus::Completed) {
-        m_results.append(done);
+        judgeDisturbance(done);
     } else {
         const int attempt = m_plan.steps().at(m_index).attempt;
         if (attempt < kMaxAttempts) {
@@ -334,11 +350,106 @@ void SweepRunner::onStepFinished(const StepFinished &finished) {
         nextStep();
 }
 
+void SweepRunner::judgeDisturbance(const StepResult &done) {
+    const RepetitionNoise noise = RepetitionNoise::of(done, m_run.spec.noise);
+    if (!noise.disturbed)
+        return;
+    const int attempt = m_plan.steps().at(m_index).attempt;
+    if (m_run.spec.noise.rerunDisturbed && attempt < kMaxAttempts) {
+        m_plan.repeat(m_index);
+        emit logLine(QStringLiteral("step %1 is disturbed (%2); running it again, attempt %3 of %4")
+                         .arg(done.seq)
+                         .arg(noise.figures())
+                         .arg(attempt + 1)
+                         .arg(kMaxAttempts));
+    } else {
+        emit logLine(QStringLiteral("step %1 is disturbed (%2)").arg(done.seq).arg(noise.figures()));
+    }
+}
+
+bool SweepRunner::planPrecisionRound() {
+    const auto &target = m_run.spec.untilPrecise;
+    if (!target)
+        return false;
+    const QList<PointStats> stats =
+        PointStats::compute(m_results, m_run.spec.points(), StatsOptions{}.forRun(m_run));
+    QList<Point> needMore;
+    for (const PointStats &s : stats) {
+        if (s.precision.state == Precision::State::NeedsMore)
+            needMore << s.point;
+    }
+    if (needMore.isEmpty())
+        return false;
+    const int added = m_plan.addRound(m_run.spec, needMore, m_results);
+    emit logLine(QStringLiteral("round %1: one more repetition for %2 of %3 points (%4 not yet)")
+                     .arg(m_plan.rounds())
+                     .arg(added)
+                     .arg(stats.size())
+                     .arg(target->describe()));
+    emitProgress();
+    return added > 0;
+}
+
+void SweepRunner::startLoadWatch(const EngineHello &hello) {
+    if (m_client->command().remote) {
+        emit logLine(QStringLiteral("load watch off: the engine runs on %1")
+                         .arg(m_client->command().host));
+        return;
+    }
+    // EAL's lcore N runs on CPU N (the engine passes -l); the engine's pid
+    // is in its file prefix, burstlab-<pid>-<random>, also behind sudo.
+    QList<int> cpus;
+    for (qint64 lcore : hello.workerLcores)
+        cpus << int(lcore);
+    QSet<qint64> ours{QCoreApplication::applicationPid()};
+    const QString prefix = hello.raw.value(QStringLiteral("file_prefix")).toString();
+    if (const qint64 engine = prefix.section(u'-', 1, 1).toLongLong(); engine > 0)
+        ours.insert(engine);
+    connect(&m_loadWatch, &LoadWatch::sampled, this, &SweepRunner::onLoadSample,
+            Qt::UniqueConnection);
+    m_loadWatch.start(cpus, ours, QStringLiteral("/"), m_loadIntervalMs);
+}
+
+void SweepRunner::onLoadSample(const LoadSample &sample) {
+    if (!m_active || m_run.id <= 0 || m_outcome != Outcome::Completed)
+        return;
+    if (!storeOk(m_store.addLoadSample(m_run.id, sample)))
+        return;
+    emit loadSampled(sample);
+    if (sample.busy() != m_hostBusy) {
+        m_hostBusy = sample.busy();
+        emit logLine(m_hostBusy ? QStringLiteral("host busy: %1").arg(sample.describe())
+                                : QStringLiteral("host quiet again: %1").arg(sample.describe()));
+    }
+}
+
+void SweepRunner::finishLoadWatch() {
+    if (!m_loadWatch.isRunning())
+        return;
+    m_loadWatch.stop();
+    if (m_run.id <= 0)
+        return;
+    const auto samples = m_store.loadSamplesOf(m_run.id);
+    if (!samples)
+        return emit logLine(m_store.lastError());
+    const QJsonArray checklist = LoadVerdict::judged(m_run.checklist, *samples);
+    if (checklist == m_run.checklist)
+        return;
+    m_run.checklist = checklist;
+    if (!m_store.setRunContext(m_run.id, m_run.hello, m_run.fingerprint, m_run.checklist))
+        return emit logLine(m_store.lastError());
+    emit logLine(QStringLiteral("checklist: \"Nothing else running\" judged from the %1 load "
+                                "samples taken during the run")
+                     .arg(samples->size()));
+}
+
 void SweepRunner::emitPointStats(const Point &point) {
     const StatsOptions options = StatsOptions{}.forRun(m_run);
     for (const PointStats &stats : PointStats::compute(m_results, m_run.spec.points(), options)) {
+        // A point of invalid repetitions only has nothing to report yet.
         if (stats.point == point) {
-            emit pointCompleted(stats);
+            if (stats.disturbance.repetitions > 0)
+                emit pointCompleted(stats);
             return;
         }
     }
@@ -419,6 +530,7 @@ void SweepRunner::stop() {
 void SweepRunner::onEngineExited() {
     if (!m_active)
         return;
+    finishLoadWatch();
     m_active = false;
     QString message = m_error;
     if (m_outcome == Outcome::Completed)

@@ -4,6 +4,7 @@
 #include "model/StepResult.h"
 #include "stats/PointStats.h"
 #include "sweep/HostRecord.h"
+#include "sweep/LoadWatch.h"
 #include "sweep/SweepPlan.h"
 
 #include <QElapsedTimer>
@@ -40,8 +41,9 @@ class SweepRunner : public QObject {
 
     // A repetition whose measured window cannot be trusted (WindowCheck) is
     // stored as invalid and run again right away, at most this many times
-    // in all; resume() runs it again too.
-    static constexpr int kMaxAttempts = 3;
+    // in all; resume() runs it again too. So is a disturbed one when the
+    // run's NoisePolicy says to run it again.
+    static constexpr int kMaxAttempts = SweepPlan::kMaxAttempts;
 
     explicit SweepRunner(RunStore &store, QObject *parent = nullptr);
     ~SweepRunner() override;
@@ -50,6 +52,9 @@ class SweepRunner : public QObject {
     void setEngineDir(const QString &dir) { m_engineDir = dir; }
     // Whether to probe the host checklist and fingerprint for the run record.
     void setRecordHost(bool record) { m_recordHost = record; }
+    // How often the load watch samples the host while the sweep runs
+    // (LoadWatch::kIntervalMs; tests take it shorter).
+    void setLoadInterval(int ms) { m_loadIntervalMs = ms; }
     using HostProbe = std::function<HostRecord(const ProbeContext &, const QJsonObject &hello)>;
     // What probes the host (default HostRecord::probe); called in a pool thread.
     void setHostProbe(HostProbe probe) { m_hostProbe = std::move(probe); }
@@ -89,6 +94,9 @@ class SweepRunner : public QObject {
     // done of total steps, and the estimated time left.
     void progress(int done, int total, qint64 etaMs);
     void logLine(const QString &line);
+    // What the load watch saw (about once a second while steps run): the
+    // GUI's busy banner and the CLI's notes follow it.
+    void loadSampled(const burstlab::LoadSample &sample);
     // The sweep failed (engine, store, refusal); finished() follows once the
     // engine is gone.
     void errorOccurred(burstlab::SweepRunner::Outcome outcome, const QString &message);
@@ -111,6 +119,16 @@ class SweepRunner : public QObject {
     void onEngineFailed(EngineClient::Failure failure, const QString &message);
     void onEngineExited();
     void emitPointStats(const Point &point);
+    // A disturbed repetition: says so, and plans it again when the policy asks.
+    void judgeDisturbance(const StepResult &done);
+    // "--reps auto": plans the next round for the points not precise yet;
+    // false when every point is done.
+    bool planPrecisionRound();
+    void startLoadWatch(const EngineHello &hello);
+    void onLoadSample(const LoadSample &sample);
+    // Stops the watch and judges the checklist's "Nothing else running"
+    // from every sample of the run.
+    void finishLoadWatch();
     void emitProgress();
     void endStep(RunStatus status, const QString &error);
     void fail(Outcome outcome, const QString &message);
@@ -131,7 +149,7 @@ class SweepRunner : public QObject {
     Run m_run;
     bool m_resumed = false;
     SweepPlan m_plan;
-    QList<StepResult> m_results; // every completed step of the run, for point statistics
+    QList<StepResult> m_results; // every completed and invalid step of the run, for statistics
     int m_index = -1;            // into m_plan.steps()
     StepResult m_step;           // the step in flight (id 0: none)
     bool m_active = false;
@@ -142,6 +160,9 @@ class SweepRunner : public QObject {
     QTimer m_pause;
     QElapsedTimer m_clock; // since the first step started
     int m_stepsThisSession = 0;
+    LoadWatch m_loadWatch;
+    int m_loadIntervalMs = LoadWatch::kIntervalMs;
+    bool m_hostBusy = false;
 };
 
 } // namespace burstlab

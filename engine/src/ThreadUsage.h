@@ -1,0 +1,71 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+namespace burstlab::engine {
+
+// What the kernel says about one TX lcore's thread at one edge of its
+// measured window: its own CPU time, how often it was switched out, and the
+// steal time of the CPU it runs on. Read by the TX lcore itself, once when
+// its window opens and once when it closes, never per burst: the reads are
+// syscalls and a /proc/stat read, tens of microseconds that stay outside
+// the window's clock marks (docs/protocol.md, "finished", "thread").
+struct ThreadMarks {
+    unsigned cpu = 0;
+    uint64_t cpuNs = 0;                 // CLOCK_THREAD_CPUTIME_ID
+    uint64_t involuntary = 0;           // getrusage(RUSAGE_THREAD).ru_nivcsw
+    uint64_t voluntary = 0;             // ru_nvcsw
+    std::optional<uint64_t> stealTicks; // /proc/stat, the cpu's steal in USER_HZ
+
+    // Steal first (the slowest read) and the CPU clock last, so the clock
+    // is read right before the caller takes the window's opening TSC mark.
+    static ThreadMarks open();
+    // The CPU clock first, right after the window's closing TSC mark; steal
+    // is read on the CPU the window opened on.
+    static ThreadMarks close(unsigned cpu);
+};
+
+// One TX lcore's thread over its window: from the TSC of the window's
+// opening to the TSC where its send loop ended, with the marks at both.
+// Written once by the TX lcore before it reports done.
+struct ThreadUsage {
+    bool measured = false; // false when the window never opened
+    uint64_t startTsc = 0;
+    uint64_t endTsc = 0;
+    ThreadMarks start;
+    ThreadMarks end;
+};
+
+// One lcore's figures over its window, as the finished message gives them.
+struct ThreadFigures {
+    unsigned cpu = 0;
+    uint64_t wallNs = 0;
+    uint64_t onCpuNs = 0;
+    double cpuShare = 0; // onCpuNs / wallNs
+    uint64_t involuntary = 0;
+    uint64_t voluntary = 0;
+    std::optional<uint64_t> stealNs;
+    std::optional<double> stealShare; // stealNs / wallNs
+    double cpuPps = 0;                // the window's packets per on-CPU second
+
+    // nullopt when the lcore's window never opened or holds no packet.
+    static std::optional<ThreadFigures> of(const ThreadUsage &usage, uint64_t windowPkts,
+                                           uint64_t tscHz);
+};
+
+// The steal ticks of "cpuN" in a /proc/stat text (its 8th number), or
+// nullopt when the line is not there (a kernel without steal, or more CPUs
+// than the text holds).
+std::optional<uint64_t> stealTicksOf(std::string_view procStat, unsigned cpu);
+
+// Nanoseconds per USER_HZ tick of /proc/stat.
+uint64_t nsPerTick();
+
+// CPU time of the calling thread (CLOCK_THREAD_CPUTIME_ID): on a shared
+// machine the kernel may time-slice a TX lcore, and packets per CPU second
+// still show what the code costs.
+uint64_t threadCpuNs();
+
+} // namespace burstlab::engine

@@ -1,0 +1,259 @@
+// Sweeps on the real engine on a host made noisy on purpose: busy loops
+// pinned with taskset to the CPU of the TX lcore (the engine gets --lcores
+// 0,1, so its TX lcore runs on CPU 1) take the TX thread's CPU, and the
+// repetitions are marked disturbed with a CPU share well below that of the
+// same sweep without them; the load watch sees the loops and the run's
+// checklist says so; --rerun-disturbed runs such a repetition again up to
+// the limit; and --reps auto stops at the target or at the maximum.
+#include "CpuHogs.h"
+#include "exchange/NetdevExport.h"
+#include "host/CheckResult.h"
+#include "host/LoadVerdict.h"
+#include "store/RunStore.h"
+#include "sweep/SweepRunner.h"
+
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <algorithm>
+#include <sched.h>
+
+using namespace burstlab;
+
+namespace {
+
+const QString kBinDir = QStringLiteral(BURSTLAB_BIN_DIR);
+constexpr int kTxCpu = 1;
+// Three loops beside the TX thread leave it at most a quarter of its CPU
+// (a fair scheduler shares it among four), whatever else the host runs.
+constexpr int kHogs = 3;
+
+Run burstSweep(const QList<qint64> &bursts, int reps, int durationMs) {
+    Run run;
+    run.name = QStringLiteral("noisy host");
+    run.spec.engine.vdevs = {QStringLiteral("net_null0")};
+    run.spec.engine.memoryMb = 256;
+    Axis axis{QStringLiteral("burst"), {}};
+    for (qint64 b : bursts)
+        axis.values << AxisValue(b);
+    run.spec.axes = {axis};
+    run.spec.reps = reps;
+    run.spec.durationMs = durationMs;
+    run.spec.warmupMs = 20;
+    return run;
+}
+
+// The main lcore on CPU 0 and the TX lcore on CPU 1.
+Run onTxCpu(int reps, int durationMs) {
+    Run run = burstSweep({32}, reps, durationMs);
+    run.spec.engine.lcores = QStringLiteral("0,%1").arg(kTxCpu);
+    return run;
+}
+
+cpu_set_t usableCpus() {
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    sched_getaffinity(0, sizeof set, &set);
+    return set;
+}
+
+// Why this host cannot pin a TX lcore and a hog to CPU 1 beside CPU 0, or
+// an empty string.
+QString cannotPin() {
+    const cpu_set_t set = usableCpus();
+    if (!CPU_ISSET(0, &set) || !CPU_ISSET(kTxCpu, &set))
+        return QStringLiteral("needs CPUs 0 and 1 (the engine's main lcore on CPU 0, its TX lcore "
+                              "and the hogs on CPU 1); this test may run on %1 CPU(s)")
+            .arg(CPU_COUNT(&set));
+    if (!CpuHogs::canPin())
+        return QStringLiteral("needs taskset (util-linux) to pin the hogs to CPU 1");
+    return {};
+}
+
+// A checklist of the one item the load watch judges, as probed at the start.
+HostRecord quietStart(const ProbeContext &, const QJsonObject &) {
+    CheckResult item;
+    item.id = LoadVerdict::kItemId;
+    item.title = QStringLiteral("Nothing else running");
+    item.status = CheckStatus::Pass;
+    item.current = QStringLiteral("load 0.00 on 2 CPUs, 0 other busy");
+    return {CheckResult::toJsonArray({item}), {}};
+}
+
+double median(QList<double> values) {
+    std::sort(values.begin(), values.end());
+    return values.isEmpty() ? 0 : values[values.size() / 2];
+}
+
+} // namespace
+
+class TestNoisyHost : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    RunStore m_store;
+
+    // Runs the sweep to its end; the stored run.
+    RunData sweep(const Run &run) {
+        SweepRunner r(m_store);
+        r.setEngineDir(kBinDir);
+        r.setHostProbe(quietStart);
+        r.setLoadInterval(100);
+        QSignalSpy finished(&r, &SweepRunner::finished);
+        if (!r.start(run) || !finished.wait(60000))
+            qFatal("the sweep did not finish");
+        if (r.outcome() != SweepRunner::Outcome::Completed)
+            qFatal("the sweep failed: %s", qPrintable(r.errorString()));
+        return *m_store.loadRunData(r.runId());
+    }
+
+    static QList<double> cpuShares(const RunData &data) {
+        QList<double> shares;
+        for (const StepResult &s : data.results()) {
+            if (const auto t = ThreadUsage::ofTotals(s.totals))
+                shares << t->minCpuShare;
+        }
+        return shares;
+    }
+
+  private slots:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        QVERIFY(m_store.open(m_dir.filePath(QStringLiteral("noisy.sqlite"))));
+    }
+
+    void hogOnTheTxCpuDisturbsTheStep() {
+        if (const QString why = cannotPin(); !why.isEmpty())
+            QSKIP(qPrintable(why));
+        const RunData quiet = sweep(onTxCpu(2, 300));
+        RunData hogged;
+        QList<qint64> hogPids;
+        {
+            CpuHogs hogs(kHogs, kTxCpu);
+            QVERIFY(hogs.running());
+            hogPids = hogs.pids();
+            hogged = sweep(onTxCpu(2, 300));
+        }
+        const QList<double> quietShares = cpuShares(quiet);
+        const QList<double> hoggedShares = cpuShares(hogged);
+        QCOMPARE(quietShares.size(), 2);
+        QCOMPARE(hoggedShares.size(), 2);
+        const QString shares =
+            QStringLiteral("CPU share without hogs %1, with %2 hogs on CPU %3: %4")
+                .arg(median(quietShares))
+                .arg(kHogs)
+                .arg(kTxCpu)
+                .arg(median(hoggedShares));
+        qInfo("%s", qPrintable(shares));
+        QVERIFY2(median(hoggedShares) < 0.75 * median(quietShares), qPrintable(shares));
+        for (const StepResult &s : hogged.results()) {
+            QCOMPARE(toString(s.status), toString(RunStatus::Completed));
+            const QJsonObject lcore = s.totals.value("lcores").toArray().first().toObject();
+            QCOMPARE(lcore.value("thread").toObject().value("cpu").toInt(), kTxCpu);
+            QVERIFY(RepetitionNoise::of(s, hogged.run.spec.noise).disturbed);
+            // The CPU-time rate is the rate the thread kept while it ran.
+            const auto t = ThreadUsage::ofTotals(s.totals);
+            QVERIFY2(t->cpuPps > s.effectivePps(),
+                     qPrintable(QStringLiteral("%1 per CPU second, %2 per second")
+                                    .arg(t->cpuPps)
+                                    .arg(s.effectivePps())));
+            QVERIFY(t->involuntarySwitches > 0);
+        }
+        const PointStats stats = PointStats::ofRun(hogged).first();
+        QCOMPARE(stats.disturbance.disturbed, 2);
+        QVERIFY2(stats.disturbance.text().startsWith(
+                     QStringLiteral("2 of 2 repetitions disturbed (TX core on CPU ")),
+                 qPrintable(stats.disturbance.text()));
+        QVERIFY(NetdevExport::run(hogged).contains(QStringLiteral("[2 disturbed]")));
+
+        // The load watch saw the hogs on the TX CPU, and the checklist says so.
+        int seen = 0;
+        for (const LoadSample &sample : hogged.loadSamples) {
+            seen += std::any_of(
+                sample.onTxCpus.begin(), sample.onTxCpus.end(), [&](const QString &task) {
+                    return task.contains(QStringLiteral("(%1) on CPU 1").arg(hogPids.first()));
+                });
+        }
+        QVERIFY2(seen > 0, qPrintable(QStringLiteral("%1 samples").arg(hogged.loadSamples.size())));
+        const CheckResult item = CheckResult::fromJson(hogged.run.checklist.first().toObject());
+        QVERIFY2(item.status == CheckStatus::Fail || item.status == CheckStatus::Warn,
+                 qPrintable(item.current));
+        QVERIFY2(item.current.startsWith(QStringLiteral("during the run: ")),
+                 qPrintable(item.current));
+        QVERIFY(item.detail.contains(QStringLiteral("at its start: load 0.00")));
+    }
+
+    // With the hogs there all along, every attempt is disturbed: the
+    // repetition is run three times in all and the last attempt stands.
+    void rerunDisturbedRepeatsUpToTheLimit() {
+        if (const QString why = cannotPin(); !why.isEmpty())
+            QSKIP(qPrintable(why));
+        Run run = onTxCpu(1, 150);
+        run.spec.noise.rerunDisturbed = true;
+        RunData data;
+        {
+            CpuHogs hogs(kHogs, kTxCpu);
+            QVERIFY(hogs.running());
+            data = sweep(run);
+        }
+        QCOMPARE(data.steps.size(), SweepRunner::kMaxAttempts);
+        for (qsizetype i = 0; i < data.steps.size(); ++i) {
+            QCOMPARE(data.steps[i].result.rep, 0);
+            QCOMPARE(data.steps[i].result.seq, int(i));
+        }
+        const PointStats stats = PointStats::ofRun(data).first();
+        QCOMPARE(stats.disturbance.replaced, SweepRunner::kMaxAttempts - 1);
+        QCOMPARE(stats.disturbance.repetitions, 1);
+        QCOMPARE(stats.ppsSummary.n, 1);
+        QCOMPARE(stats.pps.first(), data.steps.last().result.effectivePps());
+        QVERIFY2(
+            stats.disturbance.text().endsWith(QStringLiteral("2 disturbed attempts run again")),
+            qPrintable(stats.disturbance.text()));
+        // Left out of the statistics, the point has no figure, and says why.
+        StatsOptions exclude;
+        exclude.excludeDisturbed = true;
+        const PointStats out = PointStats::ofRun(data, exclude).first();
+        QVERIFY(!out.ppsFigure);
+        QVERIFY(out.warnings.contains(QStringLiteral("no valid repetition")));
+        QVERIFY(out.disturbance.text().contains(QStringLiteral("left out of the statistics")));
+    }
+
+    // --reps auto on the engine: a loose target stops every point at the
+    // minimum, a target no host meets stops them at the maximum, and the
+    // outputs name those points.
+    void untilPreciseStopsAtTheTargetOrTheMaximum() {
+        if (const cpu_set_t set = usableCpus(); CPU_COUNT(&set) < 2)
+            QSKIP("the engine needs two CPUs, a main lcore and a TX lcore");
+        Run run = burstSweep({8, 32}, PrecisionTarget::kMinReps, 60);
+        run.spec.untilPrecise = PrecisionTarget{};
+        run.spec.untilPrecise->maxReps = 4;
+        run.spec.untilPrecise->ns = PrecisionTarget::kMaxNs; // a millisecond per packet
+        // Counted by repetition: on a busy host an attempt may be invalid and run again.
+        const RunData loose = sweep(run);
+        for (const PointStats &s : PointStats::ofRun(loose)) {
+            QVERIFY(s.precision.reached());
+            QCOMPARE(s.precision.run, PrecisionTarget::kMinReps);
+        }
+
+        run.spec.untilPrecise->ns.reset();
+        run.spec.untilPrecise->share = 0.00001;
+        const RunData tight = sweep(run);
+        const QList<PointStats> stats = PointStats::ofRun(tight);
+        QCOMPARE(stats.size(), 2);
+        for (const PointStats &s : stats) {
+            QCOMPARE(s.precision.run, 4);
+            QCOMPARE(int(s.precision.state), int(Precision::State::MaxReached));
+            QVERIFY(s.warnings.contains(s.precision.warning()));
+        }
+        const QString text = NetdevExport::run(tight).simplified(); // unwrapped
+        QVERIFY2(text.contains(QStringLiteral("2 points reached the maximum of 4 repetitions "
+                                              "without it")),
+                 qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("Measured: 3..4 reps until the 95% CI of ns/pkt")),
+                 qPrintable(text));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestNoisyHost)
+#include "tst_noisy_host.moc"
