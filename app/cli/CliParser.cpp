@@ -53,21 +53,31 @@ std::optional<int> CliParser::parse(const QStringList &args, int minPositional, 
     return std::nullopt;
 }
 
-std::optional<qint64> CliParser::integer(const QString &name, qint64 fallback, qint64 min,
-                                         qint64 max, QString *error) const {
-    if (!isSet(name))
+namespace {
+// --name's value read by parse and checked against min..max; fallback when
+// the option is not given.
+template <typename T, typename Parse>
+std::optional<T> ranged(const CliParser &p, const QString &name, T fallback, T min, T max,
+                        const QString &kind, Parse parse, QString *error) {
+    if (!p.isSet(name))
         return fallback;
     bool ok = false;
-    const QString text = value(name);
-    const qint64 v = text.toLongLong(&ok);
-    if (!ok || v < min || v > max) {
-        *error = QStringLiteral("--%1 %2: must be an integer in %3..%4")
-                     .arg(name, text)
-                     .arg(min)
-                     .arg(max);
+    const QString text = p.value(name);
+    const T v = parse(text, &ok);
+    if (!ok || !(v >= min && v <= max)) {
+        *error =
+            QStringLiteral("--%1 %2: must be %3 in %4..%5").arg(name, text, kind).arg(min).arg(max);
         return std::nullopt;
     }
     return v;
+}
+} // namespace
+
+std::optional<qint64> CliParser::integer(const QString &name, qint64 fallback, qint64 min,
+                                         qint64 max, QString *error) const {
+    return ranged<qint64>(
+        *this, name, fallback, min, max, QStringLiteral("an integer"),
+        [](const QString &text, bool *ok) { return text.toLongLong(ok); }, error);
 }
 
 std::optional<qint64> CliParser::integer(const QString &name, qint64 fallback,
@@ -86,17 +96,9 @@ std::optional<qint64> CliParser::integer(const QString &name, qint64 fallback,
 
 std::optional<double> CliParser::number(const QString &name, double fallback, double min,
                                         double max, QString *error) const {
-    if (!isSet(name))
-        return fallback;
-    bool ok = false;
-    const QString text = value(name);
-    const double v = text.toDouble(&ok);
-    if (!ok || !(v >= min && v <= max)) {
-        *error =
-            QStringLiteral("--%1 %2: must be a number in %3..%4").arg(name, text).arg(min).arg(max);
-        return std::nullopt;
-    }
-    return v;
+    return ranged<double>(
+        *this, name, fallback, min, max, QStringLiteral("a number"),
+        [](const QString &text, bool *ok) { return text.toDouble(ok); }, error);
 }
 
 } // namespace burstlab

@@ -85,11 +85,8 @@ int sweepCommand(const QStringList &args) {
         return CliOutput::error(command, exitCodeFor(runner.outcome(), false),
                                 runner.errorString());
     const SweepSpec &spec = runner.run().spec;
-    const QString reps = spec.untilPrecise ? QStringLiteral("%1..%2")
-                                                 .arg(PrecisionTarget::kMinReps)
-                                                 .arg(spec.untilPrecise->maxReps)
-                                           : QString::number(spec.reps);
-    ProgressDisplay display(CliOutput::stderrIsTerminal(), spec.axisNames(), reps, spec.noise);
+    ProgressDisplay display(CliOutput::stderrIsTerminal(), spec.axisNames(), spec.repsText(),
+                            spec.noise);
     showProgress(runner, display, options->verbose);
 
     QEventLoop loop;

@@ -184,10 +184,13 @@ void TestRemoteSsh::sweepThroughSsh() {
     QVERIFY2(cli.exitStatus() == QProcess::NormalExit && cli.exitCode() == 0, qPrintable(err));
     const QString out = QString::fromUtf8(cli.readAllStandardOutput());
     // The netdev table: one row per burst value, the second with its delta.
-    QVERIFY2(
-        out.contains(QRegularExpression(R"(\n\s*burst=1\s+tx:\d+ pps\n)")) &&
-            out.contains(QRegularExpression(R"(\n\s*burst=32\s+tx:\d+ pps \(\s*-?[0-9.]+ ns\))")),
-        qPrintable(out));
+    // The pps column is padded to the widest rate, and either step may come
+    // out worse, invalid or disturbed on a busy host: only the layout is
+    // asserted, not the rates.
+    QVERIFY2(out.contains(QRegularExpression(R"(\n burst=1 +tx: *\d+ pps(?: \[\d+ \w+\])*\n)")) &&
+                 out.contains(QRegularExpression(
+                     R"(\n burst=32 +tx: *\d+ pps \( *-?\d+\.\d\d ns(?: \(worse\))?\))")),
+             qPrintable(out));
 }
 
 void TestRemoteSsh::killingSshStopsTheRemoteEngine() {

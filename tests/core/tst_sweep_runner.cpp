@@ -273,10 +273,17 @@ class TestSweepRunner : public QObject {
         QCOMPARE(data->run.hello.value("type").toString(), QStringLiteral("hello"));
         QVERIFY(!data->run.checklist.isEmpty());
         QVERIFY(!data->run.fingerprint.isEmpty());
-        QCOMPARE(data->steps.size(), 8);
+        // A repetition the window check rejects on a busy host is stored as
+        // invalid and run again: 8 completed steps, beside any invalid ones.
         qsizetype stored = 0;
+        qsizetype completed = 0;
         for (const StepData &s : data->steps) {
-            QCOMPARE(toString(s.result.status), toString(RunStatus::Completed));
+            stored += s.samples.size();
+            if (s.result.status != RunStatus::Completed) {
+                QCOMPARE(toString(s.result.status), toString(RunStatus::Invalid));
+                continue;
+            }
+            ++completed;
             QVERIFY(s.result.pps > 0);
             // The engine measured the window after the sweep's warm-up.
             QVERIFY(s.result.measured);
@@ -285,8 +292,8 @@ class TestSweepRunner : public QObject {
             QCOMPARE(s.result.effectivePps(), window.pps);
             QVERIFY(!s.result.ppsAfterWarmup);
             QVERIFY(!s.samples.isEmpty());
-            stored += s.samples.size();
         }
+        QCOMPARE(completed, 8);
         QCOMPARE(stored, samples.size());
         QCOMPARE(points.size(), 4);
         for (const QList<QVariant> &p : points) {
@@ -294,7 +301,7 @@ class TestSweepRunner : public QObject {
             QCOMPARE(stats.ppsSummary.n, 2);
             QVERIFY(stats.representativePps() > 0);
         }
-        QCOMPARE(progress.last()[0].toInt(), 8);
+        QCOMPARE(progress.last()[0].toInt(), int(data->steps.size()));
         QCOMPARE(progress.last()[2].toLongLong(), 0);
     }
 

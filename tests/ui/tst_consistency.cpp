@@ -171,6 +171,13 @@ QMap<QString, QString> tableRow(const QString &header, const QString &line) {
     return row;
 }
 
+// The header line of show's point table; lines.size() when there is none.
+qsizetype pointTableAt(const QStringList &lines) {
+    return std::find_if(lines.begin(), lines.end(),
+                        [](const QString &l) { return l.startsWith(QStringLiteral("POINT ")); }) -
+           lines.begin();
+}
+
 // The data rows of a Markdown table, by its header's names.
 QList<QMap<QString, QString>> markdownRows(const QString &text) {
     const auto cellsOf = [](const QString &line) {
@@ -456,10 +463,7 @@ class TestConsistency : public QObject {
     void cliShowAndRuns() {
         const QString text = cli({QStringLiteral("show"), QString::number(m_noisy)});
         const QStringList lines = text.split(u'\n');
-        const qsizetype at =
-            std::find_if(lines.begin(), lines.end(),
-                         [](const QString &l) { return l.startsWith(QStringLiteral("POINT ")); }) -
-            lines.begin();
+        const qsizetype at = pointTableAt(lines);
         QVERIFY2(at > 0 && at < lines.size(), qPrintable(text));
         QList<Printed> printed;
         for (const QString &line : lines.mid(at + 1)) {
@@ -624,10 +628,7 @@ class TestConsistency : public QObject {
         // show: the DISTURBED and PRECISION columns, and the note.
         const QString show = cli({QStringLiteral("show"), QString::number(m_noisy)});
         const QStringList lines = show.split(u'\n');
-        const qsizetype at =
-            std::find_if(lines.begin(), lines.end(),
-                         [](const QString &l) { return l.startsWith(QStringLiteral("POINT ")); }) -
-            lines.begin();
+        const qsizetype at = pointTableAt(lines);
         QVERIFY2(at < lines.size(), qPrintable(show));
         for (qsizetype i = 0; i < bursts.size(); ++i) {
             const auto row = tableRow(lines[at], lines[at + 1 + i]);
@@ -688,8 +689,9 @@ class TestConsistency : public QObject {
             ChartSeriesBuilder::pps(stats, {QStringLiteral("burst")}, QStringLiteral("n"));
         for (qsizetype i = 0; i < bursts.size(); ++i) {
             const QString mark = pps.first().points[i].mark;
-            check(QStringLiteral("pps chart"), i, mark.section(u' ', 0, 0).toInt());
-            QVERIFY2(mark.isEmpty() || notes[i].startsWith(mark.section(u' ', 0, 2)),
+            check(QStringLiteral("pps chart"), i, mark.section(u'/', 0, 0).toInt());
+            QVERIFY2(mark.isEmpty() ||
+                         notes[i].startsWith(QString(mark).replace(u'/', QStringLiteral(" of "))),
                      qPrintable(mark + QStringLiteral(" vs ") + notes[i]));
         }
     }

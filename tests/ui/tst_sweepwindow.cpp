@@ -132,7 +132,20 @@ void TestSweepWindow::realSweepFillsTableAndCharts() {
     QCOMPARE(toString(run->status), QStringLiteral("completed"));
     QCOMPARE(run->label, QStringLiteral("baseline"));
     QVERIFY(!run->checklist.isEmpty());
-    QCOMPARE(window.store()->stepsOf(runId)->size(), 6);
+    // On a busy host the window check may reject a repetition: it is stored as
+    // invalid and run again, so the store holds 2 completed steps per point
+    // beside any invalid ones.
+    const auto steps = window.store()->stepsOf(runId);
+    QVERIFY(steps);
+    int completed = 0;
+    for (const StepResult &step : *steps) {
+        if (step.status == RunStatus::Completed) {
+            ++completed;
+        } else {
+            QCOMPARE(toString(step.status), QStringLiteral("invalid"));
+        }
+    }
+    QCOMPARE(completed, 6);
     QCOMPARE(window.runsBrowser()->model()->rowCount(), 1);
     QVERIFY(!window.sweepSession()->engineDescription().isEmpty());
 }

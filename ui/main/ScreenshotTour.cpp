@@ -52,6 +52,15 @@ void ScreenshotTour::runSweep(const QString &label, const QString &clones) {
                           clones);
     setup->setFixedValue(QStringLiteral("clone"), 0);
     setup->setTiming(2, 400, 50, 0, true);
+    // The one-axis sweep until precise, at most 4 repetitions: short enough
+    // for the tests that drive a real sweep through the tour.
+    const bool adaptive = clones.isEmpty();
+    SweepSpec spec = setup->spec();
+    PrecisionTarget target;
+    target.maxReps = 4;
+    spec.setUntilPrecise(adaptive ? std::optional(target) : std::nullopt);
+    spec.reps = adaptive ? spec.reps : 2;
+    setup->setSpec(spec);
     setup->setRunLabel(label);
     if (!setup->isValid()) {
         fail(QStringLiteral("setup invalid: %1").arg(setup->invalidReason()));

@@ -147,10 +147,13 @@ void SweepSession::onRunStored(qint64 runId) {
 void SweepSession::onStepStarted(int index, int total, const Point &point, int rep) {
     const SweepSpec &spec = m_runner->run().spec;
     const QString where = point.describe(spec.axisNames());
-    m_step = tr("%1, repetition %2/%3").arg(where).arg(rep + 1).arg(spec.reps);
-    m_results->liveChart()->startStep(
-        tr("run #%1 %2 rep %3/%4").arg(m_runner->runId()).arg(where).arg(rep + 1).arg(spec.reps),
-        spec.durationMs / 1000.0);
+    m_step = tr("%1, repetition %2/%3").arg(where).arg(rep + 1).arg(spec.repsText());
+    m_results->liveChart()->startStep(tr("run #%1 %2 rep %3/%4")
+                                          .arg(m_runner->runId())
+                                          .arg(where)
+                                          .arg(rep + 1)
+                                          .arg(spec.repsText()),
+                                      spec.durationMs / 1000.0);
     emit progressChanged(index, total, tr("Step %1/%2: %3").arg(index + 1).arg(total).arg(m_step));
 }
 

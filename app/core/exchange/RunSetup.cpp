@@ -168,11 +168,10 @@ QString RunSetup::measurement(const Run &run) {
         return QStringLiteral("as recorded in the source (%1); how it was measured is not "
                               "recorded")
             .arg(run.source);
-    const QString reps = s.untilPrecise ? QStringLiteral("%1..%2 reps until the %3")
-                                              .arg(PrecisionTarget::kMinReps)
-                                              .arg(s.untilPrecise->maxReps)
-                                              .arg(s.untilPrecise->describe())
-                                        : plural(s.reps, QStringLiteral("rep"));
+    const QString reps =
+        s.untilPrecise
+            ? QStringLiteral("%1 reps until the %2").arg(s.repsText(), s.untilPrecise->describe())
+            : plural(s.reps, QStringLiteral("rep"));
     QString text = QStringLiteral("%1 x %2 ms").arg(reps).arg(s.durationMs);
     if (s.warmupMs > 0)
         text += QStringLiteral(" (warm-up %1 ms)").arg(s.warmupMs);

@@ -38,11 +38,7 @@ NoisePolicy NoisePolicy::fromJson(const QJsonObject &object, JsonReader &outer) 
     p.maxStealShare = in.number(QStringLiteral("max_steal_share"), p.maxStealShare);
     p.rerunDisturbed = in.boolean(QStringLiteral("rerun_disturbed"), p.rerunDisturbed);
     p.excludeDisturbed = in.boolean(QStringLiteral("exclude_disturbed"), p.excludeDisturbed);
-    QString error;
-    if (!in.finish(&error))
-        outer.invalid(QStringLiteral("noise"), error);
-    else if (const QList<FieldProblem> problems = p.problems(); !problems.isEmpty())
-        outer.invalid(QStringLiteral("noise"), problems.first().text());
+    FieldProblem::finishNested(in, outer, QStringLiteral("noise"), p.problems());
     return p;
 }
 

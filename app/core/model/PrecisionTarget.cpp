@@ -48,11 +48,7 @@ PrecisionTarget PrecisionTarget::fromJson(const QJsonObject &object, JsonReader 
     t.maxReps = int(in.integer(QStringLiteral("max_reps"), t.maxReps));
     t.share = in.number(QStringLiteral("share"), t.share);
     t.ns = in.optionalNumber(QStringLiteral("ns"));
-    QString error;
-    if (!in.finish(&error))
-        outer.invalid(QStringLiteral("until_precise"), error);
-    else if (const QList<FieldProblem> problems = t.problems(); !problems.isEmpty())
-        outer.invalid(QStringLiteral("until_precise"), problems.first().text());
+    FieldProblem::finishNested(in, outer, QStringLiteral("until_precise"), t.problems());
     return t;
 }
 

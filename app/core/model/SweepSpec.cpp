@@ -38,10 +38,8 @@ QString SweepSpec::describe() const {
         text += QStringLiteral("; ") + fixedParts.join(u' ');
     if (durationMs <= 0)
         return text;
-    const QString repetitions = untilPrecise ? QStringLiteral("%1..%2 reps until precise")
-                                                   .arg(PrecisionTarget::kMinReps)
-                                                   .arg(untilPrecise->maxReps)
-                                             : QStringLiteral("%1 reps").arg(reps);
+    const QString repetitions = repsText() + (untilPrecise ? QStringLiteral(" reps until precise")
+                                                           : QStringLiteral(" reps"));
     return QStringLiteral("%1; %2 x %3 ms").arg(text, repetitions).arg(durationMs);
 }
 
@@ -49,6 +47,11 @@ void SweepSpec::setUntilPrecise(const std::optional<PrecisionTarget> &target) {
     untilPrecise = target;
     if (target)
         reps = PrecisionTarget::kMinReps;
+}
+
+QString SweepSpec::repsText() const {
+    return untilPrecise ? QStringLiteral("%1..%2").arg(reps).arg(untilPrecise->maxReps)
+                        : QString::number(reps);
 }
 
 QStringList SweepSpec::fixedChanges() const {

@@ -52,6 +52,8 @@ struct SweepSpec {
     // PrecisionTarget::kMinReps repetitions per point, then more up to the
     // target's maximum; none: reps repetitions per point.
     void setUntilPrecise(const std::optional<PrecisionTarget> &target);
+    // Repetitions per point: "3", or "3..10" until precise ("rep 4/3..10").
+    QString repsText() const;
     // "burst=1..10,16,24,32 x clone=0,1; 3 reps x 300 ms": run list summary;
     // fixed parameters set away from their defaults follow the axes:
     // "burst=1,8,32; clone=64 pkt_size=128; 3 reps x 200 ms".

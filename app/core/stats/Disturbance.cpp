@@ -86,8 +86,7 @@ Disturbance Disturbance::of(const QList<StepResult> &steps, const NoisePolicy &p
 }
 
 QString Disturbance::count() const {
-    return disturbed > 0 ? QStringLiteral("%1 of %2 disturbed").arg(disturbed).arg(repetitions)
-                         : QString();
+    return disturbed > 0 ? QStringLiteral("%1/%2").arg(disturbed).arg(repetitions) : QString();
 }
 
 QString Disturbance::text() const {

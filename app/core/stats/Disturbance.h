@@ -51,8 +51,8 @@ struct Disturbance {
     static Disturbance of(const QList<StepResult> &steps, const NoisePolicy &policy);
     // The summary above, or empty when no repetition was disturbed or replaced.
     QString text() const;
-    // Its count alone, for a mark beside the point on a chart: "2 of 5
-    // disturbed"; empty when no repetition that counts was disturbed.
+    // Its count alone, for a mark beside the point on a chart: "2/5" (2 of
+    // 5 repetitions disturbed); empty when none that counts was disturbed.
     QString count() const;
 };
 
