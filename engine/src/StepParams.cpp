@@ -213,7 +213,11 @@ std::optional<ProtocolError> crossCheck(const StepParams &p, const StepLimits &l
 } // namespace
 
 std::optional<ProtocolError> StepParams::apply(const json &cmd, const StepLimits &lim) {
-    for (const auto &[key, v] : cmd.items()) {
+    for (const auto &item : cmd.items()) {
+        // Named, not bound: a lambda below takes them (clang refuses a
+        // structured binding there).
+        const std::string &key = item.key();
+        const json &v = item.value();
         if (key == "cmd" || key == "id") {
             continue;
         }
