@@ -34,7 +34,14 @@ class TestSweepRules : public QObject {
     Q_OBJECT
 
   private slots:
-    void aGoodSweepHasNoProblem() { QCOMPARE(SweepRules::check(goodSpec(), {}).size(), 0); }
+    void aGoodSweepHasNoProblem() {
+        QCOMPARE(SweepRules::check(goodSpec(), {}).size(), 0);
+        SweepSpec tagged = goodSpec();
+        tagged.fixed.insert(QStringLiteral("vlan"), 100);
+        tagged.fixed.insert(QStringLiteral("vlan_pcp"), 5);
+        tagged.fixed.insert(QStringLiteral("pkt_size"), 64);
+        QCOMPARE(SweepRules::check(tagged, {}).size(), 0);
+    }
 
     void problemsNameTheFieldAndTheRange_data() {
         QTest::addColumn<SweepSpec>("spec");
@@ -70,6 +77,19 @@ class TestSweepRules : public QObject {
         QTest::newRow("warm-up as long as the step")
             << s << "warmup_ms"
             << "the warm-up (200 ms) must be at least 0 ms and shorter than the step (200 ms)";
+        s = goodSpec();
+        s.fixed.insert(QStringLiteral("vlan"), 100);
+        QTest::newRow("tagged default size") << s << "pkt_size"
+                                             << "pkt_size must be at least 64 with a VLAN tag (the "
+                                                "tag is part of the frame), got 60";
+        s.axes.append(
+            Axis{QStringLiteral("pkt_size"), {AxisValue(qint64(128)), AxisValue(qint64(62))}});
+        QTest::newRow("tagged swept size") << s << "pkt_size"
+                                           << "got 62";
+        s = goodSpec();
+        s.fixed.insert(QStringLiteral("vlan_pcp"), 5);
+        QTest::newRow("priority without a tag") << s << "vlan_pcp"
+                                                << "vlan_pcp needs a tag";
         s = goodSpec();
         s.reps = 0;
         QTest::newRow("reps") << s << "reps"

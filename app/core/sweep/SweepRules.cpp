@@ -3,6 +3,7 @@
 #include "stats/LineRate.h"
 
 #include <QRegularExpression>
+#include <algorithm>
 
 namespace burstlab {
 
@@ -117,6 +118,33 @@ QList<FieldProblem> SweepRules::check(const SweepSpec &spec, const Context &cont
         if (!limits.knows(it.key()) && p && it.value() == p->defaultValue)
             continue;
         out.add(it.key(), limits.check(it.key(), it.value()));
+    }
+    // The engine's checks across parameters (StepParams.cpp), said before
+    // anything runs: a tag is part of the frame, and a priority needs a tag.
+    const qint64 vlan = spec.fixed.value(QStringLiteral("vlan")).toInteger();
+    if (spec.fixed.value(QStringLiteral("vlan_pcp")).toInteger() != 0 && vlan == 0)
+        out.add(QStringLiteral("vlan_pcp"),
+                QStringLiteral("vlan_pcp needs a tag: set vlan to 1..4094"));
+    if (vlan != 0) {
+        QList<qint64> sizes{
+            spec.fixed.value(QStringLiteral("pkt_size"))
+                .toInteger(
+                    StepParameters::find(QStringLiteral("pkt_size"))->defaultValue.toInteger())};
+        for (const Axis &axis : spec.axes) {
+            if (axis.name == QLatin1String("pkt_size")) {
+                sizes.clear();
+                for (const AxisValue &v : axis.values)
+                    sizes << (v.isNumber() ? v.number() : 0);
+            }
+        }
+        const qint64 smallest =
+            sizes.isEmpty() ? kMinTaggedFrame : *std::min_element(sizes.begin(), sizes.end());
+        if (smallest < kMinTaggedFrame)
+            out.add(QStringLiteral("pkt_size"),
+                    QStringLiteral("pkt_size must be at least %1 with a VLAN tag (the tag is part "
+                                   "of the frame), got %2")
+                        .arg(kMinTaggedFrame)
+                        .arg(smallest));
     }
     out.range(QStringLiteral("reps"), spec.reps, 1, kMaxReps);
     const ParameterLimit duration = rangeOf(limits, QStringLiteral("duration_ms"));

@@ -16,6 +16,8 @@ struct SweepRules {
     static constexpr int kMaxPauseMs = 86400000;
     static constexpr int kMinMemoryMb = 64;
     static constexpr int kMaxMemoryMb = 65536;
+    // The smallest frame that holds an 802.1Q tag and the payload signature.
+    static constexpr int kMinTaggedFrame = 64;
 
     struct Context {
         // The table's before an engine has said hello, then the hello's.
