@@ -16,6 +16,7 @@
 #include "results/ChartSeriesBuilder.h"
 #include "results/ResultsTableModel.h"
 #include "results/SweepResultsView.h"
+#include "runs/RunsTableModel.h"
 #include "store/RunStore.h"
 
 #include <QJsonArray>
@@ -492,6 +493,26 @@ class TestConsistency : public QObject {
                 r.value(QStringLiteral("id")).toInteger() == m_noisy ? m_expected : m_baseExpected;
             QCOMPARE(qint64(r.value(QStringLiteral("best_pps")).toDouble()),
                      *std::max_element(figures.begin(), figures.end()));
+        }
+    }
+
+    // The GUI's runs list: the same best point figure as `runs` and show.
+    void guiRunsList() {
+        RunsTableModel model;
+        model.setLoader([this](qint64 olderThan, int count) {
+            RunFilter page;
+            page.limit = count;
+            page.olderThan = olderThan;
+            return m_store.listRuns(page);
+        });
+        for (const auto &[id, figures] :
+             {std::pair{m_noisy, m_expected}, std::pair{m_baseline, m_baseExpected}}) {
+            const QModelIndex best = model.index(model.rowOf(id), RunsTableModel::BestPpsColumn);
+            QCOMPARE(qint64(best.data(Qt::UserRole).toDouble()),
+                     *std::max_element(figures.begin(), figures.end()));
+            QCOMPARE(best.data().toString(),
+                     QLocale().toString(double(*std::max_element(figures.begin(), figures.end())),
+                                        'f', 0));
         }
     }
 
