@@ -80,6 +80,20 @@ std::optional<qint64> CliParser::integer(const QString &name, qint64 fallback, q
         [](const QString &text, bool *ok) { return text.toLongLong(ok); }, error);
 }
 
+std::optional<qint64> CliParser::integer(const QString &name, qint64 fallback,
+                                         QString *error) const {
+    if (!isSet(name))
+        return fallback;
+    bool ok = false;
+    const QString text = value(name);
+    const qint64 v = text.toLongLong(&ok);
+    if (!ok) {
+        *error = QStringLiteral("--%1 %2: must be an integer").arg(name, text);
+        return std::nullopt;
+    }
+    return v;
+}
+
 std::optional<double> CliParser::number(const QString &name, double fallback, double min,
                                         double max, QString *error) const {
     return ranged<double>(

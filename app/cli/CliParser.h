@@ -31,6 +31,10 @@ class CliParser {
     std::optional<qint64> integer(const QString &name, qint64 fallback, qint64 min, qint64 max,
                                   QString *error) const;
 
+    // An integer option whose range a rule checks (SweepRules); on error
+    // *error names the option and the value.
+    std::optional<qint64> integer(const QString &name, qint64 fallback, QString *error) const;
+
     // A number option in [min, max], the same way.
     std::optional<double> number(const QString &name, double fallback, double min, double max,
                                  QString *error) const;

@@ -13,5 +13,6 @@ int exportCommand(const QStringList &args);
 int importCommand(const QStringList &args);
 int checklistCommand(const QStringList &args);
 int engineInfoCommand(const QStringList &args);
+int parametersCommand(const QStringList &args);
 
 } // namespace burstlab

@@ -5,6 +5,7 @@
 #include "ExitCode.h"
 #include "TextTable.h"
 #include "engine/EngineClient.h"
+#include "model/StepParameters.h"
 
 #include <QEventLoop>
 #include <QJsonDocument>
@@ -36,7 +37,7 @@ QString describe(const EngineHello &h) {
                       QStringLiteral("DEFAULT")});
     for (auto it = h.limits.begin(); it != h.limits.end(); ++it)
         limits.addRow({it.key(), QString::number(it->min), QString::number(it->max),
-                       h.defaults.value(it.key()).toVariant().toString()});
+                       StepParameter::text(h.defaults.value(it.key()))});
     return text + ports.toString() + QLatin1Char('\n') + limits.toString();
 }
 

@@ -1,7 +1,9 @@
 #include "EngineOptions.h"
 #include "engine/EngineCommand.h"
+#include "sweep/SweepRules.h"
 
-#include <QRegularExpression>
+#include <QMap>
+#include <climits>
 
 namespace burstlab {
 
@@ -47,40 +49,41 @@ std::optional<EngineLaunch> EngineOptions::read(const CliParser &p, QString *err
     l.mode = p.value(QStringLiteral("launch"));
     l.sshHost = p.value(QStringLiteral("host"));
     l.lcores = p.value(QStringLiteral("lcores"));
-    if (!QStringList{QStringLiteral("direct"), QStringLiteral("pkexec"), QStringLiteral("sudo"),
-                     QStringLiteral("ssh")}
-             .contains(l.mode)) {
-        *error = QStringLiteral("--launch %1: must be direct, pkexec, sudo or ssh").arg(l.mode);
-        return std::nullopt;
-    }
-    if ((l.mode == QLatin1String("ssh")) != p.isSet(QStringLiteral("host"))) {
-        *error = QStringLiteral("--host HOST goes with --launch ssh, and only with it");
-        return std::nullopt;
-    }
-    if (l.sshHost.startsWith(QLatin1Char('-'))) {
-        *error = QStringLiteral("--host %1: not a host name").arg(l.sshHost);
-        return std::nullopt;
-    }
-    static const QRegularExpression cpuList(
-        QStringLiteral("^[0-9]+(-[0-9]+)?(,[0-9]+(-[0-9]+)?)*$"));
-    if (!l.lcores.isEmpty() && !cpuList.match(l.lcores).hasMatch()) {
-        *error =
-            QStringLiteral("--lcores %1: expected a CPU list such as 0-1 or 0,2,4").arg(l.lcores);
-        return std::nullopt;
-    }
     if (p.isSet(QStringLiteral("no-huge")) && p.isSet(QStringLiteral("huge"))) {
         *error = QStringLiteral("--no-huge and --huge exclude each other");
         return std::nullopt;
     }
-    const auto memory = p.integer(QStringLiteral("memory-mb"), l.memoryMb, 64, 65536, error);
+    const auto memory = p.integer(QStringLiteral("memory-mb"), l.memoryMb, error);
     if (!memory)
         return std::nullopt;
-    l.memoryMb = int(*memory);
+    l.memoryMb = int(std::clamp<qint64>(*memory, INT_MIN, INT_MAX));
     if (p.isSet(QStringLiteral("huge")) || p.isSet(QStringLiteral("no-huge")))
         l.noHuge = p.isSet(QStringLiteral("no-huge"));
     else
         l.noHuge = l.mode == QLatin1String("ssh") || !EngineCommand::hugepagesReserved();
+    const auto problems = SweepRules::checkLaunch(l, EngineCommand::hugepagesReservedFor(l));
+    if (!problems.isEmpty()) {
+        *error = argumentFor(p, problems.first().field) + QStringLiteral(": ") +
+                 problems.first().message;
+        return std::nullopt;
+    }
     return l;
+}
+
+QString EngineOptions::argumentFor(const CliParser &p, const QString &field) {
+    static const QMap<QString, QString> options{
+        {QStringLiteral("engine.mode"), QStringLiteral("launch")},
+        {QStringLiteral("engine.ssh_host"), QStringLiteral("host")},
+        {QStringLiteral("engine.lcores"), QStringLiteral("lcores")},
+        {QStringLiteral("engine.memory_mb"), QStringLiteral("memory-mb")},
+        {QStringLiteral("engine.device"), QStringLiteral("vdev")},
+        {QStringLiteral("engine.no_huge"), QStringLiteral("huge")}};
+    const QString option = options.value(field);
+    if (option.isEmpty())
+        return field;
+    const QString value = p.isSet(option) ? p.value(option) : QString();
+    return value.isEmpty() ? QStringLiteral("--") + option
+                           : QStringLiteral("--%1 %2").arg(option, value);
 }
 
 } // namespace burstlab

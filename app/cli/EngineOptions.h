@@ -14,7 +14,11 @@ class EngineOptions {
     // The launch settings; with neither --no-huge nor --huge, --no-huge is used
     // when this host has no hugepages reserved. With neither --vdev nor --pci
     // the engine drives net_null0.
+    // Problems are the launch rules' (SweepRules::checkLaunch), named by the
+    // option as typed.
     static std::optional<EngineLaunch> read(const CliParser &parser, QString *error);
+    // The option a rule's field came from: "engine.lcores" -> "--lcores 0-x".
+    static QString argumentFor(const CliParser &parser, const QString &field);
 };
 
 } // namespace burstlab

@@ -3,7 +3,7 @@
 #include "CliStore.h"
 #include "Commands.h"
 #include "ExitCode.h"
-#include "exchange/ImportFormat.h"
+#include "exchange/RunImport.h"
 #include "stats/LineRate.h"
 
 namespace burstlab {
@@ -15,8 +15,10 @@ int importCommand(const QStringList &args) {
                                              "compare them with new ones."));
     parser.addPositional(QStringLiteral("FILE"), QStringLiteral("The file to import."),
                          QStringLiteral("FILE"));
-    parser.addOption(
-        {QStringLiteral("format"), QStringLiteral("pktgen or netdev."), QStringLiteral("FORMAT")});
+    parser.addOption({QStringLiteral("format"),
+                      QStringLiteral("pktgen, netdev or json (a run file from `export --format "
+                                     "json`)."),
+                      QStringLiteral("FORMAT")});
     parser.addOption({QStringLiteral("label"), QStringLiteral("The imported runs' label."),
                       QStringLiteral("TEXT")});
     parser.addOption({QStringLiteral("link-speed"),
@@ -26,9 +28,10 @@ int importCommand(const QStringList &args) {
     if (const auto code = parser.parse(args, 1, 1))
         return *code;
     const QString format = parser.value(QStringLiteral("format"));
-    if (format != QLatin1String("pktgen") && format != QLatin1String("netdev"))
-        return CliOutput::usageError(
-            command, QStringLiteral("--format '%1': must be pktgen or netdev").arg(format));
+    if (!importFormats().contains(format))
+        return CliOutput::usageError(command,
+                                     QStringLiteral("--format '%1': must be one of %2")
+                                         .arg(format, importFormats().join(QStringLiteral(", "))));
     ImportOptions options;
     options.label = parser.value(QStringLiteral("label"));
     QString error;
@@ -41,20 +44,20 @@ int importCommand(const QStringList &args) {
     CliStore store(command);
     if (const auto code = store.open(parser.db()))
         return *code;
-    const auto imported = importFile(format, parser.positional().first(), options, &error);
+    const auto imported =
+        RunImport::importInto(store.store(), format, parser.positional().first(), options, &error);
     if (!imported)
         return CliOutput::error(command, ExitFailure, error);
-    for (const RunData &data : *imported) {
-        const auto id = store.store().insertRunData(data);
-        if (!id)
-            return store.storeError();
+    for (qsizetype i = 0; i < imported->ids.size(); ++i) {
+        const qint64 id = imported->ids[i];
+        const RunData &data = imported->runs[i];
         CliOutput::out() << QStringLiteral("imported run %1: %2 (%3 steps)\n")
-                                .arg(*id)
+                                .arg(id)
                                 .arg(data.run.name)
                                 .arg(data.steps.size());
         // What was odd in the source is stored with the run and said here.
         for (const QString &warning : data.run.spec.importWarnings)
-            CliOutput::err() << QStringLiteral("warning: run %1: source %2").arg(*id).arg(warning)
+            CliOutput::err() << QStringLiteral("warning: run %1: source %2").arg(id).arg(warning)
                              << Qt::endl;
     }
     return ExitOk;

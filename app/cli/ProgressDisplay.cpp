@@ -60,7 +60,8 @@ void ProgressDisplay::stepFinished(const StepResult &r) {
                          : QStringLiteral("%1 pps, %2 ns/pkt")
                                .arg(pps)
                                .arg(ns ? QString::number(*ns, 'f', 2) : QStringLiteral("-")));
-    message(noise.disturbed ? line + QStringLiteral(", disturbed (%1)").arg(noise.figures()) : line);
+    message(noise.disturbed ? line + QStringLiteral(", disturbed (%1)").arg(noise.figures())
+                            : line);
 }
 
 void ProgressDisplay::pointCompleted(const PointStats &s) {

@@ -5,7 +5,6 @@
 #include "ExitCode.h"
 #include "TextTable.h"
 #include "model/JsonReader.h"
-#include "stats/PointStats.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -100,17 +99,6 @@ int runsCommand(const QStringList &args) {
                                     .arg(filter->limit)
                                     .arg(*total)
                              << Qt::endl;
-    }
-    // The best pps of a run is its best point figure (the median of a
-    // point's valid repetitions), the number `show` and the exports print,
-    // not the fastest single repetition the store lists. A page of runs costs
-    // a query per run.
-    for (RunSummary &r : *runs) {
-        const auto steps = store.store().stepsOf(r.id);
-        if (!steps)
-            return store.storeError();
-        const auto best = PointStats::bestPps(PointStats::compute(*steps));
-        r.bestPps = best ? std::optional<double>(double(*best)) : std::nullopt;
     }
     if (parser.isSet(QStringLiteral("json"))) {
         QJsonArray array;

@@ -5,10 +5,10 @@
 #include "ExitCode.h"
 #include "TextTable.h"
 #include "engine/EngineMessageParser.h"
+#include "exchange/ExportFormat.h"
 #include "exchange/RunSetup.h"
 #include "exchange/ShellText.h"
 #include "exchange/SweepCommandLine.h"
-#include "exchange/ExportFormat.h"
 #include "exchange/TextLayout.h"
 #include "stats/PointStats.h"
 
@@ -76,10 +76,10 @@ QString pointTable(const RunData &data, const QList<PointStats> &stats) {
     using T = TextLayout;
     TextTable table({QStringLiteral("POINT"), QStringLiteral("N"), QStringLiteral("INVALID"),
                      QStringLiteral("DISTURBED"), QStringLiteral("PPS"), QStringLiteral("NS/PKT"),
-                     QStringLiteral("CV%"), QStringLiteral("PRECISION"),
-                     QStringLiteral("DELTA NS"), QStringLiteral("95% CI NS"),
-                     QStringLiteral("VERDICT"), QStringLiteral("L2 MBIT/S"),
-                     QStringLiteral("L1 MBIT/S"), QStringLiteral("WARNINGS")});
+                     QStringLiteral("CV%"), QStringLiteral("PRECISION"), QStringLiteral("DELTA NS"),
+                     QStringLiteral("95% CI NS"), QStringLiteral("VERDICT"),
+                     QStringLiteral("L2 MBIT/S"), QStringLiteral("L1 MBIT/S"),
+                     QStringLiteral("WARNINGS")});
     const QStringList names = data.run.spec.axisNames();
     for (const PointStats &s : stats) {
         const auto &d = s.vsPrevious;
@@ -90,8 +90,7 @@ QString pointTable(const RunData &data, const QList<PointStats> &stats) {
              dash(s.nsFigure() ? std::optional(T::fixed2(*s.nsFigure())) : std::nullopt),
              dash(std::isfinite(s.ppsSummary.cv) ? std::optional(T::fixed2(s.ppsSummary.cv * 100))
                                                  : std::nullopt),
-             s.precision.shareText(),
-             dash(d ? std::optional(T::fixed2(d->ns)) : std::nullopt),
+             s.precision.shareText(), dash(d ? std::optional(T::fixed2(d->ns)) : std::nullopt),
              dash(d && d->hasInterval() ? std::optional(QStringLiteral("%1..%2").arg(
                                               T::fixed2(d->nsCiLow), T::fixed2(d->nsCiHigh)))
                                         : std::nullopt),

@@ -1,23 +1,21 @@
 #include "SweepOptions.h"
 #include "EngineOptions.h"
+#include "engine/EngineCommand.h"
+#include "model/StepParameters.h"
 #include "ranges/Assignment.h"
 #include "stats/LineRate.h"
+#include "sweep/SweepRules.h"
+
+#include <climits>
 
 namespace burstlab {
 namespace {
-constexpr qint64 kMaxReps = 100000;
-constexpr qint64 kMaxMs = 86400000; // the engine's duration limit: one day
-
-// One --sweep NAME=VALUES as an axis; errors quote the argument.
+// One --sweep NAME=VALUES as an axis: the value list's syntax here, the
+// parameter and its range by the sweep rules.
 std::optional<Axis> readAxis(const QString &text, QString *error) {
     QString why;
     const auto a = Assignment::split(text, &why);
-    std::optional<QList<qint64>> values;
-    if (a && !SweepSpec::stepParameterNames().contains(a->name))
-        why = QStringLiteral("%1 is not a step parameter (one of %2)")
-                  .arg(a->name, SweepSpec::stepParameterNames().join(QStringLiteral(", ")));
-    else if (a)
-        values = a->values(&why);
+    const auto values = a ? a->values(&why) : std::nullopt;
     if (!values) {
         *error = QStringLiteral("--sweep %1: %2").arg(text, why);
         return std::nullopt;
@@ -27,6 +25,16 @@ std::optional<Axis> readAxis(const QString &text, QString *error) {
         axis.values.append(AxisValue(v));
     return axis;
 }
+
+// One --set NAME=VALUE in the protocol's form, by the parameter's type; a
+// name the table does not know is kept as text for the rules to name.
+std::optional<QJsonValue> readFixed(const Assignment &a, QString *why) {
+    const StepParameter *p = StepParameters::find(a.name);
+    if (!p)
+        return QJsonValue(a.value);
+    return p->parse(a.value, why);
+}
+
 // The runner draws 64-bit seeds and stores them as they are, so --seed must
 // take every one of them to replay a stored order.
 std::optional<quint64> readSeed(const CliParser &p, QString *error) {
@@ -55,8 +63,8 @@ bool readReps(const CliParser &p, SweepSpec &spec, QString *error) {
                 return false;
             }
         }
-        const auto reps = p.integer(QStringLiteral("reps"), 3, 1, kMaxReps, error);
-        spec.reps = int(reps.value_or(0));
+        const auto reps = p.integer(QStringLiteral("reps"), 3, error);
+        spec.reps = int(std::clamp<qint64>(reps.value_or(0), INT_MIN, INT_MAX));
         return reps.has_value();
     }
     if (p.isSet(QStringLiteral("precision-pct")) && p.isSet(QStringLiteral("precision-ns"))) {
@@ -105,10 +113,13 @@ void SweepOptions::add(CliParser &p) {
     const QList<QCommandLineOption> options{
         {QStringLiteral("sweep"),
          QStringLiteral("A swept step parameter and its values, e.g. burst=1..10,16,24,32 "
-                        "(once or twice; the second gives one series per value)."),
+                        "(once or twice; the second gives one series per value). NAME is one "
+                        "of %1; see `burstlab-cli parameters`.")
+             .arg(StepParameters::sweepable().join(QStringLiteral(", "))),
          QStringLiteral("NAME=VALUES")},
         {QStringLiteral("set"),
-         QStringLiteral("A fixed step parameter for every step, e.g. pkt_size=64 (repeatable)."),
+         QStringLiteral("A fixed step parameter for every step, e.g. pkt_size=64 or "
+                        "udp_src=50000-50063 (repeatable); see `burstlab-cli parameters`."),
          QStringLiteral("NAME=VALUE")},
         {QStringLiteral("reps"),
          QStringLiteral("Repetitions per point (default 3), or auto: at least 3 and more, up to "
@@ -174,6 +185,15 @@ QString SweepOptions::argumentFor(const QString &parameter) const {
     return m_arguments.value(parameter, parameter);
 }
 
+std::optional<int> SweepOptions::option(const CliParser &p, const QString &option,
+                                        const QString &field, int fallback, QString *error) {
+    const auto value = p.integer(option, fallback, error);
+    if (!value)
+        return std::nullopt;
+    m_arguments.insert(field, QStringLiteral("--%1 %2").arg(option).arg(*value));
+    return int(std::clamp<qint64>(*value, INT_MIN, INT_MAX));
+}
+
 std::optional<SweepOptions> SweepOptions::read(const CliParser &p, QString *error) {
     SweepOptions o;
     o.verbose = p.isSet(QStringLiteral("verbose"));
@@ -196,20 +216,11 @@ std::optional<SweepOptions> SweepOptions::read(const CliParser &p, QString *erro
     if (!engine)
         return std::nullopt;
     spec.engine = *engine;
-    const QStringList sweeps = p.values(QStringLiteral("sweep"));
-    if (sweeps.isEmpty() || sweeps.size() > 2) {
-        *error = QStringLiteral("--sweep NAME=VALUES must be given once or twice, got %1")
-                     .arg(sweeps.size());
-        return std::nullopt;
-    }
-    for (const QString &text : sweeps) {
+    o.m_arguments.insert(QStringLiteral("axes"), QStringLiteral("--sweep"));
+    for (const QString &text : p.values(QStringLiteral("sweep"))) {
         const auto axis = readAxis(text, error);
         if (!axis)
             return std::nullopt;
-        if (o.m_arguments.contains(axis->name)) {
-            *error = QStringLiteral("--sweep %1: %2 is swept twice").arg(text, axis->name);
-            return std::nullopt;
-        }
         o.m_arguments.insert(axis->name, QStringLiteral("--sweep ") + text);
         spec.axes.append(*axis);
     }
@@ -218,28 +229,35 @@ std::optional<SweepOptions> SweepOptions::read(const CliParser &p, QString *erro
         const auto a = Assignment::split(text, &why);
         if (a && o.m_arguments.contains(a->name))
             why = QStringLiteral("%1 is already given by %2").arg(a->name, o.m_arguments[a->name]);
-        if (!why.isEmpty()) {
+        const auto value = a && why.isEmpty() ? readFixed(*a, &why) : std::nullopt;
+        if (!value) {
             *error = QStringLiteral("--set %1: %2").arg(text, why);
             return std::nullopt;
         }
         o.m_arguments.insert(a->name, QStringLiteral("--set ") + text);
-        spec.fixed.insert(a->name, a->scalar());
+        spec.fixed.insert(a->name, *value);
     }
     if (!readReps(p, spec, error) || !readNoise(p, spec.noise, error))
         return std::nullopt;
-    const auto duration = p.integer(QStringLiteral("duration-ms"), 1000, 1, kMaxMs, error);
-    const auto warmup =
-        duration ? p.integer(QStringLiteral("warmup-ms"),
-                             SweepSpec::defaultWarmupMs(int(*duration)), 0, *duration - 1, error)
-                 : std::nullopt;
+    if (p.isSet(QStringLiteral("reps")))
+        o.m_arguments.insert(QStringLiteral("reps"),
+                             QStringLiteral("--reps ") + p.value(QStringLiteral("reps")));
+    // Integers here; their ranges are the rules'.
+    const auto duration =
+        o.option(p, QStringLiteral("duration-ms"), QStringLiteral("duration_ms"), 1000, error);
+    const auto warmup = duration
+                            ? o.option(p, QStringLiteral("warmup-ms"), QStringLiteral("warmup_ms"),
+                                       SweepSpec::defaultWarmupMs(int(*duration)), error)
+                            : std::nullopt;
     const auto pause =
-        warmup ? p.integer(QStringLiteral("pause-ms"), 0, 0, kMaxMs, error) : std::nullopt;
+        warmup ? o.option(p, QStringLiteral("pause-ms"), QStringLiteral("pause_ms"), 0, error)
+               : std::nullopt;
     const auto seed = pause ? readSeed(p, error) : std::nullopt;
     if (!seed)
         return std::nullopt;
-    spec.durationMs = int(*duration);
-    spec.warmupMs = int(*warmup);
-    spec.pauseMs = int(*pause);
+    spec.durationMs = *duration;
+    spec.warmupMs = *warmup;
+    spec.pauseMs = *pause;
     spec.seed = *seed;
     spec.randomize = !p.isSet(QStringLiteral("sequential"));
     if (p.isSet(QStringLiteral("link-speed"))) {
@@ -250,8 +268,16 @@ std::optional<SweepOptions> SweepOptions::read(const CliParser &p, QString *erro
             return std::nullopt;
         }
     }
-    o.m_arguments.insert(QStringLiteral("duration_ms"),
-                         QStringLiteral("--duration-ms %1").arg(spec.durationMs));
+    const auto problems = SweepRules::check(
+        spec, {StepLimits::documented(), EngineCommand::hugepagesReservedFor(spec.engine)});
+    if (!problems.isEmpty()) {
+        const FieldProblem &first = problems.first();
+        *error = (first.field.startsWith(QLatin1String("engine."))
+                      ? EngineOptions::argumentFor(p, first.field)
+                      : o.argumentFor(first.field)) +
+                 QStringLiteral(": ") + first.message;
+        return std::nullopt;
+    }
     o.run.label = p.value(QStringLiteral("label"));
     o.run.notes = p.value(QStringLiteral("notes"));
     o.run.tags = p.values(QStringLiteral("tag"));

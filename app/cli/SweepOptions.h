@@ -25,6 +25,10 @@ class SweepOptions {
     QString argumentFor(const QString &parameter) const;
 
   private:
+    // An integer option, remembered as the argument that set field.
+    std::optional<int> option(const CliParser &p, const QString &option, const QString &field,
+                              int fallback, QString *error);
+
     QMap<QString, QString> m_arguments;
 };
 

@@ -26,10 +26,6 @@ constexpr unsigned kSinkQuietMs = 20;
 constexpr unsigned kSinkMaxMs = 500;
 constexpr unsigned kStaleDrainMs = 50;
 
-Json rangeJson(const Range &r) {
-    return Json::array({r.lo, r.hi});
-}
-
 Json portJson(const PortInfo &p) {
     return {{"role", p.role},
             {"port_id", p.portId},
@@ -159,7 +155,6 @@ Json Engine::hello() const {
         ports.push_back(portJson(m_sinkPort->info()));
     }
     Json defaults = m_defaults.toJson();
-    const StepLimits &l = m_limits;
     return {{"type", "hello"},
             {"protocol", kProtocolVersion},
             {"engine_version", BURSTLAB_ENGINE_VERSION},
@@ -170,18 +165,7 @@ Json Engine::hello() const {
             {"numa_nodes", rte_socket_count()},
             {"file_prefix", m_filePrefix},
             {"ports", ports},
-            {"limits",
-             {{"burst", rangeJson(l.burst)},
-              {"clone", rangeJson(l.clone)},
-              {"pkt_size", rangeJson(l.pktSize)},
-              {"queues", rangeJson(l.queues)},
-              {"tx_desc", rangeJson(l.txDesc)},
-              {"rate_pps", rangeJson(l.ratePps)},
-              {"flows", rangeJson(l.flows)},
-              {"duration_ms", rangeJson(l.durationMs)},
-              {"warmup_ms", rangeJson(l.warmupMs)},
-              {"count", rangeJson(l.count)},
-              {"stats_ms", rangeJson(l.statsMs)}}},
+            {"limits", StepParams::limitsJson(m_limits)},
             {"defaults", defaults}};
 }
 
@@ -241,7 +225,7 @@ Json Engine::finish() {
     const StepParams &p = m_step->params();
     if (m_step->stopRequested()) {
         end.reason = "stopped";
-    } else if (p.count != 0 && m_step->totals().txPkts >= p.count) {
+    } else if (p.count && m_step->totals().txPkts >= *p.count) {
         end.reason = "count";
     } else {
         end.reason = "duration";

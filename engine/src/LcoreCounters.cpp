@@ -3,15 +3,9 @@
 namespace burstlab::engine {
 
 CounterSnapshot &CounterSnapshot::operator+=(const CounterSnapshot &o) {
-    txPkts += o.txPkts;
-    txBytes += o.txBytes;
-    txCalls += o.txCalls;
-    ringFull += o.ringFull;
-    retries += o.retries;
-    allocFail += o.allocFail;
-    busyCycles += o.busyCycles;
-    mbufsBuilt += o.mbufsBuilt;
-    cpuNs += o.cpuNs;
+    for (const CounterField &f : kCounterFields) {
+        this->*f.value += o.*f.value;
+    }
     for (size_t i = 0; i < kBurstBuckets; ++i) {
         burstHist[i] += o.burstHist[i];
     }
@@ -21,15 +15,9 @@ CounterSnapshot &CounterSnapshot::operator+=(const CounterSnapshot &o) {
 CounterSnapshot LcoreCounters::snapshot() const {
     constexpr auto r = std::memory_order_relaxed;
     CounterSnapshot s;
-    s.txPkts = txPkts.load(r);
-    s.txBytes = txBytes.load(r);
-    s.txCalls = txCalls.load(r);
-    s.ringFull = ringFull.load(r);
-    s.retries = retries.load(r);
-    s.allocFail = allocFail.load(r);
-    s.busyCycles = busyCycles.load(r);
-    s.mbufsBuilt = mbufsBuilt.load(r);
-    s.cpuNs = cpuNs.load(r);
+    for (const CounterField &f : kCounterFields) {
+        s.*f.value = (this->*f.live).load(r);
+    }
     for (size_t i = 0; i < kBurstBuckets; ++i) {
         s.burstHist[i] = burstHist[i].load(r);
     }

@@ -71,4 +71,29 @@ struct alignas(RTE_CACHE_LINE_SIZE) LcoreCounters {
     LcoreWindow window() const;
 };
 
+// Every counter once: its protocol name, where a snapshot keeps it and where
+// its lcore writes it. The snapshot, the sum and the messages' JSON all walk
+// this list (burst_hist, an array, is the one counter beside it).
+struct CounterField {
+    const char *name;
+    uint64_t CounterSnapshot::*value;
+    std::atomic<uint64_t> LcoreCounters::*live;
+    // In the step's totals (stats, finished); else only per lcore.
+    bool inTotals;
+};
+
+inline constexpr CounterField kCounterFields[] = {
+    {"tx_pkts", &CounterSnapshot::txPkts, &LcoreCounters::txPkts, true},
+    {"tx_bytes", &CounterSnapshot::txBytes, &LcoreCounters::txBytes, true},
+    {"tx_calls", &CounterSnapshot::txCalls, &LcoreCounters::txCalls, true},
+    {"ring_full", &CounterSnapshot::ringFull, &LcoreCounters::ringFull, true},
+    {"retries", &CounterSnapshot::retries, &LcoreCounters::retries, true},
+    {"alloc_fail", &CounterSnapshot::allocFail, &LcoreCounters::allocFail, true},
+    {"busy_cycles", &CounterSnapshot::busyCycles, &LcoreCounters::busyCycles, true},
+    {"mbufs_built", &CounterSnapshot::mbufsBuilt, &LcoreCounters::mbufsBuilt, true},
+    // Known only when the lcore is done; the step reports it per packet
+    // (cpu_ns_per_pkt).
+    {"cpu_ns", &CounterSnapshot::cpuNs, &LcoreCounters::cpuNs, false},
+};
+
 } // namespace burstlab::engine

@@ -13,16 +13,17 @@ uint64_t tscToNs(uint64_t cycles, uint64_t hz) {
     return static_cast<uint64_t>(static_cast<long double>(cycles) * 1e9L / hz);
 }
 
-void putCounters(Json &j, const CounterSnapshot &c) {
-    j["tx_pkts"] = c.txPkts;
-    j["tx_bytes"] = c.txBytes;
-    j["tx_calls"] = c.txCalls;
-    j["ring_full"] = c.ringFull;
-    j["retries"] = c.retries;
-    j["alloc_fail"] = c.allocFail;
-    j["busy_cycles"] = c.busyCycles;
-    j["mbufs_built"] = c.mbufsBuilt;
-    j["burst_hist"] = c.burstHist;
+// The step's counters with its burst histogram (stats, finished), or an
+// lcore's, which include those only an lcore reports.
+void putCounters(Json &j, const CounterSnapshot &c, bool perLcore) {
+    for (const CounterField &f : kCounterFields) {
+        if (f.inTotals || perLcore) {
+            j[f.name] = c.*f.value;
+        }
+    }
+    if (!perLcore) {
+        j["burst_hist"] = c.burstHist;
+    }
 }
 
 double perPacket(uint64_t total, uint64_t pkts) {
@@ -198,7 +199,7 @@ Json fatalError(const std::string &code, const std::string &message) {
 Json stats(const Step &step, uint64_t nowTsc, uint64_t tscHz, std::optional<uint64_t> rxPkts) {
     Json j = {
         {"type", "stats"}, {"id", step.id()}, {"t_ns", tscToNs(nowTsc - step.startTsc(), tscHz)}};
-    putCounters(j, step.totals());
+    putCounters(j, step.totals(), false);
     if (rxPkts) {
         j["rx_pkts"] = *rxPkts;
     }
@@ -211,7 +212,7 @@ Json finished(const Step &step, const StepEnd &end) {
     const double seconds = static_cast<double>(elapsedNs) / 1e9;
     const double pps = seconds > 0 ? static_cast<double>(c.txPkts) / seconds : 0.0;
     Json j = {{"type", "finished"}, {"id", step.id()}, {"reason", end.reason}};
-    putCounters(j, c);
+    putCounters(j, c, false);
     j["elapsed_ns"] = elapsedNs;
     j["pps"] = pps;
     j["ns_per_pkt"] = pps > 0 ? 1e9 / pps : 0.0;
@@ -237,17 +238,12 @@ Json finished(const Step &step, const StepEnd &end) {
     Json lcores = Json::array();
     for (size_t i = 0; i < perLcore.size(); ++i) {
         const LcoreResult &l = perLcore[i];
-        lcores.push_back({{"lcore", l.lcore},
-                          {"queue", l.queue},
-                          {"tx_pkts", l.counters.txPkts},
-                          {"tx_bytes", l.counters.txBytes},
-                          {"tx_calls", l.counters.txCalls},
-                          {"busy_cycles", l.counters.busyCycles},
-                          {"mbufs_built", l.counters.mbufsBuilt},
-                          {"cpu_ns", l.counters.cpuNs},
-                          {"cycles_per_pkt", perPacket(l.counters.busyCycles, l.counters.txPkts)},
-                          {"window", lcoreWindow(l.window, size, step.startTsc(), end.tscHz)},
-                          {"thread", lcoreThread(threads[i])}});
+        Json entry = {{"lcore", l.lcore}, {"queue", l.queue}};
+        putCounters(entry, l.counters, true);
+        entry["cycles_per_pkt"] = perPacket(l.counters.busyCycles, l.counters.txPkts);
+        entry["window"] = lcoreWindow(l.window, size, step.startTsc(), end.tscHz);
+        entry["thread"] = lcoreThread(threads[i]);
+        lcores.push_back(entry);
     }
     j["lcores"] = lcores;
     j["params"] = step.params().toJson();

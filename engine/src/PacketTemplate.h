@@ -7,16 +7,19 @@
 #include <array>
 #include <cstdint>
 #include <cstring>
+#include <vector>
 
 namespace burstlab::engine {
 
-// A valid Ethernet/IPv4/UDP frame built once per step, with the payload
+// A valid Ethernet/IPv4/UDP frame, 802.1Q-tagged when the step has a vlan,
+// built once per step, with the payload
 // signature (Signature.h), and the cheap per-packet variation: the
 // signature's stream and sequence number, an optional TSC timestamp, and
-// flow f adding f to the UDP source port and the destination IP. The UDP
-// checksum is 0 ("none", as dpdk-testpmd's txonly and kernel pktgen send
-// it), so payload changes need no checksum work; the IPv4 checksum of a flow
-// is patched incrementally (RFC 1624).
+// flow f's fields: the destination IP plus f, the UDP ports from their
+// ranges (udp_src, udp_dst) and the IPv4 checksum that goes with them, all
+// worked out once per step. The UDP checksum is 0 ("none", as dpdk-testpmd's
+// txonly and kernel pktgen send it), so payload and ports need no checksum
+// work.
 class PacketTemplate {
   public:
     PacketTemplate(const StepParams &params, uint8_t stepTag);
@@ -24,10 +27,6 @@ class PacketTemplate {
     uint16_t size() const { return m_size; }
     const uint8_t *bytes() const { return m_frame.data(); }
 
-    // Offsets in the frame (Ethernet 14 + IPv4 20 + UDP 8, then payload).
-    static constexpr size_t kIpOffset = 14;
-    static constexpr size_t kUdpOffset = 34;
-    static constexpr size_t kPayloadOffset = signature::kPayloadOffset;
     static constexpr size_t kChunk = 32;
 
     // Writes the whole frame. dst must have room for size() rounded up to
@@ -60,20 +59,18 @@ class PacketTemplate {
     bool timestamps() const { return m_timestamp; }
     uint32_t flows() const { return m_flows; }
     uint64_t tagBase(uint8_t stream) const { return signature::tagWord(m_stepTag, stream, 0); }
-    static void stampSeq(uint8_t *dst, uint64_t tagBase, uint32_t seq) {
+    void stampSeq(uint8_t *dst, uint64_t tagBase, uint32_t seq) const {
         const uint64_t tag = tagBase | signature::tagWord(0, 0, seq);
-        std::memcpy(dst + kPayloadOffset + signature::kTagOffset, &tag, sizeof tag);
+        std::memcpy(dst + m_payloadOffset + signature::kTagOffset, &tag, sizeof tag);
     }
-    static void stampTsc(uint8_t *dst, uint64_t tsc) {
-        std::memcpy(dst + kPayloadOffset + signature::kTscOffset, &tsc, sizeof tsc);
+    void stampTsc(uint8_t *dst, uint64_t tsc) const {
+        std::memcpy(dst + m_payloadOffset + signature::kTscOffset, &tsc, sizeof tsc);
     }
     void stampFlow(uint8_t *dst, uint32_t flow) const {
-        const uint32_t ipBe = __builtin_bswap32(m_dstIp + flow);
-        const auto portBe = __builtin_bswap16(static_cast<uint16_t>(m_srcPort + flow));
-        const uint16_t ipCsum = checksum::adjust(m_ipCsum, checksum::words(ipBe) + m_negOldIp);
-        std::memcpy(dst + kIpOffset + 16, &ipBe, sizeof ipBe);     // destination address
-        std::memcpy(dst + kIpOffset + 10, &ipCsum, sizeof ipCsum); // header checksum
-        std::memcpy(dst + kUdpOffset, &portBe, sizeof portBe);     // source port
+        const FlowFields &f = m_flowFields[flow];
+        std::memcpy(dst + m_ipOffset + 16, &f.dstIpBe, sizeof f.dstIpBe); // destination address
+        std::memcpy(dst + m_ipOffset + 10, &f.ipCsum, sizeof f.ipCsum);   // header checksum
+        std::memcpy(dst + m_ipOffset + 20, &f.portsBe, sizeof f.portsBe); // UDP source, destination
     }
 
   private:
@@ -83,12 +80,19 @@ class PacketTemplate {
     uint16_t m_size = 0;
     uint16_t m_copySize = 0; // m_size rounded up to kChunk
     uint8_t m_stepTag = 0;
+    // Where IPv4 and the payload start: behind Ethernet (14 bytes) and the
+    // VLAN tag if any.
+    uint16_t m_ipOffset = 0;
+    uint16_t m_payloadOffset = 0;
     uint32_t m_flows = 1;
     bool m_timestamp = false;
-    uint32_t m_dstIp = 0;    // host order
-    uint16_t m_srcPort = 0;  // host order
-    uint32_t m_negOldIp = 0; // one's complement of the template's dst IP words
-    uint16_t m_ipCsum = 0;   // the template's checksum as stored
+    // What differs between flows, in network order, as stamped.
+    struct FlowFields {
+        uint32_t dstIpBe = 0;
+        uint32_t portsBe = 0; // UDP source port, then destination port
+        uint16_t ipCsum = 0;
+    };
+    std::vector<FlowFields> m_flowFields; // one per flow, with flows > 1
 };
 
 } // namespace burstlab::engine

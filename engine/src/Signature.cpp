@@ -21,11 +21,14 @@ std::optional<Fields> read(const uint8_t *frame, size_t length) {
     constexpr size_t kVersionIhl = 14;
     constexpr size_t kProtocol = 23;
     constexpr size_t kUdpLength = 38;
-    if (length < kMinFrame || be16(frame + kEtherType) != 0x0800 || frame[kVersionIhl] != 0x45 ||
-        frame[kProtocol] != 17 || be16(frame + kUdpLength) < 8 + kSize) {
+    // Behind an 802.1Q tag (the step's vlan) everything is 4 bytes later.
+    const size_t tag = length >= kEtherType + 2 && be16(frame + kEtherType) == 0x8100 ? 4 : 0;
+    if (length < kMinFrame + tag || be16(frame + kEtherType + tag) != 0x0800 ||
+        frame[kVersionIhl + tag] != 0x45 || frame[kProtocol + tag] != 17 ||
+        be16(frame + kUdpLength + tag) < 8 + kSize) {
         return std::nullopt;
     }
-    const uint8_t *payload = frame + kPayloadOffset;
+    const uint8_t *payload = frame + kPayloadOffset + tag;
     if (be32(payload) != kMagic) {
         return std::nullopt;
     }

@@ -23,7 +23,7 @@ Step::~Step() {
 std::string Step::launch() {
     const uint64_t hz = rte_get_tsc_hz();
     const uint32_t q = m_params.queues;
-    const bool limitByTime = m_params.hasDuration || m_params.count == 0;
+    const bool limitByTime = m_params.hasDuration || !m_params.count;
     m_startTsc = rte_rdtsc();
     for (uint32_t i = 0; i < q; ++i) {
         TxJob job;
@@ -37,7 +37,7 @@ std::string Step::launch() {
         job.flows = m_params.flows;
         job.firstFlow = static_cast<uint32_t>(uint64_t{i} * m_params.flows / q);
         job.timestamp = m_params.timestamp;
-        job.quota = lcoreQuota(m_params.count, q, i);
+        job.quota = lcoreQuota(m_params.count.value_or(0), q, i);
         job.startTsc = m_startTsc;
         job.warmupEndTsc = m_startTsc + m_params.warmupMs * hz / 1000;
         job.deadlineTsc = limitByTime ? m_startTsc + m_params.durationMs * hz / 1000 : UINT64_MAX;

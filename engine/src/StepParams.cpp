@@ -1,5 +1,7 @@
 #include "StepParams.h"
+#include "Signature.h"
 
+#include <concepts>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
@@ -42,7 +44,35 @@ std::optional<ProtocolError> readInt(const std::string &field, const json &v, Ra
     return std::nullopt;
 }
 
-std::optional<ProtocolError> readMac(const std::string &field, const json &v, Mac &out) {
+// One reader per kind of value; range is the parameter's limit (integers).
+template <std::unsigned_integral T>
+requires(!std::same_as<T, bool>) std::optional<ProtocolError> read(const std::string &field,
+                                                                   const json &v,
+                                                                   const Range *range, T &out) {
+    return readInt(field, v, *range, out);
+}
+
+std::optional<ProtocolError> read(const std::string &field, const json &v, const Range *range,
+                                  std::optional<uint64_t> &out) {
+    uint64_t value = 0;
+    auto err = readInt(field, v, *range, value);
+    if (!err) {
+        out = value;
+    }
+    return err;
+}
+
+std::optional<ProtocolError> read(const std::string &field, const json &v, const Range *,
+                                  bool &out) {
+    if (!v.is_boolean()) {
+        return badType(field, "true or false", v);
+    }
+    out = v.get<bool>();
+    return std::nullopt;
+}
+
+std::optional<ProtocolError> read(const std::string &field, const json &v, const Range *,
+                                  Mac &out) {
     if (!v.is_string()) {
         return badType(field, "a string xx:xx:xx:xx:xx:xx", v);
     }
@@ -61,7 +91,8 @@ std::optional<ProtocolError> readMac(const std::string &field, const json &v, Ma
     return std::nullopt;
 }
 
-std::optional<ProtocolError> readIp(const std::string &field, const json &v, uint32_t &out) {
+std::optional<ProtocolError> read(const std::string &field, const json &v, const Range *,
+                                  Ipv4 &out) {
     if (!v.is_string()) {
         return badType(field, "a string a.b.c.d", v);
     }
@@ -73,96 +104,175 @@ std::optional<ProtocolError> readIp(const std::string &field, const json &v, uin
         return ProtocolError{"out_of_range", field,
                              field + " must be a dotted IPv4 address, got " + echoed(v.dump())};
     }
-    out = (b[0] << 24) | (b[1] << 16) | (b[2] << 8) | b[3];
+    out.host = (b[0] << 24) | (b[1] << 16) | (b[2] << 8) | b[3];
+    return std::nullopt;
+}
+
+std::optional<ProtocolError> read(const std::string &field, const json &v, const Range *range,
+                                  PortRange &out) {
+    const auto bad = [&] {
+        return ProtocolError{
+            "out_of_range", field,
+            field + " must be a port range [lo,hi] with " + std::to_string(range->lo) +
+                " <= lo <= hi <= " + std::to_string(range->hi) + ", got " + echoed(v.dump())};
+    };
+    if (!v.is_array() || v.size() != 2) {
+        return badType(field, "an array [lo,hi]", v);
+    }
+    PortRange r;
+    for (auto [item, end] : {std::pair{&v[0], &r.lo}, std::pair{&v[1], &r.hi}}) {
+        if (!item->is_number_integer()) {
+            return badType(field, "an array [lo,hi] of integers", v);
+        }
+        if (readInt(field, *item, *range, *end)) {
+            return bad();
+        }
+    }
+    if (r.lo > r.hi) {
+        return bad();
+    }
+    out = r;
+    return std::nullopt;
+}
+
+// A value as the protocol writes it; an empty optional is left out.
+template <typename T> nlohmann::ordered_json write(const T &v) {
+    return v;
+}
+nlohmann::ordered_json write(const Mac &v) {
+    return formatMac(v);
+}
+nlohmann::ordered_json write(const Ipv4 &v) {
+    return formatIp(v.host);
+}
+nlohmann::ordered_json write(const PortRange &v) {
+    return {v.lo, v.hi};
+}
+
+using Limit = Range StepLimits::*;
+
+// Every step parameter once, in protocol order: its name, its value and the
+// limit that bounds it (none for booleans and addresses).
+template <typename P, typename F> void forEachParameter(P &p, F &&f) {
+    f("burst", p.burst, &StepLimits::burst);
+    f("clone", p.clone, &StepLimits::clone);
+    f("pkt_size", p.pktSize, &StepLimits::pktSize);
+    f("duration_ms", p.durationMs, &StepLimits::durationMs);
+    f("warmup_ms", p.warmupMs, &StepLimits::warmupMs);
+    f("count", p.count, &StepLimits::count);
+    f("queues", p.queues, &StepLimits::queues);
+    f("tx_desc", p.txDesc, &StepLimits::txDesc);
+    f("rate_pps", p.ratePps, &StepLimits::ratePps);
+    f("flows", p.flows, &StepLimits::flows);
+    f("timestamp", p.timestamp, Limit{});
+    f("stats_ms", p.statsMs, &StepLimits::statsMs);
+    f("src_mac", p.srcMac, Limit{});
+    f("dst_mac", p.dstMac, Limit{});
+    f("src_ip", p.srcIp, Limit{});
+    f("dst_ip", p.dstIp, Limit{});
+    f("udp_src", p.udpSrc, &StepLimits::port);
+    f("udp_dst", p.udpDst, &StepLimits::port);
+    f("vlan", p.vlan, &StepLimits::vlan);
+    f("vlan_pcp", p.vlanPcp, &StepLimits::vlanPcp);
+}
+
+// The older single-port names, still accepted: src_port P is udp_src
+// [P,65535] (flows count up from P, as they always did), dst_port P is
+// udp_dst [P,P].
+struct PortAlias {
+    const char *name;
+    PortRange StepParams::*range;
+    bool upward;
+};
+constexpr PortAlias kPortAliases[] = {{"src_port", &StepParams::udpSrc, true},
+                                      {"dst_port", &StepParams::udpDst, false}};
+
+// Checks that involve more than one parameter, or the port's alignment.
+std::optional<ProtocolError> crossCheck(const StepParams &p, const StepLimits &lim,
+                                        const json &cmd) {
+    if (cmd.contains("tx_desc") && p.txDesc % lim.txDescAlign != 0) {
+        return ProtocolError{"out_of_range", "tx_desc",
+                             "tx_desc must be a multiple of " + std::to_string(lim.txDescAlign) +
+                                 ", got " + echoed(cmd["tx_desc"].dump())};
+    }
+    if (p.vlanPcp != 0 && p.vlan == 0) {
+        return ProtocolError{"out_of_range", "vlan_pcp",
+                             "vlan_pcp " + std::to_string(p.vlanPcp) +
+                                 " needs a tag: set vlan to 1..4094"};
+    }
+    if (p.vlan != 0 && p.pktSize < signature::kMinFrame + kVlanTagSize) {
+        return ProtocolError{"out_of_range", "pkt_size",
+                             "pkt_size must be at least " +
+                                 std::to_string(signature::kMinFrame + kVlanTagSize) +
+                                 " with a VLAN tag (the tag is part of the frame), got " +
+                                 std::to_string(p.pktSize)};
+    }
     return std::nullopt;
 }
 
 } // namespace
 
 std::optional<ProtocolError> StepParams::apply(const json &cmd, const StepLimits &lim) {
-    static constexpr Range kPort{0, 65535};
-    for (const auto &[key, v] : cmd.items()) {
-        std::optional<ProtocolError> err;
+    for (const auto &item : cmd.items()) {
+        // Named, not bound: a lambda below takes them (clang refuses a
+        // structured binding there).
+        const std::string &key = item.key();
+        const json &v = item.value();
         if (key == "cmd" || key == "id") {
             continue;
-        } else if (key == "burst") {
-            err = readInt(key, v, lim.burst, burst);
-        } else if (key == "clone") {
-            err = readInt(key, v, lim.clone, clone);
-        } else if (key == "pkt_size") {
-            err = readInt(key, v, lim.pktSize, pktSize);
-        } else if (key == "duration_ms") {
-            err = readInt(key, v, lim.durationMs, durationMs);
-            hasDuration = true;
-        } else if (key == "warmup_ms") {
-            err = readInt(key, v, lim.warmupMs, warmupMs);
-        } else if (key == "count") {
-            err = readInt(key, v, lim.count, count);
-        } else if (key == "queues") {
-            err = readInt(key, v, lim.queues, queues);
-        } else if (key == "tx_desc") {
-            err = readInt(key, v, lim.txDesc, txDesc);
-            if (!err && txDesc % lim.txDescAlign != 0) {
-                err = ProtocolError{"out_of_range", key,
-                                    "tx_desc must be a multiple of " +
-                                        std::to_string(lim.txDescAlign) + ", got " +
-                                        echoed(v.dump())};
+        }
+        std::optional<ProtocolError> err;
+        bool known = false;
+        for (const PortAlias &alias : kPortAliases) {
+            uint16_t port = 0;
+            if (key == alias.name && !(err = readInt(key, v, lim.port, port))) {
+                this->*alias.range = {port, alias.upward ? uint16_t{65535} : port};
             }
-        } else if (key == "rate_pps") {
-            err = readInt(key, v, lim.ratePps, ratePps);
-        } else if (key == "flows") {
-            err = readInt(key, v, lim.flows, flows);
-        } else if (key == "timestamp") {
-            if (!v.is_boolean()) {
-                err = badType(key, "true or false", v);
-            } else {
-                timestamp = v.get<bool>();
+            known = known || key == alias.name;
+        }
+        forEachParameter(*this, [&](const char *name, auto &value, Limit limit) {
+            if (known || key != name) {
+                return;
             }
-        } else if (key == "stats_ms") {
-            err = readInt(key, v, lim.statsMs, statsMs);
-        } else if (key == "src_mac") {
-            err = readMac(key, v, srcMac);
-        } else if (key == "dst_mac") {
-            err = readMac(key, v, dstMac);
-        } else if (key == "src_ip") {
-            err = readIp(key, v, srcIp);
-        } else if (key == "dst_ip") {
-            err = readIp(key, v, dstIp);
-        } else if (key == "src_port") {
-            err = readInt(key, v, kPort, srcPort);
-        } else if (key == "dst_port") {
-            err = readInt(key, v, kPort, dstPort);
-        } else {
-            err = ProtocolError{"unknown_field", echoed(key),
-                                "unknown step parameter '" + echoed(key) + "'"};
+            known = true;
+            err = read(key, v, limit ? &(lim.*limit) : nullptr, value);
+        });
+        if (!known) {
+            return ProtocolError{"unknown_field", echoed(key),
+                                 "unknown step parameter '" + echoed(key) + "'"};
         }
         if (err) {
             return err;
         }
+        hasDuration = hasDuration || key == "duration_ms";
     }
-    return std::nullopt;
+    return crossCheck(*this, lim, cmd);
 }
 
 nlohmann::ordered_json StepParams::toJson() const {
-    nlohmann::ordered_json j = {{"burst", burst},
-                                {"clone", clone},
-                                {"pkt_size", pktSize},
-                                {"duration_ms", durationMs},
-                                {"warmup_ms", warmupMs},
-                                {"queues", queues},
-                                {"tx_desc", txDesc},
-                                {"rate_pps", ratePps},
-                                {"flows", flows},
-                                {"timestamp", timestamp},
-                                {"stats_ms", statsMs},
-                                {"src_mac", formatMac(srcMac)},
-                                {"dst_mac", formatMac(dstMac)},
-                                {"src_ip", formatIp(srcIp)},
-                                {"dst_ip", formatIp(dstIp)},
-                                {"src_port", srcPort},
-                                {"dst_port", dstPort}};
-    if (count != 0) {
-        j["count"] = count;
+    nlohmann::ordered_json j = nlohmann::ordered_json::object();
+    forEachParameter(*this, [&](const char *name, const auto &value, Limit) {
+        if constexpr (requires { value.has_value(); }) {
+            if (value) {
+                j[name] = write(*value);
+            }
+        } else {
+            j[name] = write(value);
+        }
+    });
+    return j;
+}
+
+nlohmann::ordered_json StepParams::limitsJson(const StepLimits &limits) {
+    nlohmann::ordered_json j = nlohmann::ordered_json::object();
+    const StepParams none;
+    forEachParameter(none, [&](const char *name, const auto &, Limit limit) {
+        if (limit) {
+            j[name] = {(limits.*limit).lo, (limits.*limit).hi};
+        }
+    });
+    for (const PortAlias &alias : kPortAliases) {
+        j[alias.name] = {limits.port.lo, limits.port.hi};
     }
     return j;
 }

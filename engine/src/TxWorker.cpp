@@ -237,9 +237,9 @@ template <bool Timestamps, bool Flows> void TxWorker::buildFresh(uint32_t n, uin
             prepare(m);
         }
         uint8_t *data = rte_pktmbuf_mtod(m, uint8_t *);
-        PacketTemplate::stampSeq(data, tagBase, seq++);
+        t.stampSeq(data, tagBase, seq++);
         if constexpr (Timestamps) {
-            PacketTemplate::stampTsc(data, tsc);
+            t.stampTsc(data, tsc);
         }
         if constexpr (Flows) {
             t.stampFlow(data, flow);

@@ -3,6 +3,7 @@
 // name the field and exit 2, an engine failure exiting 3, and SIGINT during
 // a sweep leaving an interrupted run and exit 130, and the run list of a
 // store with more runs than it shows by default.
+#include "engine/EngineHello.h"
 #include "exchange/ImportLimits.h"
 #include "store/RunStore.h"
 
@@ -159,21 +160,29 @@ class TestCli : public QObject {
         QTest::newRow("engine limit")
             << QStringList{"sweep", "--sweep", "burst=0..4", "--duration-ms", "50"}
             << "--sweep burst=0..4: burst must be in 1..512, got 0";
-        QTest::newRow("unknown parameter") << QStringList{"sweep", "--sweep", "bogus=1..4"}
-                                           << "--sweep bogus=1..4: bogus is not a step parameter";
+        QTest::newRow("unknown parameter")
+            << QStringList{"sweep", "--sweep", "bogus=1..4"}
+            << "--sweep bogus=1..4: bogus is not a parameter a sweep can vary (one of burst, ";
         QTest::newRow("unknown fixed")
             << QStringList{"sweep",    "--sweep",       "burst=1", "--set",
                            "colour=3", "--duration-ms", "50"}
-            << "--set colour=3: colour is not a step parameter of this engine";
+            << "--set colour=3: colour is not a step parameter";
         QTest::newRow("bad range")
             << QStringList{"sweep", "--sweep", "burst=1..x"} << "--sweep burst=1..x: burst";
         QTest::newRow("reps") << QStringList{"sweep", "--sweep", "burst=1", "--reps", "0"}
                               << "--reps 0";
+        QTest::newRow("warm-up")
+            << QStringList{"sweep", "--sweep",     "burst=1", "--duration-ms",
+                           "50",    "--warmup-ms", "50"}
+            << "--warmup-ms 50: the warm-up (50 ms) must be at least 0 ms and shorter than the "
+               "step (50 ms)";
+        QTest::newRow("vlan") << QStringList{"sweep", "--sweep", "burst=1", "--set", "vlan=4095"}
+                              << "--set vlan=4095: vlan must be in 0..4094, got 4095";
         QTest::newRow("launch") << QStringList{"sweep", "--sweep", "burst=1", "--launch", "rsh"}
                                 << "--launch rsh";
         QTest::newRow("three axes") << QStringList{"sweep",   "--sweep", "burst=1",    "--sweep",
                                                    "clone=0", "--sweep", "pkt_size=60"}
-                                    << "once or twice";
+                                    << "--sweep: a sweep varies one or two parameters, got 3";
         QTest::newRow("link speed")
             << QStringList{"sweep", "--sweep", "burst=1", "--link-speed", "10X"}
             << "--link-speed: '10X' is not a link speed: expected e.g. 10G, 25000M or 100G";
@@ -426,7 +435,8 @@ class TestCli : public QObject {
         const Result r = cli({QStringLiteral("engine-info"), QStringLiteral("--json")});
         QVERIFY2(r.code == 0, qPrintable(r.err));
         const QJsonObject hello = QJsonDocument::fromJson(r.out.toUtf8()).object();
-        QCOMPARE(hello[QStringLiteral("protocol")].toInt(), 2);
+        QCOMPARE(hello[QStringLiteral("protocol")].toInt(),
+                 burstlab::EngineHello::kProtocolVersion);
         QCOMPARE(hello[QStringLiteral("type")].toString(), QStringLiteral("hello"));
     }
 

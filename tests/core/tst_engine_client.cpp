@@ -8,6 +8,7 @@
 #include "engine/LineFramer.h"
 #include "engine/RateTracker.h"
 #include "host/Hugepages.h"
+#include "model/StepParameters.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -76,17 +77,21 @@ class TestEngineClient : public QObject {
         QCOMPARE(h->dpdkVersion, QStringLiteral("DPDK 22.11.11"));
         QCOMPARE(h->txPort()->name, QStringLiteral("net_null0"));
         QCOMPARE(h->txPort()->linkSpeedMbps, 10000);
-        QCOMPARE(h->limit(QStringLiteral("clone"))->max, 4294967295LL);
-        QCOMPARE(h->checkValue(QStringLiteral("burst"), 0),
+        // net_null's speed is nominal and said to be, as the line-rate check says.
+        QVERIFY2(h->summary().endsWith(QStringLiteral(
+                     "net_null0 (net_null, 10000 Mbit/s nominal, no wire: not checked)")),
+                 qPrintable(h->summary()));
+        QCOMPARE(h->stepLimits().range(QStringLiteral("clone"))->max, 4294967295LL);
+        QCOMPARE(h->stepLimits().check(QStringLiteral("burst"), 0),
                  QStringLiteral("burst must be in 1..512, got 0"));
-        QVERIFY(h->checkValue(QStringLiteral("burst"), 512).isEmpty());
+        QVERIFY(h->stepLimits().check(QStringLiteral("burst"), 512).isEmpty());
     }
 
     void readsAStoredHello() {
         const std::optional<EngineHello> hello = EngineHello::fromJson(validHello());
         QVERIFY(hello);
         QCOMPARE(hello->txPort()->driver, QStringLiteral("net_null"));
-        QCOMPARE(hello->limit(QStringLiteral("burst"))->max, 512);
+        QCOMPARE(hello->stepLimits().range(QStringLiteral("burst"))->max, 512);
         QCOMPARE(hello->raw, validHello());
 
         QString error;
@@ -147,7 +152,7 @@ class TestEngineClient : public QObject {
             R"({"type":"ack","id":null,"ok":false,"error":{"code":"bad_json","field":null,"message":"x"}})");
         QCOMPARE(std::get<EngineAck>(nullId).id, -1);
         const EngineMessage stats = EngineMessageParser::parse(
-            R"({"type":"stats","id":3,"t_ns":100,"tx_pkts":5,"tx_bytes":300,"tx_calls":1,"ring_full":0,"retries":0,"alloc_fail":0,"busy_cycles":9,"extra":1})");
+            R"({"type":"stats","id":3,"t_ns":100,"tx_pkts":5,"tx_bytes":300,"tx_calls":1,"ring_full":0,"retries":0,"alloc_fail":0,"busy_cycles":9,"mbufs_built":5,"extra":1})");
         QCOMPARE(std::get<Sample>(stats).txPkts, 5);
         QVERIFY(violation(EngineMessageParser::parse(R"({"type":"stats","id":3,"t_ns":"100"})"))
                     .contains(QStringLiteral("t_ns")));
@@ -275,6 +280,45 @@ class TestEngineClient : public QObject {
     }
 
     // --- the real engine ---
+    // The core's parameter table and the engine's hello name the same
+    // parameters with the same ranges and defaults; where the engine takes
+    // them from its port (fromPort), its range lies within the table's.
+    void parameterTableAgreesWithTheEngine() {
+        EngineClient client;
+        QSignalSpy hello(&client, &EngineClient::helloReceived);
+        QSignalSpy exited(&client, &EngineClient::exited);
+        client.start(realEngine());
+        QVERIFY(hello.wait(20000));
+        const EngineHello h = client.hello();
+        QStringList tableNames;
+        for (const StepParameter &p : StepParameters::all()) {
+            tableNames << p.name;
+            const bool ranged =
+                p.type == ParameterType::Integer || p.type == ParameterType::PortRange;
+            QVERIFY2(ranged == h.limits.contains(p.name), qPrintable(p.name));
+            if (ranged) {
+                const ParameterLimit engine = h.limits.value(p.name);
+                if (p.fromPort) {
+                    QVERIFY2(engine.min >= p.min && engine.max <= p.max, qPrintable(p.name));
+                } else {
+                    QCOMPARE(engine, (ParameterLimit{p.min, p.max}));
+                }
+            }
+            // Defaults: the table's, except what the port decides (its MAC).
+            const QJsonValue engineDefault = h.defaults.value(p.name);
+            if (p.defaultValue.isUndefined())
+                QVERIFY2(engineDefault.isUndefined(), qPrintable(p.name));
+            else if (!(p.fromPort && p.type != ParameterType::Integer))
+                QCOMPARE(engineDefault, p.defaultValue);
+        }
+        for (const QString &name : h.limits.keys())
+            QVERIFY2(tableNames.contains(name), qPrintable(name));
+        for (const QString &name : h.defaults.keys())
+            QVERIFY2(tableNames.contains(name), qPrintable(name));
+        client.shutdown();
+        QVERIFY(exited.wait(5000));
+    }
+
     void realEngineRunsAStep() {
         EngineClient client;
         QSignalSpy hello(&client, &EngineClient::helloReceived);
@@ -285,7 +329,7 @@ class TestEngineClient : public QObject {
         client.start(realEngine());
         QVERIFY(hello.wait(20000));
         QCOMPARE(client.hello().txPort()->driver, QStringLiteral("net_null"));
-        QVERIFY(client.hello().limit(QStringLiteral("burst")));
+        QVERIFY(client.hello().stepLimits().range(QStringLiteral("burst")));
 
         QVERIFY(client.startStep({{"burst", 0}}) > 0);
         QTRY_COMPARE_WITH_TIMEOUT(refused.size(), 1, 5000);
@@ -298,18 +342,18 @@ class TestEngineClient : public QObject {
         const StepFinished f = finished[0][0].value<StepFinished>();
         QCOMPARE(f.id, id);
         QCOMPARE(f.reason, QStringLiteral("duration"));
-        QVERIFY(f.txPkts > 0);
+        QVERIFY(f.counters.txPkts > 0);
         QCOMPARE(f.mbufsInUse, 0);
         // The engine's window: no warm-up asked for, so from the first packet.
         QCOMPARE(f.window.warmupMs, 0);
         QCOMPARE(f.window.lcores, 1);
-        QVERIFY(f.window.txPkts > 0 && f.window.txPkts <= f.txPkts);
+        QVERIFY(f.window.txPkts > 0 && f.window.txPkts <= f.counters.txPkts);
         QVERIFY(f.window.ns > 0 && f.window.ns <= f.elapsedNs);
         QCOMPARE(f.window.pps, double(f.window.txPkts) * 1e9 / double(f.window.ns));
         QVERIFY(samples.size() >= 2);
         const StepRates last = samples.last()[1].value<StepRates>();
         QVERIFY(last.intervalPps > 0 && last.totalNsPerPkt > 0);
-        QVERIFY(samples.last()[0].value<Sample>().txPkts <= f.txPkts);
+        QVERIFY(samples.last()[0].value<Sample>().txPkts <= f.counters.txPkts);
 
         client.shutdown();
         QVERIFY(exited.wait(5000));

@@ -5,11 +5,15 @@
 #include "exchange/NetdevExport.h"
 #include "exchange/NetdevImport.h"
 #include "exchange/PktgenImport.h"
+#include "exchange/RunImport.h"
 #include "exchange/TableExport.h"
 #include "store/RunStore.h"
 #include <QFile>
 #include <QJsonDocument>
 #include <QRegularExpression>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -142,7 +146,7 @@ class TestExchange : public QObject {
         QCOMPARE(run.run.spec.axes.first().name, QStringLiteral("patch"));
         QVERIFY(!run.run.spec.axes.first().isNumeric());
         QCOMPARE(run.steps.size(), 6);
-        QCOMPARE(run.steps[1].result.totals.value(QStringLiteral("note")).toString(),
+        QCOMPARE(run.steps[1].result.recorded.value(QStringLiteral("note")).toString(),
                  QStringLiteral("-- TXSZ=1024"));
         // Seed 002's truncated ns and its this-minus-previous deltas agree with its pps.
         QVERIFY2(run.run.spec.importWarnings.isEmpty(),
@@ -188,6 +192,62 @@ class TestExchange : public QObject {
             run.run.id = *id;
             QCOMPARE(NetdevExport::run(*loaded), NetdevExport::run(run));
         }
+    }
+
+    // A file's runs go in together or not at all: a store that fails on the
+    // file's second table keeps none of its runs, and says which file.
+    void importStoresAFileInOneTransaction() {
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("import.sqlite"));
+        const QString two = dir.filePath(QStringLiteral("two-tables.txt"));
+        {
+            QFile out(two);
+            QVERIFY(out.open(QIODevice::WriteOnly));
+            out.write((readData("netdev_seed000_burst.txt") + readData("netdev_seed003_qdisc.txt"))
+                          .toUtf8());
+        }
+        RunStore store;
+        QVERIFY(store.open(db));
+        {
+            // A store that refuses a second run (as a full disk would),
+            // through a connection of its own.
+            QSqlDatabase other =
+                QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("trigger"));
+            other.setDatabaseName(db);
+            QVERIFY(other.open());
+            QSqlQuery q(other);
+            QVERIFY2(q.exec(QStringLiteral(
+                         "CREATE TRIGGER one_run BEFORE INSERT ON runs WHEN (SELECT count(*) "
+                         "FROM runs) >= 1 BEGIN SELECT RAISE(ABORT, 'no room for a second run'); "
+                         "END")),
+                     qPrintable(q.lastError().text()));
+            other.close();
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("trigger"));
+        QString error;
+        QVERIFY(!RunImport::importInto(store, QStringLiteral("netdev"), two, {}, &error));
+        QVERIFY2(error.startsWith(two + QStringLiteral(": nothing stored")), qPrintable(error));
+        QVERIFY2(error.contains(QStringLiteral("no room for a second run")), qPrintable(error));
+        QCOMPARE(store.listRuns()->size(), 0);
+        // The first table's steps are gone with its run.
+        QSqlDatabase check =
+            QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("check"));
+        check.setDatabaseName(db);
+        QVERIFY(check.open());
+        {
+            QSqlQuery q(check);
+            QVERIFY(q.exec(QStringLiteral("SELECT count(*) FROM steps")) && q.next());
+            QCOMPARE(q.value(0).toInt(), 0);
+            QVERIFY(q.exec(QStringLiteral("DROP TRIGGER one_run")));
+        }
+        check.close();
+        QSqlDatabase::removeDatabase(QStringLiteral("check"));
+        // Without the fault, both tables are stored, in the file's order.
+        const auto imported = RunImport::importInto(store, QStringLiteral("netdev"), two,
+                                                    {QStringLiteral("seeds"), {}}, &error);
+        QVERIFY2(imported, qPrintable(error));
+        QCOMPARE(imported->ids.size(), 2);
+        QCOMPARE(store.loadRunData(imported->ids[1])->steps.size(), imported->runs[1].steps.size());
     }
 
     void setupNotesFromChecklistAndFingerprint() {
@@ -415,7 +475,8 @@ class TestExchange : public QObject {
                      .toString(),
                  QStringLiteral("better"));
         const QString md = TableExport::markdown(c);
-        QVERIFY2(md.startsWith(QStringLiteral("| run | burst | n | invalid | disturbed | pps | ns/pkt |")),
+        QVERIFY2(md.startsWith(
+                     QStringLiteral("| run | burst | n | invalid | disturbed | pps | ns/pkt |")),
                  qPrintable(md));
         QCOMPARE(md.trimmed().split(QLatin1Char('\n')).size(), 6);
     }

@@ -154,43 +154,99 @@ class TestModel : public QObject {
     }
 
     void stepFromFinished() {
+        // A finished message as the engine writes it, parsed once.
+        const QByteArray line =
+            R"({"type":"finished","id":7,"reason":"duration","tx_pkts":5000000,
+                "tx_bytes":300000000,"tx_calls":156250,"ring_full":1,"retries":2,
+                "alloc_fail":3,"busy_cycles":4,"mbufs_built":5000000,
+                "burst_hist":[0,0,0,0,0,0,156250,0,0,0,0],"elapsed_ns":1000000000,
+                "pps":5000000,"ns_per_pkt":200,"bps_l2":2.4e9,"bps_l1":3.36e9,
+                "cycles_per_pkt":490.0,"cpu_ns_per_pkt":180.5,"mbufs_in_use":0,
+                "first_tx_ns":null,
+                "window":{"warmup_ms":100,"lcores":1,"tx_pkts":4000000,"tx_bytes":240000000,
+                          "tx_calls":125000,"start_ns":100000000,"end_ns":900000000,
+                          "ns":800000000,"pps":5e6,"ns_per_pkt":200,"bps_l2":2.4e9,
+                          "bps_l1":3.36e9},
+                "rx_pkts":4999990,"latency_ns":null,
+                "lcores":[{"lcore":1,"queue":0,"tx_pkts":5000000,"cpu_ns":902500000,
+                           "window":{"tx_pkts":4000000,"tx_bytes":240000000,
+                                     "tx_calls":125000,"start_ns":100000000,
+                                     "end_ns":900000000,"ns":800000000,"pps":5e6}}],
+                "params":{"burst":32,"pkt_size":60,"duration_ms":1000}})";
+        const QJsonObject message = QJsonDocument::fromJson(line).object();
+        QString error;
+        const auto f = StepFinished::fromJson(message, &error);
+        QVERIFY2(f, qPrintable(error));
+        QCOMPARE(f->counters.ringFull, 1);
+        QCOMPARE(f->cpuNsPerPkt, 180.5);
+        QVERIFY(!f->firstTxNs);
+        QCOMPARE(f->rxPkts.value_or(0), 4999990);
+        QVERIFY(!f->rxForeign && !f->latencyNs);
+        QCOMPARE(f->lcores.size(), 1);
+        QCOMPARE(f->lcores[0].cpuNs, 902500000);
+        QCOMPARE(f->lcores[0].window.ns, 800000000);
+        QCOMPARE(f->parameter(QStringLiteral("pkt_size")), 60);
+
         StepResult r;
         // The rate is the measured window's, not the whole step's.
-        r.applyFinished(QJsonDocument::fromJson(
-                            R"({"type":"finished","id":7,"reason":"duration","tx_pkts":5000000,
-                                "elapsed_ns":1000000000,"pps":5000000,"ns_per_pkt":200,
-                                "cycles_per_pkt":490.0,
-                                "window":{"tx_pkts":4000000,"ns":800000000,"pps":5e6,
-                                          "ns_per_pkt":200}})")
-                            .object());
+        r.applyFinished(*f);
         QCOMPARE(r.pps, 5e6);
         QCOMPARE(r.nsPerPkt, 200.0);
         QCOMPARE(r.txPkts, 5000000ll);
         QCOMPARE(r.cyclesPerPkt, 490.0);
-        QCOMPARE(r.totals.value(QStringLiteral("reason")).toString(), QStringLiteral("duration"));
         QCOMPARE(r.effectivePps(), 5e6);
+        // What the store keeps is the typed message, and it reads back the same.
+        StepResult back;
+        back.setTotals(r.totalsJson());
+        QVERIFY(back.measured);
+        QCOMPARE(*back.measured, *f);
+        QVERIFY(back.recorded.isEmpty());
+        // Every field the engine wrote is kept (a null optional as none).
+        QJsonObject written = f->toJson();
+        for (auto it = message.begin(); it != message.end(); ++it) {
+            if (it.value().isNull())
+                continue;
+            QVERIFY2(written.contains(it.key()), qPrintable(it.key()));
+        }
+        // Totals that are not a finished message (an import's fields, an
+        // older engine's message) are kept as recorded.
+        StepResult old;
+        old.setTotals({{QStringLiteral("pps"), 9e6}});
+        QVERIFY(!old.measured);
+        QCOMPARE(old.recorded.value(QStringLiteral("pps")).toDouble(), 9e6);
+        QCOMPARE(old.totalsJson(), old.recorded);
+
         // A faster warm-up does not move the window's rate.
+        StepFinished slow = *f;
+        slow.pps = 9e6;
+        slow.window.pps = 4e6;
         StepResult slowWindow;
-        slowWindow.applyFinished(
-            {{QStringLiteral("pps"), 9e6},
-             {QStringLiteral("window"), QJsonObject{{QStringLiteral("pps"), 4e6}}}});
+        slowWindow.applyFinished(slow);
         QCOMPARE(slowWindow.effectivePps(), 4e6);
         QCOMPARE(slowWindow.nsPerPkt, 250.0);
         // An empty window is a rate of 0, never a NaN or an infinity.
+        StepFinished none = *f;
+        none.window.pps = 0;
         StepResult empty;
-        empty.applyFinished({{QStringLiteral("pps"), 9e6},
-                             {QStringLiteral("window"), QJsonObject{{QStringLiteral("pps"), 0}}}});
+        empty.applyFinished(none);
         QCOMPARE(empty.pps, 0.0);
         QCOMPARE(empty.nsPerPkt, 0.0);
         // A figure stored by an older version stays what it was.
         r.ppsAfterWarmup = 5.1e6;
         QCOMPARE(r.effectivePps(), 5.1e6);
 
-        StepResult derived;
-        derived.applyFinished(
-            {{QStringLiteral("tx_pkts"), 1000}, {QStringLiteral("elapsed_ns"), 1000000}});
-        QCOMPARE(derived.pps, 1e6);
-        QCOMPARE(derived.nsPerPkt, 1000.0);
+        // Strict: a missing field is named with its path.
+        QJsonObject broken = message;
+        QJsonObject window = broken.value(QStringLiteral("window")).toObject();
+        window.remove(QStringLiteral("pps"));
+        broken.insert(QStringLiteral("window"), window);
+        QVERIFY(!StepFinished::fromJson(broken, &error));
+        QCOMPARE(error, QStringLiteral("finished.window.pps: missing"));
+        QJsonObject lcoreBroken = message;
+        lcoreBroken.insert(QStringLiteral("lcores"),
+                           QJsonArray{QJsonObject{{QStringLiteral("lcore"), 1}}});
+        QVERIFY(!StepFinished::fromJson(lcoreBroken, &error));
+        QCOMPARE(error, QStringLiteral("finished.lcores[0].queue: missing"));
     }
 
     void runDataJsonRoundTrip() {
@@ -247,6 +303,19 @@ class TestModel : public QObject {
         QCOMPARE(run.frameSize(), 1514);
     }
 
+    // docs/cli.md's parameter table is the table's own output.
+    void cliDocumentHoldsTheParameterTable() {
+        QFile doc(QStringLiteral(BURSTLAB_SOURCE_DIR "/docs/cli.md"));
+        QVERIFY(doc.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(doc.readAll());
+        const QString begin = QStringLiteral("<!-- parameters:begin -->\n");
+        const qsizetype from = text.indexOf(begin);
+        const qsizetype to = text.indexOf(QStringLiteral("<!-- parameters:end -->"));
+        QVERIFY(from >= 0 && to > from);
+        QCOMPARE(text.mid(from + begin.size(), to - from - begin.size()),
+                 StepParameters::markdown());
+    }
+
     // The ranges and defaults a sweep is checked against before an engine
     // answers are the ones the protocol documents in its hello example.
     void stepParametersMatchTheProtocolDocument() {
@@ -262,19 +331,23 @@ class TestModel : public QObject {
         QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(error.errorString()));
         const QJsonObject limits = hello.value(QStringLiteral("limits")).toObject();
         const QJsonObject defaults = hello.value(QStringLiteral("defaults")).toObject();
-        QCOMPARE(StepParameters::documented().size(), limits.size());
-        for (const StepParameter &p : StepParameters::documented()) {
-            const QJsonArray range = limits.value(p.name).toArray();
-            QCOMPARE(range.size(), 2);
-            QCOMPARE(p.min, range[0].toInteger());
-            // The example's engine has one worker lcore: one queue.
-            if (p.name != QLatin1String("queues"))
-                QCOMPARE(p.max, range[1].toInteger());
-            QVERIFY2(defaults.contains(p.name), qPrintable(p.name));
-            QCOMPARE(p.defaultValue, defaults.value(p.name).toInteger());
+        qsizetype ranged = 0;
+        for (const StepParameter &p : StepParameters::all()) {
+            if (p.type == ParameterType::Integer || p.type == ParameterType::PortRange) {
+                ++ranged;
+                const QJsonArray range = limits.value(p.name).toArray();
+                QCOMPARE(range.size(), 2);
+                QCOMPARE(p.min, range[0].toInteger());
+                // The example's engine has one worker lcore: one queue.
+                if (p.name != QLatin1String("queues"))
+                    QCOMPARE(p.max, range[1].toInteger());
+            }
+            if (!p.defaultValue.isUndefined())
+                QCOMPARE(defaults.value(p.name), p.defaultValue);
         }
+        QCOMPARE(limits.size(), ranged);
         QCOMPARE(StepParameters::find(QStringLiteral("burst"))->max, 512);
-        QVERIFY(!StepParameters::find(QStringLiteral("timestamp")));
+        QCOMPARE(StepParameters::find(QStringLiteral("timestamp"))->type, ParameterType::Boolean);
     }
 };
 

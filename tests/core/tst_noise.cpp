@@ -43,8 +43,11 @@ StepResult rep(qint64 burst, int repIndex, int seq, double pps, std::optional<QJ
     r.seq = seq;
     r.pps = pps;
     r.status = status;
-    if (t)
-        r.totals.insert("thread", *t);
+    if (t) {
+        StepFinished f;
+        f.thread = ThreadUsage::fromJson(*t, nullptr);
+        r.measured = f;
+    }
     return r;
 }
 
@@ -177,9 +180,6 @@ class TestNoise : public QObject {
         wrong.insert("min_cpu_share", "half");
         QVERIFY(!ThreadUsage::fromJson(wrong, &error));
         QVERIFY2(error.contains("min_cpu_share"), qPrintable(error));
-        // Stored totals without the figures: not measured.
-        QVERIFY(!ThreadUsage::ofTotals(QJsonObject{{"pps", 1e6}}));
-        QVERIFY(!ThreadUsage::ofTotals(QJsonObject{{"thread", QJsonValue()}}));
     }
 
     void disturbedByCpuShareOrSteal_data() {

@@ -111,7 +111,7 @@ class TestNoisyHost : public QObject {
     static QList<double> cpuShares(const RunData &data) {
         QList<double> shares;
         for (const StepResult &s : data.results()) {
-            if (const auto t = ThreadUsage::ofTotals(s.totals))
+            if (const auto t = s.measured ? s.measured->thread : std::nullopt)
                 shares << t->minCpuShare;
         }
         return shares;
@@ -149,11 +149,10 @@ class TestNoisyHost : public QObject {
         QVERIFY2(median(hoggedShares) < 0.75 * median(quietShares), qPrintable(shares));
         for (const StepResult &s : hogged.results()) {
             QCOMPARE(toString(s.status), toString(RunStatus::Completed));
-            const QJsonObject lcore = s.totals.value("lcores").toArray().first().toObject();
-            QCOMPARE(lcore.value("thread").toObject().value("cpu").toInt(), kTxCpu);
+            QCOMPARE(s.measured->lcores.first().thread->cpu, kTxCpu);
             QVERIFY(RepetitionNoise::of(s, hogged.run.spec.noise).disturbed);
             // The CPU-time rate is the rate the thread kept while it ran.
-            const auto t = ThreadUsage::ofTotals(s.totals);
+            const auto t = s.measured->thread;
             QVERIFY2(t->cpuPps > s.effectivePps(),
                      qPrintable(QStringLiteral("%1 per CPU second, %2 per second")
                                     .arg(t->cpuPps)

@@ -55,45 +55,31 @@ Run onFakeEngine() {
 
 // A finished message of one TX lcore whose window passes every check: 8 Mpps
 // over `ms` milliseconds after the 20 ms warm-up of a 100 ms step.
-QJsonObject goodFinished(qint64 ms = 80) {
+StepFinished goodFinished(qint64 ms = 80) {
     const qint64 pkts = 8000 * ms;
-    const QJsonObject window{{"tx_pkts", pkts},
-                             {"tx_bytes", pkts * 60},
-                             {"tx_calls", pkts / 32},
-                             {"start_ns", 20000000},
-                             {"end_ns", 20000000 + ms * 1000000},
-                             {"ns", ms * 1000000},
-                             {"pps", 8e6}};
-    QJsonObject step = window;
-    step.insert("lcores", 1);
-    step.insert("warmup_ms", 20);
-    step.insert("ns_per_pkt", 125.0);
-    return {{"type", "finished"},
-            {"reason", "duration"},
-            {"tx_pkts", 800000},
-            {"tx_calls", 25000},
-            {"elapsed_ns", 100100000},
-            {"window", step},
-            {"lcores", QJsonArray{QJsonObject{{"lcore", 1}, {"queue", 0}, {"window", window}}}},
-            {"params", QJsonObject{{"pkt_size", 60}, {"duration_ms", 100}, {"warmup_ms", 20}}}};
+    const LcoreWindow window{pkts,         pkts * 60, pkts / 32, 20000000, 20000000 + ms * 1000000,
+                             ms * 1000000, 8e6};
+    StepFinished f;
+    f.reason = QStringLiteral("duration");
+    f.counters.txPkts = 800000;
+    f.counters.txCalls = 25000;
+    f.elapsedNs = 100100000;
+    static_cast<WindowFigures &>(f.window) = window;
+    f.window.warmupMs = 20;
+    f.window.lcores = 1;
+    f.window.nsPerPkt = 125.0;
+    LcoreFinished lcore;
+    lcore.lcore = 1;
+    lcore.window = window;
+    f.lcores = {lcore};
+    f.params = {{"pkt_size", 60}, {"duration_ms", 100}, {"warmup_ms", 20}};
+    return f;
 }
 
-// goodFinished() with one field of its window (or the lcore's, or the top) changed.
-QJsonObject changed(const QString &where, const QString &key, const QJsonValue &value) {
-    QJsonObject f = goodFinished();
-    if (where == QLatin1String("top")) {
-        f.insert(key, value);
-    } else if (where == QLatin1String("window")) {
-        QJsonObject w = f.value("window").toObject();
-        w.insert(key, value);
-        f.insert("window", w);
-    } else {
-        QJsonObject l = f.value("lcores").toArray().first().toObject();
-        QJsonObject w = l.value("window").toObject();
-        w.insert(key, value);
-        l.insert("window", w);
-        f.insert("lcores", QJsonArray{l});
-    }
+// goodFinished() with one thing changed.
+StepFinished changed(const std::function<void(StepFinished &)> &change) {
+    StepFinished f = goodFinished();
+    change(f);
     return f;
 }
 
@@ -300,9 +286,10 @@ class TestSweepRunner : public QObject {
             ++completed;
             QVERIFY(s.result.pps > 0);
             // The engine measured the window after the sweep's warm-up.
-            const QJsonObject window = s.result.totals.value("window").toObject();
-            QCOMPARE(window.value("warmup_ms").toInt(), 20);
-            QCOMPARE(s.result.effectivePps(), window.value("pps").toDouble());
+            QVERIFY(s.result.measured);
+            const MeasuredWindow &window = s.result.measured->window;
+            QCOMPARE(window.warmupMs, 20);
+            QCOMPARE(s.result.effectivePps(), window.pps);
             QVERIFY(!s.result.ppsAfterWarmup);
             QVERIFY(!s.samples.isEmpty());
         }
@@ -388,9 +375,9 @@ class TestSweepRunner : public QObject {
             QVERIFY2(pps > 0, qPrintable(s.point.key()));
             QVERIFY2(qAbs(pps * s.nsPerPkt / 1e9 - 1) <= 0.01,
                      qPrintable(QStringLiteral("%1 pps, %2 ns/pkt").arg(pps).arg(s.nsPerPkt)));
-            const QJsonObject w = s.totals.value(QStringLiteral("window")).toObject();
-            const double windowPps = w.value(QStringLiteral("tx_pkts")).toDouble() * 1e9 /
-                                     w.value(QStringLiteral("ns")).toDouble();
+            QVERIFY(s.measured);
+            const MeasuredWindow &w = s.measured->window;
+            const double windowPps = double(w.txPkts) * 1e9 / double(w.ns);
             QVERIFY2(
                 qAbs(pps / windowPps - 1) <= 0.01,
                 qPrintable(
@@ -399,15 +386,30 @@ class TestSweepRunner : public QObject {
         QCOMPARE(completed, 6);
     }
 
-    // A warm-up as long as the step leaves no window: every attempt is
-    // stored as invalid with the reason, and the repetition is run again
-    // until the limit, then left out of the statistics.
-    void warmupAsLongAsTheStepIsInvalid() {
+    // The rules refuse a warm-up as long as the step before anything runs.
+    void warmupAsLongAsTheStepIsRefused() {
+        const qsizetype runsBefore = m_store.listRuns()->size();
+        auto r = runner();
+        QVERIFY(!r->start(onePoint(50, 50)));
+        QCOMPARE(r->outcome(), SweepRunner::Outcome::Refused);
+        QCOMPARE(r->refusedField(), QStringLiteral("warmup_ms"));
+        QVERIFY2(r->errorString().contains(QStringLiteral("shorter than the step (50 ms)")),
+                 qPrintable(r->errorString()));
+        QCOMPARE(m_store.listRuns()->size(), runsBefore);
+    }
+
+    // A step that sends all it has before its warm-up ends leaves no
+    // window: every attempt is stored as invalid with the reason, and the
+    // repetition is run again until the limit, then left out of the
+    // statistics.
+    void nothingAfterTheWarmupIsInvalid() {
         auto r = runner();
         r->setRecordHost(false);
         QSignalSpy points(r.get(), &SweepRunner::pointCompleted);
         QSignalSpy progress(r.get(), &SweepRunner::progress);
-        QVERIFY(r->start(onePoint(50, 50)));
+        Run run = onePoint(200, 50);
+        run.spec.fixed.insert(QStringLiteral("count"), 32);
+        QVERIFY(r->start(run));
         QCOMPARE(finish(*r), SweepRunner::Outcome::Completed);
         const auto steps = *m_store.stepsOf(r->runId());
         QCOMPARE(steps.size(), SweepRunner::kMaxAttempts);
@@ -416,12 +418,8 @@ class TestSweepRunner : public QObject {
             QCOMPARE(steps[i].error, QStringLiteral("no packet was sent after the 50 ms warm-up"));
             QCOMPARE(steps[i].rep, 0);
             QCOMPARE(steps[i].seq, int(i));
-            QCOMPARE(steps[i]
-                         .totals.value(QStringLiteral("window"))
-                         .toObject()
-                         .value(QStringLiteral("tx_pkts"))
-                         .toInteger(),
-                     0);
+            QVERIFY(steps[i].measured);
+            QCOMPARE(steps[i].measured->window.txPkts, 0);
             QCOMPARE(steps[i].pps, 0.0);
             QCOMPARE(steps[i].nsPerPkt, 0.0);
         }
@@ -441,8 +439,7 @@ class TestSweepRunner : public QObject {
         const auto steps = *m_store.stepsOf(r->runId());
         QCOMPARE(steps.size(), 2);
         QCOMPARE(toString(steps[0].status), toString(RunStatus::Invalid));
-        QCOMPARE(steps[0].totals.value(QStringLiteral("reason")).toString(),
-                 QStringLiteral("stopped"));
+        QCOMPARE(steps[0].measured.value_or(StepFinished{}).reason, QStringLiteral("stopped"));
         QVERIFY2(steps[0].error.startsWith(QStringLiteral("no packet was sent after")) ||
                      steps[0].error.contains(QStringLiteral("less than half")),
                  qPrintable(steps[0].error));
@@ -481,49 +478,47 @@ class TestSweepRunner : public QObject {
     }
 
     void windowCheckRules_data() {
-        QTest::addColumn<QJsonObject>("finished");
+        QTest::addColumn<StepFinished>("finished");
         QTest::addColumn<QString>("problem");
         QTest::newRow("good") << goodFinished() << QString();
-        QTest::newRow("no window")
-            << changed("top", "window", QJsonValue()) << "the engine reported no measured window";
-        QTest::newRow("no packets")
-            << changed("window", "tx_pkts", 0) << "no packet was sent after the 20 ms warm-up";
-        QTest::newRow("few calls") << changed("window", "tx_calls", 99)
+        QTest::newRow("no packets") << changed([](StepFinished &f) { f.window.txPkts = 0; })
+                                    << "no packet was sent after the 20 ms warm-up";
+        QTest::newRow("few calls") << changed([](StepFinished &f) { f.window.txCalls = 99; })
                                    << "the measured window holds 99 tx_burst calls, fewer than 100";
-        QTest::newRow("under 1 ms") << changed("window", "ns", 999999)
+        QTest::newRow("under 1 ms") << changed([](StepFinished &f) { f.window.ns = 999999; })
                                     << "the measured window lasts 0.999999 ms, less than 1 ms";
         QTest::newRow("half of the step")
             << goodFinished(39)
             << "the measured window lasts 39 ms, less than half of the 80 ms after the warm-up";
         QTest::newRow("lcores not together")
-            << changed("window", "ns", 71999999)
+            << changed([](StepFinished &f) { f.window.ns = 71999999; })
             << "the TX lcores were in their windows together for 71.999999 ms of the longest "
                "window's 80 ms";
         QTest::newRow("more packets than the step")
-            << changed("top", "tx_pkts", 639999)
+            << changed([](StepFinished &f) { f.counters.txPkts = 639999; })
             << "the measured window (640000 packets, 20000000 to 100000000 ns) does not lie "
                "within the step (639999 packets, 100100000 ns)";
         QTest::newRow("ends after the step")
-            << changed("top", "elapsed_ns", 99999999)
+            << changed([](StepFinished &f) { f.elapsedNs = 99999999; })
             << "the measured window (640000 packets, 20000000 to 100000000 ns) does not lie "
                "within the step (800000 packets, 99999999 ns)";
-        QTest::newRow("bytes") << changed("window", "tx_bytes", 1)
+        QTest::newRow("bytes") << changed([](StepFinished &f) { f.window.txBytes = 1; })
                                << "the measured window's 1 bytes are not its 640000 packets of 60 "
                                   "bytes";
         QTest::newRow("lcores disagree")
-            << changed("lcore", "tx_pkts", 640001)
+            << changed([](StepFinished &f) { f.lcores[0].window.txPkts = 640001; })
             << "the lcores' windows hold 640001 packets, the step's window 640000";
         QTest::newRow("rate not its packets over its time")
-            << changed("window", "pps", 8.1e6)
+            << changed([](StepFinished &f) { f.window.pps = 8.1e6; })
             << "the window's 8100000.0 pps are not the sum of its lcores' 8000000.0 pps";
     }
     void windowCheckRules() {
-        QFETCH(QJsonObject, finished);
+        QFETCH(StepFinished, finished);
         QFETCH(QString, problem);
         QCOMPARE(WindowCheck::problem(finished), problem);
         // A step ended by its count is not held to the planned time.
         if (problem.contains(QStringLiteral("less than half"))) {
-            finished.insert("reason", "count");
+            finished.reason = QStringLiteral("count");
             QCOMPARE(WindowCheck::problem(finished), QString());
         }
     }
@@ -552,8 +547,8 @@ class TestSweepRunner : public QObject {
         Run run = burstByClone(1, 50);
         run.spec.axes[0] = axis(QStringLiteral("burst"), {0, 1});
         auto r = runner();
-        QVERIFY(r->start(run));
-        QCOMPARE(finish(*r), SweepRunner::Outcome::Refused);
+        QVERIFY(!r->start(run));
+        QCOMPARE(r->outcome(), SweepRunner::Outcome::Refused);
         QCOMPARE(r->refusedField(), QStringLiteral("burst"));
         QCOMPARE(r->errorString(), QStringLiteral("burst must be in 1..512, got 0"));
         QCOMPARE(m_store.listRuns()->size(), runsBefore);

@@ -60,6 +60,7 @@ class TestEnginePacket : public QObject {
     void everyFlowIsValid_data();
     void everyFlowIsValid();
     void flowsVaryAddressAndPort();
+    void taggedFrameCarriesItsSignature();
 };
 
 void TestEnginePacket::everyFlowIsValid_data() {
@@ -82,8 +83,8 @@ void TestEnginePacket::everyFlowIsValid() {
     p.pktSize = static_cast<uint32_t>(size);
     p.flows = 65536;
     p.timestamp = timestamp;
-    p.srcPort = 65000;
-    nlohmann::json command = {{"dst_ip", dstIp.toStdString()}};
+    // The older src_port: flows count up from it to 65535, then wrap to it.
+    nlohmann::json command = {{"dst_ip", dstIp.toStdString()}, {"src_port", 65000}};
     QVERIFY(!p.apply(command, {}));
     const PacketTemplate t(p, 42);
     QCOMPARE(int(t.size()), size);
@@ -99,7 +100,8 @@ void TestEnginePacket::everyFlowIsValid() {
         if (!problem.isEmpty()) {
             QFAIL(qPrintable(QString("flow %1: %2").arg(f).arg(problem)));
         }
-        QCOMPARE(be16(frame.data() + 34), static_cast<uint16_t>(65000 + f));
+        QCOMPARE(be16(frame.data() + 34), static_cast<uint16_t>(65000 + f % 536));
+        QCOMPARE(be16(frame.data() + 36), uint16_t(54000));
         const auto sig = signature::read(frame.data(), t.size());
         QVERIFY(sig);
         QCOMPARE(sig->seq, flow);
@@ -111,6 +113,40 @@ void TestEnginePacket::everyFlowIsValid() {
     // store may reach.
     QVERIFY(std::all_of(frame.begin() + std::max<int>(size, 62), frame.end(),
                         [](uint8_t b) { return b == 0; }));
+}
+
+// Behind an 802.1Q tag, every stamp lands 4 bytes later and a sink still
+// reads the signature.
+void TestEnginePacket::taggedFrameCarriesItsSignature() {
+    StepParams p;
+    QVERIFY(!p.apply(
+        {{"vlan", 4094}, {"vlan_pcp", 7}, {"pkt_size", 64}, {"flows", 8}, {"timestamp", true}},
+        {}));
+    const PacketTemplate t(p, 9);
+    std::array<uint8_t, 2048> frame{};
+    t.copyTo(frame.data());
+    t.stamp(frame.data(), 2, 77, 5, 123456789);
+    QCOMPARE(be16(frame.data() + 12), uint16_t(0x8100));
+    QCOMPARE(be16(frame.data() + 14), uint16_t(7 << 13 | 4094)); // PCP 7, DEI 0, VID 4094
+    QCOMPARE(be16(frame.data() + 16), uint16_t(0x0800));
+    // Flow 5: source port 50005 where the untagged frame has it at 34.
+    QCOMPARE(be16(frame.data() + 38), uint16_t(50005));
+    const auto sig = signature::read(frame.data(), t.size());
+    QVERIFY(sig);
+    QCOMPARE(sig->seq, 77u);
+    QCOMPARE(sig->stream, uint8_t(2));
+    QCOMPARE(sig->step, uint8_t(9));
+    QCOMPARE(sig->tsc, uint64_t(123456789));
+    // Untagged, the rest is the frame every check above holds.
+    std::array<uint8_t, 2048> untagged{};
+    std::copy(frame.begin(), frame.begin() + 12, untagged.begin());
+    std::copy(frame.begin() + 16, frame.end(), untagged.begin() + 12);
+    QVERIFY2(check(untagged.data()).isEmpty(), qPrintable(check(untagged.data())));
+    // The tag is part of the frame: 60 bytes cannot hold it and the signature.
+    StepParams small;
+    const auto err = small.apply({{"vlan", 1}, {"pkt_size", 60}}, {});
+    QVERIFY(err);
+    QCOMPARE(err->field, std::string("pkt_size"));
 }
 
 void TestEnginePacket::flowsVaryAddressAndPort() {
@@ -126,6 +162,29 @@ void TestEnginePacket::flowsVaryAddressAndPort() {
     QCOMPARE(be16(b.data() + 34), static_cast<uint16_t>(be16(a.data() + 34) + 3));
     QCOMPARE(b[33], static_cast<uint8_t>(a[33] + 3));
     QCOMPARE(be16(a.data() + 12), uint16_t(0x0800));
+    // The default ports are dynamic ones, never a well-known (< 1024) port.
+    QCOMPARE(be16(a.data() + 34), uint16_t(50000));
+    QCOMPARE(be16(a.data() + 36), uint16_t(54000));
+
+    // Ranges: each port counts through its own range with the flow.
+    StepParams r;
+    QVERIFY(!r.apply({{"flows", 8}, {"udp_src", {1024, 1027}}, {"udp_dst", {2000, 2001}}}, {}));
+    const PacketTemplate ranged(r, 1);
+    for (uint32_t f = 0; f < 8; ++f) {
+        ranged.copyTo(a.data());
+        ranged.stamp(a.data(), 0, 0, f, 0);
+        QCOMPARE(be16(a.data() + 34), uint16_t(1024 + f % 4));
+        QCOMPARE(be16(a.data() + 36), uint16_t(2000 + f % 2));
+        QVERIFY(check(a.data()).isEmpty());
+    }
+    // A range is [lo,hi] with lo <= hi, each a port.
+    for (const nlohmann::json &bad :
+         {nlohmann::json{5, 2}, nlohmann::json{0, 65536}, nlohmann::json{7}, nlohmann::json(7)}) {
+        StepParams q;
+        const auto error = q.apply({{"udp_dst", bad}}, {});
+        QVERIFY2(error, bad.dump().c_str());
+        QCOMPARE(error->field, std::string("udp_dst"));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestEnginePacket)

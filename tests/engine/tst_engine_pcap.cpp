@@ -5,6 +5,7 @@
 // read back with libpcap and, where installed, with tshark.
 #include "EngineProcess.h"
 
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QSet>
 #include <QStandardPaths>
@@ -93,6 +94,41 @@ Signature signatureOf(const QByteArray &f) {
     return {quint8(f[54]), quint8(f[55]), (quint32(be16(f, 56)) << 16) | be16(f, 58)};
 }
 
+// tshark's fields of every frame of a capture, one line per frame; empty
+// when tshark is not installed.
+QList<QByteArray> tsharkFields(const QString &file, const QStringList &fields) {
+    const QString tshark = QStandardPaths::findExecutable("tshark");
+    if (tshark.isEmpty()) {
+        return {};
+    }
+    QStringList args{"-r", file,    "-o", "ip.check_checksum:TRUE", "-o", "udp.check_checksum:TRUE",
+                     "-T", "fields"};
+    for (const QString &f : fields) {
+        args << "-e" << f;
+    }
+    QProcess t;
+    t.start(tshark, args);
+    if (!t.waitForFinished(60000)) {
+        return {};
+    }
+    return t.readAllStandardOutput().trimmed().split('\n');
+}
+
+// Runs one step on net_pcap and returns the capture's frames.
+QList<Frame> captureStep(const QString &file, const QJsonObject &params) {
+    EngineProcess engine(EngineProcess::vdevArgs("net_pcap0,tx_pcap=" + file));
+    if (!engine.start()) {
+        qWarning("%s", engine.stderrText().constData());
+        return {};
+    }
+    const QJsonObject f = engine.runStep(params);
+    engine.send({{"cmd", "shutdown"}, {"id", 1}});
+    if (!engine.waitForExit(5000) || f.value("tx_pkts").toInteger() == 0) {
+        return {};
+    }
+    return readPcap(file);
+}
+
 } // namespace
 
 class TestEnginePcap : public QObject {
@@ -101,6 +137,8 @@ class TestEnginePcap : public QObject {
   private slots:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
     void captureHoldsTheCountedPackets();
+    void defaultPortsOfManyFlowsAreNoKnownProtocol();
+    void vlanTagWithCorrectChecksums();
 };
 
 void TestEnginePcap::captureHoldsTheCountedPackets() {
@@ -172,6 +210,108 @@ void TestEnginePcap::captureHoldsTheCountedPackets() {
     for (qsizetype i = 0; i < lines.size(); ++i) {
         // IPv4 checksum status 1 = good; no UDP checksum; the UDP length of the frame.
         QCOMPARE(lines[i], QByteArray("1\t0x0000\t") + (i < 1000 ? "94" : "26"));
+    }
+}
+
+void TestEnginePcap::defaultPortsOfManyFlowsAreNoKnownProtocol() {
+    // 64 flows with the default ports: once they counted up from port 9,
+    // through DNS (53) and BOOTP (67, 68), so captures showed the engine's
+    // packets as those protocols, malformed. Every port now is a dynamic one.
+    QTemporaryDir dir("/tmp/burstlab-pcap-XXXXXX");
+    QVERIFY(dir.isValid());
+    const QString file = dir.filePath("flows.pcap");
+    const QList<Frame> frames = captureStep(file, {{"count", 256}, {"flows", 64}});
+    QCOMPARE(frames.size(), 256);
+    QSet<quint16> sources;
+    for (const Frame &f : frames) {
+        QVERIFY(checkFrame(f.bytes).isEmpty());
+        QVERIFY2(
+            be16(f.bytes, 34) >= 1024 && be16(f.bytes, 36) >= 1024,
+            qPrintable(QString("ports %1 -> %2").arg(be16(f.bytes, 34)).arg(be16(f.bytes, 36))));
+        sources.insert(be16(f.bytes, 34));
+    }
+    QCOMPARE(sources.size(), 64);
+
+    const QList<QByteArray> lines = tsharkFields(
+        file, {"udp.srcport", "udp.dstport", "_ws.col.Protocol", "_ws.malformed", "frame.number"});
+    if (lines.isEmpty()) {
+        QSKIP("tshark is not installed; libpcap checks passed");
+    }
+    QCOMPARE(lines.size(), 256);
+    for (const QByteArray &line : lines) {
+        const QList<QByteArray> f = line.split('\t');
+        QCOMPARE(f.size(), 5);
+        QVERIFY2(f[0].toInt() >= 1024 && f[1].toInt() >= 1024, line.constData());
+        // No dissector claims the ports: Wireshark's pktgen dissector
+        // knows the signature's magic, and nothing is malformed.
+        QCOMPARE(f[2], QByteArray("PKTGEN"));
+        QCOMPARE(f[3], QByteArray());
+    }
+}
+
+void TestEnginePcap::vlanTagWithCorrectChecksums() {
+    QTemporaryDir dir("/tmp/burstlab-pcap-XXXXXX");
+    QVERIFY(dir.isValid());
+    const QString file = dir.filePath("vlan.pcap");
+    EngineProcess engine(EngineProcess::vdevArgs("net_pcap0,tx_pcap=" + file));
+    QVERIFY2(engine.start(), engine.stderrText().constData());
+    // The hello announces both, with their ranges.
+    const QJsonObject limits = engine.hello().value("limits").toObject();
+    QCOMPARE(limits.value("vlan").toArray(), QJsonArray({0, 4094}));
+    QCOMPARE(limits.value("vlan_pcp").toArray(), QJsonArray({0, 7}));
+    // The tag is part of pkt_size: a tagged frame of 60 bytes cannot hold
+    // the signature.
+    const QJsonObject small = engine.request(
+        {{"cmd", "start"}, {"id", 900}, {"vlan", 100}, {"pkt_size", 60}, {"count", 1}});
+    QCOMPARE(small.value("ok").toBool(), false);
+    QCOMPARE(small.value("error").toObject().value("field").toString(), QStringLiteral("pkt_size"));
+    const QJsonObject pcpAlone =
+        engine.request({{"cmd", "start"}, {"id", 901}, {"vlan_pcp", 3}, {"count", 1}});
+    QCOMPARE(pcpAlone.value("error").toObject().value("field").toString(),
+             QStringLiteral("vlan_pcp"));
+
+    const QJsonObject f = engine.runStep({{"count", 200},
+                                          {"pkt_size", 128},
+                                          {"flows", 4},
+                                          {"timestamp", true},
+                                          {"vlan", 100},
+                                          {"vlan_pcp", 5}});
+    QCOMPARE(f.value("tx_pkts").toInteger(), 200);
+    // 128 bytes a frame, tag included, in the step's byte count.
+    QCOMPARE(f.value("tx_bytes").toInteger(), 200 * 128);
+    QCOMPARE(f.value("params").toObject().value("vlan").toInt(), 100);
+    QCOMPARE(f.value("params").toObject().value("vlan_pcp").toInt(), 5);
+    engine.send({{"cmd", "shutdown"}, {"id", 1}});
+    QVERIFY(engine.waitForExit(5000));
+
+    const QList<Frame> frames = readPcap(file);
+    QCOMPARE(frames.size(), 200);
+    for (const Frame &frame : frames) {
+        const QByteArray &b = frame.bytes;
+        QCOMPARE(b.size(), 128);
+        QCOMPARE(be16(b, 12), quint16(0x8100));
+        QCOMPARE(be16(b, 14), quint16(5 << 13 | 100)); // PCP 5, DEI 0, VID 100
+        // Without its tag, the frame is the untagged one, checksums and all.
+        QByteArray untagged = b;
+        untagged.remove(12, 4);
+        const QString problem = checkFrame(untagged);
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    }
+
+    const QList<QByteArray> lines =
+        tsharkFields(file, {"vlan.id", "vlan.priority", "ip.checksum.status", "udp.checksum",
+                            "udp.length", "frame.len", "_ws.malformed"});
+    if (lines.isEmpty()) {
+        QSKIP("tshark is not installed; libpcap checks passed");
+    }
+    qInfo("tshark: %s", lines.first().constData());
+    QCOMPARE(lines.size(), 200);
+    for (const QByteArray &line : lines) {
+        // VLAN 100, priority 5, IPv4 checksum good (1), no UDP checksum,
+        // UDP length 128 - 18 - 20, nothing malformed.
+        const QList<QByteArray> fields = line.split('\t');
+        QCOMPARE(fields.mid(0, 6), (QList<QByteArray>{"100", "5", "1", "0x0000", "90", "128"}));
+        QCOMPARE(fields.value(6), QByteArray());
     }
 }
 

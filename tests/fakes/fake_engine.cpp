@@ -64,7 +64,8 @@ std::string counters(long long tNs) {
     return "\"t_ns\":" + std::to_string(tNs) + ",\"tx_pkts\":" + std::to_string(pkts) +
            ",\"tx_bytes\":" + std::to_string(pkts * 60) +
            ",\"tx_calls\":" + std::to_string(pkts / 32) +
-           ",\"ring_full\":0,\"retries\":0,\"alloc_fail\":0";
+           ",\"ring_full\":0,\"retries\":0,\"alloc_fail\":0,\"mbufs_built\":" +
+           std::to_string(pkts);
 }
 
 void stats(long long id, long long tNs) {
@@ -88,9 +89,10 @@ void goodStep(long long id, long long durationMs, long long warmupMs) {
         ",\"pps\":" + (pkts > 0 ? "10000000.0" : "0.0");
     emit("{\"type\":\"finished\",\"id\":" + std::to_string(id) + ",\"reason\":\"duration\"," +
          counters(ns).substr(counters(ns).find("\"tx_pkts\"")) +
-         ",\"elapsed_ns\":" + std::to_string(ns) +
+         ",\"busy_cycles\":" + std::to_string(ns) + ",\"elapsed_ns\":" + std::to_string(ns) +
          ",\"pps\":10000000.0,\"ns_per_pkt\":100.0,\"bps_l2\":4800000000.0,"
-         "\"bps_l1\":6720000000.0,\"cycles_per_pkt\":100.0,\"mbufs_in_use\":0,"
+         "\"bps_l1\":6720000000.0,\"cycles_per_pkt\":100.0,\"cpu_ns_per_pkt\":100.0,"
+         "\"mbufs_in_use\":0,\"first_tx_ns\":1000,"
          "\"burst_hist\":[0,0,0,0,0,0,1,0,0,0,0],\"window\":{\"warmup_ms\":" +
          std::to_string(warmupMs) + ",\"lcores\":" + (pkts > 0 ? "1," : "0,") + window +
          ",\"ns_per_pkt\":" + (pkts > 0 ? "100.0" : "0.0") +

@@ -40,6 +40,7 @@ class TestFaultsEngineHang : public FaultTest {
         Run run;
         run.label = QStringLiteral("hung");
         run.spec.engine.enginePath = kFake;
+        run.spec.engine.vdevs = {QStringLiteral("net_null0")};
         run.spec.axes = {Axis{QStringLiteral("burst"), {AxisValue(1), AxisValue(32)}}};
         run.spec.durationMs = 100;
         run.spec.warmupMs = SweepSpec::defaultWarmupMs(run.spec.durationMs);
@@ -54,7 +55,7 @@ class TestFaultsEngineHang : public FaultTest {
         connect(&runner, &SweepRunner::finished, this,
                 [&] { stoppedMs = sinceSample.elapsed() - detectedMs; });
         QSignalSpy finished(&runner, &SweepRunner::finished);
-        QVERIFY(runner.start(run));
+        QVERIFY2(runner.start(run), qPrintable(runner.errorString()));
         QVERIFY(finished.wait(15000));
         qInfo("hang detected %lld ms after the last stats line, engine gone %lld ms later",
               detectedMs, stoppedMs);

@@ -120,7 +120,7 @@ class TestFaultsResources : public QObject {
             QVERIFY(finished.wait(5000));
             const auto f = finished.takeFirst().at(0).value<StepFinished>();
             QCOMPARE(f.reason, QStringLiteral("stopped"));
-            QVERIFY(f.txPkts > 0);
+            QVERIFY(f.counters.txPkts > 0);
             QCOMPARE(f.mbufsInUse, 0);
         }
         client.shutdown();

@@ -16,6 +16,7 @@
 #include "results/ChartSeriesBuilder.h"
 #include "results/ResultsTableModel.h"
 #include "results/SweepResultsView.h"
+#include "runs/RunsTableModel.h"
 #include "store/RunStore.h"
 
 #include <QJsonArray>
@@ -97,11 +98,14 @@ RunData storedRun(const QString &label, const QList<QList<double>> &reps,
             step.pps = valid ? reps[p][r] * 0.97 : 1e9;
             step.ppsAfterWarmup = valid ? reps[p][r] : 2e9;
             step.nsPerPkt = 1e9 / step.pps;
-            step.totals = {{QStringLiteral("lcores"),
-                            QJsonArray{QJsonObject{{QStringLiteral("lcore"), 1},
-                                                   {QStringLiteral("tx_pkts"), 1000 + seq}}}}};
+            StepFinished measured;
+            LcoreFinished lcore;
+            lcore.lcore = 1;
+            lcore.counters.txPkts = 1000 + seq;
+            measured.lcores << lcore;
             if (valid && p < cpuShares.size())
-                step.totals.insert(QStringLiteral("thread"), threadFigures(cpuShares[p][r]));
+                measured.thread = ThreadUsage::fromJson(threadFigures(cpuShares[p][r]), nullptr);
+            step.measured = measured;
             data.steps << StepData{step, {}};
         }
     }
@@ -489,6 +493,26 @@ class TestConsistency : public QObject {
                 r.value(QStringLiteral("id")).toInteger() == m_noisy ? m_expected : m_baseExpected;
             QCOMPARE(qint64(r.value(QStringLiteral("best_pps")).toDouble()),
                      *std::max_element(figures.begin(), figures.end()));
+        }
+    }
+
+    // The GUI's runs list: the same best point figure as `runs` and show.
+    void guiRunsList() {
+        RunsTableModel model;
+        model.setLoader([this](qint64 olderThan, int count) {
+            RunFilter page;
+            page.limit = count;
+            page.olderThan = olderThan;
+            return m_store.listRuns(page);
+        });
+        for (const auto &[id, figures] :
+             {std::pair{m_noisy, m_expected}, std::pair{m_baseline, m_baseExpected}}) {
+            const QModelIndex best = model.index(model.rowOf(id), RunsTableModel::BestPpsColumn);
+            QCOMPARE(qint64(best.data(Qt::UserRole).toDouble()),
+                     *std::max_element(figures.begin(), figures.end()));
+            QCOMPARE(best.data().toString(),
+                     QLocale().toString(double(*std::max_element(figures.begin(), figures.end())),
+                                        'f', 0));
         }
     }
 

@@ -103,7 +103,9 @@ void TestRunsBrowser::listsEveryRunWithItsStatus() {
     QVERIFY(!status(m_interrupted).data(Qt::DecorationRole).isNull());
     QVERIFY(status(m_failed).data(Qt::ToolTipRole).toString().contains(QStringLiteral("resume")));
     const QModelIndex best = model->index(model->rowOf(m_completed), RunsTableModel::BestPpsColumn);
-    QCOMPARE(best.data(Qt::UserRole).toDouble(), 9.2e6);
+    // The best point's figure (the median of its repetitions), as show
+    // prints it, not the fastest single repetition (9.2e6).
+    QCOMPARE(best.data(Qt::UserRole).toDouble(), 9.1e6);
 }
 
 void TestRunsBrowser::filtersOnAnyColumn() {

@@ -2,6 +2,8 @@
 // says why; the spec it builds, also while a sweep runs; its state survives a
 // restart; the wheel scrolls the form rather than changing fields in passing.
 #include "engine/EngineCommand.h"
+#include "model/StepLimits.h"
+#include "model/StepParameters.h"
 #include "sweep/SweepSetupPanel.h"
 
 #include <QApplication>
@@ -9,6 +11,7 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QGroupBox>
+#include <QJsonArray>
 #include <QLineEdit>
 #include <QScrollArea>
 #include <QSignalSpy>
@@ -33,6 +36,7 @@ class TestSetupPanel : public QObject {
     void untilPreciseAndRerunDisturbed();
     void untilPreciseTargetIsCheckedByTheCore();
     void engineLimitsReplaceDocumentedOnes();
+    void fixedFieldsComeFromTheTable();
     void runningLocksTheForm();
     void hugepagesNeededWithoutNoHuge();
     void wheelChangesOnlyAFocusedField();
@@ -274,13 +278,49 @@ void TestSetupPanel::engineLimitsReplaceDocumentedOnes() {
     SweepSetupPanel panel;
     panel.setSweepValues(0, QStringLiteral("queues"), QStringLiteral("1,2"));
     QVERIFY(panel.isValid());
-    ParameterLimits limits = ParameterLimits::documented();
-    limits.set(QStringLiteral("queues"), {1, 1}); // net_null has a single TX queue
+    QMap<QString, ParameterLimit> ranges;
+    for (const StepParameter &p : StepParameters::all()) {
+        if (p.type == ParameterType::Integer) {
+            ranges.insert(p.name, {p.min, p.max});
+        }
+    }
+    ranges.insert(QStringLiteral("queues"), {1, 1}); // net_null has a single TX queue
+    const StepLimits limits = StepLimits::fromHello(ranges, {});
     panel.setLimits(limits);
     QVERIFY(!panel.isValid());
     QVERIFY2(panel.invalidReason().contains(QStringLiteral("queues must be in 1..1, got 2")),
              qPrintable(panel.invalidReason()));
     QVERIFY(limits.tooltip(QStringLiteral("queues")).contains(QStringLiteral("allowed 1..1")));
+}
+
+// Every step parameter of the core's table has its field, with the table's
+// help and range as its tooltip, and the rules' words mark a bad value.
+void TestSetupPanel::fixedFieldsComeFromTheTable() {
+    SweepSetupPanel panel;
+    const StepLimits limits = StepLimits::documented();
+    for (const StepParameter &p : StepParameters::all()) {
+        auto *field = panel.findChild<QWidget *>(QStringLiteral("fixed_") + p.name);
+        if (!p.olderFormOf.isEmpty() || p.name == QLatin1String("duration_ms") ||
+            p.name == QLatin1String("warmup_ms")) {
+            QVERIFY2(!field, qPrintable(p.name));
+            continue;
+        }
+        QVERIFY2(field, qPrintable(p.name));
+        QCOMPARE(field->toolTip(), limits.tooltip(p.name));
+        QVERIFY2(field->toolTip().contains(p.help), qPrintable(field->toolTip()));
+    }
+    auto *ports = panel.findChild<QLineEdit *>(QStringLiteral("fixed_udp_src"));
+    ports->setText(QStringLiteral("60000-50000"));
+    QVERIFY(!panel.isValid());
+    QCOMPARE(panel.invalidField(), ports);
+    QVERIFY2(panel.invalidReason().startsWith(QStringLiteral("udp_src must be a port range")),
+             qPrintable(panel.invalidReason()));
+    ports->setText(QStringLiteral("40000-40063"));
+    QVERIFY2(panel.isValid(), qPrintable(panel.invalidReason()));
+    QCOMPARE(panel.spec().fixed.value(QStringLiteral("udp_src")),
+             QJsonValue(QJsonArray{40000, 40063}));
+    // Left empty, a MAC is the port's own: not in the spec.
+    QVERIFY(!panel.spec().fixed.contains(QStringLiteral("src_mac")));
 }
 
 void TestSetupPanel::runningLocksTheForm() {

@@ -1,5 +1,5 @@
 #include "import/ImportController.h"
-#include "exchange/ImportFormat.h"
+#include "exchange/RunImport.h"
 #include "stats/LineRate.h"
 #include "store/RunStore.h"
 
@@ -20,35 +20,15 @@ std::optional<QList<qint64>> ImportController::importFile(Kind kind, const QStri
         *error = tr("no store is open: open one with File ▸ Open store");
         return std::nullopt;
     }
-    if (kind == Kind::RunJson) {
-        const std::optional<qint64> id = m_store->importRunJson(file);
-        if (!id) {
-            *error = m_store->lastError();
-            return std::nullopt;
-        }
-        return QList<qint64>{*id};
-    }
-    const QString format =
-        kind == Kind::Pktgen ? QStringLiteral("pktgen") : QStringLiteral("netdev");
-    const std::optional<QList<RunData>> runs =
-        burstlab::importFile(format, file, ImportOptions{label, linkSpeedMbps}, error);
-    if (!runs) {
+    const QString format = kind == Kind::RunJson  ? QStringLiteral("json")
+                           : kind == Kind::Pktgen ? QStringLiteral("pktgen")
+                                                  : QStringLiteral("netdev");
+    const auto imported =
+        RunImport::importInto(*m_store, format, file, ImportOptions{label, linkSpeedMbps}, error);
+    if (!imported) {
         return std::nullopt;
     }
-    QList<qint64> ids;
-    for (const RunData &run : *runs) {
-        const std::optional<qint64> id = m_store->insertRunData(run);
-        if (!id) {
-            *error = tr("%1: %2 of %3 tables stored, then: %4")
-                         .arg(file)
-                         .arg(ids.size())
-                         .arg(runs->size())
-                         .arg(m_store->lastError());
-            return std::nullopt;
-        }
-        ids.append(*id);
-    }
-    return ids;
+    return imported->ids;
 }
 
 bool ImportController::askLinkSpeed(std::optional<double> *speed) {

@@ -134,11 +134,7 @@ void SweepSession::setRunning(bool running) {
 
 void SweepSession::onHello(const EngineHello &hello) {
     m_engine = hello.summary();
-    ParameterLimits limits = ParameterLimits::documented();
-    for (auto it = hello.limits.cbegin(); it != hello.limits.cend(); ++it) {
-        limits.set(it.key(), {it.value().min, it.value().max});
-    }
-    m_setup->setLimits(limits);
+    m_setup->setLimits(hello.stepLimits());
     emit statusMessage(tr("Engine ready: %1").arg(m_engine));
 }
 

@@ -5,6 +5,7 @@
 #include "ranges/ValueList.h"
 #include "stats/LineRate.h"
 #include "sweep/RepetitionControls.h"
+#include "sweep/SweepRules.h"
 #include "util/WheelGuard.h"
 
 #include <QCheckBox>
@@ -23,10 +24,6 @@
 namespace burstlab {
 
 namespace {
-const QStringList sweepable{QStringLiteral("burst"),    QStringLiteral("clone"),
-                            QStringLiteral("pkt_size"), QStringLiteral("queues"),
-                            QStringLiteral("tx_desc"),  QStringLiteral("rate_pps"),
-                            QStringLiteral("flows")};
 const QStringList launchModes{QStringLiteral("direct"), QStringLiteral("pkexec"),
                               QStringLiteral("sudo"), QStringLiteral("ssh")};
 const QString noAxis = QStringLiteral("none");
@@ -43,6 +40,13 @@ QSpinBox *spinBox(int min, int max, int value, const QString &suffix = {}) {
     box->setSuffix(suffix);
     box->setAccelerated(true);
     return box;
+}
+
+// The step parameters the fixed group shows: all but older names and what
+// the timing group sets (duration, warm-up).
+bool isFixedField(const StepParameter &p) {
+    return p.olderFormOf.isEmpty() && p.name != QLatin1String("duration_ms") &&
+           p.name != QLatin1String("warmup_ms");
 }
 
 bool looksLikePci(const QString &device) {
@@ -129,7 +133,7 @@ QWidget *SweepSetupPanel::buildSweepGroup() {
         if (axis == 1) {
             m_axis[axis]->addItem(tr("(none)"), noAxis);
         }
-        for (const QString &name : sweepable) {
+        for (const QString &name : StepParameters::sweepable()) {
             m_axis[axis]->addItem(name, name);
         }
         m_values[axis] = new QLineEdit;
@@ -155,21 +159,78 @@ QWidget *SweepSetupPanel::buildSweepGroup() {
 QWidget *SweepSetupPanel::buildFixedGroup() {
     auto *group = new QGroupBox(tr("Fixed parameters"));
     auto *form = new QFormLayout(group);
-    for (const QString &name : sweepable) {
-        const ParameterLimits::Range r = m_limits.range(name);
-        QSpinBox *box =
-            spinBox(clampToInt(r.min), clampToInt(r.max),
-                    clampToInt(StepParameters::find(name).value_or(StepParameter{}).defaultValue));
-        box->setToolTip(m_limits.tooltip(name));
-        m_fixed.insert(name, box);
-        form->addRow(name + QLatin1Char(':'), box);
-        connect(box, &QSpinBox::valueChanged, this, &SweepSetupPanel::revalidate);
+    // One field per parameter of the table, of its type: a spin box for an
+    // integer with a default, a checkbox for a boolean, else a line whose
+    // placeholder is the default (empty: the engine's own).
+    for (const StepParameter &p : StepParameters::all()) {
+        if (!isFixedField(p)) {
+            continue;
+        }
+        QWidget *field = nullptr;
+        if (p.type == ParameterType::Integer && !p.defaultValue.isUndefined()) {
+            auto *box = spinBox(clampToInt(p.min), clampToInt(p.max),
+                                clampToInt(p.defaultValue.toInteger()));
+            connect(box, &QSpinBox::valueChanged, this, &SweepSetupPanel::revalidate);
+            field = box;
+        } else if (p.type == ParameterType::Boolean) {
+            auto *box = new QCheckBox(p.name);
+            box->setChecked(p.defaultValue.toBool());
+            connect(box, &QCheckBox::toggled, this, &SweepSetupPanel::revalidate);
+            field = box;
+        } else {
+            auto *line = new QLineEdit;
+            line->setPlaceholderText(p.fromPort ? tr("the port's own")
+                                     : p.defaultValue.isUndefined()
+                                         ? tr("none")
+                                         : StepParameter::text(p.defaultValue));
+            connect(line, &QLineEdit::textChanged, this, &SweepSetupPanel::revalidate);
+            field = line;
+        }
+        field->setObjectName(QStringLiteral("fixed_") + p.name);
+        m_fixed.insert(p.name, field);
+        form->addRow(p.type == ParameterType::Boolean ? QString() : p.name + QLatin1Char(':'),
+                     field);
     }
-    m_timestamp = new QCheckBox(tr("TSC timestamp in packets"));
-    m_timestamp->setToolTip(tr("Write the TSC into every fresh packet (a receiver can take "
-                               "latencies from it); costs a few ns per packet"));
-    form->addRow(QString(), m_timestamp);
+    applyLimits();
     return group;
+}
+
+void SweepSetupPanel::applyLimits() {
+    for (auto it = m_fixed.begin(); it != m_fixed.end(); ++it) {
+        if (auto *box = qobject_cast<QSpinBox *>(it.value())) {
+            if (const auto r = m_limits.range(it.key())) {
+                box->setRange(clampToInt(r->min), clampToInt(r->max));
+            }
+        }
+        it.value()->setToolTip(m_limits.tooltip(it.key()));
+    }
+}
+
+QJsonValue SweepSetupPanel::fixedValue(const QString &name) const {
+    const QWidget *field = m_fixed.value(name);
+    if (const auto *box = qobject_cast<const QSpinBox *>(field)) {
+        return box->value();
+    }
+    if (const auto *box = qobject_cast<const QCheckBox *>(field)) {
+        return box->isChecked();
+    }
+    const QString text = qobject_cast<const QLineEdit *>(field)->text().trimmed();
+    if (text.isEmpty()) {
+        return QJsonValue(QJsonValue::Undefined);
+    }
+    // Text of the wrong form stays text: the rules name the field and what it may be.
+    return StepParameters::find(name)->parse(text, nullptr).value_or(QJsonValue(text));
+}
+
+void SweepSetupPanel::setFixed(const QString &name, const QJsonValue &value) {
+    QWidget *field = m_fixed.value(name);
+    if (auto *box = qobject_cast<QSpinBox *>(field)) {
+        box->setValue(clampToInt(value.toInteger()));
+    } else if (auto *box = qobject_cast<QCheckBox *>(field)) {
+        box->setChecked(value.toBool());
+    } else if (auto *line = qobject_cast<QLineEdit *>(field)) {
+        line->setText(value.isUndefined() ? QString() : StepParameter::text(value));
+    }
 }
 
 QWidget *SweepSetupPanel::buildTimingGroup() {
@@ -234,59 +295,53 @@ void SweepSetupPanel::updateFixedEnabled() {
 }
 
 SweepSetupPanel::Problem SweepSetupPanel::validate() const {
-    const QString mode = m_launch->currentData().toString();
-    if (mode == QStringLiteral("ssh") && m_host->text().trimmed().isEmpty()) {
-        return {tr("ssh launch needs a host (user@host)"), m_host};
-    }
-    if (!m_noHuge->isChecked() && mode != QStringLiteral("ssh") &&
-        !EngineCommand::hugepagesReserved()) {
-        return {tr("no hugepages are reserved on this host: tick \"no hugepages\", or reserve "
-                   "them first (dpdk-hugepages.py --setup 1G)"),
-                m_noHuge};
-    }
-    if (m_device->text().trimmed().isEmpty()) {
-        return {tr("no device: enter a virtual device such as net_null0 or a PCI address"),
-                m_device};
-    }
+    // The syntax of what is typed here; what the values may be is the rules'.
     if (QString why; !m_linkSpeed->text().trimmed().isEmpty() &&
                      !LineRate::parseSpeedMbps(m_linkSpeed->text(), &why)) {
         return {tr("link speed: %1").arg(why), m_linkSpeed};
     }
-    if (!m_lcores->text().trimmed().isEmpty() && parseCpuList(m_lcores->text()).isEmpty()) {
-        return {tr("lcores '%1' is not a CPU list such as 0-1 or 0,2,4").arg(m_lcores->text()),
-                m_lcores};
-    }
     for (int axis = 0; axis < 2; ++axis) {
         const QString name = sweptName(axis);
-        if (name.isEmpty()) {
-            continue;
-        }
-        if (axis == 1 && name == sweptName(0)) {
-            return {tr("the second swept parameter must differ from the first (%1)").arg(name),
-                    m_axis[1]};
-        }
         QString error;
-        const auto values = ValueList::parse(name, m_values[axis]->text(), &error);
-        if (!values) {
+        if (!name.isEmpty() && !ValueList::parse(name, m_values[axis]->text(), &error)) {
             return {error, m_values[axis]};
-        }
-        for (qint64 value : *values) {
-            const QString outOfRange = m_limits.check(name, value);
-            if (!outOfRange.isEmpty()) {
-                return {outOfRange, m_values[axis]};
-            }
         }
     }
     if (const RepetitionControls::Problem p = m_repetitions->problem(); p.field) {
         return {p.reason, p.field};
     }
-    if (m_warmup->value() >= m_duration->value()) {
-        return {tr("warm-up (%1 ms) must be shorter than the step duration (%2 ms)")
-                    .arg(m_warmup->value())
-                    .arg(m_duration->value()),
-                m_warmup};
+    const SweepSpec sweep = spec();
+    const QList<FieldProblem> problems =
+        SweepRules::check(sweep, {m_limits, EngineCommand::hugepagesReservedFor(sweep.engine)});
+    if (problems.isEmpty()) {
+        return {};
     }
-    return {};
+    return {problems.first().message, fieldOf(problems.first().field)};
+}
+
+QWidget *SweepSetupPanel::fieldOf(const QString &field) const {
+    const QMap<QString, QWidget *> fields{{QStringLiteral("engine.mode"), m_launch},
+                                          {QStringLiteral("engine.ssh_host"), m_host},
+                                          {QStringLiteral("engine.device"), m_device},
+                                          {QStringLiteral("engine.lcores"), m_lcores},
+                                          {QStringLiteral("engine.memory_mb"), m_memory},
+                                          {QStringLiteral("engine.no_huge"), m_noHuge},
+                                          {QStringLiteral("link_speed_mbps"), m_linkSpeed},
+                                          {QStringLiteral("axes"), m_axis[0]},
+                                          {QStringLiteral("reps"), m_reps},
+                                          {QStringLiteral("max_reps"), m_reps},
+                                          {QStringLiteral("duration_ms"), m_duration},
+                                          {QStringLiteral("warmup_ms"), m_warmup},
+                                          {QStringLiteral("pause_ms"), m_pause}};
+    if (QWidget *w = fields.value(field)) {
+        return w;
+    }
+    for (int axis = 1; axis >= 0; --axis) {
+        if (sweptName(axis) == field) {
+            return m_values[axis];
+        }
+    }
+    return m_fixed.value(field, m_axis[0]);
 }
 
 void SweepSetupPanel::revalidate() {
@@ -362,11 +417,11 @@ SweepSpec SweepSetupPanel::spec() const {
     // Whether a box is swept, not whether it is enabled: the whole form is
     // disabled while a sweep runs, and its setup is saved then too.
     for (auto it = m_fixed.cbegin(); it != m_fixed.cend(); ++it) {
-        if (it.key() != sweptName(0) && it.key() != sweptName(1)) {
-            spec.fixed.insert(it.key(), it.value()->value());
+        if (const QJsonValue value = fixedValue(it.key());
+            it.key() != sweptName(0) && it.key() != sweptName(1) && !value.isUndefined()) {
+            spec.fixed.insert(it.key(), value);
         }
     }
-    spec.fixed.insert(QStringLiteral("timestamp"), m_timestamp->isChecked());
     m_repetitions->apply(spec);
     spec.durationMs = m_duration->value();
     spec.warmupMs = m_warmup->value();
@@ -393,12 +448,14 @@ void SweepSetupPanel::setSpec(const SweepSpec &spec) {
             m_axis[1]->setCurrentIndex(0);
         }
     }
-    for (auto it = spec.fixed.constBegin(); it != spec.fixed.constEnd(); ++it) {
-        if (m_fixed.contains(it.key())) {
-            m_fixed.value(it.key())->setValue(clampToInt(it.value().toInteger()));
-        }
+    // What the spec leaves out is at its default; an empty line is the
+    // engine's own (a port's MAC).
+    for (auto it = m_fixed.cbegin(); it != m_fixed.cend(); ++it) {
+        const QJsonValue absent = qobject_cast<QLineEdit *>(it.value())
+                                      ? QJsonValue(QJsonValue::Undefined)
+                                      : StepParameters::find(it.key())->defaultValue;
+        setFixed(it.key(), spec.fixed.contains(it.key()) ? spec.fixed.value(it.key()) : absent);
     }
-    m_timestamp->setChecked(spec.fixed.value(QStringLiteral("timestamp")).toBool());
     setTiming(spec.reps, spec.durationMs, spec.warmupMs, spec.pauseMs, spec.randomize);
     m_repetitions->show(spec);
 }
@@ -440,10 +497,8 @@ void SweepSetupPanel::setDevice(const QString &device) {
     m_device->setText(device);
 }
 
-void SweepSetupPanel::setFixedValue(const QString &parameter, int value) {
-    if (QSpinBox *box = m_fixed.value(parameter)) {
-        box->setValue(value);
-    }
+void SweepSetupPanel::setFixedValue(const QString &parameter, const QJsonValue &value) {
+    setFixed(parameter, value);
 }
 
 QJsonObject SweepSetupPanel::saveState() const {
@@ -475,13 +530,9 @@ void SweepSetupPanel::restoreState(const QJsonObject &state) {
     m_label->setText(state.value(QStringLiteral("label")).toString());
 }
 
-void SweepSetupPanel::setLimits(const ParameterLimits &limits) {
+void SweepSetupPanel::setLimits(const StepLimits &limits) {
     m_limits = limits;
-    for (auto it = m_fixed.begin(); it != m_fixed.end(); ++it) {
-        const ParameterLimits::Range r = m_limits.range(it.key());
-        it.value()->setRange(clampToInt(r.min), clampToInt(r.max));
-        it.value()->setToolTip(m_limits.tooltip(it.key()));
-    }
+    applyLimits();
     revalidate();
 }
 

@@ -1,6 +1,6 @@
 #pragma once
+#include "model/StepLimits.h"
 #include "model/SweepSpec.h"
-#include "sweep/ParameterLimits.h"
 
 #include <QJsonObject>
 #include <QMap>
@@ -46,13 +46,13 @@ class SweepSetupPanel : public QWidget {
     void restoreState(const QJsonObject &state);
 
     // Replaces the documented ranges with an engine's (its hello's limits).
-    void setLimits(const ParameterLimits &limits);
+    void setLimits(const StepLimits &limits);
 
     // Lookup for tests and the screenshot tour: the value list of axis 0 or 1.
     void setSweepValues(int axis, const QString &parameter, const QString &values);
     void setTiming(int reps, int durationMs, int warmupMs, int pauseMs, bool randomize);
     void setDevice(const QString &device);
-    void setFixedValue(const QString &parameter, int value);
+    void setFixedValue(const QString &parameter, const QJsonValue &value);
 
   public slots:
     // Locks the form while a sweep runs.
@@ -78,8 +78,16 @@ class SweepSetupPanel : public QWidget {
     void markField(QWidget *field, const QString &reason);
     void updateFixedEnabled();
     QString sweptName(int axis) const;
+    // The field a rule's problem is about (SweepRules' field names).
+    QWidget *fieldOf(const QString &field) const;
+    // A fixed parameter's field: its value in the protocol's form, undefined
+    // when left empty; and back.
+    QJsonValue fixedValue(const QString &name) const;
+    void setFixed(const QString &name, const QJsonValue &value);
+    // The limits' ranges and help on the fixed fields.
+    void applyLimits();
 
-    ParameterLimits m_limits = ParameterLimits::documented();
+    StepLimits m_limits = StepLimits::documented();
     QString m_reason;
     QWidget *m_marked = nullptr;
     QString m_markedToolTip; // the marked field's own tooltip, given back when it is fixed
@@ -96,8 +104,7 @@ class SweepSetupPanel : public QWidget {
     QComboBox *m_axis[2] = {nullptr, nullptr};
     QLineEdit *m_values[2] = {nullptr, nullptr};
 
-    QMap<QString, QSpinBox *> m_fixed;
-    QCheckBox *m_timestamp = nullptr;
+    QMap<QString, QWidget *> m_fixed; // by parameter name, from the table
 
     QSpinBox *m_reps = nullptr;
     RepetitionControls *m_repetitions = nullptr; // fixed or until precise, disturbed re-runs

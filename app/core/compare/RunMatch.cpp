@@ -214,8 +214,9 @@ std::optional<AxisValue> RunMatch::settingOf(const Run &run, const QString &name
     if (!engineDefault.isUndefined()) {
         return valueOf(engineDefault);
     }
-    if (const std::optional<StepParameter> documented = StepParameters::find(name)) {
-        return AxisValue(documented->defaultValue);
+    if (const StepParameter *documented = StepParameters::find(name);
+        documented && !documented->defaultValue.isUndefined()) {
+        return valueOf(documented->defaultValue);
     }
     if (name == QStringLiteral("timestamp")) {
         return AxisValue(qint64(0)); // docs/protocol.md: off unless asked for

@@ -39,6 +39,12 @@ bool EngineCommand::hugepagesReserved(const QString &sysRoot) {
     return reservedHugepagesMb(HostFs(sysRoot)).value_or(0) > 0;
 }
 
+std::optional<bool> EngineCommand::hugepagesReservedFor(const EngineLaunch &launch) {
+    if (launch.noHuge || launch.mode == QLatin1String("ssh"))
+        return std::nullopt;
+    return hugepagesReserved();
+}
+
 QString EngineCommand::quoteForRemoteShell(const QString &arg) {
     static const QRegularExpression plain(QStringLiteral("^[A-Za-z0-9_./:,=@%+-]+$"));
     if (plain.match(arg).hasMatch())

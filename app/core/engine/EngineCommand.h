@@ -3,6 +3,7 @@
 
 #include <QString>
 #include <QStringList>
+#include <optional>
 
 namespace burstlab {
 
@@ -30,6 +31,10 @@ struct EngineCommand {
     // tree), else the installed libexec folder.
     static QString defaultEngineDir();
     static bool hugepagesReserved(const QString &sysRoot = QStringLiteral("/"));
+    // Whether the launch's host has the hugepages it asks for, as the sweep
+    // rules take it: nullopt when it asks for none or runs elsewhere (ssh;
+    // the engine then says so itself).
+    static std::optional<bool> hugepagesReservedFor(const EngineLaunch &launch);
     static QString quoteForRemoteShell(const QString &arg);
 
     // Empty when the command can be tried, else why not (missing engine

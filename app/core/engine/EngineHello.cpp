@@ -1,5 +1,6 @@
 #include "engine/EngineHello.h"
 #include "engine/EngineMessageParser.h"
+#include "stats/LineRate.h"
 
 namespace burstlab {
 
@@ -22,36 +23,20 @@ const EnginePort *EngineHello::txPort() const {
     return nullptr;
 }
 
-std::optional<ParameterLimit> EngineHello::limit(const QString &name) const {
-    const auto it = limits.constFind(name);
-    if (it == limits.constEnd())
-        return std::nullopt;
-    return *it;
-}
-
-bool EngineHello::knowsParameter(const QString &name) const {
-    return limits.contains(name) || defaults.contains(name);
-}
-
-QString EngineHello::checkValue(const QString &name, qint64 value) const {
-    const auto range = limit(name);
-    if (!range)
-        return knowsParameter(name)
-                   ? QString()
-                   : QStringLiteral("%1 is not a step parameter of this engine").arg(name);
-    if (!range->contains(value))
-        return QStringLiteral("%1 must be in %2..%3, got %4")
-            .arg(name)
-            .arg(range->min)
-            .arg(range->max)
-            .arg(value);
-    return {};
+StepLimits EngineHello::stepLimits() const {
+    return StepLimits::fromHello(limits, defaults);
 }
 
 QString EngineHello::summary() const {
     QString s = QStringLiteral("burstlab-engine %1, %2").arg(engineVersion, dpdkVersion);
+    // A virtual device's speed is nominal: said so, as the line-rate check does.
     if (const EnginePort *p = txPort())
-        s += QStringLiteral(", %1 (%2, %3 Mbit/s)").arg(p->name, p->driver).arg(p->linkSpeedMbps);
+        s += QStringLiteral(", %1 (%2, %3 Mbit/s%4)")
+                 .arg(p->name, p->driver)
+                 .arg(p->linkSpeedMbps)
+                 .arg(LineRate::hasNoWire(p->driver)
+                          ? QStringLiteral(" nominal, no wire: not checked")
+                          : QString());
     return s;
 }
 

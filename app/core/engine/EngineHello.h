@@ -1,4 +1,5 @@
 #pragma once
+#include "model/StepLimits.h"
 #include <QJsonObject>
 #include <QList>
 #include <QMap>
@@ -18,13 +19,6 @@ struct EnginePort {
     qint64 linkSpeedMbps = 0;
     bool linkUp = false;
     qint64 mtu = 0;
-};
-
-// An inclusive range of an engine step parameter, after the port's own limits.
-struct ParameterLimit {
-    qint64 min = 0;
-    qint64 max = 0;
-    bool contains(qint64 v) const { return v >= min && v <= max; }
 };
 
 // The engine's hello: what it is, what it drives, and which step parameters it
@@ -54,11 +48,9 @@ struct EngineHello {
 
     // The port whose role is "tx", as Run::txPortOf() picks it from the JSON.
     const EnginePort *txPort() const;
-    std::optional<ParameterLimit> limit(const QString &name) const;
-    bool knowsParameter(const QString &name) const;
-    // Empty when the engine would accept NAME=VALUE by the hello's limits,
-    // else a sentence naming the parameter and its range.
-    QString checkValue(const QString &name, qint64 value) const;
+    // What this engine accepts: its limits and defaults (StepLimits checks
+    // a value against them).
+    StepLimits stepLimits() const;
     // "burstlab-engine 0.1.0, DPDK 22.11.11, net_null0 (net_null, 10000 Mbit/s)"
     QString summary() const;
 };

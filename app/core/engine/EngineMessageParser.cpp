@@ -7,8 +7,6 @@
 namespace burstlab {
 namespace {
 
-constexpr int kBurstHistBuckets = 11;
-
 // Every field the protocol lists for a message must be there with its type:
 // a message read with a silent default is how a wrong number gets stored.
 class RequiredFields {
@@ -150,66 +148,11 @@ EngineMessage parseStats(const QJsonObject &o) {
     return checked(s, r);
 }
 
-MeasuredWindow parseWindow(const QJsonObject &o, JsonReader &outer) {
-    RequiredFields r(o, QStringLiteral("finished.window"));
-    MeasuredWindow w;
-    w.warmupMs = r.integer(QStringLiteral("warmup_ms"));
-    w.lcores = r.integer(QStringLiteral("lcores"));
-    w.txPkts = r.integer(QStringLiteral("tx_pkts"));
-    w.txBytes = r.integer(QStringLiteral("tx_bytes"));
-    w.txCalls = r.integer(QStringLiteral("tx_calls"));
-    w.startNs = r.integer(QStringLiteral("start_ns"));
-    w.endNs = r.integer(QStringLiteral("end_ns"));
-    w.ns = r.integer(QStringLiteral("ns"));
-    w.pps = r.number(QStringLiteral("pps"));
-    w.nsPerPkt = r.number(QStringLiteral("ns_per_pkt"));
-    if (!r.in.ok())
-        outer.invalid(QStringLiteral("window"), r.error());
-    return w;
-}
-
 EngineMessage parseFinished(const QJsonObject &o) {
-    RequiredFields r(o, QStringLiteral("finished"));
-    StepFinished f;
-    f.id = r.integer(QStringLiteral("id"));
-    f.reason = r.string(QStringLiteral("reason"));
-    f.txPkts = r.integer(QStringLiteral("tx_pkts"));
-    f.txBytes = r.integer(QStringLiteral("tx_bytes"));
-    f.elapsedNs = r.integer(QStringLiteral("elapsed_ns"));
-    f.pps = r.number(QStringLiteral("pps"));
-    f.nsPerPkt = r.number(QStringLiteral("ns_per_pkt"));
-    f.bpsL2 = r.number(QStringLiteral("bps_l2"));
-    f.bpsL1 = r.number(QStringLiteral("bps_l1"));
-    f.cyclesPerPkt = r.number(QStringLiteral("cycles_per_pkt"));
-    f.txCalls = r.integer(QStringLiteral("tx_calls"));
-    f.ringFull = r.integer(QStringLiteral("ring_full"));
-    f.retries = r.integer(QStringLiteral("retries"));
-    f.allocFail = r.integer(QStringLiteral("alloc_fail"));
-    f.mbufsInUse = r.integer(QStringLiteral("mbufs_in_use"));
-    if (r.has(QStringLiteral("rx_pkts")))
-        f.rxPkts = r.integer(QStringLiteral("rx_pkts"));
-    f.burstHist = r.integers(QStringLiteral("burst_hist"));
-    if (r.in.ok() && f.burstHist.size() != kBurstHistBuckets)
-        r.in.invalid(QStringLiteral("burst_hist"), QStringLiteral("%1 buckets, expected %2")
-                                                       .arg(f.burstHist.size())
-                                                       .arg(kBurstHistBuckets));
-    f.window = parseWindow(r.object(QStringLiteral("window")), r.in);
-    // Optional: engines before it send none; null when no lcore measured.
-    if (const QJsonValue thread = o.value(QLatin1String("thread")); !thread.isNull() &&
-                                                                     !thread.isUndefined()) {
-        QString error;
-        f.thread = ThreadUsage::fromJson(r.object(QStringLiteral("thread")), &error);
-        if (!f.thread && r.in.ok())
-            r.in.invalid(QStringLiteral("thread"), error);
-    }
-    r.array(QStringLiteral("lcores"));
-    const QStringList reasons{QStringLiteral("duration"), QStringLiteral("count"),
-                              QStringLiteral("stopped")};
-    if (r.in.ok() && !reasons.contains(f.reason))
-        r.in.invalid(QStringLiteral("reason"),
-                     QStringLiteral("unknown reason \"%1\"").arg(f.reason));
-    f.raw = o;
-    return checked(f, r);
+    QString error;
+    if (auto finished = StepFinished::fromJson(o, &error))
+        return *finished;
+    return garbage(error);
 }
 
 EngineMessage parseError(const QJsonObject &o) {

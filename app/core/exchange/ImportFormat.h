@@ -2,6 +2,7 @@
 #include "model/RunData.h"
 #include <QList>
 #include <QString>
+#include <QStringList>
 #include <optional>
 
 namespace burstlab {
@@ -14,8 +15,12 @@ struct ImportOptions {
     std::optional<double> linkSpeedMbps;
 };
 
-// The CLI's `import --format pktgen|netdev FILE --label TEXT [--link-speed S]`:
-// reads the file and parses it; errors name the file (and the line).
+// What importFile reads: kernel pktgen's result output, a netdev-style
+// table (one run per table) and a burstlab run file (json).
+QStringList importFormats();
+
+// Reads the file and parses it; errors name the file (and the line).
+// RunImport stores what it gives.
 std::optional<QList<RunData>> importFile(const QString &format, const QString &file,
                                          const ImportOptions &options, QString *error);
 

@@ -43,9 +43,9 @@ struct Table {
         r.status = RunStatus::Completed;
         r.pps = double(pps);
         r.nsPerPkt = 1e9 / r.pps;
-        r.totals = {{QStringLiteral("pps"), r.pps},
-                    {QStringLiteral("note"), note.trimmed()},
-                    {QStringLiteral("line"), line.trimmed()}};
+        r.recorded = {{QStringLiteral("pps"), r.pps},
+                      {QStringLiteral("note"), note.trimmed()},
+                      {QStringLiteral("line"), line.trimmed()}};
         data.appendResult(r);
         lastPps = pps;
     }

@@ -133,16 +133,16 @@ struct Reader {
         QJsonObject params;
         for (auto it = device.params.begin(); it != device.params.end(); ++it)
             params.insert(it.key(), it.value().value);
-        r.totals = {{QStringLiteral("pps"), r.pps},
-                    {QStringLiteral("tx_pkts"), r.txPkts},
-                    {QStringLiteral("elapsed_ns"), r.elapsedNs},
-                    {QStringLiteral("ns_per_pkt"), r.nsPerPkt},
-                    {QStringLiteral("pkt_size"), *bytes},
-                    {QStringLiteral("frags"), *frags},
-                    {QStringLiteral("bps_l2"), double(*bps)},
-                    {QStringLiteral("errors"), *errors},
-                    {QStringLiteral("params"), params},
-                    {QStringLiteral("line"), lines[n].trimmed()}};
+        r.recorded = {{QStringLiteral("pps"), r.pps},
+                      {QStringLiteral("tx_pkts"), r.txPkts},
+                      {QStringLiteral("elapsed_ns"), r.elapsedNs},
+                      {QStringLiteral("ns_per_pkt"), r.nsPerPkt},
+                      {QStringLiteral("pkt_size"), *bytes},
+                      {QStringLiteral("frags"), *frags},
+                      {QStringLiteral("bps_l2"), double(*bps)},
+                      {QStringLiteral("errors"), *errors},
+                      {QStringLiteral("params"), params},
+                      {QStringLiteral("line"), lines[n].trimmed()}};
         device.result = r;
         device.resultLine = n;
         // The size sent, as the result says it.

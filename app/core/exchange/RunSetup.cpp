@@ -26,16 +26,15 @@ QString cpuList(const QList<qint64> &cpus) {
     return parts.join(QLatin1Char(','));
 }
 
-// A step parameter's value for the whole run: fixed, else the engine's default.
+// A step parameter's value for the whole run: fixed, else the engine's
+// default, else the table's.
 QString parameterValue(const Run &run, const QString &name) {
     QJsonValue v = run.spec.fixed.value(name);
     if (v.isUndefined())
         v = run.hello.value(QStringLiteral("defaults")).toObject().value(name);
-    if (v.isUndefined()) {
-        const auto documented = StepParameters::find(name);
-        return documented ? QString::number(documented->defaultValue) : QString();
-    }
-    return v.isDouble() ? QString::number(v.toInteger()) : v.toVariant().toString();
+    if (const StepParameter *p = StepParameters::find(name); v.isUndefined() && p)
+        v = p->defaultValue;
+    return StepParameter::text(v);
 }
 
 // A checklist item's id is its short name: "tuned_profile" -> "tuned profile".
@@ -151,13 +150,15 @@ QString RunSetup::queues(const Run &run) {
 }
 
 QString RunSetup::fixed(const Run &run) {
-    if (!run.isImported())
-        return SweepCommandLine::nonDefaultParameters(run).join(QLatin1Char(' '));
+    // An import's are what its source gave, under the source's own names.
+    const QJsonObject values =
+        run.isImported() ? run.spec.fixed : SweepCommandLine::nonDefaultParameters(run);
     QStringList parts;
-    for (auto it = run.spec.fixed.begin(); it != run.spec.fixed.end(); ++it)
-        parts << it.key() + QLatin1Char('=') +
-                     (it.value().isDouble() ? QString::number(it.value().toInteger())
-                                            : it.value().toVariant().toString());
+    for (auto it = values.begin(); it != values.end(); ++it) {
+        const StepParameter *p = run.isImported() ? nullptr : StepParameters::find(it.key());
+        parts << (p ? p->netdevText(it.value())
+                    : it.key() + QLatin1Char('=') + StepParameter::text(it.value()));
+    }
     return parts.join(QLatin1Char(' '));
 }
 

@@ -7,22 +7,12 @@ namespace burstlab {
 
 namespace {
 
-QString valueText(const QJsonValue &value) {
-    if (value.isBool())
-        return value.toBool() ? QStringLiteral("true") : QStringLiteral("false");
-    if (value.isDouble())
-        return QString::number(value.toInteger());
-    return value.toString();
-}
-
 QJsonValue defaultOf(const Run &run, const QString &name) {
     const QJsonObject defaults = run.hello.value(QStringLiteral("defaults")).toObject();
     if (defaults.contains(name))
         return defaults.value(name);
-    if (const auto parameter = StepParameters::find(name))
+    if (const StepParameter *parameter = StepParameters::find(name))
         return parameter->defaultValue;
-    if (name == QLatin1String("timestamp"))
-        return false;
     return {};
 }
 
@@ -49,8 +39,10 @@ QList<QStringList> groups(const Run &run) {
     out << QStringList{e.noHuge ? QStringLiteral("--no-huge") : QStringLiteral("--huge")};
     for (const Axis &axis : spec.axes)
         out << QStringList{QStringLiteral("--sweep"), axis.describe()};
-    for (const QString &assignment : SweepCommandLine::nonDefaultParameters(run))
-        out << QStringList{QStringLiteral("--set"), assignment};
+    const QJsonObject set = SweepCommandLine::nonDefaultParameters(run);
+    for (auto it = set.begin(); it != set.end(); ++it)
+        out << QStringList{QStringLiteral("--set"),
+                           it.key() + QLatin1Char('=') + StepParameter::text(it.value())};
     if (const auto &target = spec.untilPrecise) {
         out << QStringList{QStringLiteral("--reps"), QStringLiteral("auto")}
             << QStringList{QStringLiteral("--max-reps"), QString::number(target->maxReps)};
@@ -92,12 +84,12 @@ QList<QStringList> groups(const Run &run) {
 
 } // namespace
 
-QStringList SweepCommandLine::nonDefaultParameters(const Run &run) {
-    QStringList out;
+QJsonObject SweepCommandLine::nonDefaultParameters(const Run &run) {
+    QJsonObject out;
     const QJsonObject &fixed = run.spec.fixed;
     for (auto it = fixed.begin(); it != fixed.end(); ++it) {
         if (it.value() != defaultOf(run, it.key()))
-            out << it.key() + QLatin1Char('=') + valueText(it.value());
+            out.insert(it.key(), it.value());
     }
     return out;
 }

@@ -18,8 +18,8 @@ struct SweepCommandLine {
     // wide (a single argument longer than that stays whole).
     static QStringList lines(const Run &run, int columns, int indent = 1);
     // The fixed step parameters that differ from the engine's defaults (the
-    // hello's, else the documented ones), as "name=value" in the run's order.
-    static QStringList nonDefaultParameters(const Run &run);
+    // hello's, else the parameter table's).
+    static QJsonObject nonDefaultParameters(const Run &run);
 };
 
 } // namespace burstlab

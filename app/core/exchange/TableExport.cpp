@@ -115,7 +115,8 @@ QJsonArray repetitions(const PointStats &s) {
              noise.thread ? optional(noise.thread->maxStealShare) : QJsonValue()},
             {QStringLiteral("cpu_pps"),
              noise.thread ? QJsonValue(noise.thread->cpuPps) : QJsonValue()},
-            {QStringLiteral("lcores"), step.totals.value(QStringLiteral("lcores")).toArray()}});
+            {QStringLiteral("lcores"),
+             step.measured ? step.measured->lcoresJson() : QJsonArray()}});
     }
     return reps;
 }
@@ -258,11 +259,11 @@ QString TableExport::markdown(const Comparison &comparison) {
     QStringList headers{QStringLiteral("run")};
     headers << comparison.axisNames;
     headers << QStringLiteral("n") << QStringLiteral("invalid") << QStringLiteral("disturbed")
-            << QStringLiteral("pps")
-            << QStringLiteral("ns/pkt") << QStringLiteral("Δ prev ns") << QStringLiteral("vs prev")
-            << QStringLiteral("Δ baseline ns") << QStringLiteral("vs baseline")
-            << QStringLiteral("L2 Mbit/s") << QStringLiteral("L1 Mbit/s")
-            << QStringLiteral("line rate") << QStringLiteral("warnings");
+            << QStringLiteral("pps") << QStringLiteral("ns/pkt") << QStringLiteral("Δ prev ns")
+            << QStringLiteral("vs prev") << QStringLiteral("Δ baseline ns")
+            << QStringLiteral("vs baseline") << QStringLiteral("L2 Mbit/s")
+            << QStringLiteral("L1 Mbit/s") << QStringLiteral("line rate")
+            << QStringLiteral("warnings");
     QStringList lines{QStringLiteral("| ") + headers.join(QStringLiteral(" | ")) +
                       QStringLiteral(" |")};
     lines << QStringLiteral("|") + QStringLiteral("---|").repeated(headers.size());

@@ -59,9 +59,9 @@ QJsonArray judged(const QJsonArray &checklist, const QList<LoadSample> &samples)
                    .arg(lowest, 0, 'f', 2)
                    .arg(highest, 0, 'f', 2);
     item->current = current;
-    item->detail = QStringLiteral("judged from %1 samples taken during the run, about 1 s apart; ")
-                       .arg(n) +
-                   atStartMark + atStart;
+    item->detail =
+        QStringLiteral("judged from %1 samples taken during the run, about 1 s apart; ").arg(n) +
+        atStartMark + atStart;
     item->values.insert(QStringLiteral("samples"), n);
     item->values.insert(QStringLiteral("busy_samples"), busy);
     item->values.insert(QStringLiteral("elsewhere_samples"), elsewhere);

@@ -14,6 +14,7 @@ struct FieldProblem {
     QString message;
 
     QString text() const { return field + QStringLiteral(": ") + message; }
+    bool operator==(const FieldProblem &other) const = default;
 
     // Ends reading a nested object (in) of outer's key: what in found wrong,
     // else the first of the problems its value has, is outer's error at key.

@@ -12,12 +12,12 @@ namespace burstlab {
 // how many tasks not ours were runnable anywhere, and the load average.
 // Stored with the run, about one per second.
 struct LoadSample {
-    QDateTime at; // UTC
-    double load1 = 0;           // /proc/loadavg, 1 minute
-    QList<int> cpus;            // the TX lcores' CPUs watched
-    QStringList onTxCpus;       // "cc1plus (4123) on CPU 1"
-    int elsewhere = 0;          // tasks not ours runnable on the other CPUs
-    int ownRunning = 0;         // our own runnable threads (the TX lcores among them)
+    QDateTime at;         // UTC
+    double load1 = 0;     // /proc/loadavg, 1 minute
+    QList<int> cpus;      // the TX lcores' CPUs watched
+    QStringList onTxCpus; // "cc1plus (4123) on CPU 1"
+    int elsewhere = 0;    // tasks not ours runnable on the other CPUs
+    int ownRunning = 0;   // our own runnable threads (the TX lcores among them)
 
     // A task not ours competed with a TX lcore for its CPU.
     bool busy() const { return !onTxCpus.isEmpty(); }

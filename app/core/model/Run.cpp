@@ -1,5 +1,6 @@
 #include "model/Run.h"
 #include "model/JsonReader.h"
+#include "stats/LineRate.h"
 
 namespace burstlab {
 
@@ -38,10 +39,7 @@ bool Run::isImported() const {
 
 namespace {
 bool wireless(const QJsonObject &port) {
-    static const QStringList drivers{QStringLiteral("net_null"), QStringLiteral("net_ring"),
-                                     QStringLiteral("net_memif"), QStringLiteral("net_pcap"),
-                                     QStringLiteral("net_tap")};
-    return drivers.contains(port.value(QStringLiteral("driver")).toString());
+    return LineRate::hasNoWire(port.value(QStringLiteral("driver")).toString());
 }
 } // namespace
 

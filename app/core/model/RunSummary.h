@@ -16,7 +16,7 @@ struct RunSummary {
     QDateTime created;
     QString device;
     QString sweep;                 // SweepSpec::describe()
-    std::optional<double> bestPps; // highest completed step pps
+    std::optional<double> bestPps; // the best point figure (PointStats::bestPps)
     RunStatus status = RunStatus::Running;
     QString source;
     int steps = 0; // completed steps

@@ -1,4 +1,5 @@
 #pragma once
+#include "model/TxCounters.h"
 #include <QJsonObject>
 #include <QString>
 #include <QtGlobal>
@@ -7,17 +8,10 @@
 namespace burstlab {
 
 // One engine `stats` line: cumulative counters since the step started.
-struct Sample {
+struct Sample : TxCounters {
     qint64 stepId = 0;
     qint64 tNs = 0;
-    qint64 txPkts = 0;
-    qint64 txBytes = 0;
-    qint64 txCalls = 0;
-    qint64 ringFull = 0;
-    qint64 retries = 0;
-    qint64 allocFail = 0;
-    qint64 busyCycles = 0;
-    qint64 rxPkts = 0;
+    qint64 rxPkts = 0; // with a sink only
 
     // Protocol field names (t_ns, tx_pkts, ...); stepId is not included.
     QJsonObject toJson() const;
@@ -27,17 +21,14 @@ struct Sample {
 
     bool operator==(const Sample &other) const = default;
 
-    // Calls f(protocol name, counter) for each counter in protocol order, so
-    // every reader and writer of the fields names them the same way.
+    // Calls f(protocol name, counter) for each counter in protocol order:
+    // t_ns, TxCounters' list, rx_pkts. Every reader and writer of samples
+    // (the stats parser, the store's columns, JSON) names them this way.
     template <typename S, typename F> static void forEachCounter(S &s, F &&f) {
         f(QStringLiteral("t_ns"), s.tNs);
-        f(QStringLiteral("tx_pkts"), s.txPkts);
-        f(QStringLiteral("tx_bytes"), s.txBytes);
-        f(QStringLiteral("tx_calls"), s.txCalls);
-        f(QStringLiteral("ring_full"), s.ringFull);
-        f(QStringLiteral("retries"), s.retries);
-        f(QStringLiteral("alloc_fail"), s.allocFail);
-        f(QStringLiteral("busy_cycles"), s.busyCycles);
+        TxCounters::fields(
+            s, [&](const char *name, auto &value, FieldNeed) { f(QLatin1String(name), value); },
+            FieldNeed::Required);
         f(QStringLiteral("rx_pkts"), s.rxPkts);
     }
 };

@@ -1,29 +1,245 @@
 #include "model/StepParameters.h"
 
+#include <QJsonArray>
+#include <QRegularExpression>
+
 namespace burstlab {
 
-const QList<StepParameter> &StepParameters::documented() {
-    // queues: an engine allows one queue per worker lcore, so its hello says
-    // [1,workers]; before it is known, allow as many as a large host has.
-    static const QList<StepParameter> parameters{{QStringLiteral("burst"), 1, 512, 32},
-                                                 {QStringLiteral("clone"), 0, 4294967295LL, 0},
-                                                 {QStringLiteral("pkt_size"), 60, 1514, 60},
-                                                 {QStringLiteral("queues"), 1, 64, 1},
-                                                 {QStringLiteral("tx_desc"), 64, 4096, 1024},
-                                                 {QStringLiteral("rate_pps"), 0, 1000000000, 0},
-                                                 {QStringLiteral("flows"), 1, 65536, 1},
-                                                 {QStringLiteral("duration_ms"), 1, 86400000, 1000},
-                                                 {QStringLiteral("warmup_ms"), 0, 86400000, 0},
-                                                 {QStringLiteral("stats_ms"), 10, 10000, 100}};
-    return parameters;
+namespace {
+
+using T = ParameterType;
+
+// A parameter without a default (count: no limit unless given).
+QJsonValue none() {
+    return QJsonValue(QJsonValue::Undefined);
 }
 
-std::optional<StepParameter> StepParameters::find(const QString &name) {
-    for (const StepParameter &p : documented()) {
+StepParameter integer(const char *name, qint64 min, qint64 max, QJsonValue defaultValue,
+                      bool sweepable, const char *unit, const char *help) {
+    return {
+        QLatin1String(name), T::Integer, min,   max, defaultValue, sweepable, QLatin1String(unit),
+        QLatin1String(help), {},         false, {}};
+}
+
+StepParameter other(const char *name, ParameterType type, QJsonValue defaultValue,
+                    const char *help) {
+    return {QLatin1String(name), type, 0,     0, defaultValue, false, {},
+            QLatin1String(help), {},   false, {}};
+}
+
+StepParameter ports(const char *name, qint64 lo, qint64 hi, const char *help) {
+    return {QLatin1String(name), T::PortRange, 0,     65535, QJsonArray{lo, hi}, false, {},
+            QLatin1String(help), {},           false, {}};
+}
+
+StepParameter fromPort(StepParameter p) {
+    p.fromPort = true;
+    return p;
+}
+
+StepParameter olderFormOf(StepParameter p, const char *of) {
+    p.olderFormOf = QLatin1String(of);
+    return p;
+}
+
+QString cell(QString text) {
+    return text.replace(QLatin1Char('|'), QLatin1String("\\|"));
+}
+
+} // namespace
+
+const QList<StepParameter> &StepParameters::all() {
+    // The engine's ranges (engine/src/StepParams.h) before its port and
+    // lcores narrow them; the docs' table is printed from here.
+    static const QList<StepParameter> table{
+        integer("burst", 1, 512, 32, true, "packets",
+                "packets per rte_eth_tx_burst() call (one doorbell); 1 = no bulking"),
+        integer("clone", 0, 4294967295LL, 0, true, "packets",
+                "times one prebuilt mbuf is sent by reference count before a fresh one is "
+                "built; 0 = a fresh mbuf per packet"),
+        fromPort(integer("pkt_size", 60, 1514, 60, true, "bytes",
+                         "frame size as sent, without FCS; at most the port's MTU + 14")),
+        integer("duration_ms", 1, 86400000, 1000, true, "ms", "step length"),
+        integer("warmup_ms", 0, 86400000, 0, false, "ms",
+                "sent but left out of the measured window; a sweep's --warmup-ms"),
+        integer("count", 1, 1000000000000000LL, none(), true, "packets",
+                "packets to send; with duration_ms the step ends at whichever comes first"),
+        fromPort(integer("queues", 1, 256, 1, true, "queues",
+                         "TX queues, one TX lcore each; at most the engine's TX lcores")),
+        fromPort(integer("tx_desc", 64, 4096, 1024, true, "descriptors",
+                         "TX ring descriptors per queue, within the port's limits")),
+        integer("rate_pps", 0, 1000000000, 0, true, "pps",
+                "target rate, paced per TX lcore; 0 = unlimited"),
+        integer("flows", 1, 65536, 1, true, "flows",
+                "flows over fresh packets: flow f adds f to dst_ip and takes its UDP ports "
+                "from udp_src and udp_dst"),
+        other("timestamp", T::Boolean, false,
+              "the TSC in every built packet's signature, for the sink's one-way latency"),
+        integer("stats_ms", 10, 10000, 100, false, "ms", "period of the live stats samples"),
+        fromPort(other("src_mac", T::Mac, QStringLiteral("02:00:00:00:00:01"),
+                       "source MAC; the engine's default is the TX port's own")),
+        other("dst_mac", T::Mac, QStringLiteral("02:00:00:00:00:02"), "destination MAC"),
+        other("src_ip", T::Ipv4, QStringLiteral("198.18.0.1"), "source IPv4 address"),
+        other("dst_ip", T::Ipv4, QStringLiteral("198.18.0.2"),
+              "destination IPv4 address of flow 0"),
+        ports("udp_src", 50000, 53999,
+              "UDP source ports: flow f uses lo + f % (hi - lo + 1); dynamic ports by default"),
+        ports("udp_dst", 54000, 54000, "UDP destination ports, counted like udp_src"),
+        integer("vlan", 0, 4094, 0, false, {},
+                "802.1Q VLAN id of every packet; 0 = untagged. The 4-byte tag is part of "
+                "pkt_size (at least 64 with a tag)"),
+        integer("vlan_pcp", 0, 7, 0, false, {}, "802.1Q priority (PCP) of the tag; needs a vlan"),
+        olderFormOf(integer("src_port", 0, 65535, none(), false, {},
+                            "older form: src_port P is udp_src P-65535"),
+                    "udp_src"),
+        olderFormOf(integer("dst_port", 0, 65535, none(), false, {},
+                            "older form: dst_port P is udp_dst P-P"),
+                    "udp_dst"),
+    };
+    return table;
+}
+
+const StepParameter *StepParameters::find(const QString &name) {
+    for (const StepParameter &p : all()) {
         if (p.name == name)
-            return p;
+            return &p;
     }
+    return nullptr;
+}
+
+QStringList StepParameters::sweepable() {
+    QStringList names;
+    for (const StepParameter &p : all()) {
+        if (p.sweepable)
+            names << p.name;
+    }
+    return names;
+}
+
+QString StepParameter::typeName() const {
+    switch (type) {
+    case T::Integer:
+        return QStringLiteral("integer");
+    case T::Boolean:
+        return QStringLiteral("true/false");
+    case T::Mac:
+        return QStringLiteral("MAC");
+    case T::Ipv4:
+        return QStringLiteral("IPv4");
+    case T::PortRange:
+        return QStringLiteral("port range");
+    }
+    return {};
+}
+
+QString StepParameter::allowed() const {
+    switch (type) {
+    case T::Integer:
+        return QStringLiteral("%1..%2").arg(min).arg(max);
+    case T::Boolean:
+        return QStringLiteral("true or false");
+    case T::Mac:
+        return QStringLiteral("xx:xx:xx:xx:xx:xx");
+    case T::Ipv4:
+        return QStringLiteral("a.b.c.d");
+    case T::PortRange:
+        return QStringLiteral("LO-HI within %1..%2").arg(min).arg(max);
+    }
+    return {};
+}
+
+std::optional<QJsonValue> StepParameter::parse(const QString &text, QString *why) const {
+    static const QRegularExpression mac(QStringLiteral("^([0-9a-fA-F]{2}:){5}[0-9a-fA-F]{2}$"));
+    static const QRegularExpression ipv4(
+        QStringLiteral("^(25[0-5]|2[0-4]\\d|1?\\d?\\d)(\\.(25[0-5]|2[0-4]\\d|1?\\d?\\d)){3}$"));
+    static const QRegularExpression portRange(QStringLiteral("^(\\d{1,5})(?:-(\\d{1,5}))?$"));
+    const QString t = text.trimmed();
+    bool ok = false;
+    switch (type) {
+    case T::Integer:
+        if (const qint64 v = t.toLongLong(&ok); ok)
+            return QJsonValue(v);
+        break;
+    case T::Boolean:
+        if (t == QLatin1String("true") || t == QLatin1String("false"))
+            return QJsonValue(t == QLatin1String("true"));
+        break;
+    case T::Mac:
+        if (mac.match(t).hasMatch())
+            return QJsonValue(t.toLower());
+        break;
+    case T::Ipv4:
+        if (ipv4.match(t).hasMatch())
+            return QJsonValue(t);
+        break;
+    case T::PortRange:
+        if (const auto m = portRange.match(t); m.hasMatch()) {
+            const qint64 lo = m.captured(1).toLongLong();
+            const qint64 hi = m.captured(2).isEmpty() ? lo : m.captured(2).toLongLong();
+            return QJsonValue(QJsonArray{lo, hi});
+        }
+        break;
+    }
+    if (why)
+        *why = QStringLiteral("%1 must be %2 (%3), got '%4'")
+                   .arg(name, type == T::Integer ? QStringLiteral("an integer") : typeName(),
+                        allowed(), text);
     return std::nullopt;
+}
+
+QString StepParameter::text(const QJsonValue &value) {
+    if (value.isBool())
+        return value.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+    if (value.isDouble())
+        return QString::number(value.toInteger());
+    if (value.isArray()) {
+        const QJsonArray a = value.toArray();
+        return QStringLiteral("%1-%2").arg(a.at(0).toInteger()).arg(a.at(1).toInteger());
+    }
+    return value.toString();
+}
+
+QString StepParameter::netdevText(const QJsonValue &value) const {
+    const QString format = netdev.isEmpty() ? name + QStringLiteral("=%1") : netdev;
+    return format.arg(text(value));
+}
+
+QString StepParameters::markdown() {
+    QStringList lines{QStringLiteral("| name | type | range | default | sweep | unit | meaning |"),
+                      QStringLiteral("|---|---|---|---|---|---|---|")};
+    QStringList older;
+    for (const StepParameter &p : all()) {
+        if (!p.olderFormOf.isEmpty()) {
+            older << QStringLiteral("`%1` (%2)").arg(p.name, p.help);
+            continue;
+        }
+        const QString range =
+            p.type == T::Integer || p.type == T::PortRange ? p.allowed() : QString();
+        const QString fallback =
+            p.defaultValue.isUndefined() ? QStringLiteral("none") : p.text(p.defaultValue);
+        lines << QStringLiteral("| `%1` | %2 | %3 | %4 | %5 | %6 | %7 |")
+                     .arg(p.name, p.typeName(),
+                          range + (p.fromPort ? QStringLiteral(" (port)") : QString()), fallback,
+                          p.sweepable ? QStringLiteral("yes") : QStringLiteral("no"), p.unit,
+                          cell(p.help));
+    }
+    if (!older.isEmpty())
+        lines << QString()
+              << QStringLiteral("Older names, still accepted: ") +
+                     older.join(QStringLiteral(", ")) + QLatin1Char('.');
+    return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
+}
+
+QString StepParameters::text() {
+    QStringList lines;
+    for (const StepParameter &p : all()) {
+        const QString fallback =
+            p.defaultValue.isUndefined() ? QStringLiteral("none") : p.text(p.defaultValue);
+        lines << QStringLiteral("%1 (%2, %3; default %4%5): %6")
+                     .arg(p.name, p.typeName(), p.allowed(), fallback,
+                          p.sweepable ? QStringLiteral("; sweepable") : QString(), p.help);
+    }
+    return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
 }
 
 } // namespace burstlab

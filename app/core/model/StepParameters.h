@@ -1,28 +1,71 @@
 #pragma once
+#include <QJsonValue>
 #include <QList>
 #include <QString>
+#include <QStringList>
 #include <QtGlobal>
 #include <optional>
 
 namespace burstlab {
 
-// A numeric engine step parameter as docs/protocol.md documents it: its
-// inclusive range and its default.
-struct StepParameter {
-    QString name;
-    qint64 min = 0;
-    qint64 max = 0;
-    qint64 defaultValue = 0;
+// How a step parameter's value is written: in the protocol (JSON) and as
+// text (command line, GUI field, netdev text).
+enum class ParameterType {
+    Integer,   // a JSON integer in min..max
+    Boolean,   // true or false
+    Mac,       // "xx:xx:xx:xx:xx:xx"
+    Ipv4,      // "a.b.c.d"
+    PortRange, // [lo,hi] with min <= lo <= hi <= max; as text LO-HI (or one port P)
 };
 
-// The documented step parameters, for validating and pre-filling a sweep
-// before an engine has said hello; the hello's own limits (which include the
-// port's) take over once it has.
+// One engine step parameter, described once. The CLI's --set/--sweep help
+// and checks, the GUI's setup fields and tooltips, the sweep rules, the
+// netdev text and the docs' parameter table (`burstlab-cli parameters
+// --format md`) all read it from StepParameters::all(). The engine checks
+// every value again (it is the security boundary) and says its own ranges
+// in its hello, which a test compares with this table.
+struct StepParameter {
+    QString name; // the protocol's name (fixed)
+    ParameterType type = ParameterType::Integer;
+    qint64 min = 0; // Integer, and each end of a PortRange
+    qint64 max = 0;
+    QJsonValue defaultValue; // the protocol's form; undefined: none (count)
+    bool sweepable = false;  // a sweep may vary it (--sweep, the GUI's axes)
+    QString unit;            // "packets", "bytes", "ms", "pps"; empty: none
+    QString help;            // one line
+    // How netdev text prints it: %1 is the value as text. Empty: NAME=%1.
+    QString netdev;
+    // The engine narrows the range to its port or lcores (the hello's is a
+    // part of the table's), or takes the default from its port.
+    bool fromPort = false;
+    // The parameter this one is an older name for (src_port: udp_src), or
+    // empty. Older names are accepted but not offered (GUI fields, docs).
+    QString olderFormOf;
+
+    // "integer", "true/false", "MAC", "IPv4", "port range".
+    QString typeName() const;
+    // What a value may be: "1..512", "true or false", "LO-HI within 0..65535".
+    QString allowed() const;
+    // A value as typed (--set NAME=TEXT, a GUI field) in the protocol's
+    // form; nullopt with *why for text of the wrong syntax. Ranges are the
+    // limits' to check (StepLimits::check).
+    std::optional<QJsonValue> parse(const QString &text, QString *why) const;
+    // The protocol's value as it is typed: "32", "true", "50000-53999".
+    static QString text(const QJsonValue &value);
+    // The protocol's value in netdev text: "pkt_size=64".
+    QString netdevText(const QJsonValue &value) const;
+};
+
 struct StepParameters {
-    // burst, clone, pkt_size, queues, tx_desc, rate_pps, flows, duration_ms,
-    // warmup_ms, stats_ms, in that order.
-    static const QList<StepParameter> &documented();
-    static std::optional<StepParameter> find(const QString &name);
+    // Every step parameter the engine takes, in the protocol's order.
+    static const QList<StepParameter> &all();
+    static const StepParameter *find(const QString &name);
+    // The names a sweep may vary, in table order.
+    static QStringList sweepable();
+    // The table for docs/protocol.md (and `burstlab-cli parameters --format
+    // md`); olderFormOf entries in one line below it. Plain text otherwise.
+    static QString markdown();
+    static QString text();
 };
 
 } // namespace burstlab

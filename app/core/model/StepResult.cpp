@@ -3,18 +3,24 @@
 
 namespace burstlab {
 
-void StepResult::applyFinished(const QJsonObject &finishedMessage) {
-    totals = finishedMessage;
-    txPkts = finishedMessage.value(QStringLiteral("tx_pkts")).toInteger();
-    elapsedNs = finishedMessage.value(QStringLiteral("elapsed_ns")).toInteger();
-    cyclesPerPkt = finishedMessage.value(QStringLiteral("cycles_per_pkt")).toDouble();
-    const QJsonValue window = finishedMessage.value(QStringLiteral("window"));
-    const QJsonObject rate = window.isObject() ? window.toObject() : finishedMessage;
-    pps = rate.value(QStringLiteral("pps")).toDouble();
-    if (!window.isObject() && pps <= 0 && elapsedNs > 0)
-        pps = double(txPkts) * 1e9 / double(elapsedNs);
+void StepResult::applyFinished(const StepFinished &finished) {
+    measured = finished;
+    recorded = {};
+    txPkts = finished.counters.txPkts;
+    elapsedNs = finished.elapsedNs;
+    cyclesPerPkt = finished.cyclesPerPkt;
+    pps = finished.window.pps;
     nsPerPkt = pps > 0 ? 1e9 / pps : 0;
     ppsAfterWarmup.reset();
+}
+
+QJsonObject StepResult::totalsJson() const {
+    return measured ? measured->toJson() : recorded;
+}
+
+void StepResult::setTotals(const QJsonObject &totals) {
+    measured = StepFinished::fromJson(totals);
+    recorded = measured ? QJsonObject() : totals;
 }
 
 QJsonObject StepResult::toJson() const {
@@ -24,7 +30,7 @@ QJsonObject StepResult::toJson() const {
                   {QStringLiteral("status"), burstlab::toString(status)},
                   {QStringLiteral("started"), dateTimeText(started)},
                   {QStringLiteral("finished"), dateTimeText(finished)},
-                  {QStringLiteral("totals"), totals},
+                  {QStringLiteral("totals"), totalsJson()},
                   {QStringLiteral("pps"), pps},
                   {QStringLiteral("ns_per_pkt"), nsPerPkt},
                   {QStringLiteral("tx_pkts"), txPkts},
@@ -50,7 +56,7 @@ std::optional<StepResult> StepResult::fromJson(const QJsonObject &object, QStrin
     s.status = readRunStatus(in, QStringLiteral("status"));
     s.started = in.dateTime(QStringLiteral("started"));
     s.finished = in.dateTime(QStringLiteral("finished"));
-    s.totals = in.object(QStringLiteral("totals"));
+    s.setTotals(in.object(QStringLiteral("totals")));
     s.pps = in.number(QStringLiteral("pps"));
     s.nsPerPkt = in.number(QStringLiteral("ns_per_pkt"));
     s.txPkts = in.integer(QStringLiteral("tx_pkts"));

@@ -1,16 +1,18 @@
 #pragma once
 #include "model/Point.h"
 #include "model/RunStatus.h"
+#include "model/StepFinished.h"
 #include <QDateTime>
 #include <QJsonObject>
 #include <optional>
 
 namespace burstlab {
 
-// One repetition at one point: the engine's `finished` totals as received
-// plus the numbers derived from them that lists, statistics and exports use.
-// pps and nsPerPkt are the repetition's rate: the engine's measured window
-// (docs/protocol.md, "finished"), or for imported results the rate given.
+// One repetition at one point: what the engine measured (its finished
+// message, typed) or what an import's source recorded, plus the numbers
+// derived from them that lists, statistics and exports use. pps and nsPerPkt
+// are the repetition's rate: the engine's measured window (docs/protocol.md,
+// "finished"), or for imported results the rate given.
 struct StepResult {
     qint64 id = 0;
     qint64 runId = 0;
@@ -20,7 +22,12 @@ struct StepResult {
     RunStatus status = RunStatus::Running;
     QDateTime started;
     QDateTime finished;
-    QJsonObject totals; // the `finished` message (or imported fields)
+    // The engine's finished message, for a step the engine ran.
+    std::optional<StepFinished> measured;
+    // What a source recorded when it is not a finished message this version
+    // reads: an import's fields (its line, note, pktgen's own figures), or
+    // the totals of an engine that spoke protocol version 1.
+    QJsonObject recorded;
     double pps = 0;
     double nsPerPkt = 0;
     qint64 txPkts = 0;
@@ -32,10 +39,14 @@ struct StepResult {
     std::optional<double> ppsAfterWarmup;
     QString error; // why the step failed, was interrupted or is invalid
 
-    // Takes the totals and the rate from a `finished` message: its measured
-    // window's pps and ns/packet. A message without a window (hand-made
-    // totals) gives its whole-step pps, or tx_pkts over elapsed_ns.
-    void applyFinished(const QJsonObject &finishedMessage);
+    // Keeps the engine's finished message and takes the figures from it: the
+    // rate is its measured window's pps.
+    void applyFinished(const StepFinished &finished);
+    // The stored form of measured, else recorded ("totals" in the store and
+    // in a run's JSON file), and back: a finished message becomes measured,
+    // anything else recorded.
+    QJsonObject totalsJson() const;
+    void setTotals(const QJsonObject &totals);
     // THE rate of this repetition, which every statistic and output uses.
     double effectivePps() const { return ppsAfterWarmup.value_or(pps); }
 

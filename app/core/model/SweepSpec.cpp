@@ -57,18 +57,16 @@ QString SweepSpec::repsText() const {
 QStringList SweepSpec::fixedChanges() const {
     QStringList changes;
     for (auto it = fixed.constBegin(); it != fixed.constEnd(); ++it) {
-        const std::optional<StepParameter> documented = StepParameters::find(it.key());
+        const StepParameter *documented = StepParameters::find(it.key());
         const QJsonValue value = it.value();
+        if (documented && value == documented->defaultValue)
+            continue;
         if (value.isBool()) {
             if (value.toBool())
                 changes << it.key(); // "timestamp": off is the default
             continue;
         }
-        if (documented && value.isDouble() && value.toDouble() == double(documented->defaultValue))
-            continue;
-        changes << QStringLiteral("%1=%2").arg(
-            it.key(),
-            value.isDouble() ? QString::number(value.toDouble(), 'g', 15) : value.toString());
+        changes << it.key() + QLatin1Char('=') + StepParameter::text(value);
     }
     return changes;
 }
@@ -133,15 +131,6 @@ std::optional<SweepSpec> SweepSpec::fromJson(const QJsonObject &object, QString 
     if (!in.finish(error))
         return std::nullopt;
     return s;
-}
-
-const QStringList &SweepSpec::stepParameterNames() {
-    static const QStringList names{QStringLiteral("burst"),    QStringLiteral("clone"),
-                                   QStringLiteral("pkt_size"), QStringLiteral("duration_ms"),
-                                   QStringLiteral("count"),    QStringLiteral("queues"),
-                                   QStringLiteral("tx_desc"),  QStringLiteral("rate_pps"),
-                                   QStringLiteral("flows"),    QStringLiteral("timestamp")};
-    return names;
 }
 
 } // namespace burstlab

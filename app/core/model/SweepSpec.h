@@ -66,10 +66,6 @@ struct SweepSpec {
     QJsonObject toJson() const;
     static std::optional<SweepSpec> fromJson(const QJsonObject &object, QString *error);
 
-    // The engine's fixed step parameter names (docs/protocol.md) that a
-    // sweep axis may vary.
-    static const QStringList &stepParameterNames();
-
     bool operator==(const SweepSpec &other) const = default;
 };
 

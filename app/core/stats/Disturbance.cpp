@@ -35,7 +35,7 @@ RepetitionNoise RepetitionNoise::of(const StepResult &step, const NoisePolicy &p
     RepetitionNoise r;
     if (step.status != RunStatus::Completed)
         return r;
-    r.thread = ThreadUsage::ofTotals(step.totals);
+    r.thread = step.measured ? step.measured->thread : std::nullopt;
     if (r.thread)
         r.disturbed = r.thread->minCpuShare < policy.minCpuShare ||
                       r.thread->maxStealShare.value_or(0) > policy.maxStealShare;

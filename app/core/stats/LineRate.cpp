@@ -1,5 +1,6 @@
 #include "stats/LineRate.h"
 #include <QRegularExpression>
+#include <QStringList>
 #include <algorithm>
 
 namespace burstlab {
@@ -10,8 +11,6 @@ constexpr int fcsBytes = 4;
 constexpr int preambleSfdGapBytes = 20; // 7 preamble + 1 SFD + 12 inter-frame gap
 // Rounding in a rate printed as an integer must not count as "too high".
 constexpr double tolerance = 1e-6;
-constexpr double minSpeedMbps = 1;
-constexpr double maxSpeedMbps = 1600000; // 1.6 Tbit/s, the fastest Ethernet
 } // namespace
 
 int LineRate::wireBytes(int frameBytesWithoutFcs) {
@@ -42,7 +41,7 @@ std::optional<double> LineRate::parseSpeedMbps(const QString &text, QString *err
     double mbps = m.hasMatch() ? m.captured(1).toDouble(&ok) : 0;
     if (ok && m.captured(2).compare(QLatin1String("g"), Qt::CaseInsensitive) == 0)
         mbps *= 1000;
-    if (!ok || mbps < minSpeedMbps || mbps > maxSpeedMbps) {
+    if (!ok || mbps < kMinSpeedMbps || mbps > kMaxSpeedMbps) {
         if (error)
             *error = QStringLiteral("'%1' is not a link speed: expected e.g. 10G, 25000M or "
                                     "100G (1M..1600G; a plain number is Mbit/s)")
@@ -56,6 +55,13 @@ QString LineRate::speedText(double mbps) {
     if (mbps >= 1000)
         return QString::number(mbps / 1000, 'g', 6) + QLatin1Char('G');
     return QString::number(mbps, 'g', 6) + QLatin1Char('M');
+}
+
+bool LineRate::hasNoWire(const QString &driver) {
+    static const QStringList drivers{QStringLiteral("net_null"), QStringLiteral("net_ring"),
+                                     QStringLiteral("net_memif"), QStringLiteral("net_pcap"),
+                                     QStringLiteral("net_tap")};
+    return drivers.contains(driver);
 }
 
 } // namespace burstlab

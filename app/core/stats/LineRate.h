@@ -8,6 +8,11 @@ namespace burstlab {
 // 20 bytes of preamble, SFD and inter-frame gap on the wire, and never less
 // than the 64-byte minimum frame: 60 B -> 84 B. 10000 Mbit/s, 60 B: 14,880,952 pps.
 struct LineRate {
+    // The link speeds parseSpeedMbps takes: 1 Mbit/s to 1.6 Tbit/s, the
+    // fastest Ethernet.
+    static constexpr double kMinSpeedMbps = 1;
+    static constexpr double kMaxSpeedMbps = 1600000;
+
     static int wireBytes(int frameBytesWithoutFcs);
     static double pps(double linkMbps, int frameBytesWithoutFcs);
     // A measured rate above wire speed is a measurement error (seed 003's
@@ -25,6 +30,10 @@ struct LineRate {
     static std::optional<double> parseSpeedMbps(const QString &text, QString *error);
     // The short form parseSpeedMbps reads back: "10G", "2.5G", "100M".
     static QString speedText(double mbps);
+    // DPDK virtual devices without a wire (net_null, net_ring, net_memif,
+    // net_pcap, net_tap): the link speed they report is nominal, no frame
+    // obeys it, so it is neither checked against nor printed as real.
+    static bool hasNoWire(const QString &driver);
 };
 
 } // namespace burstlab

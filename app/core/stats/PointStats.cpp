@@ -82,8 +82,8 @@ PointStats statsOf(const Point &point, const QList<StepResult> &steps,
     QSet<int> given; // repetition numbers, whatever became of them
     for (const StepResult &step : steps)
         given.insert(step.rep);
-    s.precision = Precision::of(s.pps, options.untilPrecise.value_or(PrecisionTarget{}),
-                                int(given.size()));
+    s.precision =
+        Precision::of(s.pps, options.untilPrecise.value_or(PrecisionTarget{}), int(given.size()));
     for (const StepResult &step : steps) {
         if (step.status != RunStatus::Invalid)
             continue;

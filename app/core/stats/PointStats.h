@@ -44,8 +44,8 @@ struct PointStats {
     QList<StepResult> repetitions; // completed and invalid steps here, by repetition
     QList<double> pps;             // the counted repetitions' StepResult::effectivePps
     int invalid = 0;
-    Disturbance disturbance; // disturbed and replaced repetitions, per step of repetitions
-    Precision precision;     // of the counted repetitions' ns/packet
+    Disturbance disturbance;    // disturbed and replaced repetitions, per step of repetitions
+    Precision precision;        // of the counted repetitions' ns/packet
     QStringList invalidReasons; // distinct, in the order they happened
     Summary ppsSummary;
     Summary nsSummary; // of 1e9/pps per valid repetition

@@ -20,8 +20,8 @@ struct Precision {
     };
     static constexpr double nan = std::numeric_limits<double>::quiet_NaN();
 
-    int n = 0;   // counted repetitions
-    int run = 0; // repetitions given
+    int n = 0;             // counted repetitions
+    int run = 0;           // repetitions given
     double widthNs = nan;  // ciHigh - ciLow of the mean ns/packet; NaN below 2 repetitions
     double share = nan;    // widthNs over the point's ns/packet figure
     double targetNs = nan; // the target width at this point

@@ -1,5 +1,6 @@
 #include "store/RunStore.h"
 #include "model/JsonReader.h"
+#include "stats/PointStats.h"
 #include "store/RunOwner.h"
 #include "store/Schema.h"
 #include <QDir>
@@ -31,9 +32,15 @@ const QString runColumns =
 const QString stepColumns =
     QStringLiteral("id, run_id, seq, point, rep, status, started, finished, totals, pps, "
                    "ns_per_pkt, tx_pkts, elapsed_ns, cycles_per_pkt, pps_after_warmup, error");
-const QString sampleColumns = QStringLiteral(
-    "step_id, t_ns, tx_pkts, tx_bytes, tx_calls, ring_full, retries, alloc_fail, busy_cycles, "
-    "rx_pkts");
+// A sample's columns are its protocol names (Sample::forEachCounter), after
+// the step it belongs to.
+QStringList sampleColumnList() {
+    QStringList columns{QStringLiteral("step_id")};
+    const Sample none;
+    Sample::forEachCounter(none, [&](const QString &name, qint64) { columns << name; });
+    return columns;
+}
+const QString sampleColumns = sampleColumnList().join(QStringLiteral(", "));
 
 QString jsonText(const QJsonObject &object) {
     return QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Compact));
@@ -90,11 +97,9 @@ QString writeProblem(const QString &path) {
 Sample sampleFrom(const QSqlQuery &q) {
     Sample s;
     s.stepId = q.value(0).toLongLong();
-    qint64 *fields[] = {&s.tNs,     &s.txPkts,    &s.txBytes,    &s.txCalls, &s.ringFull,
-                        &s.retries, &s.allocFail, &s.busyCycles, &s.rxPkts};
     int column = 1;
-    for (qint64 *field : fields)
-        *field = q.value(column++).toLongLong();
+    Sample::forEachCounter(
+        s, [&](const QString &, qint64 &value) { value = q.value(column++).toLongLong(); });
     return s;
 }
 
@@ -108,7 +113,7 @@ StepResult stepFrom(const QSqlQuery &q) {
     s.status = runStatusFromString(q.value(5).toString()).value_or(RunStatus::Failed);
     s.started = dateTimeFromText(q.value(6).toString());
     s.finished = dateTimeFromText(q.value(7).toString());
-    s.totals = jsonDocument(q.value(8)).object();
+    s.setTotals(jsonDocument(q.value(8)).object());
     s.pps = q.value(9).toDouble();
     s.nsPerPkt = q.value(10).toDouble();
     s.txPkts = q.value(11).toLongLong();
@@ -475,18 +480,15 @@ QString RunStore::whereClause(const RunFilter &filter, QVariantList *values) {
 }
 
 std::optional<QList<RunSummary>> RunStore::listRuns(const RunFilter &filter) {
-    // Per run, the completed steps' best rate and count come from the
-    // steps_rates index alone, and the tags from their primary key: a page
-    // reads its own runs' rows and nothing else. The best rate is the highest
-    // StepResult::effectivePps() in SQL: the two change together.
+    // Per run, the completed steps' count comes from the steps_rates index
+    // alone, and the tags from their primary key: a page reads its own runs'
+    // rows, then each run's steps for its best point figure.
     QVariantList values;
     const QString where = whereClause(filter, &values);
     values << (filter.limit > 0 ? filter.limit : -1);
     QSqlQuery q = prepare(
         QStringLiteral(
             "SELECT r.id, r.name, r.label, r.created, r.status, r.tx_port, r.sweep, r.source,"
-            " (SELECT max(coalesce(s.pps_after_warmup, s.pps)) FROM steps s"
-            "   WHERE s.run_id = r.id AND s.status = 'completed'),"
             " (SELECT count(*) FROM steps s WHERE s.run_id = r.id AND s.status = 'completed'),"
             " (SELECT json_group_array(t.tag) FROM tags t WHERE t.run_id = r.id)"
             " FROM runs r%1 ORDER BY r.created DESC, r.id DESC LIMIT ?")
@@ -507,13 +509,21 @@ std::optional<QList<RunSummary>> RunStore::listRuns(const RunFilter &filter) {
                       .value_or(SweepSpec{})
                       .describe();
         s.source = q.value(7).toString();
-        if (!q.value(8).isNull())
-            s.bestPps = q.value(8).toDouble();
-        s.steps = q.value(9).toInt();
-        for (const QJsonValue &tag : jsonDocument(q.value(10)).array())
+        s.steps = q.value(8).toInt();
+        for (const QJsonValue &tag : jsonDocument(q.value(9)).array())
             s.tags << tag.toString();
         s.tags.sort();
         list << s;
+    }
+    // The best pps of a run is its best point figure (the median of a
+    // point's valid repetitions), the number show, compare and the exports
+    // print, not its fastest single repetition.
+    for (RunSummary &s : list) {
+        const auto steps = stepsOf(s.id);
+        if (!steps)
+            return std::nullopt;
+        if (const auto best = PointStats::bestPps(PointStats::compute(*steps)))
+            s.bestPps = double(*best);
     }
     return list;
 }
@@ -631,8 +641,8 @@ std::optional<qint64> RunStore::insertStep(qint64 runId, const StepResult &step)
         {runId, step.seq,
          QString::fromUtf8(QJsonDocument(step.point.toJson()).toJson(QJsonDocument::Compact)),
          step.point.key(), step.rep, toString(step.status), dateTimeText(step.started),
-         dateTimeText(step.finished), jsonText(step.totals), step.pps, step.nsPerPkt, step.txPkts,
-         step.elapsedNs, step.cyclesPerPkt,
+         dateTimeText(step.finished), jsonText(step.totalsJson()), step.pps, step.nsPerPkt,
+         step.txPkts, step.elapsedNs, step.cyclesPerPkt,
          step.ppsAfterWarmup ? QVariant(*step.ppsAfterWarmup) : QVariant(), step.error});
     if (!exec(q, QStringLiteral("storing a step of run %1").arg(runId)))
         return std::nullopt;
@@ -640,16 +650,17 @@ std::optional<qint64> RunStore::insertStep(qint64 runId, const StepResult &step)
 }
 
 bool RunStore::finishStep(const StepResult &result) {
-    QSqlQuery q = prepare(
-        QStringLiteral("UPDATE steps SET status = ?, finished = ?, totals = ?, pps = ?, "
-                       "ns_per_pkt = ?, tx_pkts = ?, elapsed_ns = ?, cycles_per_pkt = ?, "
-                       "pps_after_warmup = ?, error = ? WHERE id = ?"),
-        {toString(result.status),
-         dateTimeText(result.finished.isValid() ? result.finished
-                                                : QDateTime::currentDateTimeUtc()),
-         jsonText(result.totals), result.pps, result.nsPerPkt, result.txPkts, result.elapsedNs,
-         result.cyclesPerPkt, result.ppsAfterWarmup ? QVariant(*result.ppsAfterWarmup) : QVariant(),
-         result.error, result.id});
+    QSqlQuery q =
+        prepare(QStringLiteral("UPDATE steps SET status = ?, finished = ?, totals = ?, pps = ?, "
+                               "ns_per_pkt = ?, tx_pkts = ?, elapsed_ns = ?, cycles_per_pkt = ?, "
+                               "pps_after_warmup = ?, error = ? WHERE id = ?"),
+                {toString(result.status),
+                 dateTimeText(result.finished.isValid() ? result.finished
+                                                        : QDateTime::currentDateTimeUtc()),
+                 jsonText(result.totalsJson()), result.pps, result.nsPerPkt, result.txPkts,
+                 result.elapsedNs, result.cyclesPerPkt,
+                 result.ppsAfterWarmup ? QVariant(*result.ppsAfterWarmup) : QVariant(),
+                 result.error, result.id});
     const QString what = QStringLiteral("finishing step %1").arg(result.id);
     if (!exec(q, what))
         return false;
@@ -674,18 +685,18 @@ bool RunStore::addSample(qint64 stepId, const Sample &s) {
     // Prepared once per connection: this runs ten times a second per sweep.
     if (!m_insertSample) {
         m_insertSample = std::make_unique<QSqlQuery>(database());
-        if (!m_insertSample->prepare(
-                QStringLiteral("INSERT INTO samples (%1) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
-                    .arg(sampleColumns))) {
+        const QStringList marks(sampleColumnList().size(), QStringLiteral("?"));
+        if (!m_insertSample->prepare(QStringLiteral("INSERT INTO samples (%1) VALUES (%2)")
+                                         .arg(sampleColumns, marks.join(QStringLiteral(", "))))) {
             const bool ok = fail(QStringLiteral("preparing to store samples"), *m_insertSample);
             m_insertSample.reset();
             return ok;
         }
     }
-    const QVariantList values{stepId,     s.tNs,     s.txPkts,    s.txBytes,    s.txCalls,
-                              s.ringFull, s.retries, s.allocFail, s.busyCycles, s.rxPkts};
-    for (int i = 0; i < values.size(); ++i)
-        m_insertSample->bindValue(i, values[i]);
+    int column = 0;
+    m_insertSample->bindValue(column++, stepId);
+    Sample::forEachCounter(
+        s, [&](const QString &, qint64 value) { m_insertSample->bindValue(column++, value); });
     return exec(*m_insertSample, QStringLiteral("storing a sample of step %1").arg(stepId));
 }
 
@@ -748,30 +759,40 @@ std::optional<QList<Point>> RunStore::completedPoints(qint64 runId) {
     return points;
 }
 
-std::optional<qint64> RunStore::insertRunData(const RunData &data) {
-    std::optional<qint64> id;
-    const bool ok = inTransaction(QStringLiteral("importing a run"), [&] {
-        id = insertRun(data.run);
-        if (!id)
-            return false;
-        for (const StepData &step : data.steps) {
-            const auto stepId = insertStep(*id, step.result);
-            if (!stepId)
+std::optional<QList<qint64>> RunStore::insertRuns(const QList<RunData> &runs) {
+    QList<qint64> ids;
+    const bool ok = inTransaction(QStringLiteral("importing runs"), [&] {
+        for (const RunData &data : runs) {
+            const auto id = insertRun(data.run);
+            if (!id)
                 return false;
-            for (const Sample &s : step.samples) {
-                if (!addSample(*stepId, s))
+            for (const StepData &step : data.steps) {
+                const auto stepId = insertStep(*id, step.result);
+                if (!stepId)
+                    return false;
+                for (const Sample &s : step.samples) {
+                    if (!addSample(*stepId, s))
+                        return false;
+                }
+            }
+            for (const LoadSample &s : data.loadSamples) {
+                if (!addLoadSample(*id, s))
                     return false;
             }
-        }
-        for (const LoadSample &s : data.loadSamples) {
-            if (!addLoadSample(*id, s))
-                return false;
+            ids << *id;
         }
         return true;
     });
     if (!ok)
         return std::nullopt;
-    return id;
+    return ids;
+}
+
+std::optional<qint64> RunStore::insertRunData(const RunData &data) {
+    const auto ids = insertRuns({data});
+    if (!ids)
+        return std::nullopt;
+    return ids->first();
 }
 
 bool RunStore::exportRunJson(qint64 runId, const QString &file) {
@@ -785,33 +806,6 @@ bool RunStore::exportRunJson(qint64 runId, const QString &file) {
     if (!out.commit())
         return fail(QStringLiteral("cannot write %1: %2").arg(file, out.errorString()));
     return true;
-}
-
-std::optional<qint64> RunStore::importRunJson(const QString &file) {
-    QFile in(file);
-    if (!in.open(QIODevice::ReadOnly)) {
-        fail(QStringLiteral("cannot read %1: %2").arg(file, in.errorString()));
-        return std::nullopt;
-    }
-    QJsonParseError parseError;
-    const QJsonDocument doc = QJsonDocument::fromJson(in.readAll(), &parseError);
-    if (!doc.isObject()) {
-        fail(QStringLiteral("%1 is not a JSON object: %2 at byte %3")
-                 .arg(file, parseError.errorString())
-                 .arg(parseError.offset));
-        return std::nullopt;
-    }
-    QString why;
-    auto data = RunData::fromJson(doc.object(), &why);
-    if (!data) {
-        fail(QStringLiteral("%1: %2").arg(file, why));
-        return std::nullopt;
-    }
-    // An imported run is not being written by anyone: keep it out of the
-    // recovery of "running" runs.
-    if (data->run.status == RunStatus::Running)
-        data->run.status = RunStatus::Interrupted;
-    return insertRunData(*data);
 }
 
 } // namespace burstlab

@@ -29,7 +29,7 @@ namespace burstlab {
 // what went wrong. Nothing is swallowed.
 class RunStore {
   public:
-    static constexpr int schemaVersion = 4;
+    static constexpr int schemaVersion = 5;
 
     RunStore();
     ~RunStore();
@@ -98,13 +98,12 @@ class RunStore {
     // keeping its data; returns their ids. open() calls it.
     std::optional<QList<qint64>> recoverInterrupted();
 
-    // A complete run inserted in one transaction (import, JSON file); returns its id.
+    // Complete runs inserted in one transaction, all or none (an import's
+    // file); returns their ids in order.
+    std::optional<QList<qint64>> insertRuns(const QList<RunData> &runs);
     std::optional<qint64> insertRunData(const RunData &data);
-    // Single-run JSON file (RunData::toJson), lossless except that a run
-    // exported while "running" comes back "interrupted" (nobody is writing
-    // the copy). The imported run gets a new id in this store.
+    // Single-run JSON file (RunData::toJson); RunImport reads it back.
     bool exportRunJson(qint64 runId, const QString &file);
-    std::optional<qint64> importRunJson(const QString &file);
 
   private:
     QSqlDatabase database() const;

@@ -93,6 +93,9 @@ const QList<QStringList> &Schema::migrations() {
                         " at TEXT NOT NULL,"
                         " sample TEXT NOT NULL)"),
          QStringLiteral("CREATE INDEX load_samples_run ON load_samples(run_id, at)")},
+        // 4 -> 5: a sample keeps every counter of the stats line (TxCounters),
+        // mbufs built included; older samples did not record it.
+        {QStringLiteral("ALTER TABLE samples ADD COLUMN mbufs_built INTEGER NOT NULL DEFAULT 0")},
     };
     return steps;
 }

@@ -2,6 +2,7 @@
 #include "host/LoadVerdict.h"
 #include "stats/PointStats.h"
 #include "store/RunStore.h"
+#include "sweep/SweepRules.h"
 #include "sweep/WindowCheck.h"
 
 #include <QCoreApplication>
@@ -36,30 +37,10 @@ SweepRunner::~SweepRunner() {
 bool SweepRunner::start(const Run &run) {
     if (refuseWhileActive())
         return false;
-    const SweepSpec &spec = run.spec;
-    QString problem;
-    if (spec.axes.isEmpty() || spec.axes.size() > 2)
-        problem = QStringLiteral("a sweep needs one or two axes, got %1").arg(spec.axes.size());
-    for (const Axis &axis : spec.axes) {
-        if (!SweepSpec::stepParameterNames().contains(axis.name))
-            problem =
-                QStringLiteral("%1 is not an engine step parameter (one of %2)")
-                    .arg(axis.name, SweepSpec::stepParameterNames().join(QStringLiteral(", ")));
-        else if (axis.values.isEmpty() || !axis.isNumeric())
-            problem = QStringLiteral("%1 needs one or more integer values").arg(axis.name);
-    }
-    if (spec.reps < 1 || spec.durationMs < 1 || spec.warmupMs < 0 || spec.pauseMs < 0)
-        problem =
-            QStringLiteral("reps and duration must be positive, warm-up and pause not negative");
-    QList<FieldProblem> fieldProblems = spec.noise.problems();
-    if (spec.untilPrecise)
-        fieldProblems << spec.untilPrecise->problems();
-    if (problem.isEmpty() && !fieldProblems.isEmpty()) {
-        problem = fieldProblems.first().text();
-        m_refusedField = fieldProblems.first().field;
-    }
-    if (!problem.isEmpty()) {
-        m_error = problem;
+    // The table's limits now; the engine's own once it has said hello.
+    if (const auto problems = SweepRules::check(run.spec, {}); !problems.isEmpty()) {
+        m_error = problems.first().message;
+        m_refusedField = problems.first().field;
         m_outcome = Outcome::Refused;
         return false;
     }
@@ -151,32 +132,6 @@ bool SweepRunner::begin(const Run &run, const QList<StepResult> &done) {
     return true;
 }
 
-std::pair<QString, QString> SweepRunner::checkAgainstHello(const EngineHello &hello) const {
-    const SweepSpec &spec = m_run.spec;
-    for (const Axis &axis : spec.axes) {
-        for (const AxisValue &v : axis.values) {
-            const QString problem = hello.checkValue(axis.name, v.number());
-            if (!problem.isEmpty())
-                return {axis.name, problem};
-        }
-    }
-    QJsonObject checked = spec.fixed;
-    checked.insert(QStringLiteral("duration_ms"), spec.durationMs);
-    checked.insert(QStringLiteral("warmup_ms"), spec.warmupMs);
-    for (auto it = checked.begin(); it != checked.end(); ++it) {
-        if (!hello.knowsParameter(it.key()))
-            return {it.key(),
-                    QStringLiteral("%1 is not a step parameter of this engine").arg(it.key())};
-        // Strings and booleans (addresses, timestamp) are checked by the engine's ack.
-        if (it.value().isDouble() && hello.limit(it.key())) {
-            const QString problem = hello.checkValue(it.key(), it.value().toInteger());
-            if (!problem.isEmpty())
-                return {it.key(), problem};
-        }
-    }
-    return {};
-}
-
 void SweepRunner::recordHost(const EngineHello &hello) {
     m_run.hello = hello.raw;
     if (!m_recordHost) {
@@ -224,10 +179,11 @@ void SweepRunner::onHostProbed() {
 void SweepRunner::onHello(const EngineHello &hello) {
     emit helloReceived(hello);
     emit logLine(QStringLiteral("engine ready: %1").arg(hello.summary()));
-    const auto [field, problem] = checkAgainstHello(hello);
-    if (!problem.isEmpty()) {
-        m_refusedField = field;
-        fail(Outcome::Refused, problem);
+    m_limits = hello.stepLimits();
+    if (const auto problems = SweepRules::check(m_run.spec, {m_limits, std::nullopt});
+        !problems.isEmpty()) {
+        m_refusedField = problems.first().field;
+        fail(Outcome::Refused, problems.first().message);
         return;
     }
     recordHost(hello);
@@ -256,8 +212,12 @@ QJsonObject SweepRunner::stepParams(const PlannedStep &step) const {
     // The engine measures its own window after the warm-up.
     QJsonObject params{{QStringLiteral("duration_ms"), m_run.spec.durationMs},
                        {QStringLiteral("warmup_ms"), m_run.spec.warmupMs}};
-    for (auto it = m_run.spec.fixed.begin(); it != m_run.spec.fixed.end(); ++it)
-        params.insert(it.key(), it.value());
+    // A parameter this engine is too old to know is left at its default
+    // (SweepRules let it through only then).
+    for (auto it = m_run.spec.fixed.begin(); it != m_run.spec.fixed.end(); ++it) {
+        if (m_limits.knows(it.key()))
+            params.insert(it.key(), it.value());
+    }
     for (qsizetype i = 0; i < m_run.spec.axes.size(); ++i)
         params.insert(m_run.spec.axes[i].name, step.point.values.value(i).toJson());
     return params;
@@ -308,8 +268,8 @@ void SweepRunner::onStepFinished(const StepFinished &finished) {
         emit logLine(QStringLiteral("warning: %1 mbufs still in use after step %2")
                          .arg(finished.mbufsInUse)
                          .arg(m_step.seq));
-    m_step.applyFinished(finished.raw);
-    const QString problem = WindowCheck::problem(finished.raw);
+    m_step.applyFinished(finished);
+    const QString problem = WindowCheck::problem(finished);
     m_step.status = problem.isEmpty() ? RunStatus::Completed : RunStatus::Invalid;
     m_step.error = problem;
     m_step.finished = QDateTime::currentDateTimeUtc();
@@ -363,7 +323,8 @@ void SweepRunner::judgeDisturbance(const StepResult &done) {
                          .arg(attempt + 1)
                          .arg(kMaxAttempts));
     } else {
-        emit logLine(QStringLiteral("step %1 is disturbed (%2)").arg(done.seq).arg(noise.figures()));
+        emit logLine(
+            QStringLiteral("step %1 is disturbed (%2)").arg(done.seq).arg(noise.figures()));
     }
 }
 
@@ -392,8 +353,8 @@ bool SweepRunner::planPrecisionRound() {
 
 void SweepRunner::startLoadWatch(const EngineHello &hello) {
     if (m_client->command().remote) {
-        emit logLine(QStringLiteral("load watch off: the engine runs on %1")
-                         .arg(m_client->command().host));
+        emit logLine(
+            QStringLiteral("load watch off: the engine runs on %1").arg(m_client->command().host));
         return;
     }
     // EAL's lcore N runs on CPU N (the engine passes -l); the engine's pid

@@ -106,8 +106,6 @@ class SweepRunner : public QObject {
     bool refuseWhileActive();
     bool begin(const Run &run, const QList<StepResult> &done);
     void onHello(const EngineHello &hello);
-    // The first parameter the engine would refuse, and why.
-    std::pair<QString, QString> checkAgainstHello(const EngineHello &hello) const;
     void recordHost(const EngineHello &hello);
     void onHostProbed();
     void storeRunAndStart();
@@ -147,6 +145,7 @@ class SweepRunner : public QObject {
     int m_exitTimeoutMs = EngineClient::kDefaultExitTimeoutMs;
 
     Run m_run;
+    StepLimits m_limits; // the engine's, from its hello
     bool m_resumed = false;
     SweepPlan m_plan;
     QList<StepResult> m_results; // every completed and invalid step of the run, for statistics

@@ -1,10 +1,10 @@
 #pragma once
-#include <QJsonObject>
+#include "model/StepFinished.h"
 #include <QString>
 
 namespace burstlab {
 
-// Whether a repetition's measured window (the `window` of the engine's
+// Whether a repetition's measured window (the window of the engine's
 // finished message) can be trusted: the rules a step must pass to be stored
 // as completed, else it is stored as invalid with the reason and run again
 // (docs/protocol.md, "Invalid repetitions").
@@ -18,7 +18,7 @@ class WindowCheck {
     static constexpr double kMinOverlap = 0.9;
 
     // Why the window cannot be trusted, or an empty string when it can.
-    static QString problem(const QJsonObject &finished);
+    static QString problem(const StepFinished &finished);
 };
 
 } // namespace burstlab

@@ -1,0 +1,185 @@
+#pragma once
+#include "model/ThreadUsage.h"
+#include "model/TxCounters.h"
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QList>
+#include <QMetaType>
+#include <QString>
+#include <optional>
+
+namespace burstlab {
+
+// A measured window (docs/protocol.md, "finished"): from the first packet
+// after the warm-up to the last packet sent. One TX lcore's own window
+// (`lcores[].window`) is just this.
+struct WindowFigures {
+    qint64 txPkts = 0;
+    qint64 txBytes = 0;
+    qint64 txCalls = 0;
+    qint64 startNs = 0;
+    qint64 endNs = 0;
+    qint64 ns = 0;
+    double pps = 0;
+
+    template <typename S, typename F> static void fields(S &s, F &&f) {
+        constexpr auto r = FieldNeed::Required;
+        f("tx_pkts", s.txPkts, r);
+        f("tx_bytes", s.txBytes, r);
+        f("tx_calls", s.txCalls, r);
+        f("start_ns", s.startNs, r);
+        f("end_ns", s.endNs, r);
+        f("ns", s.ns, r);
+        f("pps", s.pps, r);
+    }
+    bool operator==(const WindowFigures &other) const = default;
+};
+using LcoreWindow = WindowFigures;
+
+// The step's window (`window`): its lcores' windows together; its pps is the
+// step's rate.
+struct MeasuredWindow : WindowFigures {
+    qint64 warmupMs = 0;
+    qint64 lcores = 0; // TX lcores that sent in their window
+    double nsPerPkt = 0;
+    double bpsL2 = 0;
+    double bpsL1 = 0;
+
+    template <typename S, typename F> static void fields(S &s, F &&f) {
+        constexpr auto r = FieldNeed::Required;
+        f("warmup_ms", s.warmupMs, r);
+        f("lcores", s.lcores, r);
+        WindowFigures::fields(s, f);
+        f("ns_per_pkt", s.nsPerPkt, r);
+        f("bps_l2", s.bpsL2, r);
+        f("bps_l1", s.bpsL1, r);
+    }
+    bool operator==(const MeasuredWindow &other) const = default;
+};
+
+// One TX lcore's part of a step (`lcores[]`).
+struct LcoreFinished {
+    qint64 lcore = 0;
+    qint64 queue = 0;
+    TxCounters counters;
+    qint64 cpuNs = 0; // the lcore thread's CPU time in the step
+    double cyclesPerPkt = 0;
+    LcoreWindow window;
+    std::optional<LcoreThread> thread; // null: no window measured
+
+    template <typename S, typename F> static void fields(S &s, F &&f) {
+        constexpr auto r = FieldNeed::Required;
+        constexpr auto o = FieldNeed::Optional;
+        f("lcore", s.lcore, r);
+        f("queue", s.queue, r);
+        TxCounters::fields(s.counters, f, o);
+        f("cpu_ns", s.cpuNs, o);
+        f("cycles_per_pkt", s.cyclesPerPkt, o);
+        f("window", s.window, r);
+        f("thread", s.thread, o);
+    }
+    bool operator==(const LcoreFinished &other) const = default;
+};
+
+// The sink's one-way latency of a step's packets (`latency_ns`).
+struct LatencyFigures {
+    qint64 samples = 0;
+    qint64 min = 0;
+    qint64 median = 0;
+    qint64 p99 = 0;
+    qint64 max = 0;
+
+    template <typename S, typename F> static void fields(S &s, F &&f) {
+        constexpr auto r = FieldNeed::Required;
+        f("samples", s.samples, r);
+        f("min", s.min, r);
+        f("median", s.median, r);
+        f("p99", s.p99, r);
+        f("max", s.max, r);
+    }
+    bool operator==(const LatencyFigures &other) const = default;
+};
+
+// The engine's finished message of one step, typed: parsed once from the
+// engine's line, kept by the store as it is (toJson()), read back by the same
+// fromJson(). Its field list (fields()) is the only place that names them.
+struct StepFinished {
+    static constexpr qsizetype kBurstHistBuckets = 11;
+
+    qint64 id = 0;
+    QString reason = QStringLiteral("duration"); // duration, count or stopped
+    TxCounters counters;
+    QList<qint64> burstHist = QList<qint64>(kBurstHistBuckets, 0);
+    qint64 elapsedNs = 0;
+    double pps = 0; // the whole step's, warm-up included
+    double nsPerPkt = 0;
+    double bpsL2 = 0;
+    double bpsL1 = 0;
+    double cyclesPerPkt = 0;
+    double cpuNsPerPkt = 0;
+    qint64 mbufsInUse = 0;
+    std::optional<qint64> firstTxNs; // null when nothing was sent
+    MeasuredWindow window;
+    // With a sink (--sink-vdev) only.
+    std::optional<qint64> rxPkts;
+    std::optional<qint64> rxForeign;
+    std::optional<qint64> rxLate;
+    std::optional<qint64> rxLost;
+    std::optional<qint64> rxDuplicates;
+    std::optional<qint64> rxReordered;
+    std::optional<LatencyFigures> latencyNs;
+    QList<LcoreFinished> lcores;
+    // The TX threads over the window; null when no lcore measured one.
+    std::optional<ThreadUsage> thread;
+    // The step's effective parameters, defaults included, by the names of
+    // the parameter table (model/StepParameters.h).
+    QJsonObject params;
+
+    template <typename S, typename F> static void fields(S &s, F &&f) {
+        constexpr auto r = FieldNeed::Required;
+        constexpr auto o = FieldNeed::Optional;
+        f("id", s.id, r);
+        f("reason", s.reason, r);
+        TxCounters::fields(s.counters, f, r);
+        f("burst_hist", s.burstHist, r);
+        f("elapsed_ns", s.elapsedNs, r);
+        f("pps", s.pps, r);
+        f("ns_per_pkt", s.nsPerPkt, r);
+        f("bps_l2", s.bpsL2, r);
+        f("bps_l1", s.bpsL1, r);
+        f("cycles_per_pkt", s.cyclesPerPkt, r);
+        f("cpu_ns_per_pkt", s.cpuNsPerPkt, r);
+        f("mbufs_in_use", s.mbufsInUse, r);
+        f("first_tx_ns", s.firstTxNs, r);
+        f("window", s.window, r);
+        f("rx_pkts", s.rxPkts, o);
+        f("rx_foreign", s.rxForeign, o);
+        f("rx_late", s.rxLate, o);
+        f("rx_lost", s.rxLost, o);
+        f("rx_duplicates", s.rxDuplicates, o);
+        f("rx_reordered", s.rxReordered, o);
+        f("latency_ns", s.latencyNs, o);
+        f("lcores", s.lcores, r);
+        f("thread", s.thread, o);
+        f("params", s.params, r);
+    }
+
+    // An integer step parameter of this step (params), 0 when absent.
+    qint64 parameter(const QString &name) const;
+
+    // The message as the protocol spells it ("type":"finished" included). A
+    // field left empty (an optional one) is left out.
+    QJsonObject toJson() const;
+    // The lcores array as toJson() writes it.
+    QJsonArray lcoresJson() const;
+    // Strict: every required field with its type, a known reason and 11
+    // burst buckets; nullopt with *error naming the field otherwise.
+    static std::optional<StepFinished> fromJson(const QJsonObject &message,
+                                                QString *error = nullptr);
+
+    bool operator==(const StepFinished &other) const = default;
+};
+
+} // namespace burstlab
+
+Q_DECLARE_METATYPE(burstlab::StepFinished)

@@ -1,0 +1,175 @@
+#include "sweep/SweepRules.h"
+#include "host/CpuList.h"
+#include "stats/LineRate.h"
+
+#include <QRegularExpression>
+#include <algorithm>
+
+namespace burstlab {
+
+namespace {
+
+// "reps must be in 1..100000, got 0"
+QString outside(const QString &name, qint64 min, qint64 max, qint64 got) {
+    return QStringLiteral("%1 must be in %2..%3, got %4").arg(name).arg(min).arg(max).arg(got);
+}
+
+class Problems {
+  public:
+    void add(const QString &field, const QString &message) {
+        if (!message.isEmpty())
+            m_list.append({field, message});
+    }
+    void range(const QString &field, qint64 value, qint64 min, qint64 max) {
+        if (value < min || value > max)
+            add(field, outside(field, min, max, value));
+    }
+    QList<FieldProblem> take() { return m_list; }
+
+  private:
+    QList<FieldProblem> m_list;
+};
+
+// The range of a step parameter the sweep itself sets (duration_ms,
+// warmup_ms), by the limits.
+ParameterLimit rangeOf(const StepLimits &limits, const QString &name) {
+    const StepParameter *p = StepParameters::find(name);
+    return limits.range(name).value_or(ParameterLimit{p->min, p->max});
+}
+
+} // namespace
+
+QList<FieldProblem> SweepRules::checkLaunch(const EngineLaunch &e,
+                                            std::optional<bool> hugepagesReserved) {
+    Problems out;
+    static const QStringList modes{QStringLiteral("direct"), QStringLiteral("pkexec"),
+                                   QStringLiteral("sudo"), QStringLiteral("ssh")};
+    const bool ssh = e.mode == QLatin1String("ssh");
+    if (!modes.contains(e.mode))
+        out.add(QStringLiteral("engine.mode"),
+                QStringLiteral("the launch mode must be direct, pkexec, sudo or ssh, got '%1'")
+                    .arg(e.mode));
+    if (ssh && e.sshHost.trimmed().isEmpty())
+        out.add(QStringLiteral("engine.ssh_host"),
+                QStringLiteral("an ssh launch needs a host (user@host)"));
+    else if (!ssh && !e.sshHost.isEmpty())
+        out.add(QStringLiteral("engine.ssh_host"),
+                QStringLiteral("a host goes with an ssh launch, and only with it"));
+    else if (e.sshHost.startsWith(QLatin1Char('-')))
+        out.add(QStringLiteral("engine.ssh_host"),
+                QStringLiteral("'%1' is not a host name").arg(e.sshHost));
+    if (e.txDevice().trimmed().isEmpty())
+        out.add(QStringLiteral("engine.device"),
+                QStringLiteral("no device: a virtual device such as net_null0 or a PCI address"));
+    static const QRegularExpression cpuList(
+        QStringLiteral("^[0-9]+(-[0-9]+)?(,[0-9]+(-[0-9]+)?)*$"));
+    if (!e.lcores.isEmpty() &&
+        (!cpuList.match(e.lcores).hasMatch() || parseCpuList(e.lcores).isEmpty()))
+        out.add(QStringLiteral("engine.lcores"),
+                QStringLiteral("lcores '%1' is not a CPU list such as 0-1 or 0,2,4").arg(e.lcores));
+    out.range(QStringLiteral("engine.memory_mb"), e.memoryMb, kMinMemoryMb, kMaxMemoryMb);
+    if (!e.noHuge && !ssh && hugepagesReserved == false)
+        out.add(QStringLiteral("engine.no_huge"),
+                QStringLiteral("no hugepages are reserved on this host: run without hugepages, "
+                               "or reserve them first (dpdk-hugepages.py --setup 1G)"));
+    return out.take();
+}
+
+QList<FieldProblem> SweepRules::check(const SweepSpec &spec, const Context &context) {
+    Problems out;
+    for (const FieldProblem &p : checkLaunch(spec.engine, context.hugepagesReserved))
+        out.add(p.field, p.message);
+    const StepLimits &limits = context.limits;
+    const QStringList sweepable = StepParameters::sweepable();
+    if (spec.axes.isEmpty() || spec.axes.size() > 2)
+        out.add(
+            QStringLiteral("axes"),
+            QStringLiteral("a sweep varies one or two parameters, got %1").arg(spec.axes.size()));
+    for (qsizetype i = 0; i < spec.axes.size(); ++i) {
+        const Axis &axis = spec.axes[i];
+        if (!sweepable.contains(axis.name)) {
+            out.add(axis.name, QStringLiteral("%1 is not a parameter a sweep can vary (one of %2)")
+                                   .arg(axis.name, sweepable.join(QStringLiteral(", "))));
+            continue;
+        }
+        if (i == 1 && axis.name == spec.axes[0].name)
+            out.add(axis.name,
+                    QStringLiteral("%1 is swept twice; the second swept parameter must differ")
+                        .arg(axis.name));
+        if (axis.values.isEmpty() || !axis.isNumeric())
+            out.add(axis.name,
+                    QStringLiteral("%1 needs one or more integer values").arg(axis.name));
+        // The first value out of range says enough.
+        for (const AxisValue &v : axis.values) {
+            const QString problem = v.isNumber() ? limits.check(axis.name, v.number()) : QString();
+            if (!problem.isEmpty()) {
+                out.add(axis.name, problem);
+                break;
+            }
+        }
+    }
+    for (auto it = spec.fixed.begin(); it != spec.fixed.end(); ++it) {
+        if (spec.axisNames().contains(it.key())) {
+            out.add(it.key(), QStringLiteral("%1 is both swept and fixed").arg(it.key()));
+            continue;
+        }
+        // An engine older than a parameter does without it at its default.
+        const StepParameter *p = StepParameters::find(it.key());
+        if (!limits.knows(it.key()) && p && it.value() == p->defaultValue)
+            continue;
+        out.add(it.key(), limits.check(it.key(), it.value()));
+    }
+    // The engine's checks across parameters (StepParams.cpp), said before
+    // anything runs: a tag is part of the frame, and a priority needs a tag.
+    const qint64 vlan = spec.fixed.value(QStringLiteral("vlan")).toInteger();
+    if (spec.fixed.value(QStringLiteral("vlan_pcp")).toInteger() != 0 && vlan == 0)
+        out.add(QStringLiteral("vlan_pcp"),
+                QStringLiteral("vlan_pcp needs a tag: set vlan to 1..4094"));
+    if (vlan != 0) {
+        QList<qint64> sizes{
+            spec.fixed.value(QStringLiteral("pkt_size"))
+                .toInteger(
+                    StepParameters::find(QStringLiteral("pkt_size"))->defaultValue.toInteger())};
+        for (const Axis &axis : spec.axes) {
+            if (axis.name == QLatin1String("pkt_size")) {
+                sizes.clear();
+                for (const AxisValue &v : axis.values)
+                    sizes << (v.isNumber() ? v.number() : 0);
+            }
+        }
+        const qint64 smallest =
+            sizes.isEmpty() ? kMinTaggedFrame : *std::min_element(sizes.begin(), sizes.end());
+        if (smallest < kMinTaggedFrame)
+            out.add(QStringLiteral("pkt_size"),
+                    QStringLiteral("pkt_size must be at least %1 with a VLAN tag (the tag is part "
+                                   "of the frame), got %2")
+                        .arg(kMinTaggedFrame)
+                        .arg(smallest));
+    }
+    out.range(QStringLiteral("reps"), spec.reps, 1, kMaxReps);
+    const ParameterLimit duration = rangeOf(limits, QStringLiteral("duration_ms"));
+    out.range(QStringLiteral("duration_ms"), spec.durationMs, duration.min, duration.max);
+    const ParameterLimit warmup = rangeOf(limits, QStringLiteral("warmup_ms"));
+    if (spec.warmupMs < warmup.min || spec.warmupMs >= spec.durationMs)
+        out.add(QStringLiteral("warmup_ms"),
+                QStringLiteral("the warm-up (%1 ms) must be at least %2 ms and shorter than the "
+                               "step (%3 ms)")
+                    .arg(spec.warmupMs)
+                    .arg(warmup.min)
+                    .arg(spec.durationMs));
+    out.range(QStringLiteral("pause_ms"), spec.pauseMs, 0, kMaxPauseMs);
+    // Their words leave the field to the reader; here the field is named in them.
+    QList<FieldProblem> noise = spec.noise.problems();
+    if (spec.untilPrecise)
+        noise << spec.untilPrecise->problems();
+    for (const FieldProblem &p : noise)
+        out.add(p.field, p.text());
+    if (spec.linkSpeedMbps && (*spec.linkSpeedMbps < LineRate::kMinSpeedMbps ||
+                               *spec.linkSpeedMbps > LineRate::kMaxSpeedMbps))
+        out.add(QStringLiteral("link_speed_mbps"),
+                QStringLiteral("the link speed must be 1M..1600G, got %1 Mbit/s")
+                    .arg(*spec.linkSpeedMbps));
+    return out.take();
+}
+
+} // namespace burstlab

@@ -1,0 +1,165 @@
+// The sweep rules: what is wrong with a sweep for an engine's limits, by
+// field, in words that name the field and what it may be. The CLI, the GUI
+// and the runner show these words; their own tests check that they do.
+#include "model/StepParameters.h"
+#include "sweep/SweepRules.h"
+
+#include <QJsonArray>
+#include <QTest>
+
+using namespace burstlab;
+
+namespace {
+
+SweepSpec goodSpec() {
+    SweepSpec spec;
+    spec.engine.vdevs = {QStringLiteral("net_null0")};
+    spec.engine.noHuge = true;
+    spec.axes = {Axis{QStringLiteral("burst"), {AxisValue(qint64(1)), AxisValue(qint64(32))}}};
+    spec.reps = 3;
+    spec.durationMs = 200;
+    spec.warmupMs = 40;
+    return spec;
+}
+
+// The first problem's field and message, or empty ones.
+FieldProblem firstOf(const SweepSpec &spec, const SweepRules::Context &context = {}) {
+    const QList<FieldProblem> problems = SweepRules::check(spec, context);
+    return problems.value(0);
+}
+
+} // namespace
+
+class TestSweepRules : public QObject {
+    Q_OBJECT
+
+  private slots:
+    void aGoodSweepHasNoProblem() {
+        QCOMPARE(SweepRules::check(goodSpec(), {}).size(), 0);
+        SweepSpec tagged = goodSpec();
+        tagged.fixed.insert(QStringLiteral("vlan"), 100);
+        tagged.fixed.insert(QStringLiteral("vlan_pcp"), 5);
+        tagged.fixed.insert(QStringLiteral("pkt_size"), 64);
+        QCOMPARE(SweepRules::check(tagged, {}).size(), 0);
+    }
+
+    void problemsNameTheFieldAndTheRange_data() {
+        QTest::addColumn<SweepSpec>("spec");
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<QString>("words");
+        SweepSpec s = goodSpec();
+        s.axes[0].values.append(AxisValue(qint64(0)));
+        QTest::newRow("swept value") << s << "burst"
+                                     << "burst must be in 1..512, got 0";
+        s = goodSpec();
+        s.fixed.insert(QStringLiteral("vlan"), 4095);
+        QTest::newRow("fixed value") << s << "vlan"
+                                     << "vlan must be in 0..4094, got 4095";
+        s = goodSpec();
+        s.fixed.insert(QStringLiteral("udp_src"), QJsonArray{60000, 50000});
+        QTest::newRow("port range") << s << "udp_src"
+                                    << "udp_src must be a port range LO-HI with 0 <= LO <= HI "
+                                       "<= 65535, got 60000-50000";
+        s = goodSpec();
+        s.fixed.insert(QStringLiteral("colour"), 3);
+        QTest::newRow("unknown") << s << "colour"
+                                 << "colour is not a step parameter";
+        s = goodSpec();
+        s.axes[0].name = QStringLiteral("timestamp");
+        QTest::newRow("not sweepable") << s << "timestamp"
+                                       << "timestamp is not a parameter a sweep can vary";
+        s = goodSpec();
+        s.fixed.insert(QStringLiteral("burst"), 8);
+        QTest::newRow("swept and fixed") << s << "burst"
+                                         << "burst is both swept and fixed";
+        s = goodSpec();
+        s.warmupMs = 200;
+        QTest::newRow("warm-up as long as the step")
+            << s << "warmup_ms"
+            << "the warm-up (200 ms) must be at least 0 ms and shorter than the step (200 ms)";
+        s = goodSpec();
+        s.fixed.insert(QStringLiteral("vlan"), 100);
+        QTest::newRow("tagged default size") << s << "pkt_size"
+                                             << "pkt_size must be at least 64 with a VLAN tag (the "
+                                                "tag is part of the frame), got 60";
+        s.axes.append(
+            Axis{QStringLiteral("pkt_size"), {AxisValue(qint64(128)), AxisValue(qint64(62))}});
+        QTest::newRow("tagged swept size") << s << "pkt_size"
+                                           << "got 62";
+        s = goodSpec();
+        s.fixed.insert(QStringLiteral("vlan_pcp"), 5);
+        QTest::newRow("priority without a tag") << s << "vlan_pcp"
+                                                << "vlan_pcp needs a tag";
+        s = goodSpec();
+        s.reps = 0;
+        QTest::newRow("reps") << s << "reps"
+                              << "reps must be in 1..100000, got 0";
+        s = goodSpec();
+        s.durationMs = 0;
+        s.warmupMs = 0;
+        QTest::newRow("duration") << s << "duration_ms"
+                                  << "duration_ms must be in 1..86400000";
+        s = goodSpec();
+        s.engine.memoryMb = 1;
+        QTest::newRow("memory") << s << "engine.memory_mb"
+                                << "engine.memory_mb must be in 64..65536, got 1";
+        s = goodSpec();
+        s.engine.lcores = QStringLiteral("zero");
+        QTest::newRow("lcores") << s << "engine.lcores"
+                                << "is not a CPU list";
+        s = goodSpec();
+        s.noise.minCpuShare = 2;
+        QTest::newRow("noise policy") << s << "min_cpu_share"
+                                      << "min_cpu_share: must be a share in 0..1, got 2";
+        s = goodSpec();
+        s.axes.append(Axis{QStringLiteral("clone"), {AxisValue(qint64(0))}});
+        s.axes.append(Axis{QStringLiteral("flows"), {AxisValue(qint64(1))}});
+        QTest::newRow("three axes") << s << "axes"
+                                    << "a sweep varies one or two parameters, got 3";
+    }
+
+    void problemsNameTheFieldAndTheRange() {
+        QFETCH(SweepSpec, spec);
+        QFETCH(QString, field);
+        QFETCH(QString, words);
+        const FieldProblem p = firstOf(spec);
+        QCOMPARE(p.field, field);
+        QVERIFY2(p.message.contains(words), qPrintable(p.message));
+    }
+
+    // An engine's hello narrows ranges (its port, its lcores); a parameter
+    // an older engine does not know is refused unless left at its default.
+    void theEnginesLimitsDecide() {
+        SweepSpec spec = goodSpec();
+        spec.axes[0] = Axis{QStringLiteral("queues"), {AxisValue(qint64(1)), AxisValue(qint64(2))}};
+        QCOMPARE(SweepRules::check(spec, {}).size(), 0);
+        QMap<QString, ParameterLimit> ranges;
+        for (const StepParameter &p : StepParameters::all()) {
+            if (p.type == ParameterType::Integer && p.name != QLatin1String("vlan"))
+                ranges.insert(p.name, {p.min, p.max});
+        }
+        ranges.insert(QStringLiteral("queues"), {1, 1});
+        const StepLimits oneQueue = StepLimits::fromHello(ranges, {});
+        const FieldProblem p = firstOf(spec, {oneQueue, std::nullopt});
+        QCOMPARE(p.field, QStringLiteral("queues"));
+        QCOMPARE(p.message, QStringLiteral("queues must be in 1..1, got 2"));
+
+        spec = goodSpec();
+        spec.fixed.insert(QStringLiteral("vlan"), 0);
+        QCOMPARE(SweepRules::check(spec, {oneQueue, std::nullopt}).size(), 0);
+        spec.fixed.insert(QStringLiteral("vlan"), 100);
+        QCOMPARE(firstOf(spec, {oneQueue, std::nullopt}).message,
+                 QStringLiteral("vlan is not a step parameter of this engine"));
+    }
+
+    void hugepagesAskedForButNoneReserved() {
+        SweepSpec spec = goodSpec();
+        spec.engine.noHuge = false;
+        QCOMPARE(firstOf(spec, {StepLimits::documented(), false}).field,
+                 QStringLiteral("engine.no_huge"));
+        QCOMPARE(SweepRules::check(spec, {StepLimits::documented(), true}).size(), 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSweepRules)
+#include "tst_sweep_rules.moc"
