@@ -182,6 +182,10 @@ void SweepOptions::add(CliParser &p) {
 }
 
 QString SweepOptions::argumentFor(const QString &parameter) const {
+    // A step parameter the command line left at its default is named by the
+    // option that would change it.
+    if (!m_arguments.contains(parameter) && StepParameters::find(parameter))
+        return QStringLiteral("--set %1 (not given)").arg(parameter);
     return m_arguments.value(parameter, parameter);
 }
 

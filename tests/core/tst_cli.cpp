@@ -178,6 +178,9 @@ class TestCli : public QObject {
                "step (50 ms)";
         QTest::newRow("vlan") << QStringList{"sweep", "--sweep", "burst=1", "--set", "vlan=4095"}
                               << "--set vlan=4095: vlan must be in 0..4094, got 4095";
+        QTest::newRow("tag on the default size")
+            << QStringList{"sweep", "--sweep", "burst=1", "--set", "vlan=100"}
+            << "--set pkt_size (not given): pkt_size must be at least 64 with a VLAN tag";
         QTest::newRow("launch") << QStringList{"sweep", "--sweep", "burst=1", "--launch", "rsh"}
                                 << "--launch rsh";
         QTest::newRow("three axes") << QStringList{"sweep",   "--sweep", "burst=1",    "--sweep",
