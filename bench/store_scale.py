@@ -108,8 +108,13 @@ def build_store(seed, path, runs):
     for table in tables:
         if table in ("runs", "steps", "samples") or table.startswith("sqlite_"):
             continue
-        if "run_id" in columns(db, table):
-            copy(table, {"run_id": "%s.run_id + k.n" % table}, "%s.run_id = %d" % (table, seed_id))
+        cols = columns(db, table)
+        if "run_id" in cols:
+            # a row id of its own (load samples) is given afresh to each copy
+            replace = {"run_id": "%s.run_id + k.n" % table}
+            if "id" in cols:
+                replace["id"] = "NULL"
+            copy(table, replace, "%s.run_id = %d" % (table, seed_id))
     copy("steps", {"id": "steps.id + k.n * %d" % step_span, "run_id": "steps.run_id + k.n"},
          "steps.run_id = %d" % seed_id)
     copy("samples", {"id": "NULL", "step_id": "samples.step_id + k.n * %d" % step_span},
