@@ -29,9 +29,11 @@ const QString runColumns =
     QStringLiteral("r.id, r.name, r.label, r.notes, r.created, r.status, r.error, r.sweep, "
                    "coalesce(d.hello, '{}'), coalesce(d.fingerprint, '{}'), "
                    "coalesce(d.checklist, '[]'), r.source");
-const QString stepColumns =
-    QStringLiteral("id, run_id, seq, point, rep, status, started, finished, totals, pps, "
-                   "ns_per_pkt, tx_pkts, elapsed_ns, cycles_per_pkt, pps_after_warmup, error");
+// A step's rate columns come first: the runs list reads only them.
+const QString rateColumns = QStringLiteral("point, rep, status, pps, pps_after_warmup");
+const QString stepColumns = rateColumns + QStringLiteral(", id, run_id, seq, started, finished, "
+                                                         "totals, ns_per_pkt, tx_pkts, elapsed_ns, "
+                                                         "cycles_per_pkt, error");
 // A sample's columns are its protocol names (Sample::forEachCounter), after
 // the step it belongs to.
 QStringList sampleColumnList() {
@@ -103,24 +105,30 @@ Sample sampleFrom(const QSqlQuery &q) {
     return s;
 }
 
-StepResult stepFrom(const QSqlQuery &q) {
+// The rate columns (rateColumns) of a step: what its point's figure needs.
+StepResult rateFrom(const QSqlQuery &q) {
     StepResult s;
-    s.id = q.value(0).toLongLong();
-    s.runId = q.value(1).toLongLong();
-    s.seq = q.value(2).toInt();
-    s.point = Point::fromJson(jsonDocument(q.value(3)).array()).value_or(Point{});
-    s.rep = q.value(4).toInt();
-    s.status = runStatusFromString(q.value(5).toString()).value_or(RunStatus::Failed);
-    s.started = dateTimeFromText(q.value(6).toString());
-    s.finished = dateTimeFromText(q.value(7).toString());
-    s.setTotals(jsonDocument(q.value(8)).object());
-    s.pps = q.value(9).toDouble();
-    s.nsPerPkt = q.value(10).toDouble();
-    s.txPkts = q.value(11).toLongLong();
-    s.elapsedNs = q.value(12).toLongLong();
-    s.cyclesPerPkt = q.value(13).toDouble();
-    if (!q.value(14).isNull())
-        s.ppsAfterWarmup = q.value(14).toDouble();
+    s.point = Point::fromJson(jsonDocument(q.value(0)).array()).value_or(Point{});
+    s.rep = q.value(1).toInt();
+    s.status = runStatusFromString(q.value(2).toString()).value_or(RunStatus::Failed);
+    s.pps = q.value(3).toDouble();
+    if (!q.value(4).isNull())
+        s.ppsAfterWarmup = q.value(4).toDouble();
+    return s;
+}
+
+StepResult stepFrom(const QSqlQuery &q) {
+    StepResult s = rateFrom(q);
+    s.id = q.value(5).toLongLong();
+    s.runId = q.value(6).toLongLong();
+    s.seq = q.value(7).toInt();
+    s.started = dateTimeFromText(q.value(8).toString());
+    s.finished = dateTimeFromText(q.value(9).toString());
+    s.setTotals(jsonDocument(q.value(10)).object());
+    s.nsPerPkt = q.value(11).toDouble();
+    s.txPkts = q.value(12).toLongLong();
+    s.elapsedNs = q.value(13).toLongLong();
+    s.cyclesPerPkt = q.value(14).toDouble();
     s.error = q.value(15).toString();
     return s;
 }
@@ -521,25 +529,15 @@ std::optional<QList<RunSummary>> RunStore::listRuns(const RunFilter &filter) {
     // Only the columns that figure needs are read: the steps' totals
     // documents are most of a step's bytes, and a page lists 200 runs.
     QSqlQuery rates(database());
-    rates.prepare(QStringLiteral("SELECT point, rep, status, pps, pps_after_warmup FROM steps "
-                                 "WHERE run_id = ? ORDER BY seq, id"));
+    rates.prepare(
+        QStringLiteral("SELECT %1 FROM steps WHERE run_id = ? ORDER BY seq, id").arg(rateColumns));
     for (RunSummary &s : list) {
         rates.addBindValue(s.id);
         if (!exec(rates, QStringLiteral("reading the rates of run %1").arg(s.id)))
             return std::nullopt;
         QList<StepResult> steps;
-        while (rates.next()) {
-            StepResult step;
-            step.runId = s.id;
-            step.point = Point::fromJson(jsonDocument(rates.value(0)).array()).value_or(Point{});
-            step.rep = rates.value(1).toInt();
-            step.status =
-                runStatusFromString(rates.value(2).toString()).value_or(RunStatus::Failed);
-            step.pps = rates.value(3).toDouble();
-            if (!rates.value(4).isNull())
-                step.ppsAfterWarmup = rates.value(4).toDouble();
-            steps << step;
-        }
+        while (rates.next())
+            steps << rateFrom(rates);
         if (const auto best = PointStats::bestPps(PointStats::compute(steps)))
             s.bestPps = double(*best);
     }
