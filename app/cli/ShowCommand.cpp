@@ -11,6 +11,7 @@
 #include "exchange/SweepCommandLine.h"
 #include "exchange/TextLayout.h"
 #include "stats/PointStats.h"
+#include "util/SafeText.h"
 
 #include <QJsonDocument>
 #include <cmath>
@@ -69,7 +70,8 @@ QString header(const RunData &data, const QList<PointStats> &stats, bool exclude
         lines << QStringLiteral("  error: %1").arg(r.error);
     for (const QString &warning : r.spec.importWarnings)
         lines << QStringLiteral("  source %1").arg(warning);
-    return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
+    // The run's own words (name, label, notes, warnings) are untrusted.
+    return SafeText::lines(lines.join(QLatin1Char('\n')) + QLatin1Char('\n'));
 }
 
 QString pointTable(const RunData &data, const QList<PointStats> &stats) {
@@ -116,7 +118,7 @@ int showCommand(const QStringList &args) {
     if (const auto code = parser.parse(args, 1, 1))
         return *code;
     CliStore store(command);
-    if (const auto code = store.open(parser.db()))
+    if (const auto code = store.openToRead(parser.db()))
         return *code;
     int code = ExitOk;
     const auto id = store.parseId(parser.positional().first(), &code);

@@ -176,6 +176,18 @@ class TestCli : public QObject {
                            "50",    "--warmup-ms", "50"}
             << "--warmup-ms 50: the warm-up (50 ms) must be at least 0 ms and shorter than the "
                "step (50 ms)";
+        QTest::newRow("duration past an int")
+            << QStringList{"sweep", "--sweep", "burst=1", "--duration-ms", "99999999999"}
+            << "--duration-ms must be in 1..86400000, got 99999999999";
+        // Options only the engine can judge: it refuses them (its exit code
+        // 2), and so does the CLI, with the engine's words.
+        QTest::newRow("vdev the engine refuses")
+            << QStringList{"sweep", "--vdev", "net_nosuch0", "--sweep", "burst=1"}
+            << "the device must be named after one of net_null";
+        QTest::newRow("pcap path the engine refuses")
+            << QStringList{"sweep", "--vdev", "net_pcap0,tx_pcap=/tmp/burstlab-no-such-dir/x.pcap",
+                           "--sweep", "burst=1"}
+            << "is in a directory that does not exist";
         QTest::newRow("vlan") << QStringList{"sweep", "--sweep", "burst=1", "--set", "vlan=4095"}
                               << "--set vlan=4095: vlan must be in 0..4094, got 4095";
         QTest::newRow("tag on the default size")

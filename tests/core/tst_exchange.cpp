@@ -500,9 +500,9 @@ class TestExchange : public QObject {
         a.run.fingerprint = {{QStringLiteral("governor"), QStringLiteral("performance")}};
         b.run.fingerprint = {{QStringLiteral("governor"), QStringLiteral("powersave")}};
         const Comparison c = Comparison::of({a, b});
-        QCOMPARE(c.hostDifferences.size(), 1);
-        QVERIFY(c.hostDifferences.first().startsWith(
-            QStringLiteral("patch1 vs baseline: hosts differ: ")));
+        QCOMPARE(c.hostDifferences,
+                 QStringList{QStringLiteral("baseline vs patch1: hosts differ: governor: baseline "
+                                            "performance, patch1 powersave")});
         const QString out = NetdevExport::comparison(c);
         QVERIFY2(out.contains(QStringLiteral("hosts differ")), qPrintable(out));
         QVERIFY(fitsPost(out));

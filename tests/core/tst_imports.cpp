@@ -1,11 +1,13 @@
 // Imports keep what the source says and check it: every varying pktgen
 // parameter is an axis, absurd numbers are errors naming the line, odd ones
 // warnings stored with the run, and nothing is made up.
+#include "exchange/Comparison.h"
 #include "exchange/ImportFormat.h"
 #include "exchange/NetdevExport.h"
 #include "exchange/NetdevImport.h"
 #include "exchange/PktgenImport.h"
 #include "exchange/TableExport.h"
+#include "stats/PointStats.h"
 #include "store/RunStore.h"
 #include <QFile>
 #include <QJsonArray>
@@ -161,6 +163,9 @@ class TestImports : public QObject {
                                            "is negative";
         QTest::newRow("zero pps") << QStringLiteral("x\n * patch1: 0 pps\n")
                                   << "line 2: '* patch1: 0 pps': pps: 0 is zero";
+        QTest::newRow("exponent form")
+            << QStringLiteral("burst=1 tx:5614370 pps\nburst=2 tx:5.5e6 pps\n")
+            << "line 2: 'burst=2 tx:5.5e6 pps': pps: '5.5e6' is not a whole number";
         QTest::newRow("fraction") << QStringLiteral("burst=1 tx:12.5 pps\n")
                                   << "line 1: 'burst=1 tx:12.5 pps': pps: '12.5' is not a whole";
     }
@@ -250,6 +255,58 @@ class TestImports : public QObject {
         QVERIFY(NetdevExport::run(unchecked).contains(QStringLiteral("line rate not checked")));
         QVERIFY(TableExport::csv(unchecked).contains(QStringLiteral("not checked")));
         QVERIFY(TableExport::markdown(unchecked).contains(QStringLiteral("not checked")));
+    }
+
+    // What burstlab exports, it imports back: the same points, figures and
+    // axes (JSON of several runs; netdev text of a sweep).
+    void exportsImportBack() {
+        const RunData pktgen = importData("pktgen", "pktgen_clone_sweep.txt").first();
+        const RunData netdev = importData("netdev", "netdev_seed000_burst.txt").first();
+        const auto figures = [](const RunData &run) {
+            QList<std::pair<QString, std::optional<qint64>>> out;
+            for (const PointStats &s : PointStats::ofRun(run))
+                out.append({s.point.describe(run.run.spec.axisNames()), s.ppsFigure});
+            return out;
+        };
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("export.json"));
+        QFile out(file);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(TableExport::json(Comparison::of({pktgen, netdev})).toUtf8());
+        out.close();
+        QString error;
+        const auto back = importFile(QStringLiteral("json"), file, {}, &error);
+        QVERIFY2(back, qPrintable(error));
+        QCOMPARE(back->size(), 2);
+        QCOMPARE(figures(back->at(0)), figures(pktgen));
+        QCOMPARE(figures(back->at(1)), figures(netdev));
+        QCOMPARE(back->at(0).run.spec.axisNames(), pktgen.run.spec.axisNames());
+
+        const auto reread = NetdevImport::parse(NetdevExport::run(netdev), {}, &error);
+        QVERIFY2(reread, qPrintable(error));
+        QCOMPARE(reread->size(), 1);
+        QCOMPARE(figures(reread->first()), figures(netdev));
+    }
+
+    // A reply quoting the table it answers holds it twice: imported once.
+    void quotedCopiesImportOnce() {
+        const QString table = QStringLiteral("skb_burst=0 tx:5614370 pps\n"
+                                             "skb_burst=1 tx:5889589 pps\n");
+        QString quoted;
+        for (const QString &line : table.split(QLatin1Char('\n'), Qt::SkipEmptyParts))
+            quoted += QStringLiteral("> ") + line + QLatin1Char('\n');
+        QString error;
+        const auto runs = NetdevImport::parse(
+            QStringLiteral("On Mon, someone wrote:\n") + quoted + QStringLiteral("\nMy run:\n") +
+                table + QStringLiteral("\n>> ") + table.section(QLatin1Char('\n'), 0, 0) +
+                QStringLiteral("\n>> ") + table.section(QLatin1Char('\n'), 1, 1) +
+                QLatin1Char('\n'),
+            {}, &error);
+        QVERIFY2(runs, qPrintable(error));
+        QCOMPARE(runs->size(), 1);
+        QVERIFY2(runs->first().run.spec.importWarnings.join(u'|').contains(
+                     QStringLiteral("the same table again")),
+                 qPrintable(runs->first().run.spec.importWarnings.join(u'|')));
     }
 };
 

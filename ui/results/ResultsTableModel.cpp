@@ -1,5 +1,6 @@
 #include "results/ResultsTableModel.h"
 #include "exchange/TextLayout.h"
+#include "util/SafeText.h"
 
 #include <cmath>
 
@@ -99,7 +100,7 @@ QVariant ResultsTableModel::display(const PointStats &stats, int column) const {
     const std::optional<Delta> &d = delta(stats);
     switch (column) {
     case PointColumn:
-        return stats.point.describe(m_axisNames);
+        return SafeText::field(stats.point.describe(m_axisNames));
     case PpsColumn:
         return stats.ppsFigure ? QString::number(*stats.ppsFigure) : none;
     case NsColumn:
@@ -126,7 +127,7 @@ QVariant ResultsTableModel::display(const PointStats &stats, int column) const {
     case L1Column:
         return bits(stats.l1Bps());
     case NotesColumn:
-        return stats.warnings.join(QStringLiteral("; "));
+        return SafeText::field(stats.warnings.join(QStringLiteral("; ")));
     default:
         return {};
     }

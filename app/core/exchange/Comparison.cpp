@@ -73,14 +73,18 @@ Comparison Comparison::of(const QList<RunData> &runs, const StatsOptions &option
         c.cells << row;
     }
     const Run &base = runs.first().run;
+    const HostSide baseSide{runName(base), base.fingerprint, base.checklist};
     for (qsizetype i = 1; i < runs.size(); ++i) {
         const Run &run = runs[i].run;
         const HostComparison diff =
-            HostDiff::compare(base.fingerprint, base.checklist, run.fingerprint, run.checklist);
+            HostDiff::compare(baseSide, {runName(run), run.fingerprint, run.checklist});
+        const QString pair = QStringLiteral("%1 vs %2").arg(baseSide.name, runName(run));
         if (diff.hostsDiffer)
-            c.hostDifferences << QStringLiteral("%1 vs %2: hosts differ: %3")
-                                     .arg(runName(run), runName(base),
-                                          diff.differences.join(QStringLiteral("; ")));
+            c.hostDifferences << QStringLiteral("%1: hosts differ: %2")
+                                     .arg(pair, diff.differences.join(QStringLiteral("; ")));
+        if (!diff.transient.isEmpty())
+            c.transientDifferences << QStringLiteral("%1: changed between the runs: %2")
+                                          .arg(pair, diff.transient.join(QStringLiteral("; ")));
     }
     return c;
 }

@@ -17,9 +17,13 @@ struct Comparison {
     QStringList axisNames;
     // cells[run][point]: nullopt where that run has no completed step there.
     QList<QList<std::optional<PointStats>>> cells;
-    // "hosts differ: cpu_model, kernel_release": fingerprint keys whose
-    // values differ from the baseline's, one line per run that differs.
+    // "#1 vs #2: hosts differ: governor: #1 performance, #2 powersave": what
+    // can move the figures (HostDiff), one line per run whose host differs
+    // from the baseline's.
     QStringList hostDifferences;
+    // The same for what came and went between the runs on one host (load,
+    // a desktop session): listed apart, not a caveat.
+    QStringList transientDifferences;
     // "clone: 0 in baseline, 64 in patch2": settings that differ without
     // placing points (fixed parameters, step length, port, lcores).
     QStringList settingDifferences;

@@ -478,6 +478,8 @@ QStringList runList(const Comparison &c, const QStringList &names) {
     }
     for (const QString &d : c.caveats())
         lines << QStringLiteral(" ! ") + d;
+    for (const QString &d : c.transientDifferences)
+        lines << QStringLiteral(" - ") + d;
     return lines;
 }
 

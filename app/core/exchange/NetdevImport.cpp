@@ -4,6 +4,7 @@
 #include "exchange/TextLayout.h"
 #include "stats/Figure.h"
 #include <QRegularExpression>
+#include <algorithm>
 #include <cmath>
 
 namespace burstlab {
@@ -14,11 +15,13 @@ const QRegularExpression quoting(QStringLiteral("^(\\s*>)+ ?"));
 // skb_burst=2  tx:6942821 pps ( 35.46 ns)   |   skb_burst=0  2421076 pps
 // The value and the rate are taken loosely and checked, so that a row with a
 // negative or absurd number is an error instead of a line silently skipped.
-const QRegularExpression sweepLine(QStringLiteral(
-    "^\\s*([A-Za-z_][A-Za-z0-9_]*)=([-+]?[\\d,.]+)\\s+(?:tx:\\s*)?([-+]?[\\d,.]+)\\s*pps\\b(.*)$"));
+// A number in exponent form (5.5e6) is taken too, and refused by the checks.
+const QRegularExpression sweepLine(
+    QStringLiteral("^\\s*([A-Za-z_][A-Za-z0-9_]*)=([-+]?[\\d,.]+(?:[eE][-+]?\\d+)?)\\s+(?:tx:\\s*)?"
+                   "([-+]?[\\d,.]+(?:[eE][-+]?\\d+)?)\\s*pps\\b(.*)$"));
 // * patch3:   5,608,781 pps --> 178.29ns per pkt   |   * Baseline  : 12,815,925 pps
-const QRegularExpression
-    seriesLine(QStringLiteral("^\\s*\\*\\s*([^:]*[^:\\s])\\s*:\\s*([-+]?[\\d,.]+)\\s*pps\\b(.*)$"));
+const QRegularExpression seriesLine(QStringLiteral(
+    "^\\s*\\*\\s*([^:]*[^:\\s])\\s*:\\s*([-+]?[\\d,.]+(?:[eE][-+]?\\d+)?)\\s*pps\\b(.*)$"));
 // Seed 000's " ( 35.46 ns)" and " ( -1.38 ns (worse))" after the rate.
 const QRegularExpression sweepDelta(
     QStringLiteral("^\\s*\\(\\s*([-+]?\\d+(?:\\.\\d+)?)\\s*ns\\s*(\\(worse\\))?\\s*\\)"));
@@ -34,6 +37,7 @@ const QRegularExpression summaryLine(QStringLiteral(
 struct Table {
     bool series = false;
     QString axis;
+    qsizetype firstLine = 0;
     RunData data;
     qint64 lastPps = 0;
 
@@ -53,6 +57,19 @@ struct Table {
         data.run.spec.importWarnings << QStringLiteral("line %1: %2").arg(n + 1).arg(why);
     }
 };
+
+// The same table: one axis, the same values with the same rates in order.
+bool sameRows(const RunData &a, const RunData &b) {
+    if (a.run.spec.axisNames() != b.run.spec.axisNames() || a.steps.size() != b.steps.size())
+        return false;
+    for (qsizetype i = 0; i < a.steps.size(); ++i) {
+        const StepResult &x = a.steps[i].result;
+        const StepResult &y = b.steps[i].result;
+        if (!(x.point == y.point) || x.pps != y.pps)
+            return false;
+    }
+    return true;
+}
 
 Table newTable(bool series, const QString &axis, const QString &label, int number) {
     Table t;
@@ -142,8 +159,20 @@ std::optional<QList<RunData>> NetdevImport::parse(const QString &text, const QSt
     std::optional<Table> table;
     QStringList pending; // odd lines seen before any table
     const auto close = [&] {
-        if (table && !table->data.steps.isEmpty())
-            runs << table->data;
+        if (table && !table->data.steps.isEmpty()) {
+            // A reply quotes the table it answers: the same rows again are
+            // one table, said so.
+            const auto same = std::find_if(runs.begin(), runs.end(), [&](const RunData &r) {
+                return sameRows(r, table->data);
+            });
+            if (same == runs.end())
+                runs << table->data;
+            else
+                same->run.spec.importWarnings
+                    << QStringLiteral("line %1: the same table again (a quoted copy?), "
+                                      "imported once")
+                           .arg(table->firstLine + 1);
+        }
         table.reset();
     };
     const auto fail = [&](qsizetype n, const QString &line, const QString &why) {
@@ -179,8 +208,10 @@ std::optional<QList<RunData>> NetdevImport::parse(const QString &text, const QSt
             isSeries ? QStringLiteral("patch") : ImportChecks::parameterName(m.captured(1));
         if (table && (table->series != isSeries || table->axis != axis))
             close();
-        if (!table)
+        if (!table) {
             table = newTable(isSeries, axis, label, int(runs.size()) + 1);
+            table->firstLine = n;
+        }
         QString why;
         const auto pps = ImportChecks::count(m.captured(isSeries ? 2 : 3), false, &why);
         if (!pps)

@@ -1,5 +1,6 @@
 #include "exchange/TableExport.h"
 #include "exchange/TextLayout.h"
+#include "util/SafeText.h"
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -173,8 +174,10 @@ QString cellText(const QJsonValue &v) {
 }
 
 QString csvField(const QString &text) {
+    // CSV keeps the stored text as it is: a field with a separator, a quote
+    // or a line break is quoted, nothing is escaped away.
     if (!text.contains(QLatin1Char(',')) && !text.contains(QLatin1Char('"')) &&
-        !text.contains(QLatin1Char('\n')))
+        !text.contains(QLatin1Char('\n')) && !text.contains(QLatin1Char('\r')))
         return text;
     return QLatin1Char('"') + QString(text).replace(QLatin1String("\""), QLatin1String("\"\"")) +
            QLatin1Char('"');
@@ -211,8 +214,9 @@ QStringList repFields(const QJsonArray &reps) {
     return fields << QString::fromUtf8(QJsonDocument(lcores).toJson(QJsonDocument::Compact));
 }
 
+// A table cell or note of Markdown: one line, shown safe, its pipes escaped.
 QString md(const QString &text) {
-    return QString(text).replace(QLatin1Char('|'), QLatin1String("\\|"));
+    return SafeText::field(text).replace(QLatin1Char('|'), QLatin1String("\\|"));
 }
 
 QString mdNumber(const QJsonValue &v, int decimals) {
@@ -290,9 +294,9 @@ QString TableExport::markdown(const Comparison &comparison) {
     const QStringList names = comparison.names();
     for (qsizetype r = 0; r < comparison.runs.size(); ++r) {
         for (const QString &warning : comparison.runs[r].run.spec.importWarnings)
-            notes << QStringLiteral("> %1: source %2").arg(names[r], md(warning));
+            notes << QStringLiteral("> %1: source %2").arg(md(names[r]), md(warning));
     }
-    for (const QString &d : comparison.caveats())
+    for (const QString &d : comparison.caveats() + comparison.transientDifferences)
         notes << QStringLiteral("> ") + md(d);
     if (!notes.isEmpty())
         lines << QString() << notes;
@@ -315,10 +319,12 @@ QString TableExport::json(const Comparison &comparison) {
         {QStringLiteral("points"), points},
         {QStringLiteral("host_differences"),
          QJsonArray::fromStringList(comparison.hostDifferences)},
+        {QStringLiteral("transient_differences"),
+         QJsonArray::fromStringList(comparison.transientDifferences)},
         {QStringLiteral("setting_differences"),
          QJsonArray::fromStringList(comparison.settingDifferences)},
         {QStringLiteral("unmatched"), QJsonArray::fromStringList(comparison.unmatched)}};
-    return QString::fromUtf8(QJsonDocument(out).toJson(QJsonDocument::Indented));
+    return SafeText::json(QString::fromUtf8(QJsonDocument(out).toJson(QJsonDocument::Indented)));
 }
 
 } // namespace burstlab

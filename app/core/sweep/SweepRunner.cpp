@@ -430,13 +430,14 @@ void SweepRunner::onStepRefused(qint64, const EngineAck &ack) {
     fail(Outcome::Refused, ack.errorMessage);
 }
 
-void SweepRunner::onEngineFailed(EngineClient::Failure, const QString &message) {
+void SweepRunner::onEngineFailed(EngineClient::Failure failure, const QString &message) {
     if (m_index >= m_plan.steps().size()) {
         // every step is stored; a failure while the engine shuts down changes nothing
         emit logLine(message);
         return;
     }
-    fail(Outcome::EngineFailure, message);
+    fail(failure == EngineClient::Failure::BadOptions ? Outcome::Refused : Outcome::EngineFailure,
+         message);
 }
 
 void SweepRunner::endStep(RunStatus status, const QString &error) {
