@@ -286,6 +286,25 @@ class TestImports : public QObject {
         QVERIFY2(reread, qPrintable(error));
         QCOMPARE(reread->size(), 1);
         QCOMPARE(figures(reread->first()), figures(netdev));
+
+        // A burst x clone sweep prints one table per clone: one 2-D run again.
+        RunData grid;
+        grid.run.status = RunStatus::Completed;
+        grid.run.spec.axes = {Axis{QStringLiteral("burst"), {AxisValue(1), AxisValue(8)}},
+                              Axis{QStringLiteral("clone"), {AxisValue(0), AxisValue(64)}}};
+        double pps = 2e6;
+        for (const Point &p : grid.run.spec.points()) {
+            StepResult r;
+            r.point = p;
+            r.status = RunStatus::Completed;
+            r.pps = pps *= 1.5;
+            grid.appendResult(r);
+        }
+        const auto grid2 = NetdevImport::parse(NetdevExport::run(grid), {}, &error);
+        QVERIFY2(grid2, qPrintable(error));
+        QCOMPARE(grid2->size(), 1);
+        QCOMPARE(grid2->first().run.spec.axisNames(), grid.run.spec.axisNames());
+        QCOMPARE(figures(grid2->first()), figures(grid));
     }
 
     // A reply quoting the table it answers holds it twice: imported once.

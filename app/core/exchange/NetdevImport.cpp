@@ -6,6 +6,7 @@
 #include <QRegularExpression>
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace burstlab {
 
@@ -22,6 +23,10 @@ const QRegularExpression sweepLine(
 // * patch3:   5,608,781 pps --> 178.29ns per pkt   |   * Baseline  : 12,815,925 pps
 const QRegularExpression seriesLine(QStringLiteral(
     "^\\s*\\*\\s*([^:]*[^:\\s])\\s*:\\s*([-+]?[\\d,.]+(?:[eE][-+]?\\d+)?)\\s*pps\\b(.*)$"));
+// "clone=64:" above a table (burstlab's netdev text of a 2-D sweep): the
+// table is that series.
+const QRegularExpression seriesHeading(
+    QStringLiteral("^\\s*([A-Za-z_][A-Za-z0-9_]*)=([^\\s:]+):\\s*$"));
 // Seed 000's " ( 35.46 ns)" and " ( -1.38 ns (worse))" after the rate.
 const QRegularExpression sweepDelta(
     QStringLiteral("^\\s*\\(\\s*([-+]?\\d+(?:\\.\\d+)?)\\s*ns\\s*(\\(worse\\))?\\s*\\)"));
@@ -38,6 +43,9 @@ struct Table {
     bool series = false;
     QString axis;
     qsizetype firstLine = 0;
+    // The second parameter's name and value when the table is one series
+    // of a 2-D sweep.
+    std::optional<std::pair<QString, AxisValue>> outer;
     RunData data;
     qint64 lastPps = 0;
 
@@ -69,6 +77,29 @@ bool sameRows(const RunData &a, const RunData &b) {
             return false;
     }
     return true;
+}
+
+// A table under a "clone=64:" heading is one series of a 2-D sweep: it
+// joins the run of the series before it, or starts one.
+void addSeries(QList<RunData> &runs, const Table &t) {
+    const auto &[name, value] = *t.outer;
+    if (runs.isEmpty() || runs.last().run.spec.axisNames() != QStringList{t.axis, name}) {
+        RunData run = t.data;
+        run.steps.clear();
+        run.run.spec.importWarnings.clear();
+        run.run.spec.axes = {Axis{t.axis, {}}, Axis{name, {}}};
+        run.run.name = QStringLiteral("imported %1 x %2 sweep %3").arg(t.axis, name).arg(runs.size() + 1);
+        runs << run;
+    }
+    RunData &run = runs.last();
+    if (!run.run.spec.axes[1].values.contains(value))
+        run.run.spec.axes[1].values << value;
+    for (const StepData &step : t.data.steps) {
+        StepResult r = step.result;
+        r.point = Point{{r.point.values.first(), value}};
+        run.appendResult(r);
+    }
+    run.run.spec.importWarnings << t.data.run.spec.importWarnings;
 }
 
 Table newTable(bool series, const QString &axis, const QString &label, int number) {
@@ -158,8 +189,11 @@ std::optional<QList<RunData>> NetdevImport::parse(const QString &text, const QSt
     QList<RunData> runs;
     std::optional<Table> table;
     QStringList pending; // odd lines seen before any table
+    std::optional<std::pair<QString, AxisValue>> heading; // for the next table
     const auto close = [&] {
-        if (table && !table->data.steps.isEmpty()) {
+        if (table && !table->data.steps.isEmpty() && table->outer) {
+            addSeries(runs, *table);
+        } else if (table && !table->data.steps.isEmpty()) {
             // A reply quotes the table it answers: the same rows again are
             // one table, said so.
             const auto same = std::find_if(runs.begin(), runs.end(), [&](const RunData &r) {
@@ -198,6 +232,12 @@ std::optional<QList<RunData>> NetdevImport::parse(const QString &text, const QSt
                     pending << warning;
             }
             close();
+            if (const auto h = seriesHeading.match(line); h.hasMatch()) {
+                QString why;
+                const auto number = ImportChecks::count(h.captured(2), true, &why);
+                heading = {ImportChecks::parameterName(h.captured(1)),
+                           number ? AxisValue(*number) : AxisValue(h.captured(2))};
+            }
             continue;
         }
         if (tooManyImportRows(++rows, error))
@@ -211,6 +251,7 @@ std::optional<QList<RunData>> NetdevImport::parse(const QString &text, const QSt
         if (!table) {
             table = newTable(isSeries, axis, label, int(runs.size()) + 1);
             table->firstLine = n;
+            table->outer = std::exchange(heading, std::nullopt);
         }
         QString why;
         const auto pps = ImportChecks::count(m.captured(isSeries ? 2 : 3), false, &why);

@@ -148,10 +148,10 @@ void SweepRunner::recordHost(const EngineHello &hello) {
     // The main lcore only reads commands: the checklist judges the CPUs that
     // transmit. No launch mode moves the engine to another network namespace,
     // so an af_packet or tap netdev is probed in ours (no netns).
-    QList<int> lcores;
-    for (qint64 l : hello.workerLcores)
-        lcores.append(int(l));
-    const ProbeContext context = ProbeContext::forPort(e.txDevice(), lcores);
+    QList<int> cpus;
+    for (qint64 cpu : hello.workerCpus)
+        cpus.append(int(cpu));
+    const ProbeContext context = ProbeContext::forPort(e.txDevice(), cpus);
     emit logLine(QStringLiteral("probing the host checklist"));
     m_probing = true;
     auto promise = std::make_shared<QPromise<HostRecord>>();
@@ -357,11 +357,11 @@ void SweepRunner::startLoadWatch(const EngineHello &hello) {
             QStringLiteral("load watch off: the engine runs on %1").arg(m_client->command().host));
         return;
     }
-    // EAL's lcore N runs on CPU N (the engine passes -l); the engine's pid
-    // is in its file prefix, burstlab-<pid>-<random>, also behind sudo.
+    // The engine's pid is in its file prefix, burstlab-<pid>-<random>, also
+    // behind sudo.
     QList<int> cpus;
-    for (qint64 lcore : hello.workerLcores)
-        cpus << int(lcore);
+    for (qint64 cpu : hello.workerCpus)
+        cpus << int(cpu);
     QSet<qint64> ours{QCoreApplication::applicationPid()};
     const QString prefix = hello.raw.value(QStringLiteral("file_prefix")).toString();
     if (const qint64 engine = prefix.section(u'-', 1, 1).toLongLong(); engine > 0)
