@@ -37,6 +37,9 @@ void addDelta(QJsonObject &row, QStringList &columns, const QString &prefix,
     put(row, columns, prefix + QStringLiteral("_delta_ns_ci_high"),
         d ? number(d->nsCiHigh) : QJsonValue());
     put(row, columns, prefix + QStringLiteral("_p"), d ? number(d->p) : QJsonValue());
+    put(row, columns, prefix + QStringLiteral("_p_holm"), d ? number(d->pHolm) : QJsonValue());
+    put(row, columns, prefix + QStringLiteral("_holm_tests"),
+        d && d->tested() ? QJsonValue(d->tests) : QJsonValue());
     put(row, columns, prefix + QStringLiteral("_verdict"),
         d ? QJsonValue(QLatin1String(toString(d->verdict))) : QJsonValue());
 }
@@ -150,6 +153,9 @@ Rows rowsOf(const Comparison &c) {
             addDelta(row, columns, QStringLiteral("prev"), cell->vsPrevious);
             addDelta(row, columns, QStringLiteral("base"), cell->vsBaseline);
             addNoise(row, columns, *cell, run);
+            put(row, columns, QStringLiteral("target_pps"), optional(cell->targetPps));
+            put(row, columns, QStringLiteral("below_target"),
+                cell->targetPps ? QJsonValue(cell->belowTarget()) : QJsonValue());
             addLineRate(row, columns, *cell, run);
             put(row, columns, QStringLiteral("warnings"),
                 cell->warnings.join(QStringLiteral("; ")));
@@ -288,6 +294,19 @@ QString TableExport::markdown(const Comparison &comparison) {
     }
     QStringList notes;
     const QStringList names = comparison.names();
+    for (qsizetype r = 0; r < comparison.runs.size(); ++r) {
+        QList<PointStats> stats;
+        for (const auto &cell : comparison.cells[r]) {
+            if (cell)
+                stats << *cell;
+        }
+        if (const QString correction = PointStats::correctionText(stats, false);
+            !correction.isEmpty())
+            notes
+                << QStringLiteral("> %1: verdicts vs previous point: %2").arg(names[r], correction);
+    }
+    if (const QString correction = comparison.correctionText(); !correction.isEmpty())
+        notes << QStringLiteral("> verdicts vs the baseline: ") + correction;
     for (qsizetype r = 0; r < comparison.runs.size(); ++r) {
         for (const QString &warning : comparison.runs[r].run.spec.importWarnings)
             notes << QStringLiteral("> %1: source %2").arg(names[r], md(warning));
