@@ -787,6 +787,12 @@ class TestConsistency : public QObject {
                 .object()
                 .value(QStringLiteral("points"))
                 .toArray();
+        const QJsonArray stated =
+            QJsonDocument::fromJson(exportRuns(ExportFormat::Json, {baseRun, noisyRun}).toUtf8())
+                .object()
+                .value(QStringLiteral("verdict_corrections"))
+                .toArray();
+        QVERIFY(stated.contains(QStringLiteral("verdicts vs the baseline: ") + m_baseCorrection));
         const Comparison c = Comparison::of({baseRun, noisyRun});
         for (qsizetype i = 0; i < bursts.size(); ++i) {
             const QJsonObject row = points[bursts.size() + i].toObject();

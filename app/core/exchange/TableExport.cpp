@@ -233,6 +233,27 @@ QString mdBits(const QJsonValue &v) {
     return v.isDouble() ? TextLayout::mbits(v.toDouble()) : QStringLiteral("-");
 }
 
+// The correction of each family of verdicts: "#3 x: verdicts vs previous
+// point: Welch's t-test, Holm-corrected over 4 deltas, alpha 5%", one per
+// run, and "verdicts vs the baseline: ..." for a comparison.
+QStringList corrections(const Comparison &c) {
+    QStringList out;
+    const QStringList names = c.names();
+    for (qsizetype r = 0; r < c.runs.size(); ++r) {
+        QList<PointStats> stats;
+        for (const auto &cell : c.cells[r]) {
+            if (cell)
+                stats << *cell;
+        }
+        if (const QString correction = PointStats::correctionText(stats, false);
+            !correction.isEmpty())
+            out << QStringLiteral("%1: verdicts vs previous point: %2").arg(names[r], correction);
+    }
+    if (const QString correction = c.correctionText(); !correction.isEmpty())
+        out << QStringLiteral("verdicts vs the baseline: ") + correction;
+    return out;
+}
+
 } // namespace
 
 QString TableExport::csv(const RunData &data) {
@@ -294,19 +315,8 @@ QString TableExport::markdown(const Comparison &comparison) {
     }
     QStringList notes;
     const QStringList names = comparison.names();
-    for (qsizetype r = 0; r < comparison.runs.size(); ++r) {
-        QList<PointStats> stats;
-        for (const auto &cell : comparison.cells[r]) {
-            if (cell)
-                stats << *cell;
-        }
-        if (const QString correction = PointStats::correctionText(stats, false);
-            !correction.isEmpty())
-            notes
-                << QStringLiteral("> %1: verdicts vs previous point: %2").arg(names[r], correction);
-    }
-    if (const QString correction = comparison.correctionText(); !correction.isEmpty())
-        notes << QStringLiteral("> verdicts vs the baseline: ") + correction;
+    for (const QString &correction : corrections(comparison))
+        notes << QStringLiteral("> ") + md(correction);
     for (qsizetype r = 0; r < comparison.runs.size(); ++r) {
         for (const QString &warning : comparison.runs[r].run.spec.importWarnings)
             notes << QStringLiteral("> %1: source %2").arg(names[r], md(warning));
@@ -332,6 +342,8 @@ QString TableExport::json(const Comparison &comparison) {
     const QJsonObject out{
         {QStringLiteral("runs"), runs},
         {QStringLiteral("points"), points},
+        {QStringLiteral("verdict_corrections"),
+         QJsonArray::fromStringList(corrections(comparison))},
         {QStringLiteral("host_differences"),
          QJsonArray::fromStringList(comparison.hostDifferences)},
         {QStringLiteral("setting_differences"),
