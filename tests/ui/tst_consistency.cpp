@@ -11,7 +11,9 @@
 // the same precision. Every verdict is the same word in every output
 // (better, worse, within noise, or why none is given: a delta with a
 // disturbed side says "disturbed"), every output states the same Holm
-// correction, and a disturbed point is never the comparison's headline.
+// correction, and a disturbed point is never the comparison's headline. A
+// paced point below its target says so in every output, and the delta
+// between paced points is "paced" in every one.
 #include "compare/CompareTableModel.h"
 #include "compare/CompareView.h"
 #include "exchange/ExportFormat.h"
@@ -108,6 +110,39 @@ RunData storedRun(const QString &label, const QList<QList<double>> &reps,
             measured.lcores << lcore;
             if (valid && p < cpuShares.size())
                 measured.thread = ThreadUsage::fromJson(threadFigures(cpuShares[p][r]), nullptr);
+            step.measured = measured;
+            data.steps << StepData{step, {}};
+        }
+    }
+    return data;
+}
+
+// A rate sweep: 10 kpps reached, 100 kpps not (93155 pps).
+RunData pacedRun() {
+    RunData data;
+    data.run.name = QStringLiteral("rate sweep on net_null0");
+    data.run.label = QStringLiteral("paced");
+    data.run.status = RunStatus::Completed;
+    data.run.created = QDateTime::currentDateTimeUtc();
+    data.run.spec.engine.vdevs = {QStringLiteral("net_null0")};
+    data.run.spec.axes = {
+        Axis{QStringLiteral("rate_pps"), {AxisValue(qint64(10000)), AxisValue(qint64(100000))}}};
+    data.run.spec.reps = 3;
+    data.run.spec.durationMs = 1000;
+    data.run.spec.warmupMs = 100;
+    const QList<QList<double>> reps{{9999, 10000, 10001}, {93100, 93155, 93210}};
+    int seq = 0;
+    for (qsizetype p = 0; p < reps.size(); ++p) {
+        const qint64 rate = data.run.spec.axes.first().values[p].number();
+        for (qsizetype r = 0; r < reps[p].size(); ++r) {
+            StepResult step;
+            step.point = Point{{AxisValue(rate)}};
+            step.rep = int(r);
+            step.seq = seq++;
+            step.status = RunStatus::Completed;
+            step.pps = reps[p][r];
+            StepFinished measured;
+            measured.params = QJsonObject{{QStringLiteral("rate_pps"), rate}};
             step.measured = measured;
             data.steps << StepData{step, {}};
         }
@@ -836,6 +871,55 @@ class TestConsistency : public QObject {
             QVERIFY(v == Verdict::Better || v == Verdict::Worse);
         }
         QVERIFY2(!compare.contains(QStringLiteral("(disturbed)")), qPrintable(compare));
+    }
+
+    // A paced point below its target is marked in every output in the same
+    // words, and the delta between paced points is "paced" in every one.
+    void pacedPointsAreMarkedEverywhere() {
+        const qint64 id = *m_store.insertRunData(pacedRun());
+        const RunData data = *m_store.loadRunData(id);
+        const QString mark = QStringLiteral("paced: 93155 of 100000 pps");
+        const QString netdev = exportRuns(ExportFormat::Netdev, {data});
+        QVERIFY2(netdev.contains(QStringLiteral(" - rate_pps=100000: ") + mark),
+                 qPrintable(netdev));
+        QVERIFY2(
+            netdev.contains(QRegularExpression(QStringLiteral(
+                R"(\n rate_pps=100000 +tx:93155 pps \(\s*[\d.]+ ns\) paced \[below target\])"))),
+            qPrintable(netdev));
+        const QString show = cli({QStringLiteral("show"), QString::number(id)});
+        const QStringList lines = show.split(u'\n');
+        const qsizetype at = pointTableAt(lines);
+        QVERIFY2(at + 2 < lines.size(), qPrintable(show));
+        const auto row = tableRow(lines[at], lines[at + 2]);
+        QCOMPARE(row.value(QStringLiteral("VERDICT")), QStringLiteral("paced"));
+        QVERIFY2(row.value(QStringLiteral("WARNINGS")).contains(mark), qPrintable(lines[at + 2]));
+        const QJsonArray points =
+            QJsonDocument::fromJson(exportRuns(ExportFormat::Json, {data}).toUtf8())
+                .object()
+                .value(QStringLiteral("points"))
+                .toArray();
+        QCOMPARE(points.size(), 2);
+        const QJsonObject below = points[1].toObject();
+        QCOMPARE(below.value(QStringLiteral("target_pps")).toInteger(), qint64(100000));
+        QCOMPARE(below.value(QStringLiteral("below_target")).toBool(), true);
+        QCOMPARE(points[0].toObject().value(QStringLiteral("below_target")).toBool(true), false);
+        QCOMPARE(below.value(QStringLiteral("prev_verdict")).toString(), QStringLiteral("paced"));
+        QVERIFY(below.value(QStringLiteral("warnings")).toString().contains(mark));
+        const QString csv = exportRuns(ExportFormat::Csv, {data});
+        QVERIFY2(csv.contains(mark) && csv.contains(QStringLiteral(",paced,")), qPrintable(csv));
+        const auto markdown = markdownRows(exportRuns(ExportFormat::Markdown, {data}));
+        QCOMPARE(markdown.size(), 2);
+        QCOMPARE(markdown[1].value(QStringLiteral("vs prev")), QStringLiteral("paced"));
+        QVERIFY(markdown[1].value(QStringLiteral("warnings")).contains(mark));
+        SweepResultsView view;
+        view.setStore(&m_store);
+        view.showRun(data.run, data.results());
+        const ResultsTableModel *model = view.resultsModel();
+        QCOMPARE(model->data(model->index(1, ResultsTableModel::VerdictColumn)).toString(),
+                 QStringLiteral("paced"));
+        QVERIFY(
+            model->data(model->index(1, ResultsTableModel::NotesColumn)).toString().contains(mark));
+        QVERIFY(m_store.deleteRun(id));
     }
 
   private:

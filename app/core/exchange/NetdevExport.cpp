@@ -390,8 +390,8 @@ QStringList ppsColumns(const Comparison &c, const QStringList &titles, const QSt
             for (qsizetype r = first; r < last; ++r) {
                 const auto &cell = c.cells[r][p];
                 QString text = cell ? ppsText(*cell) : QStringLiteral("-");
-                if (cell &&
-                    (cell->invalid > 0 || cell->disturbance.disturbed > 0 || cell->aboveLineRate))
+                if (cell && (cell->invalid > 0 || cell->disturbance.disturbed > 0 ||
+                             cell->aboveLineRate || cell->belowTarget()))
                     text += QLatin1Char('*');
                 row += T::padLeft(text, column);
             }
