@@ -56,6 +56,8 @@ QString header(const RunData &data, const QList<PointStats> &stats, bool exclude
         lines << QStringLiteral("  until precise: ") + precision;
     for (const QString &line : RunSetup::lineRate(r, stats))
         lines << QStringLiteral("  ") + line;
+    if (const QString correction = PointStats::correctionText(stats, false); !correction.isEmpty())
+        lines << QStringLiteral("  verdicts: ") + correction;
     if (const QStringList args = SweepCommandLine::arguments(r); !args.isEmpty()) {
         QStringList quoted;
         for (const QString &arg : args)

@@ -216,6 +216,27 @@ class TestCli : public QObject {
             << QStringList{"runs", "--status", "invalid"}
             << "--status invalid: must be one of running, completed, failed, interrupted";
     }
+    // Fewer tx_burst calls than a valid repetition needs: every repetition
+    // is invalid, the run is stored and printed, and the sweep exits 1.
+    void aSweepWithEveryRepetitionInvalidExits1() {
+        const Result r = cli({"sweep", "--vdev", "net_null0", "--sweep", "burst=1", "--set",
+                              "count=50", "--reps", "1", "--duration-ms", "100", "--no-chart"});
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.out.contains(QStringLiteral("no valid repetition")), qPrintable(r.out));
+        QVERIFY2(r.err.contains(QStringLiteral("every repetition of run ")) &&
+                     r.err.contains(QStringLiteral(" was invalid")),
+                 qPrintable(r.err));
+    }
+
+    void pacedTooSlowlyIsRefusedBeforeTheSweep() {
+        const Result r = cli({"sweep", "--vdev", "net_null0", "--sweep", "rate_pps=10000,100000",
+                              "--duration-ms", "300"});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("rate_pps=10000 with burst=32 makes about 75 "
+                                               "tx_burst calls")),
+                 qPrintable(r.err));
+    }
+
     void usageErrorsNameTheFieldAndExit2() {
         QFETCH(QStringList, args);
         QFETCH(QString, message);

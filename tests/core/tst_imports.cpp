@@ -206,6 +206,37 @@ class TestImports : public QObject {
                                             "(1/5614370*10^9)-(1/8945166*10^9) = 66.32 ns")});
     }
 
+    void pktgenCloneSkbAndBurstlabCloneShareOneAxis() {
+        // Kernel pktgen's clone_skb N sends each skb N times (0 and 1: one
+        // per packet), as burstlab's clone does with an mbuf: the imported
+        // clone_skb points meet a burstlab clone sweep at burst=1.
+        const RunData imported = importData("pktgen", "pktgen_clone_sweep.txt").first();
+        RunData measured;
+        measured.run.label = QStringLiteral("burstlab");
+        measured.run.spec.axes = {Axis{
+            QStringLiteral("clone"), {AxisValue(0), AxisValue(1), AxisValue(10), AxisValue(1000)}}};
+        measured.run.spec.fixed = QJsonObject{{"burst", 1}};
+        measured.run.spec.reps = 1;
+        int seq = 0;
+        for (const Point &point : measured.run.spec.points()) {
+            StepResult step;
+            step.point = point;
+            step.seq = seq++;
+            step.status = RunStatus::Completed;
+            step.pps = 3e6;
+            measured.steps << StepData{step, {}};
+        }
+        const Comparison c = Comparison::of({imported, measured});
+        QCOMPARE(c.axisNames, QStringList{QStringLiteral("clone")});
+        QVERIFY2(c.unmatched.isEmpty(), qPrintable(c.unmatched.join(u'\n')));
+        for (qint64 clone : {0, 10, 1000}) {
+            const qsizetype at = c.points.indexOf(Point{{AxisValue(clone)}});
+            QVERIFY2(at >= 0, qPrintable(QString::number(clone)));
+            QVERIFY(c.cells[0][at] && c.cells[1][at]);
+            QVERIFY(c.cells[1][at]->vsBaseline);
+        }
+    }
+
     void importsInventNothing() {
         for (const RunData &run : importData("netdev", "netdev_seed000_burst.txt") +
                                       importData("pktgen", "pktgen_clone_sweep.txt")) {

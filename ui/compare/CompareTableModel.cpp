@@ -97,6 +97,9 @@ QVariant CompareTableModel::headerData(int section, Qt::Orientation orientation,
         return {};
     }
     const QString name = SafeText::field(m_names.at(cell.run));
+    if (tip && cell.field == VerdictField) {
+        return m_comparison.correctionText();
+    }
     if (tip) {
         // Whether the run's points were checked against a line rate, and if not why.
         const Run &run = m_comparison.runs.at(cell.run).run;
@@ -112,7 +115,7 @@ QVariant CompareTableModel::headerData(int section, Qt::Orientation orientation,
     case DeltaField:
         return tr("%1 Δ ns").arg(name);
     case VerdictField:
-        return tr("%1 verdict").arg(name);
+        return tr("%1 verdict (Holm)").arg(name);
     }
     return {};
 }

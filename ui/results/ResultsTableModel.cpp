@@ -34,6 +34,8 @@ void ResultsTableModel::setStats(const QList<PointStats> &stats, const QStringLi
         // Same rows, new numbers: update in place so selection and scroll stay put.
         m_stats = stats;
         emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+        // The verdicts' correction is over every delta of the run.
+        emit headerDataChanged(Qt::Horizontal, VerdictColumn, VerdictColumn);
         return;
     }
     beginResetModel();
@@ -158,10 +160,13 @@ QVariant ResultsTableModel::sortValue(const PointStats &stats, int column) const
 }
 
 QVariant ResultsTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    const bool vsPrevious = m_mode == DeltaMode::VsPrevious;
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == VerdictColumn) {
+        return PointStats::correctionText(m_stats, !vsPrevious);
+    }
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole) {
         return QAbstractTableModel::headerData(section, orientation, role);
     }
-    const bool vsPrevious = m_mode == DeltaMode::VsPrevious;
     switch (section) {
     case PointColumn:
         return tr("point");
@@ -174,7 +179,7 @@ QVariant ResultsTableModel::headerData(int section, Qt::Orientation orientation,
     case CiColumn:
         return tr("Δ 95% CI (ns)");
     case VerdictColumn:
-        return tr("verdict");
+        return tr("verdict (Holm)");
     case RepsColumn:
         return tr("reps");
     case DisturbedColumn:

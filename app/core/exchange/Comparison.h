@@ -35,7 +35,11 @@ struct Comparison {
     // setting and unmatched lines above, in that order.
     QStringList caveats() const { return hostDifferences + settingDifferences + unmatched; }
 
+    // The deltas against the baseline, of every run, are one family for
+    // Holm's correction (Delta::correct): the comparison is one table.
     static Comparison of(const QList<RunData> &runs, const StatsOptions &options = {});
+    // Delta::correctionText of the deltas against the baseline.
+    QString correctionText() const;
     // "patch2" (label) or else the name, or "run 7" (Run::title).
     static QString runTitle(const Run &run);
     // "#7 patch2": the id and the title, so two runs with one label never
@@ -45,7 +49,8 @@ struct Comparison {
     QStringList names() const;
 
     // The biggest change against the baseline: the (run, point) whose delta
-    // has the largest |ns|, for the comparison's closing summary.
+    // has the largest |ns| among those called better or worse, for the
+    // comparison's closing summary; nullopt when none is.
     struct Change {
         qsizetype run = 0;
         qsizetype point = 0;

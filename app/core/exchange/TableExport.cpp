@@ -38,6 +38,9 @@ void addDelta(QJsonObject &row, QStringList &columns, const QString &prefix,
     put(row, columns, prefix + QStringLiteral("_delta_ns_ci_high"),
         d ? number(d->nsCiHigh) : QJsonValue());
     put(row, columns, prefix + QStringLiteral("_p"), d ? number(d->p) : QJsonValue());
+    put(row, columns, prefix + QStringLiteral("_p_holm"), d ? number(d->pHolm) : QJsonValue());
+    put(row, columns, prefix + QStringLiteral("_holm_tests"),
+        d && d->tested() ? QJsonValue(d->tests) : QJsonValue());
     put(row, columns, prefix + QStringLiteral("_verdict"),
         d ? QJsonValue(QLatin1String(toString(d->verdict))) : QJsonValue());
 }
@@ -151,6 +154,9 @@ Rows rowsOf(const Comparison &c) {
             addDelta(row, columns, QStringLiteral("prev"), cell->vsPrevious);
             addDelta(row, columns, QStringLiteral("base"), cell->vsBaseline);
             addNoise(row, columns, *cell, run);
+            put(row, columns, QStringLiteral("target_pps"), optional(cell->targetPps));
+            put(row, columns, QStringLiteral("below_target"),
+                cell->targetPps ? QJsonValue(cell->belowTarget()) : QJsonValue());
             addLineRate(row, columns, *cell, run);
             put(row, columns, QStringLiteral("warnings"),
                 cell->warnings.join(QStringLiteral("; ")));
@@ -231,6 +237,27 @@ QString mdBits(const QJsonValue &v) {
     return v.isDouble() ? TextLayout::mbits(v.toDouble()) : QStringLiteral("-");
 }
 
+// The correction of each family of verdicts: "#3 x: verdicts vs previous
+// point: Welch's t-test, Holm-corrected over 4 deltas, alpha 5%", one per
+// run, and "verdicts vs the baseline: ..." for a comparison.
+QStringList corrections(const Comparison &c) {
+    QStringList out;
+    const QStringList names = c.names();
+    for (qsizetype r = 0; r < c.runs.size(); ++r) {
+        QList<PointStats> stats;
+        for (const auto &cell : c.cells[r]) {
+            if (cell)
+                stats << *cell;
+        }
+        if (const QString correction = PointStats::correctionText(stats, false);
+            !correction.isEmpty())
+            out << QStringLiteral("%1: verdicts vs previous point: %2").arg(names[r], correction);
+    }
+    if (const QString correction = c.correctionText(); !correction.isEmpty())
+        out << QStringLiteral("verdicts vs the baseline: ") + correction;
+    return out;
+}
+
 } // namespace
 
 QString TableExport::csv(const RunData &data) {
@@ -292,6 +319,8 @@ QString TableExport::markdown(const Comparison &comparison) {
     }
     QStringList notes;
     const QStringList names = comparison.names();
+    for (const QString &correction : corrections(comparison))
+        notes << QStringLiteral("> ") + md(correction);
     for (qsizetype r = 0; r < comparison.runs.size(); ++r) {
         for (const QString &warning : comparison.runs[r].run.spec.importWarnings)
             notes << QStringLiteral("> %1: source %2").arg(md(names[r]), md(warning));
@@ -317,6 +346,8 @@ QString TableExport::json(const Comparison &comparison) {
     const QJsonObject out{
         {QStringLiteral("runs"), runs},
         {QStringLiteral("points"), points},
+        {QStringLiteral("verdict_corrections"),
+         QJsonArray::fromStringList(corrections(comparison))},
         {QStringLiteral("host_differences"),
          QJsonArray::fromStringList(comparison.hostDifferences)},
         {QStringLiteral("transient_differences"),

@@ -489,6 +489,11 @@ void SweepRunner::stop() {
         m_client->shutdown();
 }
 
+bool SweepRunner::measuredAnything() const {
+    return std::any_of(m_results.begin(), m_results.end(),
+                       [](const StepResult &s) { return s.status == RunStatus::Completed; });
+}
+
 void SweepRunner::onEngineExited() {
     if (!m_active)
         return;
@@ -497,7 +502,10 @@ void SweepRunner::onEngineExited() {
     QString message = m_error;
     if (m_outcome == Outcome::Completed)
         message =
-            QStringLiteral("run %1 completed: %2 steps").arg(m_run.id).arg(m_plan.totalSteps());
+            QStringLiteral("run %1 completed: %2 steps%3")
+                .arg(m_run.id)
+                .arg(m_plan.totalSteps())
+                .arg(measuredAnything() ? QString() : QStringLiteral(", every repetition invalid"));
     else if (m_run.id > 0)
         message = QStringLiteral("run %1 %2: %3")
                       .arg(m_run.id)
