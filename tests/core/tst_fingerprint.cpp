@@ -202,6 +202,16 @@ class TestFingerprint : public QObject {
                               QStringLiteral("DPDK: 22.11.11 vs (not recorded)")}));
     }
 
+    void tscRatesOfOneClockAreTheSame() {
+        // Measured at each engine start: a few kHz apart on one clock.
+        QJsonObject a{{QStringLiteral("tsc_hz"), 2445405920.0}};
+        QJsonObject b{{QStringLiteral("tsc_hz"), 2445408311.0}};
+        QVERIFY(HostDiff::compare(a, {}, b, {}).differences.isEmpty());
+        b.insert(QStringLiteral("tsc_hz"), 2450000000.0);
+        QCOMPARE(HostDiff::compare(a, {}, b, {}).differences,
+                 QStringList({QStringLiteral("TSC Hz: 2445405920 vs 2450000000")}));
+    }
+
     void diffOfChecklists() {
         const QJsonObject fp = Fingerprint::collect(fakeHost("tuned"));
         const QJsonArray a = CheckResult::toJsonArray(Checklist::builtIn().run(fakeHost("tuned")));
