@@ -219,7 +219,19 @@ inline uint32_t TxWorker::fillFresh(uint32_t n, uint64_t tsc) {
     return n;
 }
 
-uint32_t TxWorker::fillClones(uint32_t n, uint64_t tsc) {
+inline uint32_t TxWorker::fillClones(uint32_t n, uint64_t tsc) {
+    // Most bursts of a long clone: copies of the mbuf in hand, which keeps
+    // references for more (so it is not done after them).
+    if (n < m_cloneRefs) [[likely]] {
+        std::fill_n(m_pkts, n, m_clone);
+        m_cloneRefs -= n;
+        m_cloneLeft -= n;
+        return n;
+    }
+    return fillClonesAcross(n, tsc);
+}
+
+uint32_t TxWorker::fillClonesAcross(uint32_t n, uint64_t tsc) {
     uint32_t filled = handOutClone(m_pkts, n);
     if (filled == n) {
         return n;

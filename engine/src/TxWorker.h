@@ -70,7 +70,9 @@ class TxWorker {
     // exhaustion).
     [[gnu::always_inline]] uint32_t fill(uint32_t n, uint64_t tsc);
     [[gnu::always_inline]] uint32_t fillFresh(uint32_t n, uint64_t tsc);
-    uint32_t fillClones(uint32_t n, uint64_t tsc);
+    [[gnu::always_inline]] uint32_t fillClones(uint32_t n, uint64_t tsc);
+    // fillClones() where the mbuf in hand ends or more references are due.
+    [[gnu::noinline]] uint32_t fillClonesAcross(uint32_t n, uint64_t tsc);
     // Makes mbufs[0..n) the stream's next packets: the frame is written whole
     // only the first time this step uses a buffer (prepare), then stamped.
     [[gnu::always_inline]] void build(rte_mbuf *const *mbufs, uint32_t n, uint64_t tsc);
