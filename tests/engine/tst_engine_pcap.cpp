@@ -167,9 +167,9 @@ void TestEnginePcap::cloneSendsEachBufferThatOften() {
     QTemporaryDir dir("/tmp/burstlab-pcap-XXXXXX");
     QVERIFY(dir.isValid());
     // Bursts of 7: a buffer's sends reach across bursts.
-    const QList<Frame> frames = captureStep(
+    const QList<Frame> frames = captureSteps(
         dir.filePath("clone.pcap"),
-        {{"count", 250}, {"burst", 7}, {"clone", clone}, {"flows", 4}, {"timestamp", true}});
+        {{{"count", 250}, {"burst", 7}, {"clone", clone}, {"flows", 4}, {"timestamp", true}}});
     QCOMPARE(frames.size(), 250);
     for (qsizetype i = 0; i < frames.size(); ++i) {
         QVERIFY(checkFrame(frames[i].bytes).isEmpty());
