@@ -4,6 +4,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <dirent.h>
+#include <iterator>
+#include <linux/filter.h>
 #include <linux/if_packet.h>
 #include <rte_ethdev.h>
 #include <sys/socket.h>
@@ -178,9 +180,18 @@ void Port::watchPacketSockets() {
         return;
     }
     m_packetSockets = packetSocketsOn(m_info.ifIndex);
+    // A filter rather than PACKET_IGNORE_OUTGOING, which a socket in a fanout
+    // group (as the driver's are) does not obey: the group's hook takes the
+    // frames, and each socket's filter runs on what it is given.
+    sock_filter code[] = {
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, uint32_t(SKF_AD_OFF + SKF_AD_PKTTYPE)),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, PACKET_OUTGOING, 0, 1),
+        BPF_STMT(BPF_RET | BPF_K, 0),
+        BPF_STMT(BPF_RET | BPF_K, UINT32_MAX),
+    };
+    const sock_fprog program{static_cast<unsigned short>(std::size(code)), code};
     for (int fd : m_packetSockets) {
-        const int on = 1;
-        setsockopt(fd, SOL_PACKET, PACKET_IGNORE_OUTGOING, &on, sizeof on);
+        setsockopt(fd, SOL_SOCKET, SO_ATTACH_FILTER, &program, sizeof program);
     }
     rxDrops(); // from now on
     m_kernelRingDrops = 0;

@@ -69,8 +69,8 @@ class Port {
     void txDoneCleanup(uint16_t txQueues);
     // For a started net_af_packet port: finds the driver's packet sockets on
     // the port's interface, so rxDrops() reads the kernel ring's drops, and
-    // makes them ignore what the interface sends (the kernel's own frames
-    // out of it are not received). Only for a port that is the only one on
+    // gives them a filter that drops what the interface sends (the kernel's
+    // own frames out of it are not received). Only for a port that is the only one on
     // its interface: another port's sockets there cannot be told apart.
     void watchPacketSockets();
     // The port's drop counters so far.

@@ -6,7 +6,8 @@
 // and one wild sequence number. Each is injected while a step runs and the
 // counts must be exact. And a ring too small for an unpaced step: what the
 // port's kernel ring dropped is counted apart, and every frame that reached
-// the port is in exactly one figure. Needs root for the namespace.
+// the port is in exactly one figure; what the port's own interface sends is
+// not received. Needs root for the namespace.
 #include "EngineProcess.h"
 #include "NetNamespace.h"
 #include "PacketTemplate.h"
@@ -32,6 +33,7 @@ class TestEngineSinkTraffic : public QObject {
     void everyFrameIsCountedOnce();
     void keyedFramesOfOtherStepsAndOneWildNumber();
     void ringDropsAreNotPathLoss();
+    void whatTheSinksInterfaceSendsIsNotReceived();
 
   private:
     // Starts the engine, points va's neighbours at the sink and waits for a
@@ -337,6 +339,31 @@ void TestEngineSinkTraffic::ringDropsAreNotPathLoss() {
     // Lost on the path is what never reached the port.
     QCOMPARE(f.value("rx_lost").toInteger(), qMax<qint64>(0, sent - ours - dropped));
     QVERIFY(sent - reached <= f.value("rx_lost").toInteger());
+    engine.closeStdin();
+    QVERIFY(engine.waitForExit(5000));
+}
+
+void TestEngineSinkTraffic::whatTheSinksInterfaceSendsIsNotReceived() {
+    QStringList args = EngineProcess::vdevArgs("net_af_packet0,iface=va");
+    args << "--sink-vdev" << kSink;
+    EngineProcess engine(args, m_ns.exec());
+    QByteArray vbMac;
+    QVERIFY2(startEngine(engine, vbMac), "the engine did not start or the link stayed busy");
+    // With an address of its own, vb's kernel asks ARP for its neighbours:
+    // frames out of vb, which its packet sockets see as outgoing.
+    QVERIFY(m_ns.ip({"addr", "add", "10.9.1.2/24", "dev", "vb"}));
+    const std::optional<qint64> before = counter("vb", "tx_packets");
+    QVERIFY(startStep(engine, 7));
+    QVERIFY(m_ns.inside([] { return sendUdp(AF_INET, "10.9.1.10", 5); }));
+    const QJsonObject f = engine.waitFor("finished", 7, 10000);
+    const std::optional<qint64> after = counter("vb", "tx_packets");
+    QVERIFY(m_ns.ip({"addr", "del", "10.9.1.2/24", "dev", "vb"}));
+    QVERIFY(!f.isEmpty() && before && after);
+    qInfo("vb sent %lld frames during the step; rx_foreign %lld", *after - *before,
+          f.value("rx_foreign").toInteger());
+    QVERIFY(*after > *before);
+    QCOMPARE(f.value("rx_foreign").toInteger(), 0);
+    QCOMPARE(f.value("rx_pkts").toInteger(), f.value("tx_pkts").toInteger());
     engine.closeStdin();
     QVERIFY(engine.waitForExit(5000));
 }
