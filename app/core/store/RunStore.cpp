@@ -505,6 +505,7 @@ std::optional<QList<RunSummary>> RunStore::listRuns(const RunFilter &filter) {
     if (!exec(q, QStringLiteral("listing runs")))
         return std::nullopt;
     QList<RunSummary> list;
+    QList<Run> runs; // the sweeps, for the options each run's figures are judged under
     while (q.next()) {
         RunSummary s;
         s.id = q.value(0).toLongLong();
@@ -513,32 +514,44 @@ std::optional<QList<RunSummary>> RunStore::listRuns(const RunFilter &filter) {
         s.created = dateTimeFromText(q.value(3).toString());
         s.status = runStatusFromString(q.value(4).toString()).value_or(RunStatus::Failed);
         s.device = Run::deviceOf(jsonDocument(q.value(5)).object());
-        s.sweep = SweepSpec::fromJson(jsonDocument(q.value(6)).object(), nullptr)
-                      .value_or(SweepSpec{})
-                      .describe();
+        Run run;
+        run.spec =
+            SweepSpec::fromJson(jsonDocument(q.value(6)).object(), nullptr).value_or(SweepSpec{});
+        s.sweep = run.spec.describe();
         s.source = q.value(7).toString();
         s.steps = q.value(8).toInt();
         for (const QJsonValue &tag : jsonDocument(q.value(9)).array())
             s.tags << tag.toString();
         s.tags.sort();
         list << s;
+        runs << run;
     }
     // The best pps of a run is its best point figure (the median of a
-    // point's valid repetitions), the number show, compare and the exports
-    // print, not its fastest single repetition.
-    // Only the columns that figure needs are read: the steps' totals
-    // documents are most of a step's bytes, and a page lists 200 runs.
+    // point's valid repetitions under the run's own noise policy), the
+    // number show, compare and the exports print, not its fastest single
+    // repetition. Only the columns that figure needs are read: the steps'
+    // totals documents are most of a step's bytes, and a page lists 200
+    // runs; a run whose policy lets the thread figures in them decide which
+    // repetitions count reads its whole steps.
     QSqlQuery rates(database());
     rates.prepare(
         QStringLiteral("SELECT %1 FROM steps WHERE run_id = ? ORDER BY seq, id").arg(rateColumns));
-    for (RunSummary &s : list) {
-        rates.addBindValue(s.id);
-        if (!exec(rates, QStringLiteral("reading the rates of run %1").arg(s.id)))
-            return std::nullopt;
+    for (qsizetype i = 0; i < list.size(); ++i) {
+        RunSummary &s = list[i];
         QList<StepResult> steps;
-        while (rates.next())
-            steps << rateFrom(rates);
-        if (const auto best = PointStats::bestPps(PointStats::compute(steps)))
+        if (StatsOptions{}.forRun(runs[i]).needsThreadFigures()) {
+            const auto whole = stepsOf(s.id);
+            if (!whole)
+                return std::nullopt;
+            steps = *whole;
+        } else {
+            rates.addBindValue(s.id);
+            if (!exec(rates, QStringLiteral("reading the rates of run %1").arg(s.id)))
+                return std::nullopt;
+            while (rates.next())
+                steps << rateFrom(rates);
+        }
+        if (const auto best = PointStats::bestPps(PointStats::of(runs[i], steps)))
             s.bestPps = double(*best);
     }
     return list;
