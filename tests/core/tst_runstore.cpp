@@ -189,7 +189,7 @@ class TestRunStore : public QObject {
             QCOMPARE(steps->size(), 3);
             QCOMPARE(steps->at(2).point, Point{{AxisValue(2)}});
             QCOMPARE(steps->at(2).pps, 7000000.0);
-            QCOMPARE(steps->at(2).nsPerPkt, 1e9 / 7000000.0);
+            QCOMPARE(*steps->at(2).nsPerPacket(), 1e9 / 7000000.0);
             QCOMPARE(toString(steps->at(2).status), toString(RunStatus::Completed));
             const auto samples = store.samplesOf(last);
             QVERIFY(samples);

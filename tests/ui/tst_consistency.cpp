@@ -97,7 +97,6 @@ RunData storedRun(const QString &label, const QList<QList<double>> &reps,
             // The whole-step rate differs from the window rate the statistics use.
             step.pps = valid ? reps[p][r] * 0.97 : 1e9;
             step.ppsAfterWarmup = valid ? reps[p][r] : 2e9;
-            step.nsPerPkt = 1e9 / step.pps;
             StepFinished measured;
             LcoreFinished lcore;
             lcore.lcore = 1;

@@ -32,7 +32,7 @@ const QString runColumns =
 // A step's rate columns come first: the runs list reads only them.
 const QString rateColumns = QStringLiteral("point, rep, status, pps, pps_after_warmup");
 const QString stepColumns = rateColumns + QStringLiteral(", id, run_id, seq, started, finished, "
-                                                         "totals, ns_per_pkt, tx_pkts, elapsed_ns, "
+                                                         "totals, tx_pkts, elapsed_ns, "
                                                          "cycles_per_pkt, error");
 // A sample's columns are its protocol names (Sample::forEachCounter), after
 // the step it belongs to.
@@ -125,11 +125,10 @@ StepResult stepFrom(const QSqlQuery &q) {
     s.started = dateTimeFromText(q.value(8).toString());
     s.finished = dateTimeFromText(q.value(9).toString());
     s.setTotals(jsonDocument(q.value(10)).object());
-    s.nsPerPkt = q.value(11).toDouble();
-    s.txPkts = q.value(12).toLongLong();
-    s.elapsedNs = q.value(13).toLongLong();
-    s.cyclesPerPkt = q.value(14).toDouble();
-    s.error = q.value(15).toString();
+    s.txPkts = q.value(11).toLongLong();
+    s.elapsedNs = q.value(12).toLongLong();
+    s.cyclesPerPkt = q.value(13).toDouble();
+    s.error = q.value(14).toString();
     return s;
 }
 
@@ -664,14 +663,14 @@ std::optional<qint64> RunStore::beginStep(qint64 runId, const Point &point, int 
 std::optional<qint64> RunStore::insertStep(qint64 runId, const StepResult &step) {
     QSqlQuery q = prepare(
         QStringLiteral("INSERT INTO steps (run_id, seq, point, point_key, rep, status, started, "
-                       "finished, totals, pps, ns_per_pkt, tx_pkts, elapsed_ns, cycles_per_pkt, "
+                       "finished, totals, pps, tx_pkts, elapsed_ns, cycles_per_pkt, "
                        "pps_after_warmup, error) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-                       "?, ?, ?)"),
+                       "?, ?)"),
         {runId, step.seq,
          QString::fromUtf8(QJsonDocument(step.point.toJson()).toJson(QJsonDocument::Compact)),
          step.point.key(), step.rep, toString(step.status), dateTimeText(step.started),
-         dateTimeText(step.finished), jsonText(step.totalsJson()), step.pps, step.nsPerPkt,
-         step.txPkts, step.elapsedNs, step.cyclesPerPkt,
+         dateTimeText(step.finished), jsonText(step.totalsJson()), step.pps, step.txPkts,
+         step.elapsedNs, step.cyclesPerPkt,
          step.ppsAfterWarmup ? QVariant(*step.ppsAfterWarmup) : QVariant(), step.error});
     if (!exec(q, QStringLiteral("storing a step of run %1").arg(runId)))
         return std::nullopt;
@@ -679,17 +678,16 @@ std::optional<qint64> RunStore::insertStep(qint64 runId, const StepResult &step)
 }
 
 bool RunStore::finishStep(const StepResult &result) {
-    QSqlQuery q =
-        prepare(QStringLiteral("UPDATE steps SET status = ?, finished = ?, totals = ?, pps = ?, "
-                               "ns_per_pkt = ?, tx_pkts = ?, elapsed_ns = ?, cycles_per_pkt = ?, "
-                               "pps_after_warmup = ?, error = ? WHERE id = ?"),
-                {toString(result.status),
-                 dateTimeText(result.finished.isValid() ? result.finished
-                                                        : QDateTime::currentDateTimeUtc()),
-                 jsonText(result.totalsJson()), result.pps, result.nsPerPkt, result.txPkts,
-                 result.elapsedNs, result.cyclesPerPkt,
-                 result.ppsAfterWarmup ? QVariant(*result.ppsAfterWarmup) : QVariant(),
-                 result.error, result.id});
+    QSqlQuery q = prepare(
+        QStringLiteral("UPDATE steps SET status = ?, finished = ?, totals = ?, pps = ?, "
+                       "tx_pkts = ?, elapsed_ns = ?, cycles_per_pkt = ?, "
+                       "pps_after_warmup = ?, error = ? WHERE id = ?"),
+        {toString(result.status),
+         dateTimeText(result.finished.isValid() ? result.finished
+                                                : QDateTime::currentDateTimeUtc()),
+         jsonText(result.totalsJson()), result.pps, result.txPkts, result.elapsedNs,
+         result.cyclesPerPkt, result.ppsAfterWarmup ? QVariant(*result.ppsAfterWarmup) : QVariant(),
+         result.error, result.id});
     const QString what = QStringLiteral("finishing step %1").arg(result.id);
     if (!exec(q, what))
         return false;

@@ -96,6 +96,11 @@ const QList<QStringList> &Schema::migrations() {
         // 4 -> 5: a sample keeps every counter of the stats line (TxCounters),
         // mbufs built included; older samples did not record it.
         {QStringLiteral("ALTER TABLE samples ADD COLUMN mbufs_built INTEGER NOT NULL DEFAULT 0")},
+        // 5 -> 6: a repetition's ns/packet is derived from its rate
+        // (StepResult::nsPerPacket) wherever it is shown, so it is not
+        // stored: a stored copy held 0 for a rate of 0 and missed the rate
+        // after the warm-up of older stores.
+        {QStringLiteral("ALTER TABLE steps DROP COLUMN ns_per_pkt")},
     };
     return steps;
 }
