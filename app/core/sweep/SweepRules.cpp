@@ -32,12 +32,12 @@ class Problems {
 
 // The range of a step parameter the sweep itself sets (duration_ms,
 // warmup_ms), by the limits.
-ParameterLimit rangeOf(const StepLimits &limits, const QString &name) {
+} // namespace
+
+ParameterLimit SweepRules::rangeOf(const StepLimits &limits, const QString &name) {
     const StepParameter *p = StepParameters::find(name);
     return limits.range(name).value_or(ParameterLimit{p->min, p->max});
 }
-
-} // namespace
 
 QList<FieldProblem> SweepRules::checkLaunch(const EngineLaunch &e,
                                             std::optional<bool> hugepagesReserved) {
@@ -114,8 +114,7 @@ QList<FieldProblem> SweepRules::check(const SweepSpec &spec, const Context &cont
             continue;
         }
         // An engine older than a parameter does without it at its default.
-        const StepParameter *p = StepParameters::find(it.key());
-        if (!limits.knows(it.key()) && p && it.value() == p->defaultValue)
+        if (!limits.knows(it.key()) && it.value() == StepParameters::defaultOf(it.key()))
             continue;
         out.add(it.key(), limits.check(it.key(), it.value()));
     }
@@ -127,9 +126,7 @@ QList<FieldProblem> SweepRules::check(const SweepSpec &spec, const Context &cont
                 QStringLiteral("vlan_pcp needs a tag: set vlan to 1..4094"));
     if (vlan != 0) {
         QList<qint64> sizes{
-            spec.fixed.value(QStringLiteral("pkt_size"))
-                .toInteger(
-                    StepParameters::find(QStringLiteral("pkt_size"))->defaultValue.toInteger())};
+            StepParameters::valueOf(QStringLiteral("pkt_size"), spec.fixed).toInteger()};
         for (const Axis &axis : spec.axes) {
             if (axis.name == QLatin1String("pkt_size")) {
                 sizes.clear();
