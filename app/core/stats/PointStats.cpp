@@ -130,11 +130,6 @@ NoisePolicy StatsOptions::countingPolicy() const {
     return policy;
 }
 
-bool StatsOptions::needsThreadFigures() const {
-    const NoisePolicy policy = countingPolicy();
-    return policy.excludeDisturbed || policy.rerunDisturbed;
-}
-
 int StatsOptions::frameSizeAt(const Point &point) const {
     if (frameAxis >= 0 && frameAxis < point.values.size() && point.values[frameAxis].isNumber())
         return int(point.values[frameAxis].number());

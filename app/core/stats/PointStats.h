@@ -37,11 +37,6 @@ struct StatsOptions {
     // The run's noise policy with the view's exclusion added: which
     // repetitions count towards a point's figure.
     NoisePolicy countingPolicy() const;
-    // Whether the repetitions' thread figures (in their stored totals) can
-    // change a point's figure: only when the counting policy leaves
-    // disturbed repetitions out or runs them again. Otherwise every
-    // completed repetition counts, and its rate alone makes the figure.
-    bool needsThreadFigures() const;
     // The frame size of one point: its pkt_size value, else frameSize.
     int frameSizeAt(const Point &point) const;
 };
