@@ -7,6 +7,7 @@
 #include "host/CheckResult.h"
 #include "host/Checklist.h"
 #include "host/CpuList.h"
+#include "util/SafeText.h"
 
 #include <QJsonDocument>
 
@@ -70,7 +71,7 @@ int checklistCommand(const QStringList &args) {
     }
     CliOutput::out() << table.toString(terminalColumns);
     if (!fixes.isEmpty())
-        CliOutput::out() << "\nTo fix:\n" << fixes.join(QLatin1Char('\n')) << '\n';
+        CliOutput::out() << "\nTo fix:\n" << SafeText::lines(fixes.join(QLatin1Char('\n'))) << '\n';
     return ExitOk;
 }
 

@@ -21,7 +21,8 @@ void CliParser::addPositional(const QString &name, const QString &description,
 QString CliParser::exitCodeHelp() {
     return QStringLiteral("Exit codes:\n"
                           "  0    success\n"
-                          "  1    the command failed (for example: no such run)\n"
+                          "  1    the command failed (for example: no such run, or a sweep\n"
+                          "       whose every repetition was invalid)\n"
                           "  2    usage error, or a value the engine does not accept\n"
                           "  3    the engine failed: did not start, crashed, hung, garbage\n"
                           "  4    the run store could not be opened, read or written\n"

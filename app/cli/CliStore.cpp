@@ -5,9 +5,28 @@
 namespace burstlab {
 
 std::optional<int> CliStore::open(const QString &path) {
-    if (m_store.open(path))
+    if (!m_store.open(path))
+        return storeError();
+    const auto damage = m_store.damage();
+    if (!damage)
+        return storeError();
+    if (damage->isEmpty())
         return std::nullopt;
-    return storeError();
+    return CliOutput::error(m_command, ExitStore,
+                            QStringLiteral("the store %1 is damaged (SQLite's quick_check: %2); "
+                                           "nothing is written into it. `burstlab-cli runs` and "
+                                           "`export` may still read what is left; or restore a "
+                                           "copy")
+                                .arg(m_store.path(), *damage));
+}
+
+std::optional<int> CliStore::openToRead(const QString &path) {
+    if (!m_store.open(path, RunStore::Access::ReadOnlyIfNeeded))
+        return storeError();
+    if (m_store.isReadOnly())
+        CliOutput::warn(QStringLiteral("burstlab-cli %1: %2 cannot be written: opened read-only")
+                            .arg(m_command, m_store.path()));
+    return std::nullopt;
 }
 
 int CliStore::storeError() {

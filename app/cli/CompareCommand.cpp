@@ -33,7 +33,7 @@ int compareCommand(const QStringList &args) {
     if (ids.size() < 2)
         return CliOutput::usageError(command, QStringLiteral("compare needs at least two runs"));
     CliStore store(command);
-    if (const auto code = store.open(parser.db()))
+    if (const auto code = store.openToRead(parser.db()))
         return *code;
     int code = ExitOk;
     const auto runs = store.loadAll(ids, &code);
@@ -49,7 +49,7 @@ int compareCommand(const QStringList &args) {
     else
         CliOutput::out() << NetdevExport::comparison(comparison, options);
     for (const QString &difference : comparison.hostDifferences)
-        CliOutput::err() << "warning: " << difference << Qt::endl;
+        CliOutput::warn(QStringLiteral("warning: ") + difference);
     return ExitOk;
 }
 

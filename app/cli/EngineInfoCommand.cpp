@@ -6,6 +6,7 @@
 #include "TextTable.h"
 #include "engine/EngineClient.h"
 #include "model/StepParameters.h"
+#include "util/SafeText.h"
 
 #include <QEventLoop>
 #include <QJsonDocument>
@@ -65,9 +66,10 @@ int engineInfoCommand(const QStringList &args) {
     if (client.failure() != EngineClient::Failure::None)
         return CliOutput::error(command, ExitEngine, client.errorString());
     if (parser.isSet(QStringLiteral("json")))
-        CliOutput::out() << QJsonDocument(client.hello().raw).toJson(QJsonDocument::Indented);
-    else
-        CliOutput::out() << describe(client.hello());
+        CliOutput::out() << SafeText::json(
+            QString::fromUtf8(QJsonDocument(client.hello().raw).toJson(QJsonDocument::Indented)));
+    else // a remote engine's words, untrusted
+        CliOutput::out() << SafeText::lines(describe(client.hello()));
     return ExitOk;
 }
 

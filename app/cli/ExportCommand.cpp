@@ -36,7 +36,7 @@ int exportCommand(const QStringList &args) {
                                          .arg(parser.value(QStringLiteral("format")),
                                               exportFormatNames().join(QStringLiteral(", "))));
     CliStore store(command);
-    if (const auto code = store.open(parser.db()))
+    if (const auto code = store.openToRead(parser.db()))
         return *code;
     int code = ExitOk;
     const auto runs = store.loadAll(parser.positional(), &code);

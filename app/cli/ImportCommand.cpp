@@ -5,6 +5,7 @@
 #include "ExitCode.h"
 #include "exchange/RunImport.h"
 #include "stats/LineRate.h"
+#include "util/SafeText.h"
 
 namespace burstlab {
 
@@ -53,12 +54,11 @@ int importCommand(const QStringList &args) {
         const RunData &data = imported->runs[i];
         CliOutput::out() << QStringLiteral("imported run %1: %2 (%3 steps)\n")
                                 .arg(id)
-                                .arg(data.run.name)
+                                .arg(SafeText::field(data.run.name))
                                 .arg(data.steps.size());
         // What was odd in the source is stored with the run and said here.
         for (const QString &warning : data.run.spec.importWarnings)
-            CliOutput::err() << QStringLiteral("warning: run %1: source %2").arg(id).arg(warning)
-                             << Qt::endl;
+            CliOutput::warn(QStringLiteral("warning: run %1: source %2").arg(id).arg(warning));
     }
     return ExitOk;
 }

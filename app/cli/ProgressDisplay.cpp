@@ -1,6 +1,7 @@
 #include "ProgressDisplay.h"
 #include "CliOutput.h"
 #include "exchange/TextLayout.h"
+#include "util/SafeText.h"
 
 #include <cmath>
 
@@ -27,8 +28,10 @@ QString ProgressDisplay::formatDuration(qint64 ms) {
 
 void ProgressDisplay::stepStarted(int total, const Point &point, int rep) {
     m_total = total;
-    m_current =
-        QStringLiteral("%1 rep %2/%3").arg(point.describe(m_axisNames)).arg(rep + 1).arg(m_reps);
+    m_current = QStringLiteral("%1 rep %2/%3")
+                    .arg(SafeText::field(point.describe(m_axisNames)))
+                    .arg(rep + 1)
+                    .arg(m_reps);
     m_pps = 0;
     redraw();
 }
@@ -96,7 +99,9 @@ void ProgressDisplay::loadSampled(const LoadSample &sample) {
 
 void ProgressDisplay::message(const QString &line) {
     clearBar();
-    CliOutput::err() << line << Qt::endl;
+    // Engine log lines and point labels are untrusted; the bar's own
+    // control sequences are the only ones this display writes.
+    CliOutput::err() << SafeText::lines(line) << Qt::endl;
     redraw();
 }
 

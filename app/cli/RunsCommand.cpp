@@ -5,6 +5,7 @@
 #include "ExitCode.h"
 #include "TextTable.h"
 #include "model/JsonReader.h"
+#include "util/SafeText.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -83,7 +84,7 @@ int runsCommand(const QStringList &args) {
     if (!filter)
         return CliOutput::usageError(command, error);
     CliStore store(command);
-    if (const auto code = store.open(parser.db()))
+    if (const auto code = store.openToRead(parser.db()))
         return *code;
     auto runs = store.store().listRuns(*filter);
     if (!runs)
@@ -104,7 +105,8 @@ int runsCommand(const QStringList &args) {
         QJsonArray array;
         for (const RunSummary &r : *runs)
             array.append(toJson(r));
-        CliOutput::out() << QJsonDocument(array).toJson(QJsonDocument::Indented);
+        CliOutput::out() << SafeText::json(
+            QString::fromUtf8(QJsonDocument(array).toJson(QJsonDocument::Indented)));
         return ExitOk;
     }
     TextTable table({QStringLiteral("ID"), QStringLiteral("STATUS"), QStringLiteral("CREATED"),

@@ -11,6 +11,7 @@
 #include "exchange/SweepCommandLine.h"
 #include "exchange/TextLayout.h"
 #include "stats/PointStats.h"
+#include "util/SafeText.h"
 
 #include <QJsonDocument>
 #include <cmath>
@@ -55,6 +56,8 @@ QString header(const RunData &data, const QList<PointStats> &stats, bool exclude
         lines << QStringLiteral("  until precise: ") + precision;
     for (const QString &line : RunSetup::lineRate(r, stats))
         lines << QStringLiteral("  ") + line;
+    if (const QString correction = PointStats::correctionText(stats, false); !correction.isEmpty())
+        lines << QStringLiteral("  verdicts: ") + correction;
     if (const QStringList args = SweepCommandLine::arguments(r); !args.isEmpty()) {
         QStringList quoted;
         for (const QString &arg : args)
@@ -69,7 +72,8 @@ QString header(const RunData &data, const QList<PointStats> &stats, bool exclude
         lines << QStringLiteral("  error: %1").arg(r.error);
     for (const QString &warning : r.spec.importWarnings)
         lines << QStringLiteral("  source %1").arg(warning);
-    return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
+    // The run's own words (name, label, notes, warnings) are untrusted.
+    return SafeText::lines(lines.join(QLatin1Char('\n')) + QLatin1Char('\n'));
 }
 
 QString pointTable(const RunData &data, const QList<PointStats> &stats) {
@@ -116,7 +120,7 @@ int showCommand(const QStringList &args) {
     if (const auto code = parser.parse(args, 1, 1))
         return *code;
     CliStore store(command);
-    if (const auto code = store.open(parser.db()))
+    if (const auto code = store.openToRead(parser.db()))
         return *code;
     int code = ExitOk;
     const auto id = store.parseId(parser.positional().first(), &code);

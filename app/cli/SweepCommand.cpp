@@ -130,6 +130,11 @@ int sweepCommand(const QStringList &args) {
     netdev.chart = options->chart;
     CliOutput::out() << NetdevExport::run(*data, netdev);
     CliOutput::out().flush();
+    if (!runner.measuredAnything())
+        return CliOutput::error(command, ExitFailure,
+                                QStringLiteral("every repetition of run %1 was invalid; its "
+                                               "points have no figure")
+                                    .arg(runner.runId()));
     return ExitOk;
 }
 

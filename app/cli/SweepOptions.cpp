@@ -194,8 +194,19 @@ std::optional<int> SweepOptions::option(const CliParser &p, const QString &optio
     const auto value = p.integer(option, fallback, error);
     if (!value)
         return std::nullopt;
+    if (*value < INT_MIN || *value > INT_MAX) {
+        // Said with the value as given: a clamped echo would name a number
+        // the user never wrote.
+        const StepParameter *parameter = StepParameters::find(field);
+        *error = QStringLiteral("--%1 must be in %2, got %3")
+                     .arg(option,
+                          parameter ? parameter->allowed()
+                                    : QStringLiteral("%1..%2").arg(INT_MIN).arg(INT_MAX),
+                          p.value(option));
+        return std::nullopt;
+    }
     m_arguments.insert(field, QStringLiteral("--%1 %2").arg(option).arg(*value));
-    return int(std::clamp<qint64>(*value, INT_MIN, INT_MAX));
+    return int(*value);
 }
 
 std::optional<SweepOptions> SweepOptions::read(const CliParser &p, QString *error) {

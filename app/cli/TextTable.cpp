@@ -1,10 +1,18 @@
 #include "TextTable.h"
+#include "util/SafeText.h"
 
 #include <QRegularExpression>
 #include <algorithm>
 #include <numeric>
 
 namespace burstlab {
+
+void TextTable::addRow(const QStringList &cells) {
+    QStringList shown;
+    for (const QString &cell : cells)
+        shown << SafeText::field(cell);
+    m_rows.append(shown);
+}
 
 namespace {
 constexpr int minWrapWidth = 12;

@@ -10,7 +10,9 @@ namespace burstlab {
 class TextTable {
   public:
     explicit TextTable(const QStringList &header) : m_header(header) {}
-    void addRow(const QStringList &cells) { m_rows.append(cells); }
+    // Cells may hold untrusted text (a label, a host name): each is shown
+    // through SafeText::field, before the widths are measured.
+    void addRow(const QStringList &cells);
     // With maxWidth > 0 the widest columns are narrowed until the table fits
     // (none below a dozen characters) and their cells wrap at spaces onto
     // more lines.

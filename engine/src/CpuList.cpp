@@ -21,7 +21,8 @@ unsigned parseCpu(const std::string &what, const std::string &text) {
 
 } // namespace
 
-std::vector<unsigned> parseCpuList(const std::string &text, const std::string &what) {
+std::vector<unsigned> parseCpuList(const std::string &text, const std::string &what,
+                                   Repeats repeats) {
     std::vector<unsigned> out;
     std::set<unsigned> seen;
     size_t pos = 0;
@@ -38,7 +39,7 @@ std::vector<unsigned> parseCpuList(const std::string &text, const std::string &w
             throw OptionsError(what + ": bad range '" + item + "'");
         }
         for (unsigned c = lo; c <= hi; ++c) {
-            if (!seen.insert(c).second) {
+            if (!seen.insert(c).second && repeats == Repeats::Refused) {
                 throw OptionsError(what + ": CPU " + std::to_string(c) + " is listed twice");
             }
             out.push_back(c);

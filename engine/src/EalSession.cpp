@@ -1,5 +1,6 @@
 #include "EalSession.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstdint>
@@ -10,6 +11,7 @@
 #include <iterator>
 #include <random>
 #include <regex>
+#include <set>
 #include <rte_eal.h>
 #include <rte_errno.h>
 #include <sys/stat.h>
@@ -49,13 +51,16 @@ bool processExists(pid_t pid) {
     return close == std::string::npos || close + 2 >= text.size() || text[close + 2] != 'Z';
 }
 
-std::string joinLcores(const std::vector<unsigned> &lcores) {
+// EAL's --lcores map: lcore N on CPU N, as with -l, for each CPU's first
+// lcore; a CPU named again gets an lcore numbered past every CPU listed, on
+// that CPU ("0,1,1" -> "0@0,1@1,2@1").
+std::string lcoreMap(const std::vector<unsigned> &cpus) {
+    unsigned next = *std::max_element(cpus.begin(), cpus.end()) + 1;
+    std::set<unsigned> used;
     std::string out;
-    for (unsigned c : lcores) {
-        if (!out.empty()) {
-            out += ',';
-        }
-        out += std::to_string(c);
+    for (unsigned cpu : cpus) {
+        const unsigned lcore = used.insert(cpu).second ? cpu : next++;
+        out += (out.empty() ? "" : ",") + std::to_string(lcore) + "@" + std::to_string(cpu);
     }
     return out;
 }
@@ -64,8 +69,8 @@ std::string joinLcores(const std::vector<unsigned> &lcores) {
 
 EalSession::EalSession(const Options &o) : m_prefix(uniquePrefix()) {
     m_args = {"burstlab-engine",
-              "-l",
-              joinLcores(o.lcores),
+              "--lcores",
+              lcoreMap(o.lcores),
               "--main-lcore",
               std::to_string(o.lcores.front()),
               "--file-prefix",

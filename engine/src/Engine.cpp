@@ -54,6 +54,13 @@ Engine::Engine(const Options &options, std::string filePrefix)
     unsigned lcore = 0;
     RTE_LCORE_FOREACH_WORKER(lcore) {
         m_workerLcores.push_back(lcore);
+        // Lcore N runs on CPU N unless --lcores named a CPU twice.
+        const rte_cpuset_t cpus = rte_lcore_cpuset(lcore);
+        unsigned cpu = 0;
+        while (cpu < CPU_SETSIZE && !CPU_ISSET(cpu, &cpus)) {
+            ++cpu;
+        }
+        m_workerCpus.push_back(cpu);
     }
 }
 
@@ -162,6 +169,7 @@ Json Engine::hello() const {
             {"tsc_hz", m_hz},
             {"main_lcore", rte_get_main_lcore()},
             {"worker_lcores", m_workerLcores},
+            {"worker_cpus", m_workerCpus},
             {"numa_nodes", rte_socket_count()},
             {"file_prefix", m_filePrefix},
             {"ports", ports},

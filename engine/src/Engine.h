@@ -52,6 +52,7 @@ class Engine {
     std::string m_filePrefix;
     uint64_t m_hz = 0;
     std::vector<unsigned> m_workerLcores;
+    std::vector<unsigned> m_workerCpus; // the CPU of each worker lcore
     StepLimits m_limits;
     StepParams m_defaults;
     unsigned m_poolSerial = 0;

@@ -71,7 +71,9 @@ unsigned parseUnsigned(const std::string &option, const std::string &text) {
 }
 
 std::vector<unsigned> parseLcores(const std::string &text) {
-    std::vector<unsigned> out = parseCpuList(text, "--lcores");
+    // A CPU named twice runs two lcores, which share it: several TX queues
+    // on a host with fewer CPUs (functional tests, not measurements).
+    std::vector<unsigned> out = parseCpuList(text, "--lcores", Repeats::Allowed);
     const std::set<unsigned> cpus = affinityCpus();
     for (unsigned c : out) {
         if (!cpus.count(c)) {
@@ -186,7 +188,8 @@ std::string Options::usage() {
            "  --pci ADDR        PCI TX port DDDD:BB:DD.F\n"
            "  --sink-vdev SPEC  RX sink port whose received packets are counted\n"
            "  --lcores LIST     CPUs, e.g. 0-1 or 0,2,4; the first runs the protocol,\n"
-           "                    the others transmit (default: all, at most 1 + 8)\n"
+           "                    the others transmit (default: all, at most 1 + 8); a\n"
+           "                    CPU named twice (0,1,1) runs two lcores that share it\n"
            "  --no-huge         no hugepages (default: hugepages, in memory)\n"
            "  --memory-mb N     EAL memory, 64..65536 (default 512)\n"
            "  --config FILE     allow-list to use instead of " BURSTLAB_ENGINE_CONF "\n"

@@ -1,11 +1,17 @@
 // Bad input from a user or a file reaches the CLI and the engine: each one
 // must end in a clear error and its documented exit code, never a crash or a
 // signal. The full table of what was tried is in docs/security.md.
+#include "store/RunStore.h"
+
+#include <QDir>
 #include <QFile>
 #include <QProcess>
 #include <QRandomGenerator>
+#include <QSqlDatabase>
+#include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <sys/stat.h>
 
 namespace {
 
@@ -41,6 +47,7 @@ class TestBadInputs : public QObject {
     void importsRefuseGarbage();
     void corruptStoreIsReported_data();
     void corruptStoreIsReported();
+    void damagedStoreIsNotWritten();
     void commandLinesAreRefused_data();
     void commandLinesAreRefused();
 
@@ -58,6 +65,10 @@ void TestBadInputs::initTestCase() {
     QVERIFY(writeFile(m_dir.filePath("random.bin"), random));
     QVERIFY(writeFile(m_dir.filePath("zeros.bin"), QByteArray(8 << 20, '\0')));
     QVERIFY(writeFile(m_dir.filePath("text.txt"), "garbage\nburst=x tx:y pps\n"));
+    QVERIFY(writeFile(m_dir.filePath("nul.txt"),
+                      QByteArray("burst=1 tx:5614370 pps\n\nburst=2 tx:5") + '\0' + "x pps\n"));
+    // Nobody writes into it: reading it would wait for ever.
+    QCOMPARE(::mkfifo(QFile::encodeName(m_dir.filePath("fifo")).constData(), 0600), 0);
     QVERIFY(writeFile(m_dir.filePath("truncated.sqlite"), QByteArray("SQLite format 3\0x", 17)));
     QVERIFY(writeFile(m_dir.filePath("garbage.sqlite"), random));
 }
@@ -70,11 +81,20 @@ void TestBadInputs::importsRefuseGarbage_data() {
         const QString f = QString::fromLatin1(format);
         const QString expected =
             f == "pktgen" ? "no pktgen 'Result: OK:' block" : "no result table";
-        QTest::newRow(qPrintable(f + " random")) << f << "random.bin" << expected;
-        QTest::newRow(qPrintable(f + " zeros")) << f << "zeros.bin" << expected;
+        // Binary content is refused by its first NUL, naming the line.
+        QTest::newRow(qPrintable(f + " random")) << f << "random.bin"
+                                                 << "holds a NUL byte: not a text file";
+        QTest::newRow(qPrintable(f + " zeros"))
+            << f << "zeros.bin"
+            << "zeros.bin: line 1 holds a NUL byte: not a text file";
+        QTest::newRow(qPrintable(f + " NUL after a row")) << f << "nul.txt"
+                                                          << "nul.txt: line 3 holds a NUL byte";
         QTest::newRow(qPrintable(f + " text")) << f << "text.txt" << expected;
-        QTest::newRow(qPrintable(f + " a directory")) << f << "."
-                                                      << "cannot read";
+        // Only regular files: these have no size to check and may not end.
+        const QString notAFile = "is not a regular file (a device, a FIFO or a directory)";
+        QTest::newRow(qPrintable(f + " a directory")) << f << "." << notAFile;
+        QTest::newRow(qPrintable(f + " a device")) << f << "/dev/zero" << notAFile;
+        QTest::newRow(qPrintable(f + " a FIFO")) << f << "fifo" << notAFile;
         QTest::newRow(qPrintable(f + " missing")) << f << "missing.txt"
                                                   << "cannot read";
     }
@@ -84,8 +104,9 @@ void TestBadInputs::importsRefuseGarbage() {
     QFETCH(QString, format);
     QFETCH(QString, file);
     QFETCH(QString, messagePart);
-    const Outcome o = runProgram("burstlab-cli", {"--db", m_dir.filePath("ok.sqlite"), "import",
-                                                  "--format", format, m_dir.filePath(file)});
+    const QString path = QDir::isAbsolutePath(file) ? file : m_dir.filePath(file);
+    const Outcome o = runProgram(
+        "burstlab-cli", {"--db", m_dir.filePath("ok.sqlite"), "import", "--format", format, path});
     QCOMPARE(o.exitCode, 1);
     QVERIFY2(o.stderrText.contains(messagePart), qPrintable(o.stderrText));
 }
@@ -111,6 +132,65 @@ void TestBadInputs::corruptStoreIsReported() {
     // Reported, not "repaired": the file is left as it was.
     original.seek(0);
     QCOMPARE(original.readAll(), before);
+}
+
+// A store whose first pages read fine but whose samples table is broken:
+// SQLite opens it, and only a check finds the damage. A command that writes
+// refuses it before writing anything.
+void TestBadInputs::damagedStoreIsNotWritten() {
+    const QString db = m_dir.filePath("damaged.sqlite");
+    {
+        burstlab::RunStore store;
+        QVERIFY(store.open(db));
+        burstlab::Run run;
+        run.label = QStringLiteral("kept");
+        run.status = burstlab::RunStatus::Running;
+        const auto id = store.createRun(run);
+        QVERIFY(id);
+        const auto step = store.beginStep(*id, burstlab::Point{{burstlab::AxisValue(1)}}, 0, 0);
+        QVERIFY(step);
+        for (int i = 1; i <= 200; ++i) {
+            burstlab::Sample sample;
+            sample.tNs = i * 1000000LL;
+            sample.txPkts = i * 1000LL;
+            QVERIFY(store.addSample(*step, sample));
+        }
+        QVERIFY(store.setRunStatus(*id, burstlab::RunStatus::Completed));
+    }
+    qint64 root = 0;
+    qint64 pageSize = 0;
+    {
+        QSqlDatabase sql = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), "damage");
+        sql.setDatabaseName(db);
+        QVERIFY(sql.open());
+        QSqlQuery q(sql);
+        QVERIFY(q.exec("SELECT rootpage FROM sqlite_schema WHERE name = 'samples'") && q.next());
+        root = q.value(0).toLongLong();
+        QVERIFY(q.exec("PRAGMA page_size") && q.next());
+        pageSize = q.value(0).toLongLong();
+    }
+    QSqlDatabase::removeDatabase("damage");
+    QVERIFY(root > 1);
+    QFile file(db);
+    QVERIFY(file.open(QIODevice::ReadWrite));
+    QVERIFY(file.seek((root - 1) * pageSize));
+    QVERIFY(file.write(QByteArray(64, char(0xff))) == 64); // no page type is 0xff
+    file.close();
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray before = file.readAll();
+    file.close();
+
+    for (const QStringList &command :
+         {QStringList{"import", "--format", "netdev", m_dir.filePath("nul.txt")},
+          QStringList{"sweep", "--vdev", "net_null0", "--sweep", "burst=1"}}) {
+        const Outcome o = runProgram("burstlab-cli", QStringList{"--db", db} + command);
+        QCOMPARE(o.exitCode, 4);
+        QVERIFY2(o.stderrText.contains(db) && o.stderrText.contains("is damaged (SQLite's "
+                                                                    "quick_check: "),
+                 qPrintable(o.stderrText));
+    }
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(file.readAll(), before);
 }
 
 void TestBadInputs::commandLinesAreRefused_data() {

@@ -101,6 +101,43 @@ class TestChecklist : public QObject {
         QVERIFY2(message.contains(error), qPrintable(message));
     }
 
+    // A fix is a command only where it can run: the "tuned" tree has the
+    // tools, systemd and a GRUB configuration; the "untuned" one has none,
+    // and gets the step said in words, with the reason.
+    void fixOfferedOnlyWhereItsToolExists() {
+        const auto fixes = [](const char *tree) {
+            ProbeContext context = tunedPciHost();
+            context.root =
+                QStringLiteral(BURSTLAB_SOURCE_DIR "/tests/data/host/") + QLatin1String(tree);
+            QHash<QString, QString> byId;
+            for (const CheckResult &r : Checklist::builtIn().run(context))
+                byId.insert(r.id, r.fix);
+            return byId;
+        };
+        const QHash<QString, QString> tuned = fixes("tuned");
+        QCOMPARE(tuned.value(QStringLiteral("desktop_session")),
+                 QStringLiteral("systemctl isolate multi-user.target"));
+        QCOMPARE(tuned.value(QStringLiteral("tuned_profile")),
+                 QStringLiteral("tuned-adm profile latency-performance"));
+        QVERIFY(
+            tuned.value(QStringLiteral("isolated_cpus")).contains(QStringLiteral("update-grub")));
+        const QHash<QString, QString> untuned = fixes("untuned");
+        QCOMPARE(untuned.value(QStringLiteral("desktop_session")),
+                 QStringLiteral("by hand (systemd is not running here): stop the display manager "
+                                "and log out of the desktop; run the sweep from a text console or "
+                                "over ssh"));
+        QVERIFY2(untuned.value(QStringLiteral("tuned_profile"))
+                     .startsWith(QStringLiteral("by hand (tuned-adm is not installed here): ")),
+                 qPrintable(untuned.value(QStringLiteral("tuned_profile"))));
+        QCOMPARE(
+            untuned.value(QStringLiteral("isolated_cpus")),
+            QStringLiteral("by hand (update-grub is not installed here): add isolcpus=2-3 "
+                           "nohz_full=2-3 rcu_nocbs=2-3 to the kernel command line in your boot "
+                           "loader's configuration, and reboot"));
+        // A fix that needs nothing (an echo into /sys) is offered everywhere.
+        QCOMPARE(untuned.value(QStringLiteral("smt")), tuned.value(QStringLiteral("smt")));
+    }
+
     void resultsCarryDefinitionAndExpandedFix() {
         const QList<CheckResult> results = Checklist::builtIn().run(tunedPciHost());
         const auto pci = *std::find_if(results.begin(), results.end(), [](const CheckResult &r) {

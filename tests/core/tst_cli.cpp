@@ -176,6 +176,18 @@ class TestCli : public QObject {
                            "50",    "--warmup-ms", "50"}
             << "--warmup-ms 50: the warm-up (50 ms) must be at least 0 ms and shorter than the "
                "step (50 ms)";
+        QTest::newRow("duration past an int")
+            << QStringList{"sweep", "--sweep", "burst=1", "--duration-ms", "99999999999"}
+            << "--duration-ms must be in 1..86400000, got 99999999999";
+        // Options only the engine can judge: it refuses them (its exit code
+        // 2), and so does the CLI, with the engine's words.
+        QTest::newRow("vdev the engine refuses")
+            << QStringList{"sweep", "--vdev", "net_nosuch0", "--sweep", "burst=1"}
+            << "the device must be named after one of net_null";
+        QTest::newRow("pcap path the engine refuses")
+            << QStringList{"sweep", "--vdev", "net_pcap0,tx_pcap=/tmp/burstlab-no-such-dir/x.pcap",
+                           "--sweep", "burst=1"}
+            << "is in a directory that does not exist";
         QTest::newRow("vlan") << QStringList{"sweep", "--sweep", "burst=1", "--set", "vlan=4095"}
                               << "--set vlan=4095: vlan must be in 0..4094, got 4095";
         QTest::newRow("tag on the default size")
@@ -204,6 +216,27 @@ class TestCli : public QObject {
             << QStringList{"runs", "--status", "invalid"}
             << "--status invalid: must be one of running, completed, failed, interrupted";
     }
+    // Fewer tx_burst calls than a valid repetition needs: every repetition
+    // is invalid, the run is stored and printed, and the sweep exits 1.
+    void aSweepWithEveryRepetitionInvalidExits1() {
+        const Result r = cli({"sweep", "--vdev", "net_null0", "--sweep", "burst=1", "--set",
+                              "count=50", "--reps", "1", "--duration-ms", "100", "--no-chart"});
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.out.contains(QStringLiteral("no valid repetition")), qPrintable(r.out));
+        QVERIFY2(r.err.contains(QStringLiteral("every repetition of run ")) &&
+                     r.err.contains(QStringLiteral(" was invalid")),
+                 qPrintable(r.err));
+    }
+
+    void pacedTooSlowlyIsRefusedBeforeTheSweep() {
+        const Result r = cli({"sweep", "--vdev", "net_null0", "--sweep", "rate_pps=10000,100000",
+                              "--duration-ms", "300"});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("rate_pps=10000 with burst=32 makes about 75 "
+                                               "tx_burst calls")),
+                 qPrintable(r.err));
+    }
+
     void usageErrorsNameTheFieldAndExit2() {
         QFETCH(QStringList, args);
         QFETCH(QString, message);

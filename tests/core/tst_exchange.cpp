@@ -478,7 +478,13 @@ class TestExchange : public QObject {
         QVERIFY2(md.startsWith(
                      QStringLiteral("| run | burst | n | invalid | disturbed | pps | ns/pkt |")),
                  qPrintable(md));
-        QCOMPARE(md.trimmed().split(QLatin1Char('\n')).size(), 6);
+        // The table, and below it the correction of each family of verdicts.
+        const QStringList mdLines = md.trimmed().split(QLatin1Char('\n'));
+        QCOMPARE(mdLines.size(), 10);
+        QCOMPARE(mdLines.mid(6).filter(QStringLiteral("Holm-corrected over ")).size(), 3);
+        QVERIFY2(mdLines.last().startsWith(QStringLiteral("> verdicts vs the baseline: Welch's "
+                                                          "t-test, Holm-corrected over 2 deltas")),
+                 qPrintable(md));
     }
 
     void manyRunsStayWithinTheLine() {
@@ -500,9 +506,9 @@ class TestExchange : public QObject {
         a.run.fingerprint = {{QStringLiteral("governor"), QStringLiteral("performance")}};
         b.run.fingerprint = {{QStringLiteral("governor"), QStringLiteral("powersave")}};
         const Comparison c = Comparison::of({a, b});
-        QCOMPARE(c.hostDifferences.size(), 1);
-        QVERIFY(c.hostDifferences.first().startsWith(
-            QStringLiteral("patch1 vs baseline: hosts differ: ")));
+        QCOMPARE(c.hostDifferences,
+                 QStringList{QStringLiteral("baseline vs patch1: hosts differ: governor: baseline "
+                                            "performance, patch1 powersave")});
         const QString out = NetdevExport::comparison(c);
         QVERIFY2(out.contains(QStringLiteral("hosts differ")), qPrintable(out));
         QVERIFY(fitsPost(out));

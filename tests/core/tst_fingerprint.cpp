@@ -4,8 +4,11 @@
 #include "host/Fingerprint.h"
 #include "host/HostDiff.h"
 #include "util/BuildFacts.h"
+#include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <sys/utsname.h>
@@ -13,6 +16,12 @@
 using namespace burstlab;
 
 namespace {
+
+// A small file of the real host, read whole; empty when it cannot be read.
+QString fileText(const QString &path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.read(1 << 20)) : QString();
+}
 
 ProbeContext fakeHost(const char *name) {
     ProbeContext context;
@@ -166,8 +175,34 @@ class TestFingerprint : public QObject {
                  QString::fromLocal8Bit(name.nodename));
         QVERIFY(fp.value(QLatin1String("cpu_count")).toInt() >= 1);
         QVERIFY(fp.value(QLatin1String("memory_mb")).toInt() > 0);
-        for (const char *key : {"os", "kernel_cmdline", "cpu_model", "smt", "governor"})
-            QVERIFY2(!fp.value(QLatin1String(key)).toString().isEmpty(), key);
+        // Each value against the file it comes from, read here on its own:
+        // "unknown" is right only where that file is missing.
+        const QString osRelease = fileText(QStringLiteral("/etc/os-release"));
+        const QRegularExpressionMatch pretty =
+            QRegularExpression(QStringLiteral("^PRETTY_NAME=\"?([^\"\n]*)"),
+                               QRegularExpression::MultilineOption)
+                .match(osRelease);
+        if (pretty.hasMatch())
+            QCOMPARE(fp.value(QLatin1String("os")).toString(), pretty.captured(1));
+        QCOMPARE(fp.value(QLatin1String("kernel_cmdline")).toString(),
+                 fileText(QStringLiteral("/proc/cmdline")).trimmed());
+        const QRegularExpressionMatch model =
+            QRegularExpression(QStringLiteral("^model name\\s*:\\s*(.+)$"),
+                               QRegularExpression::MultilineOption)
+                .match(fileText(QStringLiteral("/proc/cpuinfo")));
+        if (model.hasMatch())
+            QCOMPARE(fp.value(QLatin1String("cpu_model")).toString(), model.captured(1).trimmed());
+        const QString smt = fp.value(QLatin1String("smt")).toString();
+        QCOMPARE(smt == QStringLiteral("unknown"),
+                 !QFileInfo::exists(QStringLiteral("/sys/devices/system/cpu/smt/control")));
+        const QString governorFile =
+            QStringLiteral("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor");
+        const QString governor = fp.value(QLatin1String("governor")).toString();
+        if (QFileInfo::exists(governorFile))
+            QVERIFY2(governor.split(QLatin1Char(',')).contains(fileText(governorFile).trimmed()),
+                     qPrintable(governor));
+        else
+            QCOMPARE(governor, QStringLiteral("unknown"));
     }
 
     void diffReportsExactlyTheChangedFields() {
@@ -179,15 +214,18 @@ class TestFingerprint : public QObject {
         const QJsonArray checklist =
             CheckResult::toJsonArray(Checklist::builtIn().run(fakeHost("tuned")));
 
-        HostComparison same = HostDiff::compare(a, checklist, a, checklist);
+        const auto side = [&](const char *name, const QJsonObject &fp) {
+            return HostSide{QLatin1String(name), fp, checklist};
+        };
+        HostComparison same = HostDiff::compare(side("#1", a), side("#2", a));
         QVERIFY(same.differences.isEmpty());
         QVERIFY(!same.hostsDiffer);
 
-        HostComparison diff = HostDiff::compare(a, checklist, b, checklist);
+        HostComparison diff = HostDiff::compare(side("#1", a), side("#2", b));
         QCOMPARE(diff.differences,
-                 QStringList({QStringLiteral("SMT: off vs on"),
-                              QStringLiteral("governor: performance vs powersave"),
-                              QStringLiteral("DPDK: 22.11.11 vs 23.11.1")}));
+                 QStringList({QStringLiteral("SMT: #1 off, #2 on"),
+                              QStringLiteral("governor: #1 performance, #2 powersave"),
+                              QStringLiteral("DPDK: #1 22.11.11, #2 23.11.1")}));
         QVERIFY(diff.hostsDiffer);
 
         b = a;
@@ -196,10 +234,20 @@ class TestFingerprint : public QObject {
                  a.value(QLatin1String("kernel_cmdline"))
                      .toString()
                      .replace(QLatin1String(" isolcpus=2-3"), QLatin1String(" quiet")));
-        diff = HostDiff::compare(a, checklist, b, checklist);
+        diff = HostDiff::compare(side("#1", a), side("#2", b));
         QCOMPARE(diff.differences,
-                 QStringList({QStringLiteral("kernel command line: -isolcpus=2-3 +quiet"),
-                              QStringLiteral("DPDK: 22.11.11 vs (not recorded)")}));
+                 QStringList({QStringLiteral("kernel command line: -isolcpus=2-3 +quiet from #1 "
+                                             "to #2"),
+                              QStringLiteral("DPDK: #1 22.11.11, #2 (not recorded)")}));
+
+        // The TSC rate is measured at every start: a millionth apart is the
+        // same clock, a tenth of a percent is not.
+        b = a;
+        b.insert(QStringLiteral("tsc_hz"), 2450004900.0);
+        QVERIFY(HostDiff::compare(side("#1", a), side("#2", b)).differences.isEmpty());
+        b.insert(QStringLiteral("tsc_hz"), 2452450000.0);
+        QCOMPARE(HostDiff::compare(side("#1", a), side("#2", b)).differences,
+                 QStringList{QStringLiteral("TSC Hz: #1 2450000000, #2 2452450000")});
     }
 
     void diffOfChecklists() {
@@ -211,29 +259,48 @@ class TestFingerprint : public QObject {
         b = setStatus(b, QStringLiteral("hugepages"), nullptr, "4096 MB reserved");
         b.removeAt(b.size() - 1);
 
-        const HostComparison diff = HostDiff::compare(fp, a, fp, b);
+        const HostComparison diff =
+            HostDiff::compare({QStringLiteral("#1"), fp, a}, {QStringLiteral("#2 patch"), fp, b});
         QCOMPARE(
             diff.differences,
-            QStringList({QStringLiteral("No Hyper-Threading: pass vs warn (off vs on)"),
-                         QStringLiteral("Hugepages reserved: 2048 MB reserved vs 4096 MB reserved"),
-                         QStringLiteral("Port and lcores on one NUMA node: probed only in the "
-                                        "first run")}));
+            QStringList({QStringLiteral("No Hyper-Threading: #1 pass (off), #2 patch warn (on)"),
+                         QStringLiteral("Hugepages reserved: #1 2048 MB reserved, #2 patch "
+                                        "4096 MB reserved"),
+                         QStringLiteral("Port and lcores on one NUMA node: probed only in #1")}));
         QVERIFY(diff.hostsDiffer);
+
+        // The load and a desktop session come and go on one host: listed
+        // apart, each run's state named, and the hosts do not differ.
+        QJsonArray c = setStatus(a, QStringLiteral("other_load"), "fail",
+                                 "load 12.72 on 2 CPUs, 3 other busy");
+        c = setStatus(c, QStringLiteral("desktop_session"), "warn", "running: Xvfb");
+        const HostComparison transient =
+            HostDiff::compare({QStringLiteral("#1"), fp, a}, {QStringLiteral("#2"), fp, c});
+        QVERIFY(!transient.hostsDiffer);
+        QVERIFY(transient.differences.isEmpty());
+        QCOMPARE(transient.transient.size(), 2);
+        QVERIFY2(transient.transient.first().startsWith(
+                     QStringLiteral("Nothing else running: #1 pass (")),
+                 qPrintable(transient.transient.first()));
+        QVERIFY2(transient.transient.first().endsWith(
+                     QStringLiteral("#2 fail (load 12.72 on 2 CPUs, 3 other busy)")),
+                 qPrintable(transient.transient.first()));
     }
 
     void tunedAndUntunedHostsDiffer() {
         const ProbeContext tuned = fakeHost("tuned");
         const ProbeContext untuned = fakeHost("untuned");
-        const HostComparison diff = HostDiff::compare(
-            Fingerprint::collect(tuned), CheckResult::toJsonArray(Checklist::builtIn().run(tuned)),
-            Fingerprint::collect(untuned),
-            CheckResult::toJsonArray(Checklist::builtIn().run(untuned)));
+        const HostComparison diff =
+            HostDiff::compare({QStringLiteral("#1"), Fingerprint::collect(tuned),
+                               CheckResult::toJsonArray(Checklist::builtIn().run(tuned))},
+                              {QStringLiteral("#2"), Fingerprint::collect(untuned),
+                               CheckResult::toJsonArray(Checklist::builtIn().run(untuned))});
         QVERIFY(diff.hostsDiffer);
-        QVERIFY(diff.differences.contains(QStringLiteral("host: lab1 vs lab2")));
+        QVERIFY(diff.differences.contains(QStringLiteral("host: #1 lab1, #2 lab2")));
         QVERIFY(diff.differences.contains(
-            QStringLiteral("Clocksource TSC: pass vs fail (tsc vs hpet)")));
+            QStringLiteral("Clocksource TSC: #1 pass (tsc), #2 fail (hpet)")));
         QVERIFY(diff.differences.contains(
-            QStringLiteral("governor: performance vs powersave,schedutil")));
+            QStringLiteral("governor: #1 performance, #2 powersave,schedutil")));
     }
 };
 

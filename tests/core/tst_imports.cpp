@@ -1,11 +1,13 @@
 // Imports keep what the source says and check it: every varying pktgen
 // parameter is an axis, absurd numbers are errors naming the line, odd ones
 // warnings stored with the run, and nothing is made up.
+#include "exchange/Comparison.h"
 #include "exchange/ImportFormat.h"
 #include "exchange/NetdevExport.h"
 #include "exchange/NetdevImport.h"
 #include "exchange/PktgenImport.h"
 #include "exchange/TableExport.h"
+#include "stats/PointStats.h"
 #include "store/RunStore.h"
 #include <QFile>
 #include <QJsonArray>
@@ -161,6 +163,9 @@ class TestImports : public QObject {
                                            "is negative";
         QTest::newRow("zero pps") << QStringLiteral("x\n * patch1: 0 pps\n")
                                   << "line 2: '* patch1: 0 pps': pps: 0 is zero";
+        QTest::newRow("exponent form")
+            << QStringLiteral("burst=1 tx:5614370 pps\nburst=2 tx:5.5e6 pps\n")
+            << "line 2: 'burst=2 tx:5.5e6 pps': pps: '5.5e6' is not a whole number";
         QTest::newRow("fraction") << QStringLiteral("burst=1 tx:12.5 pps\n")
                                   << "line 1: 'burst=1 tx:12.5 pps': pps: '12.5' is not a whole";
     }
@@ -199,6 +204,37 @@ class TestImports : public QObject {
         QCOMPARE(runs->first().run.spec.importWarnings,
                  QStringList{QStringLiteral("line 4: summary printed 66.23 ns, but "
                                             "(1/5614370*10^9)-(1/8945166*10^9) = 66.32 ns")});
+    }
+
+    void pktgenCloneSkbAndBurstlabCloneShareOneAxis() {
+        // Kernel pktgen's clone_skb N sends each skb N times (0 and 1: one
+        // per packet), as burstlab's clone does with an mbuf: the imported
+        // clone_skb points meet a burstlab clone sweep at burst=1.
+        const RunData imported = importData("pktgen", "pktgen_clone_sweep.txt").first();
+        RunData measured;
+        measured.run.label = QStringLiteral("burstlab");
+        measured.run.spec.axes = {Axis{
+            QStringLiteral("clone"), {AxisValue(0), AxisValue(1), AxisValue(10), AxisValue(1000)}}};
+        measured.run.spec.fixed = QJsonObject{{"burst", 1}};
+        measured.run.spec.reps = 1;
+        int seq = 0;
+        for (const Point &point : measured.run.spec.points()) {
+            StepResult step;
+            step.point = point;
+            step.seq = seq++;
+            step.status = RunStatus::Completed;
+            step.pps = 3e6;
+            measured.steps << StepData{step, {}};
+        }
+        const Comparison c = Comparison::of({imported, measured});
+        QCOMPARE(c.axisNames, QStringList{QStringLiteral("clone")});
+        QVERIFY2(c.unmatched.isEmpty(), qPrintable(c.unmatched.join(u'\n')));
+        for (qint64 clone : {0, 10, 1000}) {
+            const qsizetype at = c.points.indexOf(Point{{AxisValue(clone)}});
+            QVERIFY2(at >= 0, qPrintable(QString::number(clone)));
+            QVERIFY(c.cells[0][at] && c.cells[1][at]);
+            QVERIFY(c.cells[1][at]->vsBaseline);
+        }
     }
 
     void importsInventNothing() {
@@ -250,6 +286,77 @@ class TestImports : public QObject {
         QVERIFY(NetdevExport::run(unchecked).contains(QStringLiteral("line rate not checked")));
         QVERIFY(TableExport::csv(unchecked).contains(QStringLiteral("not checked")));
         QVERIFY(TableExport::markdown(unchecked).contains(QStringLiteral("not checked")));
+    }
+
+    // What burstlab exports, it imports back: the same points, figures and
+    // axes (JSON of several runs; netdev text of a sweep).
+    void exportsImportBack() {
+        const RunData pktgen = importData("pktgen", "pktgen_clone_sweep.txt").first();
+        const RunData netdev = importData("netdev", "netdev_seed000_burst.txt").first();
+        const auto figures = [](const RunData &run) {
+            QList<std::pair<QString, std::optional<qint64>>> out;
+            for (const PointStats &s : PointStats::ofRun(run))
+                out.append({s.point.describe(run.run.spec.axisNames()), s.ppsFigure});
+            return out;
+        };
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("export.json"));
+        QFile out(file);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(TableExport::json(Comparison::of({pktgen, netdev})).toUtf8());
+        out.close();
+        QString error;
+        const auto back = importFile(QStringLiteral("json"), file, {}, &error);
+        QVERIFY2(back, qPrintable(error));
+        QCOMPARE(back->size(), 2);
+        QCOMPARE(figures(back->at(0)), figures(pktgen));
+        QCOMPARE(figures(back->at(1)), figures(netdev));
+        QCOMPARE(back->at(0).run.spec.axisNames(), pktgen.run.spec.axisNames());
+
+        const auto reread = NetdevImport::parse(NetdevExport::run(netdev), {}, &error);
+        QVERIFY2(reread, qPrintable(error));
+        QCOMPARE(reread->size(), 1);
+        QCOMPARE(figures(reread->first()), figures(netdev));
+
+        // A burst x clone sweep prints one table per clone: one 2-D run again.
+        RunData grid;
+        grid.run.status = RunStatus::Completed;
+        grid.run.spec.axes = {Axis{QStringLiteral("burst"), {AxisValue(1), AxisValue(8)}},
+                              Axis{QStringLiteral("clone"), {AxisValue(0), AxisValue(64)}}};
+        double pps = 2e6;
+        for (const Point &p : grid.run.spec.points()) {
+            StepResult r;
+            r.point = p;
+            r.status = RunStatus::Completed;
+            r.pps = pps *= 1.5;
+            grid.appendResult(r);
+        }
+        const auto grid2 = NetdevImport::parse(NetdevExport::run(grid), {}, &error);
+        QVERIFY2(grid2, qPrintable(error));
+        QCOMPARE(grid2->size(), 1);
+        QCOMPARE(grid2->first().run.spec.axisNames(), grid.run.spec.axisNames());
+        QCOMPARE(figures(grid2->first()), figures(grid));
+    }
+
+    // A reply quoting the table it answers holds it twice: imported once.
+    void quotedCopiesImportOnce() {
+        const QString table = QStringLiteral("skb_burst=0 tx:5614370 pps\n"
+                                             "skb_burst=1 tx:5889589 pps\n");
+        QString quoted;
+        for (const QString &line : table.split(QLatin1Char('\n'), Qt::SkipEmptyParts))
+            quoted += QStringLiteral("> ") + line + QLatin1Char('\n');
+        QString error;
+        const auto runs = NetdevImport::parse(
+            QStringLiteral("On Mon, someone wrote:\n") + quoted + QStringLiteral("\nMy run:\n") +
+                table + QStringLiteral("\n>> ") + table.section(QLatin1Char('\n'), 0, 0) +
+                QStringLiteral("\n>> ") + table.section(QLatin1Char('\n'), 1, 1) +
+                QLatin1Char('\n'),
+            {}, &error);
+        QVERIFY2(runs, qPrintable(error));
+        QCOMPARE(runs->size(), 1);
+        QVERIFY2(runs->first().run.spec.importWarnings.join(u'|').contains(
+                     QStringLiteral("the same table again")),
+                 qPrintable(runs->first().run.spec.importWarnings.join(u'|')));
     }
 };
 

@@ -1,8 +1,8 @@
 // The netdev text says what was run (device, lcores, queues, fixed
 // parameters, the command that runs it again, what could not be probed),
 // draws its plain-text charts, names runs by id and label, ends a
-// comparison with the seed-style summary of its largest change, and stays
-// within 72 columns.
+// comparison with the seed-style summary of its largest change, calls no
+// delta between paced points better or worse, and stays within 72 columns.
 #include "PostText.h"
 #include "exchange/ExportFormat.h"
 #include "exchange/NetdevExport.h"
@@ -218,6 +218,43 @@ class TestNetdevText : public QObject {
                  QStringLiteral("ring full for the whole window"));
         QCOMPARE(points[0].toObject().value(QStringLiteral("invalid")).toInt(), 1);
         QVERIFY(points[1].toObject().value(QStringLiteral("pps")).isNull());
+    }
+
+    // A rate sweep: the rate was the input, so no delta is better or worse
+    // and the summary is no improvement; a point more than 1% below its
+    // target says by how much.
+    void pacedPointsAreNeitherBetterNorWorse() {
+        RunData data =
+            sweepRun(9, QStringLiteral("paced"),
+                     {{9999, 10001, 10000}, {93100, 93155, 93200}, {99990, 100000, 99995}});
+        data.run.spec.axes = {Axis{QStringLiteral("rate_pps"),
+                                   {AxisValue(10000), AxisValue(100000), AxisValue(100001)}}};
+        const QHash<qint64, qint64> rateOfBurst{{1, 10000}, {8, 100000}, {32, 100001}};
+        for (StepData &step : data.steps) {
+            const qint64 rate = rateOfBurst.value(step.result.point.values.first().number());
+            step.result.point = Point{{AxisValue(rate)}};
+            StepFinished f;
+            f.params = QJsonObject{{"rate_pps", rate}};
+            step.result.measured = f;
+        }
+        const QString out = NetdevExport::run(data);
+        if (qEnvironmentVariableIsSet("SHOW"))
+            qInfo().noquote() << out;
+        QVERIFY2(fitsPost(out), qPrintable(out));
+        QVERIFY2(out.contains(QRegularExpression(
+                     QStringLiteral(R"(\n rate_pps=100000 +tx: *93155 pps \(\s*[\d.]+ ns\) )"
+                                    R"(paced \[below target\]\n)"))),
+                 qPrintable(out));
+        QVERIFY2(out.contains(QStringLiteral(" - rate_pps=100000: paced: 93155 of 100000 pps")),
+                 qPrintable(out));
+        QVERIFY(!out.contains(QStringLiteral(" better")) &&
+                !out.contains(QStringLiteral(" worse")));
+        QVERIFY2(out.contains(QStringLiteral("rate_pps=(10000 vs 100001) change, paced (the rate "
+                                             "was the input):")),
+                 qPrintable(out));
+        QVERIFY(!out.contains(QStringLiteral("improvement")));
+        // No delta was tested, so no correction is stated.
+        QVERIFY(!out.contains(QStringLiteral("Holm")));
     }
 
     void comparisonNamesRunsAndEndsWithTheLargestChange() {

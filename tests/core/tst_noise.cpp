@@ -140,16 +140,22 @@ QJsonArray checklistWithLoadItem() {
     item.status = CheckStatus::Pass;
     item.current = QStringLiteral("load 0.10 on 2 CPUs, 0 other busy");
     item.note = QStringLiteral("Idle machine, nothing else running");
+    item.values = {{QStringLiteral("load1"), 0.1},
+                   {QStringLiteral("cpus"), 2},
+                   {QStringLiteral("busy"), 0},
+                   {QStringLiteral("max_pass_load"), 0.5}};
     CheckResult other;
     other.id = QStringLiteral("governor");
     other.status = CheckStatus::Warn;
     return CheckResult::toJsonArray({item, other});
 }
 
+// Our one TX lcore spins on CPU 1 beside whatever else is seen.
 LoadSample sampleSeeing(bool onTx, int elsewhere, double load) {
     LoadSample s;
     s.load1 = load;
     s.cpus = {1};
+    s.ownRunning = 1;
     if (onTx)
         s.onTxCpus << QStringLiteral("cc1plus (4123) on CPU 1");
     s.elsewhere = elsewhere;
@@ -451,8 +457,24 @@ class TestNoise : public QObject {
                                          "of 2 samples"));
         QVERIFY2(quiet.detail.endsWith("at its start: load 0.10 on 2 CPUs, 0 other busy"),
                  qPrintable(quiet.detail));
-        QCOMPARE(quiet.note,
-                 QStringLiteral("Idle machine, nothing else running (watched during the run)"));
+        QCOMPARE(quiet.note, QStringLiteral("Idle machine, nothing else running (watched during "
+                                            "the run: load not ours below 0.50, no other task on "
+                                            "the TX CPUs)"));
+        QVERIFY2(quiet.detail.contains("load not ours below 0.50; fail: a TX CPU shared in half "
+                                       "the samples or more, or a load not ours of 2 (the CPUs) "
+                                       "or more"),
+                 qPrintable(quiet.detail));
+        // Nothing seen on the TX CPU, yet a host loaded far past its CPUs
+        // (load 20.75-24.16 on 2 CPUs, as reported) is not idle.
+        const CheckResult loaded = itemOf(LoadVerdict::judged(
+            start, {sampleSeeing(false, 0, 20.75), sampleSeeing(false, 0, 24.16)}));
+        QCOMPARE(loaded.status, CheckStatus::Fail);
+        QVERIFY2(loaded.current.endsWith("load 20.75-24.16, not ours up to 23.16"),
+                 qPrintable(loaded.current));
+        QVERIFY(loaded.setupNote().isEmpty());
+        // A load not ours past the idle limit only warns.
+        QCOMPARE(itemOf(LoadVerdict::judged(start, {sampleSeeing(false, 0, 1.7)})).status,
+                 CheckStatus::Warn);
         const CheckResult once = itemOf(
             LoadVerdict::judged(start, {sampleSeeing(true, 0, 1.5), sampleSeeing(false, 0, 1.5),
                                         sampleSeeing(false, 0, 1.4)}));
@@ -462,7 +484,7 @@ class TestNoise : public QObject {
         const CheckResult busy = itemOf(
             LoadVerdict::judged(start, {sampleSeeing(true, 1, 2.0), sampleSeeing(true, 1, 3.4)}));
         QCOMPARE(busy.status, CheckStatus::Fail);
-        QVERIFY2(busy.current.endsWith("on other CPUs in 2; load 2.00-3.40"),
+        QVERIFY2(busy.current.endsWith("on other CPUs in 2; load 2.00-3.40, not ours up to 2.40"),
                  qPrintable(busy.current));
         QCOMPARE(busy.values.value("busy_samples").toInt(), 2);
         // Judged again (a resume that kept the checklist): the start is kept.

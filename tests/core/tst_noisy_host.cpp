@@ -1,8 +1,8 @@
 // Sweeps on the real engine on a host made noisy on purpose: busy loops
 // pinned with taskset to the CPU of the TX lcore (the engine gets --lcores
 // 0,1, so its TX lcore runs on CPU 1) take the TX thread's CPU, and the
-// repetitions are marked disturbed with a CPU share well below that of the
-// same sweep without them; the load watch sees the loops and the run's
+// repetitions are marked disturbed with a CPU share a fair scheduler bounds
+// (no quiet baseline: a shared host has none); the load watch sees the loops and the run's
 // checklist says so; --rerun-disturbed runs such a repetition again up to
 // the limit; and --reps auto stops at the target or at the maximum.
 #include "CpuHogs.h"
@@ -94,19 +94,30 @@ class TestNoisyHost : public QObject {
     QTemporaryDir m_dir;
     RunStore m_store;
 
-    // Runs the sweep to its end; the stored run.
-    RunData sweep(const Run &run) {
+    // Runs the sweep to its end into data; false, with the reason in
+    // m_failure, when it did not complete (the caller's QVERIFY2 fails only
+    // that test function).
+    bool sweep(const Run &run, RunData &data) {
         SweepRunner r(m_store);
         r.setEngineDir(kBinDir);
         r.setHostProbe(quietStart);
         r.setLoadInterval(100);
         QSignalSpy finished(&r, &SweepRunner::finished);
-        if (!r.start(run) || !finished.wait(60000))
-            qFatal("the sweep did not finish");
-        if (r.outcome() != SweepRunner::Outcome::Completed)
-            qFatal("the sweep failed: %s", qPrintable(r.errorString()));
-        return *m_store.loadRunData(r.runId());
+        if (!r.start(run) || !finished.wait(60000)) {
+            m_failure = QStringLiteral("the sweep did not finish: %1").arg(r.errorString());
+            return false;
+        }
+        if (r.outcome() != SweepRunner::Outcome::Completed) {
+            m_failure = QStringLiteral("the sweep failed: %1").arg(r.errorString());
+            return false;
+        }
+        const auto stored = m_store.loadRunData(r.runId());
+        m_failure = stored ? QString() : m_store.lastError();
+        if (stored)
+            data = *stored;
+        return stored.has_value();
     }
+    QString m_failure;
 
     static QList<double> cpuShares(const RunData &data) {
         QList<double> shares;
@@ -126,27 +137,26 @@ class TestNoisyHost : public QObject {
     void hogOnTheTxCpuDisturbsTheStep() {
         if (const QString why = cannotPin(); !why.isEmpty())
             QSKIP(qPrintable(why));
-        const RunData quiet = sweep(onTxCpu(2, 300));
         RunData hogged;
         QList<qint64> hogPids;
         {
             CpuHogs hogs(kHogs, kTxCpu);
             QVERIFY(hogs.running());
             hogPids = hogs.pids();
-            hogged = sweep(onTxCpu(2, 300));
+            QVERIFY2(sweep(onTxCpu(2, 300), hogged), qPrintable(m_failure));
         }
-        const QList<double> quietShares = cpuShares(quiet);
+        // No quiet sweep to compare with: on a shared host there is none.
+        // A fair scheduler gives the TX thread a quarter of its CPU beside
+        // the loops, and whatever else runs there only takes more; half is
+        // a bound no undisturbed thread comes near.
         const QList<double> hoggedShares = cpuShares(hogged);
-        QCOMPARE(quietShares.size(), 2);
         QCOMPARE(hoggedShares.size(), 2);
-        const QString shares =
-            QStringLiteral("CPU share without hogs %1, with %2 hogs on CPU %3: %4")
-                .arg(median(quietShares))
-                .arg(kHogs)
-                .arg(kTxCpu)
-                .arg(median(hoggedShares));
+        const QString shares = QStringLiteral("CPU share with %1 hogs on CPU %2: %3")
+                                   .arg(kHogs)
+                                   .arg(kTxCpu)
+                                   .arg(median(hoggedShares));
         qInfo("%s", qPrintable(shares));
-        QVERIFY2(median(hoggedShares) < 0.75 * median(quietShares), qPrintable(shares));
+        QVERIFY2(median(hoggedShares) < 0.5, qPrintable(shares));
         for (const StepResult &s : hogged.results()) {
             QCOMPARE(toString(s.status), toString(RunStatus::Completed));
             QCOMPARE(s.measured->lcores.first().thread->cpu, kTxCpu);
@@ -194,7 +204,7 @@ class TestNoisyHost : public QObject {
         {
             CpuHogs hogs(kHogs, kTxCpu);
             QVERIFY(hogs.running());
-            data = sweep(run);
+            QVERIFY2(sweep(run, data), qPrintable(m_failure));
         }
         QCOMPARE(data.steps.size(), SweepRunner::kMaxAttempts);
         for (qsizetype i = 0; i < data.steps.size(); ++i) {
@@ -229,7 +239,8 @@ class TestNoisyHost : public QObject {
         run.spec.untilPrecise->maxReps = 4;
         run.spec.untilPrecise->ns = PrecisionTarget::kMaxNs; // a millisecond per packet
         // Counted by repetition: on a busy host an attempt may be invalid and run again.
-        const RunData loose = sweep(run);
+        RunData loose;
+        QVERIFY2(sweep(run, loose), qPrintable(m_failure));
         for (const PointStats &s : PointStats::ofRun(loose)) {
             QVERIFY(s.precision.reached());
             QCOMPARE(s.precision.run, PrecisionTarget::kMinReps);
@@ -237,7 +248,8 @@ class TestNoisyHost : public QObject {
 
         run.spec.untilPrecise->ns.reset();
         run.spec.untilPrecise->share = 0.00001;
-        const RunData tight = sweep(run);
+        RunData tight;
+        QVERIFY2(sweep(run, tight), qPrintable(m_failure));
         const QList<PointStats> stats = PointStats::ofRun(tight);
         QCOMPARE(stats.size(), 2);
         for (const PointStats &s : stats) {

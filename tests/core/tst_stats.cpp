@@ -23,7 +23,29 @@ StepResult step(qint64 burst, double pps, RunStatus status = RunStatus::Complete
 
 // Delta::between from the repetitions of two points.
 std::optional<Delta> deltaOf(const QList<double> &reference, const QList<double> &current) {
-    return Delta::between(*Figure::pps(reference), reference, *Figure::pps(current), current);
+    return Delta::between({*Figure::pps(reference), reference}, {*Figure::pps(current), current});
+}
+
+// A tested delta with this p, in the direction of the printed delta.
+Delta tested(double p, int direction = 1) {
+    Delta d;
+    d.p = p;
+    d.pHolm = p;
+    d.tests = 1;
+    d.direction = direction;
+    return d;
+}
+
+// A completed repetition paced to target pps.
+StepResult paced(qint64 rate, double pps) {
+    StepResult r;
+    r.point = Point{{AxisValue(rate)}};
+    r.pps = pps;
+    r.status = RunStatus::Completed;
+    StepFinished f;
+    f.params = QJsonObject{{"rate_pps", rate}};
+    r.measured = f;
+    return r;
 }
 
 } // namespace
@@ -125,7 +147,7 @@ class TestStats : public QObject {
         QVERIFY(std::abs(single.ns - (1e9 / 5614370 - 1e9 / 5571279)) < 1e-12);
         QVERIFY(std::isnan(single.nsCiLow));
         QVERIFY(!single.hasInterval());
-        QVERIFY(!Delta::between(0, {0}, 5, {5}));
+        QVERIFY(!Delta::between({0, {0}}, {5, {5}}));
     }
 
     void verdictNeverContradictsThePrintedDelta() {
@@ -153,6 +175,89 @@ class TestStats : public QObject {
         const Delta flat =
             *deltaOf({1e6, 1.0000001e6, 0.9999999e6}, {1e6, 1.0000002e6, 0.9999998e6});
         QVERIFY(flat.verdict != Verdict::Better && flat.verdict != Verdict::Worse);
+    }
+
+    void verdictsNeedUndisturbedUnpacedPoints() {
+        const DeltaSide base{5000000, {5.00e6, 5.02e6, 4.98e6}};
+        const DeltaSide faster{5500000, {5.50e6, 5.52e6, 5.48e6}};
+        QCOMPARE(toString(Delta::between(base, faster)->verdict), "better");
+        // The same repetitions with disturbed ones among them: no verdict,
+        // but the test's figures stay for the reader.
+        DeltaSide disturbed = faster;
+        disturbed.disturbed = true;
+        const Delta d = *Delta::between(base, disturbed);
+        QCOMPARE(toString(d.verdict), "disturbed");
+        QVERIFY(d.hasInterval() && d.p < 0.05 && !d.tested());
+        // A paced side: its rate was the input.
+        DeltaSide pacedSide = faster;
+        pacedSide.paced = true;
+        QCOMPARE(toString(Delta::between(base, pacedSide)->verdict), "paced");
+        QCOMPARE(toString(Delta::between(pacedSide, base)->verdict), "paced");
+        // Paced says more than too few repetitions.
+        QCOMPARE(
+            toString(Delta::between({5000000, {5e6}}, {5500000, {5.5e6}, false, true})->verdict),
+            "paced");
+    }
+
+    void holmCorrectsATable() {
+        // p 0.01, 0.04, 0.03, 0.5 over 4 tests: 0.04, then max(0.09, 0.04) =
+        // 0.09, then max(0.08, 0.09) = 0.09, then 0.5. Only the first stays.
+        QList<Delta> table{tested(0.01), tested(0.04, -1), tested(0.03), tested(0.5)};
+        Delta untested; // insufficient: no member of the family
+        QList<Delta *> pointers{&table[0], &table[1], &table[2], &table[3], &untested};
+        Delta::correct(pointers);
+        QCOMPARE(table[0].pHolm, 0.04);
+        QCOMPARE(table[1].pHolm, 0.09);
+        QCOMPARE(table[2].pHolm, 0.09);
+        QCOMPARE(table[3].pHolm, 0.5);
+        for (const Delta &d : table)
+            QCOMPARE(d.tests, 4);
+        QCOMPARE(toString(table[0].verdict), "better");
+        QCOMPARE(toString(table[1].verdict), "within noise"); // 0.04 < 0.05 uncorrected
+        QCOMPARE(toString(table[2].verdict), "within noise");
+        QCOMPARE(toString(untested.verdict), "insufficient");
+        QCOMPARE(untested.tests, 0);
+        QCOMPARE(Delta::correctionText({&table[0], &untested}),
+                 QStringLiteral("Welch's t-test, Holm-corrected over 4 deltas, alpha 5%"));
+        QVERIFY(Delta::correctionText({&untested}).isEmpty());
+    }
+
+    void runDeltasAreOneFamily() {
+        // Twelve points 1% apart by noisy repetitions: uncorrected, some
+        // would be called; each delta's family is all twelve.
+        QList<StepResult> steps;
+        for (int b = 1; b <= 13; ++b) {
+            for (int r = 0; r < 3; ++r)
+                steps << step(b, 5e6 * (1 + 0.001 * b) + (r - 1) * 2e4);
+        }
+        const QList<PointStats> stats = PointStats::compute(steps);
+        QCOMPARE(stats.size(), 13);
+        for (qsizetype i = 1; i < stats.size(); ++i) {
+            const Delta &d = *stats[i].vsPrevious;
+            QCOMPARE(d.tests, 12);
+            QVERIFY(d.pHolm >= d.p);
+        }
+        QCOMPARE(PointStats::correctionText(stats, false),
+                 QStringLiteral("Welch's t-test, Holm-corrected over 12 deltas, alpha 5%"));
+        QVERIFY(PointStats::correctionText(stats, true).isEmpty());
+    }
+
+    void pacedPointsBelowTheirTargetAreMarked() {
+        const QList<PointStats> stats =
+            PointStats::compute({paced(10000, 9999), paced(10000, 10001), paced(10000, 9998),
+                                 paced(100000, 93100), paced(100000, 93155), paced(100000, 93200)});
+        QCOMPARE(stats.size(), 2);
+        QCOMPARE(stats[0].targetPps.value_or(0), qint64(10000));
+        QVERIFY(!stats[0].belowTarget());
+        QVERIFY(stats[0].warnings.isEmpty());
+        QVERIFY(stats[1].belowTarget());
+        QVERIFY2(stats[1].warnings.contains(QStringLiteral("paced: 93155 of 100000 pps")),
+                 qPrintable(stats[1].warnings.join(u'|')));
+        // 9625.66 ns less per packet, but the rate was the input.
+        QCOMPARE(toString(stats[1].vsPrevious->verdict), "paced");
+        QCOMPARE(stats[1].vsPrevious->tests, 0);
+        // Unpaced points have no target.
+        QVERIFY(!PointStats::compute({step(1, 5e6)}).first().targetPps);
     }
 
     void lineRate() {

@@ -111,11 +111,37 @@ class TestSweepRules : public QObject {
         s.noise.minCpuShare = 2;
         QTest::newRow("noise policy") << s << "min_cpu_share"
                                       << "min_cpu_share: must be a share in 0..1, got 2";
+        // 10 kpps in bursts of 32 for the 160 ms after the warm-up: about
+        // 50 tx_burst calls, and every repetition would be invalid.
+        s = goodSpec();
+        s.axes.append(Axis{QStringLiteral("rate_pps"),
+                           {AxisValue(qint64(100000)), AxisValue(qint64(10000))}});
+        QTest::newRow("paced too slowly") << s << "rate_pps"
+                                          << "rate_pps=10000 with burst=32 makes about 50 "
+                                             "tx_burst calls in the 160 ms after the warm-up, "
+                                             "fewer than the 100 a valid repetition needs";
+        s = goodSpec();
+        s.axes[0] =
+            Axis{QStringLiteral("duration_ms"), {AxisValue(qint64(1000)), AxisValue(qint64(100))}};
+        s.fixed.insert(QStringLiteral("rate_pps"), 20000);
+        QTest::newRow("paced, shortest step") << s << "rate_pps"
+                                              << "rate_pps=20000 with burst=32 makes about 37 "
+                                                 "tx_burst calls in the 60 ms";
         s = goodSpec();
         s.axes.append(Axis{QStringLiteral("clone"), {AxisValue(qint64(0))}});
         s.axes.append(Axis{QStringLiteral("flows"), {AxisValue(qint64(1))}});
         QTest::newRow("three axes") << s << "axes"
                                     << "a sweep varies one or two parameters, got 3";
+    }
+
+    void pacedStepsThatReachTheMinimumPass() {
+        SweepSpec spec = goodSpec();
+        spec.fixed.insert(QStringLiteral("rate_pps"), 20000); // 100 calls at burst 32
+        QCOMPARE(SweepRules::check(spec, {}).size(), 0);
+        spec.fixed.insert(QStringLiteral("rate_pps"), 19999);
+        QCOMPARE(firstOf(spec).field, QStringLiteral("rate_pps"));
+        spec.fixed.insert(QStringLiteral("rate_pps"), 0); // unpaced
+        QCOMPARE(SweepRules::check(spec, {}).size(), 0);
     }
 
     void problemsNameTheFieldAndTheRange() {

@@ -41,6 +41,9 @@ class EngineProcess {
 
     void closeStdin();
     bool waitForExit(int timeoutMs);
+    // Whether the process is gone, as the event loop has seen it (for a
+    // test that waits with QTRY_* and keeps its loop running).
+    bool exited() const { return m_process.state() == QProcess::NotRunning; }
     int exitCode() const { return m_process.exitCode(); }
     QProcess::ExitStatus exitStatus() const { return m_process.exitStatus(); }
     qint64 pid() const { return m_process.processId(); }

@@ -3,6 +3,7 @@
 // with the documented exit code and without files left in DPDK's runtime
 // directory.
 #include "EngineProcess.h"
+#include "SchedulingDelay.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -75,8 +76,16 @@ void TestEngineLifecycle::endsCleanly() {
     } else {
         engine.send({{"cmd", "shutdown"}, {"id", 2}});
     }
-    QVERIFY(engine.waitForExit(2000));
-    QVERIFY2(timer.elapsed() < 2000, qPrintable(QString::number(timer.elapsed())));
+    // Waited for as an event, the loop running: how late its ticks came is
+    // how busy the host is, and the 2 s an engine gets to stop grow by as
+    // much (a 60 s step still stops long before its end).
+    const SchedulingDelay delay;
+    QTRY_VERIFY_WITH_TIMEOUT(engine.exited(), 30000);
+    const qint64 limitMs = 2000 + 10 * delay.maxMs();
+    qInfo("stopped %lld ms after the request (limit %lld ms: the loop ran up to %lld ms late)",
+          timer.elapsed(), limitMs, delay.maxMs());
+    QVERIFY2(timer.elapsed() < limitMs, qPrintable(QString::number(timer.elapsed())));
+    QVERIFY(engine.waitForExit(0));
     QCOMPARE(engine.exitStatus(), QProcess::NormalExit);
     QCOMPARE(engine.exitCode(), 0);
     if (running) {

@@ -10,6 +10,9 @@
 //   wrong-version  the hello says protocol 3
 //   no-hello       says nothing at all (until stdin closes)
 //   fatal          a fatal eal_init error, exit code 3
+// BURSTLAB_FAKE_MARK=FILE: the hang writes there when (CLOCK_MONOTONIC ns)
+// it sent its last stats line, so a test times the hang's detection from
+// the engine's side of the pipe, not from when its own loop got around to it.
 // Good steps are not measurements: their numbers are made up and only have
 // the right shape. Tests of real behaviour use the real engine.
 #include <algorithm>
@@ -17,6 +20,8 @@
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
+#include <fstream>
 #include <iostream>
 #include <string>
 #include <thread>
@@ -108,6 +113,12 @@ void faultyStep(const Options &o, long long id) {
     if (o.fault == "garbage") {
         emit("this is not a protocol line");
         return;
+    }
+    if (const char *mark = std::getenv("BURSTLAB_FAKE_MARK")) {
+        // Written before the line is sent: the client cannot see it earlier.
+        timespec now{};
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        std::ofstream(mark) << now.tv_sec * 1000000000LL + now.tv_nsec << '\n';
     }
     stats(id, 10000000);
     if (o.fault == "crash") {

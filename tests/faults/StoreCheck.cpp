@@ -2,32 +2,56 @@
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
+#include <QSqlRecord>
 #include <QStringList>
 #include <QUuid>
 
 namespace burstlab {
 
-QString StoreCheck::integrity(const QString &path) {
+namespace {
+
+// The rows of one query on a connection of its own, each row's columns
+// joined by spaces; the error in place of the rows when it fails.
+QStringList rowsOf(const QString &path, const QString &sql, const QVariantList &values = {}) {
     const QString name = QUuid::createUuid().toString();
-    QString result;
+    QStringList rows;
     {
         QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
         db.setDatabaseName(path);
+        db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=5000"));
         if (!db.open()) {
-            result = db.lastError().text();
+            rows << db.lastError().text();
         } else {
             QSqlQuery q(db);
-            if (!q.exec(QStringLiteral("PRAGMA integrity_check")))
-                result = q.lastError().text();
-            QStringList lines;
-            while (q.next())
-                lines << q.value(0).toString();
-            if (result.isEmpty())
-                result = lines.join(QLatin1Char('\n'));
+            q.prepare(sql);
+            for (const QVariant &v : values)
+                q.addBindValue(v);
+            if (!q.exec())
+                rows = {q.lastError().text()};
+            while (q.next()) {
+                QStringList columns;
+                for (int i = 0; i < q.record().count(); ++i)
+                    columns << q.value(i).toString();
+                rows << columns.join(QLatin1Char(' '));
+            }
         }
     }
     QSqlDatabase::removeDatabase(name);
-    return result;
+    return rows;
+}
+
+} // namespace
+
+QString StoreCheck::integrity(const QString &path) {
+    return rowsOf(path, QStringLiteral("PRAGMA integrity_check")).join(QLatin1Char('\n'));
+}
+
+QStringList StoreCheck::stepStates(const QString &path, const QString &label) {
+    return rowsOf(path,
+                  QStringLiteral("SELECT s.status, (SELECT count(*) FROM samples WHERE step_id = "
+                                 "s.id) FROM steps s JOIN runs r ON r.id = s.run_id WHERE "
+                                 "r.label = ? ORDER BY s.seq, s.id"),
+                  {label});
 }
 
 } // namespace burstlab

@@ -1,5 +1,6 @@
 #pragma once
 #include <QString>
+#include <QStringList>
 
 namespace burstlab {
 
@@ -9,6 +10,10 @@ class StoreCheck {
     // What PRAGMA integrity_check says ("ok" for a sound file), or the error
     // that kept it from running.
     static QString integrity(const QString &path);
+    // Per step of the run labelled label, in the order they ran: its status
+    // and how many samples it stored, e.g. "completed 14"; only read, so it
+    // may look while another process writes the run.
+    static QStringList stepStates(const QString &path, const QString &label);
 };
 
 } // namespace burstlab

@@ -1,4 +1,5 @@
-// burstlab-cli SIGKILLed in the middle of a sweep on net_null: its engine
+// burstlab-cli SIGKILLed in the middle of a step of a sweep on net_null (the
+// store shows the step cut short, its samples kept): its engine
 // stops within 2 s and exits cleanly (code 0 or 5, its runtime directory removed),
 // the store passes PRAGMA integrity_check, the next `burstlab-cli runs` shows
 // the run as interrupted, and `sweep --resume` completes it.
@@ -23,14 +24,20 @@ class TestFaultsCliKilled : public FaultTest {
         cli.start({QStringLiteral("sweep"), QStringLiteral("--memory-mb"), QStringLiteral("256"),
                    QStringLiteral("--sweep"), QStringLiteral("burst=1..4"),
                    QStringLiteral("--reps"), QStringLiteral("2"), QStringLiteral("--duration-ms"),
-                   QStringLiteral("300"), QStringLiteral("--set"), QStringLiteral("stats_ms=20"),
+                   QStringLiteral("600"), QStringLiteral("--set"), QStringLiteral("stats_ms=20"),
                    QStringLiteral("--label"), QStringLiteral("cli-killed")});
         QVERIFY2(cli.waitForStderr(QStringLiteral("step 2/8"), 30000), qPrintable(cli.err()));
         const qint64 engine =
             Processes::waitForChild(cli.pid(), QStringLiteral("burstlab-engine"), 2000);
         QVERIFY(engine > 0);
-        // kill in the middle of the next 300 ms step
-        QTest::qWait(100);
+        // Killed once the running step has stored a sample: inside a step,
+        // with most of its 600 ms still to go. The store proves it below.
+        const auto inAStep = [this] {
+            const QStringList states = StoreCheck::stepStates(db(), QStringLiteral("cli-killed"));
+            return states.size() >= 2 && states.last().startsWith(QStringLiteral("running ")) &&
+                   states.last() != QStringLiteral("running 0");
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(inAStep(), 20000);
         QVERIFY(::kill(pid_t(cli.pid()), SIGKILL) == 0);
         QCOMPARE(cli.finish(5000).code, -1);
 
@@ -40,6 +47,16 @@ class TestFaultsCliKilled : public FaultTest {
 
         const QVariantMap listed = CliRun::runLabelled(db(), QStringLiteral("cli-killed"));
         QCOMPARE(listed.value(QStringLiteral("status")).toString(), QStringLiteral("interrupted"));
+        // The step the kill cut short is the last one, with its samples kept.
+        const QStringList states = StoreCheck::stepStates(db(), QStringLiteral("cli-killed"));
+        QVERIFY2(states.size() >= 2 && states.last().startsWith(QStringLiteral("interrupted ")) &&
+                     states.last() != QStringLiteral("interrupted 0"),
+                 qPrintable(states.join(QStringLiteral(", "))));
+        // (on a busy host a step may have been judged invalid and run again)
+        for (const QString &state : states.mid(0, states.size() - 1))
+            QVERIFY2(state.startsWith(QStringLiteral("completed ")) ||
+                         state.startsWith(QStringLiteral("invalid ")),
+                     qPrintable(state));
         const int stepsBefore = listed.value(QStringLiteral("steps")).toInt();
         QVERIFY2(stepsBefore >= 2 && stepsBefore < 8, qPrintable(QString::number(stepsBefore)));
 

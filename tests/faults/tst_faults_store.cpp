@@ -175,6 +175,18 @@ class TestFaultsStore : public QObject {
         QVERIFY2(r.err.contains(db) && r.err.contains(QStringLiteral("read-only")),
                  qPrintable(r.err));
         QVERIFY(Processes::childrenOf(::getpid(), QStringLiteral("burstlab-engine")).isEmpty());
+        // What only reads still works, read-only, and says so.
+        const CliResult listed = CliRun::run(db, {QStringLiteral("runs")});
+        QCOMPARE(listed.code, 0);
+        QVERIFY2(listed.out.contains(QStringLiteral("before")), qPrintable(listed.out));
+        QVERIFY2(listed.err.contains(QStringLiteral("cannot be written: opened read-only")),
+                 qPrintable(listed.err));
+        const QString before =
+            CliRun::runLabelled(db, QStringLiteral("before")).value(QStringLiteral("id")).toString();
+        const CliResult exported = CliRun::run(
+            db, {QStringLiteral("export"), before, QStringLiteral("--format"), QStringLiteral("csv")});
+        QVERIFY2(exported.code == 0, qPrintable(exported.err));
+        QVERIFY2(exported.out.contains(QStringLiteral("before")), qPrintable(exported.out));
 
         QVERIFY(m_fs->remount(QStringLiteral("rw")));
         QCOMPARE(StoreCheck::integrity(db), QStringLiteral("ok"));

@@ -8,9 +8,15 @@
 // 1e9/pps(this) from the pps printed beside it. Some repetitions of the
 // noisy run had their TX core disturbed: every output counts the same
 // disturbed repetitions per point, names them in the same words, and states
-// the same precision. Runs swept with --rerun-disturbed or
-// --exclude-disturbed print the figures their own policy gives everywhere,
-// the runs list included, and a baseline is judged under its own policy.
+// the same precision. Every verdict is the same word in every output
+// (better, worse, within noise, or why none is given: a delta with a
+// disturbed side says "disturbed"), every output states the same Holm
+// correction, and a disturbed point is never the comparison's headline. A
+// paced point below its target says so in every output, and the delta
+// between paced points is "paced" in every one. Runs swept with
+// --rerun-disturbed or --exclude-disturbed print the figures their own
+// policy gives everywhere, the runs list included, and a baseline is judged
+// under its own policy.
 #include "compare/CompareTableModel.h"
 #include "compare/CompareView.h"
 #include "exchange/ExportFormat.h"
@@ -106,6 +112,39 @@ RunData storedRun(const QString &label, const QList<QList<double>> &reps,
             measured.lcores << lcore;
             if (valid && p < cpuShares.size())
                 measured.thread = ThreadUsage::fromJson(threadFigures(cpuShares[p][r]), nullptr);
+            step.measured = measured;
+            data.steps << StepData{step, {}};
+        }
+    }
+    return data;
+}
+
+// A rate sweep: 10 kpps reached, 100 kpps not (93155 pps).
+RunData pacedRun() {
+    RunData data;
+    data.run.name = QStringLiteral("rate sweep on net_null0");
+    data.run.label = QStringLiteral("paced");
+    data.run.status = RunStatus::Completed;
+    data.run.created = QDateTime::currentDateTimeUtc();
+    data.run.spec.engine.vdevs = {QStringLiteral("net_null0")};
+    data.run.spec.axes = {
+        Axis{QStringLiteral("rate_pps"), {AxisValue(qint64(10000)), AxisValue(qint64(100000))}}};
+    data.run.spec.reps = 3;
+    data.run.spec.durationMs = 1000;
+    data.run.spec.warmupMs = 100;
+    const QList<QList<double>> reps{{9999, 10000, 10001}, {93100, 93155, 93210}};
+    int seq = 0;
+    for (qsizetype p = 0; p < reps.size(); ++p) {
+        const qint64 rate = data.run.spec.axes.first().values[p].number();
+        for (qsizetype r = 0; r < reps[p].size(); ++r) {
+            StepResult step;
+            step.point = Point{{AxisValue(rate)}};
+            step.rep = int(r);
+            step.seq = seq++;
+            step.status = RunStatus::Completed;
+            step.pps = reps[p][r];
+            StepFinished measured;
+            measured.params = QJsonObject{{QStringLiteral("rate_pps"), rate}};
             step.measured = measured;
             data.steps << StepData{step, {}};
         }
@@ -268,6 +307,10 @@ class TestConsistency : public QObject {
     qint64 m_noisy = 0;
     QList<qint64> m_expected;     // the noisy run's figures
     QList<qint64> m_baseExpected; // the baseline's
+    QStringList m_prevVerdicts;   // the noisy run's, vs previous point, by the core
+    QStringList m_baseVerdicts;   // and vs the baseline
+    QString m_prevCorrection;     // Delta::correctionText of each family
+    QString m_baseCorrection;
 
     QString cli(const QStringList &args) { return cliOn(m_db, args); }
 
@@ -282,7 +325,8 @@ class TestConsistency : public QObject {
     }
 
     // The printed figures of the noisy run, vs previous point, in point order.
-    void checkRun(const QString &output, const QList<Printed> &printed) {
+    // verdicts: whether the output prints verdicts (the charts do not).
+    void checkRun(const QString &output, const QList<Printed> &printed, bool verdicts = true) {
         QCOMPARE(printed.size(), bursts.size());
         qint64 previous = 0;
         for (qsizetype i = 0; i < printed.size(); ++i) {
@@ -305,14 +349,15 @@ class TestConsistency : public QObject {
                                         .arg(bursts[i])
                                         .arg(p.delta, deltaText(previous, p.pps))));
             }
-            checkVerdict(output, p);
+            if (verdicts)
+                checkVerdict(output, p, m_prevVerdicts[i]);
             previous = p.pps;
         }
     }
 
     // The printed figures of the noisy run against the baseline.
     void checkAgainstBaseline(const QString &output, const QList<Printed> &base,
-                              const QList<Printed> &mine) {
+                              const QList<Printed> &mine, bool verdicts = true) {
         QCOMPARE(base.size(), bursts.size());
         QCOMPARE(mine.size(), bursts.size());
         for (qsizetype i = 0; i < bursts.size(); ++i) {
@@ -323,11 +368,18 @@ class TestConsistency : public QObject {
                                     .arg(output)
                                     .arg(bursts[i])
                                     .arg(mine[i].delta, deltaText(base[i].pps, mine[i].pps))));
-            checkVerdict(output, mine[i]);
+            if (verdicts)
+                checkVerdict(output, mine[i], m_baseVerdicts[i]);
         }
     }
 
-    static void checkVerdict(const QString &output, const Printed &p) {
+    // The core's word, where the output prints one (the netdev text leaves
+    // "insufficient" out); and never a side the delta does not take.
+    static void checkVerdict(const QString &output, const Printed &p, const QString &expected) {
+        const bool optional = expected.isEmpty() || expected == QLatin1String("insufficient");
+        QVERIFY2(p.verdict == expected || (optional && p.verdict.isEmpty()),
+                 qPrintable(QStringLiteral("%1: verdict '%2', the core's '%3' (delta %4)")
+                                .arg(output, p.verdict, expected, p.delta)));
         const double delta = p.delta.toDouble();
         if (p.verdict == QLatin1String("better"))
             QVERIFY2(delta > 0, qPrintable(output));
@@ -362,13 +414,33 @@ class TestConsistency : public QObject {
             m_baseExpected << expectedPps(baseline[i]);
         }
         QCOMPARE(m_expected[1], qint64(48340002)); // the median of an even count, rounded
+        const RunData noisyRun = *m_store.loadRunData(m_noisy);
+        const RunData baseRun = *m_store.loadRunData(m_baseline);
+        const QList<PointStats> stats = PointStats::ofRun(noisyRun, {}, &baseRun);
+        for (const PointStats &s : stats) {
+            m_prevVerdicts << (s.vsPrevious ? QLatin1String(toString(s.vsPrevious->verdict))
+                                            : QString());
+            m_baseVerdicts << (s.vsBaseline ? QLatin1String(toString(s.vsBaseline->verdict))
+                                            : QString());
+        }
+        // burst=4 follows a disturbed point, burst=12 is one, burst=32 follows it.
+        QCOMPARE(m_prevVerdicts[1], QStringLiteral("disturbed"));
+        QCOMPARE(m_prevVerdicts[3], QStringLiteral("disturbed"));
+        QCOMPARE(m_prevVerdicts[4], QStringLiteral("disturbed"));
+        QCOMPARE(m_baseVerdicts[0], QStringLiteral("disturbed"));
+        m_prevCorrection = PointStats::correctionText(stats, false);
+        m_baseCorrection = PointStats::correctionText(stats, true);
+        QCOMPARE(m_prevCorrection,
+                 QStringLiteral("Welch's t-test, Holm-corrected over 1 delta, alpha 5%"));
+        QCOMPARE(m_baseCorrection,
+                 QStringLiteral("Welch's t-test, Holm-corrected over 3 deltas, alpha 5%"));
     }
 
     void netdevRun() {
         const QString text = exportRuns(ExportFormat::Netdev, {*m_store.loadRunData(m_noisy)});
         const QRegularExpression row(
             QStringLiteral(
-                R"(^ burst=(\d+)\s+tx:\s*(\d+) pps(?: \(\s*(-?[\d.]+) ns(?: \(worse\))?\))?( better| worse| within noise)?)"),
+                R"(^ burst=(\d+)\s+tx:\s*(\d+) pps(?: \(\s*(-?[\d.]+) ns(?: \(worse\))?\))?( better| worse| within noise| disturbed| paced)?)"),
             QRegularExpression::MultilineOption);
         QList<Printed> printed;
         for (auto it = row.globalMatch(text); it.hasNext();) {
@@ -408,7 +480,7 @@ class TestConsistency : public QObject {
         }
         const QRegularExpression deltaRow(
             QStringLiteral(
-                R"(^ burst=(\d+)\s+\(\s*(-?[\d.]+) ns(?: \(worse\))?\)(?: CI \[[^]]*\])?( better| worse| within noise| insufficient)?)"),
+                R"(^ burst=(\d+)\s+\(\s*(-?[\d.]+) ns(?: \(worse\))?\)(?: CI \[[^]]*\])?( better| worse| within noise| disturbed| paced)?)"),
             QRegularExpression::MultilineOption);
         qsizetype i = 0;
         for (auto it = deltaRow.globalMatch(text); it.hasNext() && i < mine.size(); ++i) {
@@ -418,8 +490,15 @@ class TestConsistency : public QObject {
         }
         QCOMPARE(i, bursts.size());
         checkAgainstBaseline(QStringLiteral("compare"), base, mine);
-        // It ends with the seed-style summary of the largest change, redone from its pps.
+        // It ends with the seed-style summary of the largest change called
+        // better or worse, redone from its pps; here every such delta has a
+        // disturbed side or is within noise, so none is the headline.
         const QStringList all = text.trimmed().split(u'\n');
+        if (!m_baseVerdicts.contains(QStringLiteral("better")) &&
+            !m_baseVerdicts.contains(QStringLiteral("worse"))) {
+            QCOMPARE(all.last(), QStringLiteral("Largest change: none called better or worse"));
+            return;
+        }
         const QStringList last = all.mid(all.size() - 2);
         const auto summary =
             QRegularExpression(
@@ -646,7 +725,7 @@ class TestConsistency : public QObject {
         QCOMPARE(previous.first().points.size(), bursts.size() - 1);
         for (qsizetype i = 1; i < charted.size(); ++i)
             charted[i].delta = ns2(previous.first().points[i - 1].y);
-        checkRun(QStringLiteral("pps and delta charts"), charted);
+        checkRun(QStringLiteral("pps and delta charts"), charted, false);
         const QList<ChartSeriesData> vsBase =
             ChartSeriesBuilder::deltas(stats, axes, QStringLiteral("n"), DeltaMode::VsBaseline);
         QList<Printed> base2, mine2;
@@ -654,7 +733,7 @@ class TestConsistency : public QObject {
             base2 << ppsOnly(m_baseExpected[i]);
             mine2 << Printed{charted[i].pps, {}, ns2(vsBase.first().points[i].y), {}};
         }
-        checkAgainstBaseline(QStringLiteral("delta chart vs baseline"), base2, mine2);
+        checkAgainstBaseline(QStringLiteral("delta chart vs baseline"), base2, mine2, false);
     }
 
     // Disturbed repetitions, per point, in every output: the same count, the
@@ -896,6 +975,133 @@ class TestConsistency : public QObject {
                          ->data(gui.resultsModel()->index(row, ResultsTableModel::DeltaColumn))
                          .toString(),
                      deltaText(policyFigures[row], expected[plainId][row]));
+    }
+
+    // Every output that prints verdicts states the correction they had, in
+    // the same words; a disturbed point is never the comparison's headline.
+    void correctionIsStatedEverywhere() {
+        const RunData noisyRun = *m_store.loadRunData(m_noisy);
+        const RunData baseRun = *m_store.loadRunData(m_baseline);
+        const QString netdev = exportRuns(ExportFormat::Netdev, {noisyRun});
+        QVERIFY2(netdev.simplified().contains(QStringLiteral(" - verdicts: ") + m_prevCorrection),
+                 qPrintable(netdev));
+        const QString show = cli({QStringLiteral("show"), QString::number(m_noisy)});
+        QVERIFY2(show.contains(QStringLiteral("  verdicts: ") + m_prevCorrection),
+                 qPrintable(show));
+        const QString compare =
+            cli({QStringLiteral("compare"), QString::number(m_baseline), QString::number(m_noisy)});
+        QVERIFY2(compare.simplified().contains(QStringLiteral("Verdicts vs the baseline: ") +
+                                               m_baseCorrection),
+                 qPrintable(compare));
+        const QString md = exportRuns(ExportFormat::Markdown, {baseRun, noisyRun});
+        QVERIFY2(md.contains(QStringLiteral("> verdicts vs the baseline: ") + m_baseCorrection),
+                 qPrintable(md));
+        QVERIFY2(md.contains(QStringLiteral(": verdicts vs previous point: ") + m_prevCorrection),
+                 qPrintable(md));
+        // CSV and JSON carry each delta's Holm p and the size of its family.
+        const QJsonArray points =
+            QJsonDocument::fromJson(exportRuns(ExportFormat::Json, {baseRun, noisyRun}).toUtf8())
+                .object()
+                .value(QStringLiteral("points"))
+                .toArray();
+        const QJsonArray stated =
+            QJsonDocument::fromJson(exportRuns(ExportFormat::Json, {baseRun, noisyRun}).toUtf8())
+                .object()
+                .value(QStringLiteral("verdict_corrections"))
+                .toArray();
+        QVERIFY(stated.contains(QStringLiteral("verdicts vs the baseline: ") + m_baseCorrection));
+        const Comparison c = Comparison::of({baseRun, noisyRun});
+        for (qsizetype i = 0; i < bursts.size(); ++i) {
+            const QJsonObject row = points[bursts.size() + i].toObject();
+            const Delta &d = *c.cells[1][i]->vsBaseline;
+            QCOMPARE(row.value(QStringLiteral("base_verdict")).toString(), m_baseVerdicts[i]);
+            QCOMPARE(row.value(QStringLiteral("base_holm_tests")).toInt(), d.tests);
+            if (d.tested())
+                QCOMPARE(row.value(QStringLiteral("base_p_holm")).toDouble(), d.pHolm);
+            else
+                QVERIFY(row.value(QStringLiteral("base_p_holm")).isNull());
+        }
+        const QString csvHeader = exportRuns(ExportFormat::Csv, {noisyRun}).section(u'\n', 0, 0);
+        QVERIFY(csvHeader.contains(QStringLiteral(",prev_p_holm,prev_holm_tests,")));
+        // The GUI's verdict columns say it in their header.
+        SweepResultsView view;
+        view.setStore(&m_store);
+        view.showRun(noisyRun.run, noisyRun.results());
+        const ResultsTableModel *model = view.resultsModel();
+        QCOMPARE(model->headerData(ResultsTableModel::VerdictColumn, Qt::Horizontal).toString(),
+                 QStringLiteral("verdict (Holm)"));
+        QCOMPARE(
+            model->headerData(ResultsTableModel::VerdictColumn, Qt::Horizontal, Qt::ToolTipRole)
+                .toString(),
+            m_prevCorrection);
+        CompareView compareView;
+        compareView.setStore(&m_store);
+        QVERIFY(compareView.compareRuns({m_baseline, m_noisy}));
+        const int verdictColumn = CompareTableModel::columnOf(1, CompareTableModel::VerdictField);
+        QVERIFY(compareView.tableModel()
+                    ->headerData(verdictColumn, Qt::Horizontal)
+                    .toString()
+                    .endsWith(QStringLiteral("verdict (Holm)")));
+        QCOMPARE(compareView.tableModel()
+                     ->headerData(verdictColumn, Qt::Horizontal, Qt::ToolTipRole)
+                     .toString(),
+                 m_baseCorrection);
+        // The headline is a change called better or worse, never a disturbed one.
+        const auto change = c.largestChange();
+        if (change) {
+            const Verdict v = c.cells[change->run][change->point]->vsBaseline->verdict;
+            QVERIFY(v == Verdict::Better || v == Verdict::Worse);
+        }
+        QVERIFY2(!compare.contains(QStringLiteral("(disturbed)")), qPrintable(compare));
+    }
+
+    // A paced point below its target is marked in every output in the same
+    // words, and the delta between paced points is "paced" in every one.
+    void pacedPointsAreMarkedEverywhere() {
+        const qint64 id = *m_store.insertRunData(pacedRun());
+        const RunData data = *m_store.loadRunData(id);
+        const QString mark = QStringLiteral("paced: 93155 of 100000 pps");
+        const QString netdev = exportRuns(ExportFormat::Netdev, {data});
+        QVERIFY2(netdev.contains(QStringLiteral(" - rate_pps=100000: ") + mark),
+                 qPrintable(netdev));
+        QVERIFY2(
+            netdev.contains(QRegularExpression(QStringLiteral(
+                R"(\n rate_pps=100000 +tx:93155 pps \(\s*[\d.]+ ns\) paced \[below target\])"))),
+            qPrintable(netdev));
+        const QString show = cli({QStringLiteral("show"), QString::number(id)});
+        const QStringList lines = show.split(u'\n');
+        const qsizetype at = pointTableAt(lines);
+        QVERIFY2(at + 2 < lines.size(), qPrintable(show));
+        const auto row = tableRow(lines[at], lines[at + 2]);
+        QCOMPARE(row.value(QStringLiteral("VERDICT")), QStringLiteral("paced"));
+        QVERIFY2(row.value(QStringLiteral("WARNINGS")).contains(mark), qPrintable(lines[at + 2]));
+        const QJsonArray points =
+            QJsonDocument::fromJson(exportRuns(ExportFormat::Json, {data}).toUtf8())
+                .object()
+                .value(QStringLiteral("points"))
+                .toArray();
+        QCOMPARE(points.size(), 2);
+        const QJsonObject below = points[1].toObject();
+        QCOMPARE(below.value(QStringLiteral("target_pps")).toInteger(), qint64(100000));
+        QCOMPARE(below.value(QStringLiteral("below_target")).toBool(), true);
+        QCOMPARE(points[0].toObject().value(QStringLiteral("below_target")).toBool(true), false);
+        QCOMPARE(below.value(QStringLiteral("prev_verdict")).toString(), QStringLiteral("paced"));
+        QVERIFY(below.value(QStringLiteral("warnings")).toString().contains(mark));
+        const QString csv = exportRuns(ExportFormat::Csv, {data});
+        QVERIFY2(csv.contains(mark) && csv.contains(QStringLiteral(",paced,")), qPrintable(csv));
+        const auto markdown = markdownRows(exportRuns(ExportFormat::Markdown, {data}));
+        QCOMPARE(markdown.size(), 2);
+        QCOMPARE(markdown[1].value(QStringLiteral("vs prev")), QStringLiteral("paced"));
+        QVERIFY(markdown[1].value(QStringLiteral("warnings")).contains(mark));
+        SweepResultsView view;
+        view.setStore(&m_store);
+        view.showRun(data.run, data.results());
+        const ResultsTableModel *model = view.resultsModel();
+        QCOMPARE(model->data(model->index(1, ResultsTableModel::VerdictColumn)).toString(),
+                 QStringLiteral("paced"));
+        QVERIFY(
+            model->data(model->index(1, ResultsTableModel::NotesColumn)).toString().contains(mark));
+        QVERIFY(m_store.deleteRun(id));
     }
 
   private:

@@ -58,6 +58,7 @@ class TestRunsBrowser : public QObject {
     void editRenamesAndTags();
     void pagesThroughALargeStore();
     void keyboardOpensAndMenus();
+    void hostileTextIsShownEscaped();
 
   private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -278,6 +279,20 @@ void TestRunsBrowser::keyboardOpensAndMenus() {
         QTest::keyClick(table, key, modifiers);
         QVERIFY2(offered.contains(QStringLiteral("Resume")), qPrintable(offered.join(u',')));
     }
+}
+
+// A label from a shared store or an import may carry terminal escapes and
+// a right-to-left override: the table shows them, never acts on them.
+void TestRunsBrowser::hostileTextIsShownEscaped() {
+    const QString hostile =
+        QStringLiteral("bad\x1b]0;pwned\x07\r") + QChar(0x202E) + QStringLiteral("tag");
+    const qint64 id = testdata::insert(*m_store, testdata::burstRun(hostile, {{1, {5e6, 5.1e6}}}));
+    RunsBrowser browser;
+    browser.setStore(m_store.get());
+    const RunsTableModel *model = browser.model();
+    const QString shown =
+        model->index(model->rowOf(id), RunsTableModel::LabelColumn).data().toString();
+    QCOMPARE(shown, QStringLiteral("bad\\x1b]0;pwned\\x07\\x0d\\u202etag"));
 }
 
 QTEST_MAIN(TestRunsBrowser)

@@ -1,4 +1,5 @@
 #include "checklist/ChecklistModel.h"
+#include "util/SafeText.h"
 
 #include <QApplication>
 #include <QIcon>
@@ -50,8 +51,10 @@ QVariant ChecklistModel::data(const QModelIndex &index, int role) const {
     if (role == Qt::DecorationRole && index.column() == StatusColumn) {
         return statusIcon(r->status);
     }
+    // What probes read (process names, device names) is the host's, untrusted.
     if (role == Qt::ToolTipRole) {
-        return r->status == CheckStatus::Unknown && !r->detail.isEmpty() ? r->detail : r->why;
+        return SafeText::lines(r->status == CheckStatus::Unknown && !r->detail.isEmpty() ? r->detail
+                                                                                         : r->why);
     }
     if (role != Qt::DisplayRole) {
         return {};
@@ -62,11 +65,11 @@ QVariant ChecklistModel::data(const QModelIndex &index, int role) const {
     case TitleColumn:
         return r->title;
     case CurrentColumn:
-        return r->current.isEmpty() ? r->detail : r->current;
+        return SafeText::field(r->current.isEmpty() ? r->detail : r->current);
     case RecommendedColumn:
         return r->recommended;
     case FixColumn:
-        return r->fix;
+        return SafeText::field(r->fix);
     default:
         return {};
     }

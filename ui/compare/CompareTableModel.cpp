@@ -1,6 +1,7 @@
 #include "compare/CompareTableModel.h"
 #include "exchange/TextLayout.h"
 #include "stats/LineRate.h"
+#include "util/SafeText.h"
 
 namespace burstlab {
 
@@ -56,7 +57,8 @@ QVariant CompareTableModel::data(const QModelIndex &index, int role) const {
         return {};
     }
     if (index.column() == 0) {
-        return m_comparison.points.at(index.row()).describe(m_comparison.axisNames);
+        return SafeText::field(
+            m_comparison.points.at(index.row()).describe(m_comparison.axisNames));
     }
     const Cell cell = cellOf(index.column());
     const std::optional<PointStats> &stats = m_comparison.cells.value(cell.run).value(index.row());
@@ -64,7 +66,7 @@ QVariant CompareTableModel::data(const QModelIndex &index, int role) const {
         return role == Qt::DisplayRole ? none : tr("no completed step here");
     }
     if (role == Qt::ToolTipRole) {
-        return stats->warnings.join(QLatin1Char('\n'));
+        return SafeText::lines(stats->warnings.join(QLatin1Char('\n')));
     }
     const std::optional<Delta> &delta = stats->vsBaseline;
     switch (cell.field) {
@@ -94,7 +96,10 @@ QVariant CompareTableModel::headerData(int section, Qt::Orientation orientation,
     if (cell.run >= m_names.size()) {
         return {};
     }
-    const QString &name = m_names.at(cell.run);
+    const QString name = SafeText::field(m_names.at(cell.run));
+    if (tip && cell.field == VerdictField) {
+        return m_comparison.correctionText();
+    }
     if (tip) {
         // Whether the run's points were checked against a line rate, and if not why.
         const Run &run = m_comparison.runs.at(cell.run).run;
@@ -110,7 +115,7 @@ QVariant CompareTableModel::headerData(int section, Qt::Orientation orientation,
     case DeltaField:
         return tr("%1 Δ ns").arg(name);
     case VerdictField:
-        return tr("%1 verdict").arg(name);
+        return tr("%1 verdict (Holm)").arg(name);
     }
     return {};
 }

@@ -3,7 +3,6 @@
 #include "charts/PpsChart.h"
 #include "compare/CompareTableModel.h"
 #include "export/FigureCaption.h"
-#include "host/HostDiff.h"
 #include "results/ChartSeriesBuilder.h"
 #include "stats/PointStats.h"
 #include "store/RunFilter.h"
@@ -395,8 +394,7 @@ void CompareView::recompute() {
 
 void CompareView::listDifferences(const Comparison &comparison) {
     m_differences->clear();
-    m_hostWarnings.clear();
-    const Run &base = m_runs.first().run;
+    m_hostWarnings = comparison.hostDifferences;
     for (const QString &line : comparison.unmatched) {
         m_differences->addItem(new QListWidgetItem(icon(QStyle::SP_MessageBoxCritical), line));
     }
@@ -404,17 +402,10 @@ void CompareView::listDifferences(const Comparison &comparison) {
         m_differences->addItem(
             new QListWidgetItem(icon(QStyle::SP_MessageBoxWarning), tr("Setting: %1").arg(line)));
     }
-    for (int r = 1; r < m_runs.size(); ++r) {
-        const Run &other = m_runs.at(r).run;
-        const HostComparison diff =
-            HostDiff::compare(base.fingerprint, base.checklist, other.fingerprint, other.checklist);
-        for (const QString &line : diff.differences) {
-            m_hostWarnings.append(
-                tr("#%1 vs baseline #%2: %3").arg(other.id).arg(base.id).arg(line));
-            m_differences->addItem(
-                new QListWidgetItem(icon(QStyle::SP_MessageBoxWarning), m_hostWarnings.last()));
-        }
-    }
+    for (const QString &line : comparison.hostDifferences)
+        m_differences->addItem(new QListWidgetItem(icon(QStyle::SP_MessageBoxWarning), line));
+    for (const QString &line : comparison.transientDifferences)
+        m_differences->addItem(new QListWidgetItem(icon(QStyle::SP_MessageBoxInformation), line));
     if (m_differences->count() == 0) {
         m_differences->addItem(tr("Same settings, host fingerprint and checklist for all runs."));
     }

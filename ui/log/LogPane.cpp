@@ -1,4 +1,5 @@
 #include "log/LogPane.h"
+#include "util/SafeText.h"
 
 #include <QFontDatabase>
 #include <QPlainTextEdit>
@@ -45,7 +46,8 @@ void LogPane::clear() {
 
 void LogPane::append(const QString &prefix, const QString &message, bool emphasise) {
     const QString stamp = QTime::currentTime().toString(QStringLiteral("HH:mm:ss.zzz"));
-    const QString line = QStringLiteral("%1 %2: %3").arg(stamp, prefix, message);
+    // Engine lines come from DPDK, drivers or another host: untrusted.
+    const QString line = QStringLiteral("%1 %2: %3").arg(stamp, prefix, SafeText::lines(message));
     if (emphasise) {
         // Bold rather than a colour: it reads on light and dark palettes alike.
         m_text->appendHtml(QStringLiteral("<b>%1</b>").arg(line.toHtmlEscaped()));

@@ -1,4 +1,5 @@
 #include "results/ChartSeriesBuilder.h"
+#include "util/SafeText.h"
 
 #include <QMap>
 #include <cmath>
@@ -11,7 +12,8 @@ namespace {
 // A run title cut to what a legend shows whole.
 QString shortTitle(const QString &title) {
     constexpr int maxLength = 24;
-    return title.size() <= maxLength ? title : title.left(maxLength - 1) + QStringLiteral("…");
+    const QString shown = SafeText::field(title);
+    return shown.size() <= maxLength ? shown : shown.left(maxLength - 1) + QStringLiteral("…");
 }
 
 // The legend text: "clone=4 · patch2" with two axes, the value first so a long
@@ -19,7 +21,7 @@ QString shortTitle(const QString &title) {
 // for a one-axis sweep.
 QString seriesKey(const Point &point, const QStringList &axisNames, const QString &runTitle) {
     if (point.values.size() < 2) {
-        return runTitle;
+        return SafeText::field(runTitle);
     }
     QStringList parts;
     for (int i = 1; i < point.values.size(); ++i) {
@@ -27,7 +29,7 @@ QString seriesKey(const Point &point, const QStringList &axisNames, const QStrin
             i < axisNames.size() ? axisNames.at(i) : QStringLiteral("axis%1").arg(i);
         parts.append(QStringLiteral("%1=%2").arg(name, point.values.at(i).toString()));
     }
-    const QString key = parts.join(QLatin1Char(' '));
+    const QString key = SafeText::field(parts.join(QLatin1Char(' ')));
     return runTitle.isEmpty() ? key : QStringLiteral("%1 · %2").arg(key, shortTitle(runTitle));
 }
 

@@ -1,5 +1,6 @@
 #include "results/ResultsTableModel.h"
 #include "exchange/TextLayout.h"
+#include "util/SafeText.h"
 
 #include <cmath>
 
@@ -33,6 +34,8 @@ void ResultsTableModel::setStats(const QList<PointStats> &stats, const QStringLi
         // Same rows, new numbers: update in place so selection and scroll stay put.
         m_stats = stats;
         emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+        // The verdicts' correction is over every delta of the run.
+        emit headerDataChanged(Qt::Horizontal, VerdictColumn, VerdictColumn);
         return;
     }
     beginResetModel();
@@ -99,7 +102,7 @@ QVariant ResultsTableModel::display(const PointStats &stats, int column) const {
     const std::optional<Delta> &d = delta(stats);
     switch (column) {
     case PointColumn:
-        return stats.point.describe(m_axisNames);
+        return SafeText::field(stats.point.describe(m_axisNames));
     case PpsColumn:
         return stats.ppsFigure ? QString::number(*stats.ppsFigure) : none;
     case NsColumn:
@@ -126,7 +129,7 @@ QVariant ResultsTableModel::display(const PointStats &stats, int column) const {
     case L1Column:
         return bits(stats.l1Bps());
     case NotesColumn:
-        return stats.warnings.join(QStringLiteral("; "));
+        return SafeText::field(stats.warnings.join(QStringLiteral("; ")));
     default:
         return {};
     }
@@ -157,10 +160,13 @@ QVariant ResultsTableModel::sortValue(const PointStats &stats, int column) const
 }
 
 QVariant ResultsTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    const bool vsPrevious = m_mode == DeltaMode::VsPrevious;
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == VerdictColumn) {
+        return PointStats::correctionText(m_stats, !vsPrevious);
+    }
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole) {
         return QAbstractTableModel::headerData(section, orientation, role);
     }
-    const bool vsPrevious = m_mode == DeltaMode::VsPrevious;
     switch (section) {
     case PointColumn:
         return tr("point");
@@ -173,7 +179,7 @@ QVariant ResultsTableModel::headerData(int section, Qt::Orientation orientation,
     case CiColumn:
         return tr("Δ 95% CI (ns)");
     case VerdictColumn:
-        return tr("verdict");
+        return tr("verdict (Holm)");
     case RepsColumn:
         return tr("reps");
     case DisturbedColumn:

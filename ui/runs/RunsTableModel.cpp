@@ -1,4 +1,5 @@
 #include "runs/RunsTableModel.h"
+#include "util/SafeText.h"
 
 #include <QApplication>
 #include <QFont>
@@ -92,15 +93,15 @@ QVariant RunsTableModel::display(const RunSummary &run, int column) const {
     case IdColumn:
         return run.id;
     case NameColumn:
-        return run.name;
+        return SafeText::field(run.name);
     case LabelColumn:
-        return run.label;
+        return SafeText::field(run.label);
     case DateColumn:
         return run.created.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm"));
     case DeviceColumn:
-        return run.device;
+        return SafeText::field(run.device);
     case SweepColumn:
-        return run.sweep;
+        return SafeText::field(run.sweep);
     case BestPpsColumn:
         return run.bestPps ? QLocale().toString(*run.bestPps, 'f', 0) : QString();
     case StepsColumn:
@@ -108,7 +109,7 @@ QVariant RunsTableModel::display(const RunSummary &run, int column) const {
     case StatusColumn:
         return toString(run.status);
     case TagsColumn:
-        return run.tags.join(QStringLiteral(", "));
+        return SafeText::field(run.tags.join(QStringLiteral(", ")));
     default:
         return {};
     }

@@ -11,6 +11,7 @@
 namespace burstlab {
 namespace {
 constexpr int kStderrTailLines = 8;
+constexpr int kBadCommandLine = 2;     // the engine's exit code for refused options
 constexpr int kStallSamplePeriods = 3; // a long stats_ms stretches the stall timeout
 } // namespace
 
@@ -366,9 +367,13 @@ void EngineClient::onProcessFinished(int exitCode, QProcess::ExitStatus status) 
         fail(Failure::Crashed,
              QStringLiteral("the engine was killed by %1").arg(describeSignal(exitCode)));
     } else if (m_state != State::Stopping) {
-        fail(Failure::Exited, QStringLiteral("the engine exited with code %1 (%2)%3")
-                                  .arg(exitCode)
-                                  .arg(describeEngineExitCode(exitCode), lastStderr()));
+        // docs/protocol.md, "Exit codes": 2 is a command line the engine
+        // refused (a device, an lcore list, a capture path), named in its
+        // last words.
+        fail(exitCode == kBadCommandLine ? Failure::BadOptions : Failure::Exited,
+             QStringLiteral("the engine exited with code %1 (%2)%3")
+                 .arg(exitCode)
+                 .arg(describeEngineExitCode(exitCode), lastStderr()));
     } else if (exitCode != 0 && m_failure == Failure::None) {
         emit logLine(QStringLiteral("the engine exited with code %1 (%2)")
                          .arg(exitCode)

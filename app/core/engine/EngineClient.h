@@ -35,6 +35,7 @@ class EngineClient : public QObject {
         Protocol,        // a line that is not protocol v1
         Hung,            // no stats (or no ack) for the stall timeout
         Crashed,         // killed by a signal
+        BadOptions,      // refused its own command line (exit code 2): the user's to fix
         Exited,          // exited on its own, not asked to
         Fatal            // a fatal error message from the engine
     };

@@ -35,6 +35,7 @@ struct EngineHello {
     qint64 tscHz = 0;
     qint64 mainLcore = 0;
     QList<qint64> workerLcores;
+    QList<qint64> workerCpus; // each worker lcore's CPU: its number, unless CPUs are shared
     qint64 numaNodes = 0;
     QList<EnginePort> ports;
     QMap<QString, ParameterLimit> limits;

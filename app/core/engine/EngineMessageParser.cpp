@@ -94,6 +94,12 @@ EngineMessage parseHello(const QJsonObject &o) {
     h.tscHz = r.integer(QStringLiteral("tsc_hz"));
     h.mainLcore = r.integer(QStringLiteral("main_lcore"));
     h.workerLcores = r.integers(QStringLiteral("worker_lcores"));
+    // Engines before shared CPUs ran lcore N on CPU N.
+    h.workerCpus = o.contains(QStringLiteral("worker_cpus"))
+                       ? r.integers(QStringLiteral("worker_cpus"))
+                       : h.workerLcores;
+    if (r.in.ok() && h.workerCpus.size() != h.workerLcores.size())
+        r.in.invalid(QStringLiteral("worker_cpus"), QStringLiteral("one CPU per worker lcore"));
     h.numaNodes = r.integer(QStringLiteral("numa_nodes"));
     for (const QJsonValue &pv : r.array(QStringLiteral("ports")))
         h.ports.append(parsePort(pv, r.in));

@@ -35,13 +35,28 @@ std::optional<Comparison::Change> Comparison::largestChange() const {
     for (qsizetype r = 1; r < cells.size(); ++r) {
         for (qsizetype p = 0; p < cells[r].size(); ++p) {
             const auto &cell = cells[r][p];
-            if (cell && cell->vsBaseline && std::fabs(cell->vsBaseline->ns) > largest) {
+            if (!cell || !cell->vsBaseline)
+                continue;
+            const Verdict verdict = cell->vsBaseline->verdict;
+            if ((verdict == Verdict::Better || verdict == Verdict::Worse) &&
+                std::fabs(cell->vsBaseline->ns) > largest) {
                 largest = std::fabs(cell->vsBaseline->ns);
                 best = Change{r, p};
             }
         }
     }
     return best;
+}
+
+QString Comparison::correctionText() const {
+    QList<const Delta *> deltas;
+    for (const QList<std::optional<PointStats>> &row : cells) {
+        for (const std::optional<PointStats> &cell : row) {
+            if (cell && cell->vsBaseline)
+                deltas << &*cell->vsBaseline;
+        }
+    }
+    return Delta::correctionText(deltas);
 }
 
 Comparison Comparison::of(const QList<RunData> &runs, const StatsOptions &options) {
@@ -74,15 +89,27 @@ Comparison Comparison::of(const QList<RunData> &runs, const StatsOptions &option
         }
         c.cells << row;
     }
+    QList<Delta *> family;
+    for (QList<std::optional<PointStats>> &row : c.cells) {
+        for (std::optional<PointStats> &cell : row) {
+            if (cell && cell->vsBaseline)
+                family << &*cell->vsBaseline;
+        }
+    }
+    Delta::correct(family);
     const Run &base = runs.first().run;
+    const HostSide baseSide{runName(base), base.fingerprint, base.checklist};
     for (qsizetype i = 1; i < runs.size(); ++i) {
         const Run &run = runs[i].run;
         const HostComparison diff =
-            HostDiff::compare(base.fingerprint, base.checklist, run.fingerprint, run.checklist);
+            HostDiff::compare(baseSide, {runName(run), run.fingerprint, run.checklist});
+        const QString pair = QStringLiteral("%1 vs %2").arg(baseSide.name, runName(run));
         if (diff.hostsDiffer)
-            c.hostDifferences << QStringLiteral("%1 vs %2: hosts differ: %3")
-                                     .arg(runName(run), runName(base),
-                                          diff.differences.join(QStringLiteral("; ")));
+            c.hostDifferences << QStringLiteral("%1: hosts differ: %2")
+                                     .arg(pair, diff.differences.join(QStringLiteral("; ")));
+        if (!diff.transient.isEmpty())
+            c.transientDifferences << QStringLiteral("%1: changed between the runs: %2")
+                                          .arg(pair, diff.transient.join(QStringLiteral("; ")));
     }
     return c;
 }

@@ -17,9 +17,13 @@ struct Comparison {
     QStringList axisNames;
     // cells[run][point]: nullopt where that run has no completed step there.
     QList<QList<std::optional<PointStats>>> cells;
-    // "hosts differ: cpu_model, kernel_release": fingerprint keys whose
-    // values differ from the baseline's, one line per run that differs.
+    // "#1 vs #2: hosts differ: governor: #1 performance, #2 powersave": what
+    // can move the figures (HostDiff), one line per run whose host differs
+    // from the baseline's.
     QStringList hostDifferences;
+    // The same for what came and went between the runs on one host (load,
+    // a desktop session): listed apart, not a caveat.
+    QStringList transientDifferences;
     // "clone: 0 in baseline, 64 in patch2": settings that differ without
     // placing points (fixed parameters, step length, port, lcores).
     QStringList settingDifferences;
@@ -31,7 +35,11 @@ struct Comparison {
     // setting and unmatched lines above, in that order.
     QStringList caveats() const { return hostDifferences + settingDifferences + unmatched; }
 
+    // The deltas against the baseline, of every run, are one family for
+    // Holm's correction (Delta::correct): the comparison is one table.
     static Comparison of(const QList<RunData> &runs, const StatsOptions &options = {});
+    // Delta::correctionText of the deltas against the baseline.
+    QString correctionText() const;
     // "patch2" (label) or else the name, or "run 7" (Run::title).
     static QString runTitle(const Run &run);
     // "#7 patch2": the id and the title, so two runs with one label never
@@ -41,7 +49,8 @@ struct Comparison {
     QStringList names() const;
 
     // The biggest change against the baseline: the (run, point) whose delta
-    // has the largest |ns|, for the comparison's closing summary.
+    // has the largest |ns| among those called better or worse, for the
+    // comparison's closing summary; nullopt when none is.
     struct Change {
         qsizetype run = 0;
         qsizetype point = 0;

@@ -3,32 +3,49 @@
 #include "exchange/NetdevImport.h"
 #include "exchange/PktgenImport.h"
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
+#include <algorithm>
+#include <cerrno>
+#include <fcntl.h>
+#include <sys/stat.h>
 
 namespace burstlab {
 
 namespace {
 
-// A run file (RunData::toJson) as one run. A run exported while "running"
-// comes back "interrupted": nobody is writing the copy.
+// A run file (RunData::toJson) as one run, or what `export --format json`
+// writes (its "runs", each a run file) as its runs. A run exported while
+// "running" comes back "interrupted": nobody is writing the copy.
 std::optional<QList<RunData>> readRunJson(const QString &file, const QByteArray &bytes,
                                           QString *error) {
-    QJsonParseError parseError;
-    const QJsonDocument doc = QJsonDocument::fromJson(bytes, &parseError);
-    QString why;
-    auto data = doc.isObject() ? RunData::fromJson(doc.object(), &why) : std::nullopt;
-    if (!doc.isObject())
-        why = QStringLiteral("not a JSON object: %1 at byte %2")
-                  .arg(parseError.errorString())
-                  .arg(parseError.offset);
-    if (!data) {
+    const auto fail = [&](const QString &why) -> std::optional<QList<RunData>> {
         if (error)
             *error = QStringLiteral("%1: %2").arg(file, why);
         return std::nullopt;
+    };
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(bytes, &parseError);
+    if (!doc.isObject())
+        return fail(QStringLiteral("not a JSON object: %1 at byte %2")
+                        .arg(parseError.errorString())
+                        .arg(parseError.offset));
+    const QJsonValue exported = doc.object().value(QStringLiteral("runs"));
+    const QJsonArray objects = exported.isArray() ? exported.toArray() : QJsonArray{doc.object()};
+    if (objects.isEmpty())
+        return fail(QStringLiteral("an export without runs"));
+    QList<RunData> runs;
+    for (qsizetype i = 0; i < objects.size(); ++i) {
+        QString why;
+        auto data = objects[i].isObject() ? RunData::fromJson(objects[i].toObject(), &why)
+                                          : std::nullopt;
+        if (!data)
+            return fail(exported.isArray() ? QStringLiteral("runs[%1]: %2").arg(i).arg(why) : why);
+        if (data->run.status == RunStatus::Running)
+            data->run.status = RunStatus::Interrupted;
+        runs << *data;
     }
-    if (data->run.status == RunStatus::Running)
-        data->run.status = RunStatus::Interrupted;
-    return QList<RunData>{*data};
+    return runs;
 }
 
 } // namespace
@@ -47,17 +64,37 @@ std::optional<QList<RunData>> importFile(const QString &format, const QString &f
     if (!importFormats().contains(format))
         return fail(QStringLiteral("unknown import format '%1' (expected %2)")
                         .arg(format, importFormats().join(QStringLiteral(", "))));
-    QFile in(file);
-    if (!in.open(QIODevice::ReadOnly | QIODevice::Text))
-        return fail(QStringLiteral("cannot read %1: %2").arg(file, in.errorString()));
-    if (in.size() > maxImportBytes)
+    // Opened without blocking (a FIFO would wait for a writer here) and then
+    // asked, of the descriptor that is read and not of the name, what it
+    // is: a device, a FIFO or a directory has no size to check and may
+    // never end.
+    const int fd = ::open(QFile::encodeName(file).constData(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
+        return fail(QStringLiteral("cannot read %1: %2").arg(file, qt_error_string(errno)));
+    QFile in;
+    in.open(fd, QIODevice::ReadOnly, QFileDevice::AutoCloseHandle);
+    struct stat st {};
+    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))
+        return fail(QStringLiteral("%1 is not a regular file (a device, a FIFO or a directory): "
+                                   "import reads files only")
+                        .arg(file));
+    // Its size first, then a read with the bound itself: the file may grow
+    // while it is read.
+    const QByteArray bytes = st.st_size > maxImportBytes ? QByteArray() : in.read(maxImportBytes + 1);
+    if (st.st_size > maxImportBytes || bytes.size() > maxImportBytes)
         return fail(QStringLiteral("%1 is %2 bytes, over the import limit of %3 bytes (16 MiB)")
                         .arg(file)
-                        .arg(in.size())
+                        .arg(std::max<qint64>(st.st_size, bytes.size()))
                         .arg(maxImportBytes));
+    if (const qsizetype nul = bytes.indexOf('\0'); nul >= 0)
+        return fail(QStringLiteral("%1: line %2 holds a NUL byte: not a text file")
+                        .arg(file)
+                        .arg(bytes.left(nul).count('\n') + 1));
     if (format == QLatin1String("json"))
-        return readRunJson(file, in.readAll(), error);
-    const QString text = QString::fromUtf8(in.readAll());
+        return readRunJson(file, bytes, error);
+    // Line ends as a text-mode read gives them: a table saved on Windows reads the same.
+    const QString text =
+        QString::fromUtf8(bytes).replace(QLatin1String("\r\n"), QLatin1String("\n"));
     QString why;
     std::optional<QList<RunData>> runs;
     if (format == QLatin1String("netdev")) {

@@ -35,13 +35,16 @@ QString marks(const PointStats &s, const std::optional<Delta> &d) {
         m << QStringLiteral("[%1 disturbed]").arg(s.disturbance.disturbed);
     if (s.aboveLineRate)
         m << QStringLiteral("[above line rate]");
+    if (s.belowTarget())
+        m << QStringLiteral("[below target]");
     return m.isEmpty() ? QString() : QLatin1Char(' ') + m.join(QLatin1Char(' '));
 }
 
 // Seed 000's "( 35.46 ns)" or "( -1.38 ns (worse))" and seed 002's
 // "( -7.56ns)": the number right-aligned in width. A negative one is marked
 // "(worse)" as in the seeds when no verdict follows to say how sure it is.
-QString deltaCell(const QString &number, qsizetype width, bool seed002, bool verdict) {
+QString deltaCell(const QString &number, qsizetype width, bool seed002, const Delta &d) {
+    const bool verdict = d.verdict != Verdict::Insufficient;
     const QString worse =
         number.startsWith(QLatin1Char('-')) && !verdict ? QStringLiteral(" (worse)") : QString();
     return seed002 ? QStringLiteral("(%1ns%2)").arg(T::padLeft(number, width), worse)
@@ -69,25 +72,32 @@ QStringList sweepTable(const QString &axis, const QList<PointStats> &series) {
         }
         line += QStringLiteral("tx:") + T::padLeft(pps[i], ppsWidth) + QStringLiteral(" pps");
         if (s.vsPrevious)
-            line += QLatin1Char(' ') +
-                    deltaCell(deltas[i], deltaWidth, false, s.vsPrevious->hasInterval());
+            line += QLatin1Char(' ') + deltaCell(deltas[i], deltaWidth, false, *s.vsPrevious);
         lines << line + marks(s, s.vsPrevious);
     }
     return lines;
 }
 
 // Seed 000's summary: "burst=(0 vs 32) improvement:" and its arithmetic.
-QStringList summary(const QString &title, qint64 from, qint64 to) {
-    const auto ns = Figure::deltaNs(from, to);
+// Between paced points the rate was the input: no improvement or regression.
+QStringList summary(const QString &title, const PointStats &from, const PointStats &to) {
+    const auto ns = Figure::deltaNs(*from.ppsFigure, *to.ppsFigure);
     if (!ns)
         return {};
-    return {
-        QStringLiteral("%1 %2:").arg(title, *ns < 0 ? QStringLiteral("regression")
-                                                    : QStringLiteral("improvement")),
-        QStringLiteral(" (1/%1*10^9)-(1/%2*10^9) = %3 ns").arg(from).arg(to).arg(T::fixed2(*ns)),
-        QStringLiteral("  %1 %2 pps")
-            .arg(to >= from ? QLatin1Char('+') : QLatin1Char('-'))
-            .arg(std::llabs(to - from))};
+    const QString word = from.targetPps || to.targetPps
+                             ? QStringLiteral("change, paced (the rate was the input)")
+                         : *ns < 0 ? QStringLiteral("regression")
+                                   : QStringLiteral("improvement");
+    const qint64 fromPps = *from.ppsFigure;
+    const qint64 toPps = *to.ppsFigure;
+    return {QStringLiteral("%1 %2:").arg(title, word),
+            QStringLiteral(" (1/%1*10^9)-(1/%2*10^9) = %3 ns")
+                .arg(fromPps)
+                .arg(toPps)
+                .arg(T::fixed2(*ns)),
+            QStringLiteral("  %1 %2 pps")
+                .arg(toPps >= fromPps ? QLatin1Char('+') : QLatin1Char('-'))
+                .arg(std::llabs(toPps - fromPps))};
 }
 
 struct SeriesRow {
@@ -116,7 +126,7 @@ QStringList seriesTable(const QList<SeriesRow> &rows) {
             continue;
         }
         line += QStringLiteral("%1 pps --> %2ns ").arg(T::padLeft(pps[i], ppsWidth), nsText(s));
-        line += rows[i].delta ? deltaCell(deltas[i], deltaWidth, true, rows[i].delta->hasInterval())
+        line += rows[i].delta ? deltaCell(deltas[i], deltaWidth, true, *rows[i].delta)
                               : QStringLiteral("per pkt");
         lines << line + marks(s, rows[i].delta);
     }
@@ -319,7 +329,7 @@ QString NetdevExport::run(const RunData &data, const NetdevOptions &options) {
                       << summary(QStringLiteral("%1=(%2 vs %3)")
                                      .arg(axes.first(), from->point.values.first().toString(),
                                           to->point.values.first().toString()),
-                                 *from->ppsFigure, *to->ppsFigure);
+                                 *from, *to);
         } else {
             QList<SeriesRow> rows;
             for (const PointStats &s : series)
@@ -340,7 +350,10 @@ QString NetdevExport::run(const RunData &data, const NetdevOptions &options) {
     }
     if (!stats.isEmpty())
         lines << bitRates(labels, rows) << QString();
-    if (const QStringList notes = runNotes(data.run, stats, QString()); !notes.isEmpty())
+    QStringList notes = runNotes(data.run, stats, QString());
+    if (const QString correction = PointStats::correctionText(stats, false); !correction.isEmpty())
+        notes << QStringLiteral(" - verdicts: ") + correction;
+    if (!notes.isEmpty())
         lines << QStringLiteral("Notes:") << notes << QString();
     if (options.setupNotes) {
         if (const QStringList notes = RunSetup::setupNotes(data.run); !notes.isEmpty())
@@ -377,8 +390,8 @@ QStringList ppsColumns(const Comparison &c, const QStringList &titles, const QSt
             for (qsizetype r = first; r < last; ++r) {
                 const auto &cell = c.cells[r][p];
                 QString text = cell ? ppsText(*cell) : QStringLiteral("-");
-                if (cell &&
-                    (cell->invalid > 0 || cell->disturbance.disturbed > 0 || cell->aboveLineRate))
+                if (cell && (cell->invalid > 0 || cell->disturbance.disturbed > 0 ||
+                             cell->aboveLineRate || cell->belowTarget()))
                     text += QLatin1Char('*');
                 row += T::padLeft(text, column);
             }
@@ -430,6 +443,8 @@ QStringList comparisonCharts(const Comparison &c, const QStringList &labels) {
 
 QStringList deltaTables(const Comparison &c, const QStringList &names, const QStringList &labels) {
     QStringList lines;
+    if (const QString correction = c.correctionText(); !correction.isEmpty())
+        lines << QString() << QStringLiteral("Verdicts vs the baseline: ") + correction;
     const qsizetype labelWidth = T::widest(labels) + 2;
     for (qsizetype r = 1; r < c.runs.size(); ++r) {
         lines << QString()
@@ -446,7 +461,7 @@ QStringList deltaTables(const Comparison &c, const QStringList &names, const QSt
                 continue;
             }
             const Delta &d = *cell->vsBaseline;
-            row += deltaCell(T::fixed2(d.ns), 6, false, d.hasInterval());
+            row += deltaCell(T::fixed2(d.ns), 6, false, d);
             if (d.hasInterval())
                 row +=
                     QStringLiteral(" CI [%1, %2]").arg(T::fixed2(d.nsCiLow), T::fixed2(d.nsCiHigh));
@@ -478,6 +493,8 @@ QStringList runList(const Comparison &c, const QStringList &names) {
     }
     for (const QString &d : c.caveats())
         lines << QStringLiteral(" ! ") + d;
+    for (const QString &d : c.transientDifferences)
+        lines << QStringLiteral(" - ") + d;
     return lines;
 }
 
@@ -507,7 +524,9 @@ QStringList setupSection(const Comparison &c, const QStringList &names, bool exc
 QStringList largestChange(const Comparison &c, const QStringList &names) {
     const auto change = c.largestChange();
     if (!change)
-        return {};
+        return c.runs.size() > 1
+                   ? QStringList{QStringLiteral("Largest change: none called better or worse")}
+                   : QStringList{};
     const PointStats &cell = *c.cells[change->run][change->point];
     const auto &base = c.cells[0][change->point];
     const QString point = c.points[change->point].describe(c.axisNames);
@@ -517,7 +536,7 @@ QStringList largestChange(const Comparison &c, const QStringList &names) {
            << summary(QStringLiteral("%1 (%2 vs %3)")
                           .arg(point.isEmpty() ? QStringLiteral("pps") : point, tagOf(c, 0),
                                tagOf(c, change->run)),
-                      *base->ppsFigure, *cell.ppsFigure);
+                      *base, cell);
 }
 
 } // namespace
@@ -540,6 +559,8 @@ QString NetdevExport::comparison(const Comparison &c, const NetdevOptions &optio
                                 "vs %1:")
                      .arg(names[0])
               << seriesTable(rows);
+        if (const QString correction = c.correctionText(); !correction.isEmpty())
+            lines << QStringLiteral("Verdicts vs the baseline: ") + correction;
     } else {
         lines << QStringLiteral("pps per point (median of the valid repetitions; * see notes):")
               << ppsColumns(c, names, labels) << deltaTables(c, names, labels);

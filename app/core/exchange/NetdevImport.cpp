@@ -4,7 +4,9 @@
 #include "exchange/TextLayout.h"
 #include "stats/Figure.h"
 #include <QRegularExpression>
+#include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace burstlab {
 
@@ -14,11 +16,17 @@ const QRegularExpression quoting(QStringLiteral("^(\\s*>)+ ?"));
 // skb_burst=2  tx:6942821 pps ( 35.46 ns)   |   skb_burst=0  2421076 pps
 // The value and the rate are taken loosely and checked, so that a row with a
 // negative or absurd number is an error instead of a line silently skipped.
-const QRegularExpression sweepLine(QStringLiteral(
-    "^\\s*([A-Za-z_][A-Za-z0-9_]*)=([-+]?[\\d,.]+)\\s+(?:tx:\\s*)?([-+]?[\\d,.]+)\\s*pps\\b(.*)$"));
+// A number in exponent form (5.5e6) is taken too, and refused by the checks.
+const QRegularExpression sweepLine(
+    QStringLiteral("^\\s*([A-Za-z_][A-Za-z0-9_]*)=([-+]?[\\d,.]+(?:[eE][-+]?\\d+)?)\\s+(?:tx:\\s*)?"
+                   "([-+]?[\\d,.]+(?:[eE][-+]?\\d+)?)\\s*pps\\b(.*)$"));
 // * patch3:   5,608,781 pps --> 178.29ns per pkt   |   * Baseline  : 12,815,925 pps
-const QRegularExpression
-    seriesLine(QStringLiteral("^\\s*\\*\\s*([^:]*[^:\\s])\\s*:\\s*([-+]?[\\d,.]+)\\s*pps\\b(.*)$"));
+const QRegularExpression seriesLine(QStringLiteral(
+    "^\\s*\\*\\s*([^:]*[^:\\s])\\s*:\\s*([-+]?[\\d,.]+(?:[eE][-+]?\\d+)?)\\s*pps\\b(.*)$"));
+// "clone=64:" above a table (burstlab's netdev text of a 2-D sweep): the
+// table is that series.
+const QRegularExpression seriesHeading(
+    QStringLiteral("^\\s*([A-Za-z_][A-Za-z0-9_]*)=([^\\s:]+):\\s*$"));
 // Seed 000's " ( 35.46 ns)" and " ( -1.38 ns (worse))" after the rate.
 const QRegularExpression sweepDelta(
     QStringLiteral("^\\s*\\(\\s*([-+]?\\d+(?:\\.\\d+)?)\\s*ns\\s*(\\(worse\\))?\\s*\\)"));
@@ -34,6 +42,10 @@ const QRegularExpression summaryLine(QStringLiteral(
 struct Table {
     bool series = false;
     QString axis;
+    qsizetype firstLine = 0;
+    // The second parameter's name and value when the table is one series
+    // of a 2-D sweep.
+    std::optional<std::pair<QString, AxisValue>> outer;
     RunData data;
     qint64 lastPps = 0;
 
@@ -52,6 +64,42 @@ struct Table {
         data.run.spec.importWarnings << QStringLiteral("line %1: %2").arg(n + 1).arg(why);
     }
 };
+
+// The same table: one axis, the same values with the same rates in order.
+bool sameRows(const RunData &a, const RunData &b) {
+    if (a.run.spec.axisNames() != b.run.spec.axisNames() || a.steps.size() != b.steps.size())
+        return false;
+    for (qsizetype i = 0; i < a.steps.size(); ++i) {
+        const StepResult &x = a.steps[i].result;
+        const StepResult &y = b.steps[i].result;
+        if (!(x.point == y.point) || x.pps != y.pps)
+            return false;
+    }
+    return true;
+}
+
+// A table under a "clone=64:" heading is one series of a 2-D sweep: it
+// joins the run of the series before it, or starts one.
+void addSeries(QList<RunData> &runs, const Table &t) {
+    const auto &[name, value] = *t.outer;
+    if (runs.isEmpty() || runs.last().run.spec.axisNames() != QStringList{t.axis, name}) {
+        RunData run = t.data;
+        run.steps.clear();
+        run.run.spec.importWarnings.clear();
+        run.run.spec.axes = {Axis{t.axis, {}}, Axis{name, {}}};
+        run.run.name = QStringLiteral("imported %1 x %2 sweep %3").arg(t.axis, name).arg(runs.size() + 1);
+        runs << run;
+    }
+    RunData &run = runs.last();
+    if (!run.run.spec.axes[1].values.contains(value))
+        run.run.spec.axes[1].values << value;
+    for (const StepData &step : t.data.steps) {
+        StepResult r = step.result;
+        r.point = Point{{r.point.values.first(), value}};
+        run.appendResult(r);
+    }
+    run.run.spec.importWarnings << t.data.run.spec.importWarnings;
+}
 
 Table newTable(bool series, const QString &axis, const QString &label, int number) {
     Table t;
@@ -140,9 +188,24 @@ std::optional<QList<RunData>> NetdevImport::parse(const QString &text, const QSt
     QList<RunData> runs;
     std::optional<Table> table;
     QStringList pending; // odd lines seen before any table
+    std::optional<std::pair<QString, AxisValue>> heading; // for the next table
     const auto close = [&] {
-        if (table && !table->data.steps.isEmpty())
-            runs << table->data;
+        if (table && !table->data.steps.isEmpty() && table->outer) {
+            addSeries(runs, *table);
+        } else if (table && !table->data.steps.isEmpty()) {
+            // A reply quotes the table it answers: the same rows again are
+            // one table, said so.
+            const auto same = std::find_if(runs.begin(), runs.end(), [&](const RunData &r) {
+                return sameRows(r, table->data);
+            });
+            if (same == runs.end())
+                runs << table->data;
+            else
+                same->run.spec.importWarnings
+                    << QStringLiteral("line %1: the same table again (a quoted copy?), "
+                                      "imported once")
+                           .arg(table->firstLine + 1);
+        }
         table.reset();
     };
     const auto fail = [&](qsizetype n, const QString &line, const QString &why) {
@@ -168,6 +231,12 @@ std::optional<QList<RunData>> NetdevImport::parse(const QString &text, const QSt
                     pending << warning;
             }
             close();
+            if (const auto h = seriesHeading.match(line); h.hasMatch()) {
+                QString why;
+                const auto number = ImportChecks::count(h.captured(2), true, &why);
+                heading = {ImportChecks::parameterName(h.captured(1)),
+                           number ? AxisValue(*number) : AxisValue(h.captured(2))};
+            }
             continue;
         }
         if (tooManyImportRows(++rows, error))
@@ -178,8 +247,11 @@ std::optional<QList<RunData>> NetdevImport::parse(const QString &text, const QSt
             isSeries ? QStringLiteral("patch") : ImportChecks::parameterName(m.captured(1));
         if (table && (table->series != isSeries || table->axis != axis))
             close();
-        if (!table)
+        if (!table) {
             table = newTable(isSeries, axis, label, int(runs.size()) + 1);
+            table->firstLine = n;
+            table->outer = std::exchange(heading, std::nullopt);
+        }
         QString why;
         const auto pps = ImportChecks::count(m.captured(isSeries ? 2 : 3), false, &why);
         if (!pps)

@@ -1,5 +1,6 @@
 #include "exchange/TableExport.h"
 #include "exchange/TextLayout.h"
+#include "util/SafeText.h"
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -37,6 +38,9 @@ void addDelta(QJsonObject &row, QStringList &columns, const QString &prefix,
     put(row, columns, prefix + QStringLiteral("_delta_ns_ci_high"),
         d ? number(d->nsCiHigh) : QJsonValue());
     put(row, columns, prefix + QStringLiteral("_p"), d ? number(d->p) : QJsonValue());
+    put(row, columns, prefix + QStringLiteral("_p_holm"), d ? number(d->pHolm) : QJsonValue());
+    put(row, columns, prefix + QStringLiteral("_holm_tests"),
+        d && d->tested() ? QJsonValue(d->tests) : QJsonValue());
     put(row, columns, prefix + QStringLiteral("_verdict"),
         d ? QJsonValue(QLatin1String(toString(d->verdict))) : QJsonValue());
 }
@@ -151,6 +155,9 @@ Rows rowsOf(const Comparison &c) {
             addDelta(row, columns, QStringLiteral("prev"), cell->vsPrevious);
             addDelta(row, columns, QStringLiteral("base"), cell->vsBaseline);
             addNoise(row, columns, *cell, run);
+            put(row, columns, QStringLiteral("target_pps"), optional(cell->targetPps));
+            put(row, columns, QStringLiteral("below_target"),
+                cell->targetPps ? QJsonValue(cell->belowTarget()) : QJsonValue());
             addLineRate(row, columns, *cell, run);
             put(row, columns, QStringLiteral("warnings"),
                 cell->warnings.join(QStringLiteral("; ")));
@@ -174,8 +181,10 @@ QString cellText(const QJsonValue &v) {
 }
 
 QString csvField(const QString &text) {
+    // CSV keeps the stored text as it is: a field with a separator, a quote
+    // or a line break is quoted, nothing is escaped away.
     if (!text.contains(QLatin1Char(',')) && !text.contains(QLatin1Char('"')) &&
-        !text.contains(QLatin1Char('\n')))
+        !text.contains(QLatin1Char('\n')) && !text.contains(QLatin1Char('\r')))
         return text;
     return QLatin1Char('"') + QString(text).replace(QLatin1String("\""), QLatin1String("\"\"")) +
            QLatin1Char('"');
@@ -212,8 +221,9 @@ QStringList repFields(const QJsonArray &reps) {
     return fields << QString::fromUtf8(QJsonDocument(lcores).toJson(QJsonDocument::Compact));
 }
 
+// A table cell or note of Markdown: one line, shown safe, its pipes escaped.
 QString md(const QString &text) {
-    return QString(text).replace(QLatin1Char('|'), QLatin1String("\\|"));
+    return SafeText::field(text).replace(QLatin1Char('|'), QLatin1String("\\|"));
 }
 
 QString mdNumber(const QJsonValue &v, int decimals) {
@@ -226,6 +236,27 @@ QString mdDelta(const QJsonValue &v) {
 
 QString mdBits(const QJsonValue &v) {
     return v.isDouble() ? TextLayout::mbits(v.toDouble()) : QStringLiteral("-");
+}
+
+// The correction of each family of verdicts: "#3 x: verdicts vs previous
+// point: Welch's t-test, Holm-corrected over 4 deltas, alpha 5%", one per
+// run, and "verdicts vs the baseline: ..." for a comparison.
+QStringList corrections(const Comparison &c) {
+    QStringList out;
+    const QStringList names = c.names();
+    for (qsizetype r = 0; r < c.runs.size(); ++r) {
+        QList<PointStats> stats;
+        for (const auto &cell : c.cells[r]) {
+            if (cell)
+                stats << *cell;
+        }
+        if (const QString correction = PointStats::correctionText(stats, false);
+            !correction.isEmpty())
+            out << QStringLiteral("%1: verdicts vs previous point: %2").arg(names[r], correction);
+    }
+    if (const QString correction = c.correctionText(); !correction.isEmpty())
+        out << QStringLiteral("verdicts vs the baseline: ") + correction;
+    return out;
 }
 
 } // namespace
@@ -289,11 +320,13 @@ QString TableExport::markdown(const Comparison &comparison) {
     }
     QStringList notes;
     const QStringList names = comparison.names();
+    for (const QString &correction : corrections(comparison))
+        notes << QStringLiteral("> ") + md(correction);
     for (qsizetype r = 0; r < comparison.runs.size(); ++r) {
         for (const QString &warning : comparison.runs[r].run.spec.importWarnings)
-            notes << QStringLiteral("> %1: source %2").arg(names[r], md(warning));
+            notes << QStringLiteral("> %1: source %2").arg(md(names[r]), md(warning));
     }
-    for (const QString &d : comparison.caveats())
+    for (const QString &d : comparison.caveats() + comparison.transientDifferences)
         notes << QStringLiteral("> ") + md(d);
     if (!notes.isEmpty())
         lines << QString() << notes;
@@ -314,12 +347,16 @@ QString TableExport::json(const Comparison &comparison) {
     const QJsonObject out{
         {QStringLiteral("runs"), runs},
         {QStringLiteral("points"), points},
+        {QStringLiteral("verdict_corrections"),
+         QJsonArray::fromStringList(corrections(comparison))},
         {QStringLiteral("host_differences"),
          QJsonArray::fromStringList(comparison.hostDifferences)},
+        {QStringLiteral("transient_differences"),
+         QJsonArray::fromStringList(comparison.transientDifferences)},
         {QStringLiteral("setting_differences"),
          QJsonArray::fromStringList(comparison.settingDifferences)},
         {QStringLiteral("unmatched"), QJsonArray::fromStringList(comparison.unmatched)}};
-    return QString::fromUtf8(QJsonDocument(out).toJson(QJsonDocument::Indented));
+    return SafeText::json(QString::fromUtf8(QJsonDocument(out).toJson(QJsonDocument::Indented)));
 }
 
 } // namespace burstlab

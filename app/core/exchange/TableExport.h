@@ -22,7 +22,9 @@ struct TableExport {
     static QString csv(const Comparison &comparison);
     static QString markdown(const RunData &data);
     static QString markdown(const Comparison &comparison);
-    // The run as stored (RunData::toJson) plus a "points" array of statistics.
+    // The run as stored (RunData::toJson) plus a "points" array of statistics
+    // and "verdict_corrections", the Holm correction of each family of
+    // verdicts in words (as the Markdown notes say it).
     static QString json(const RunData &data);
     static QString json(const Comparison &comparison);
 };

@@ -1,4 +1,5 @@
 #include "exchange/TextLayout.h"
+#include "util/SafeText.h"
 #include <algorithm>
 #include <cmath>
 
@@ -38,30 +39,35 @@ qsizetype TextLayout::widest(const QStringList &texts) {
 QString TextLayout::render(const QStringList &lines, int columns) {
     QString out;
     bool blank = true; // no blank lines at the start
-    for (QString line : lines) {
-        // Sections end with a blank line: never two in a row.
-        if (line.trimmed().isEmpty()) {
-            if (!blank)
-                out += QLatin1Char('\n');
-            blank = true;
-            continue;
+    for (const QString &element : lines) {
+        // Untrusted text (a label, notes) may hold line breaks of its own:
+        // each is a line here, and every line is shown safe.
+        for (QString line : element.split(QLatin1Char('\n'))) {
+            // Sections end with a blank line: never two in a row.
+            if (line.trimmed().isEmpty()) {
+                if (!blank)
+                    out += QLatin1Char('\n');
+                blank = true;
+                continue;
+            }
+            blank = false;
+            line = SafeText::field(line.replace(QLatin1Char('\t'), QLatin1String("    ")));
+            while (line.endsWith(QLatin1Char(' ')))
+                line.chop(1);
+            const qsizetype indent = std::find_if(line.begin(), line.end(),
+                                                  [](QChar c) { return c != QLatin1Char(' '); }) -
+                                     line.begin();
+            const QString continuation(std::min<qsizetype>(indent + 2, columns / 2),
+                                       QLatin1Char(' '));
+            while (line.size() > columns) {
+                qsizetype cut = line.lastIndexOf(QLatin1Char(' '), columns);
+                if (cut <= continuation.size())
+                    cut = columns; // one word longer than a line: break inside it
+                out += line.left(cut) + QLatin1Char('\n');
+                line = continuation + line.mid(cut).trimmed();
+            }
+            out += line + QLatin1Char('\n');
         }
-        blank = false;
-        line.replace(QLatin1Char('\t'), QLatin1String("    "));
-        while (line.endsWith(QLatin1Char(' ')))
-            line.chop(1);
-        const qsizetype indent =
-            std::find_if(line.begin(), line.end(), [](QChar c) { return c != QLatin1Char(' '); }) -
-            line.begin();
-        const QString continuation(std::min<qsizetype>(indent + 2, columns / 2), QLatin1Char(' '));
-        while (line.size() > columns) {
-            qsizetype cut = line.lastIndexOf(QLatin1Char(' '), columns);
-            if (cut <= continuation.size())
-                cut = columns; // one word longer than a line: break inside it
-            out += line.left(cut) + QLatin1Char('\n');
-            line = continuation + line.mid(cut).trimmed();
-        }
-        out += line + QLatin1Char('\n');
     }
     // ... and none at the end.
     while (out.endsWith(QLatin1String("\n\n")))

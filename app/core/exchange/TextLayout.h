@@ -15,7 +15,8 @@ struct TextLayout {
     static QString padLeft(const QString &text, qsizetype width);
     static QString padRight(const QString &text, qsizetype width);
     static qsizetype widest(const QStringList &texts);
-    // Joins lines with '\n' (and a final one), tabs turned into spaces and
+    // Joins lines with '\n' (and a final one; a line holding line breaks is
+    // several), shown through SafeText, tabs turned into spaces and
     // every line longer than columns wrapped at a space, continuation lines
     // indented two more than the line they continue; runs of blank lines
     // become one, and there are none at the start or the end.

@@ -1,4 +1,5 @@
 #include "host/CheckItem.h"
+#include <QJsonArray>
 
 namespace burstlab {
 
@@ -21,6 +22,9 @@ std::optional<CheckItem> CheckItem::fromJson(const QJsonObject &object, QString 
     const QJsonObject fixBy = object.value(QLatin1String("fix_by")).toObject();
     item.fixKey = fixBy.value(QLatin1String("value")).toString();
     item.fixes = fixBy.value(QLatin1String("fixes")).toObject();
+    for (const QJsonValue &need : object.value(QLatin1String("fix_needs")).toArray())
+        item.fixNeeds << need.toString();
+    item.fixByHand = object.value(QLatin1String("fix_by_hand")).toString();
     item.note = object.value(QLatin1String("note")).toString();
     item.volatileValue = object.value(QLatin1String("volatile")).toBool();
 
@@ -36,6 +40,13 @@ std::optional<CheckItem> CheckItem::fromJson(const QJsonObject &object, QString 
             }
             return std::nullopt;
         }
+    }
+    if (!item.fixNeeds.isEmpty() && item.fixByHand.isEmpty()) {
+        if (error) {
+            *error = QStringLiteral("checklist item '%1': \"fix_needs\" without \"fix_by_hand\"")
+                         .arg(item.id);
+        }
+        return std::nullopt;
     }
     return item;
 }

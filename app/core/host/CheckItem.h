@@ -1,6 +1,7 @@
 #pragma once
 #include <QJsonObject>
 #include <QString>
+#include <QStringList>
 #include <optional>
 
 namespace burstlab {
@@ -20,6 +21,11 @@ struct CheckItem {
     // other values use fix.
     QString fixKey;
     QJsonObject fixes;
+    // What the fix's command needs on the host: a program on the PATH, a
+    // file ("/etc/default/grub") or "systemd" running as PID 1. Where one is
+    // missing the fix is fixByHand, said in words instead of a command.
+    QStringList fixNeeds;
+    QString fixByHand;
     QString note;               // setup-note line when the item passes; may hold {key} of values
     bool volatileValue = false; // current value drifts between probes (load): compare status only
 

@@ -1,9 +1,12 @@
 #include "host/Checklist.h"
+#include "host/HostFs.h"
 #include "host/ProbeRegistry.h"
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QSet>
+#include <algorithm>
 
 namespace burstlab {
 
@@ -18,6 +21,30 @@ QString expandNote(const QString &note, const ProbeOutcome &outcome, const Probe
         text.replace(u'{' + it.key() + u'}', value);
     }
     return context.expand(text);
+}
+
+// Why a fix's command cannot run on this host ("tuned-adm is not installed
+// here"), or an empty string: a fix is offered only where it can run.
+QString missingForFix(const QStringList &needs, const HostFs &fs) {
+    static const QStringList programDirs{
+        QStringLiteral("/usr/local/sbin"), QStringLiteral("/usr/local/bin"),
+        QStringLiteral("/usr/sbin"),       QStringLiteral("/usr/bin"),
+        QStringLiteral("/sbin"),           QStringLiteral("/bin")};
+    for (const QString &need : needs) {
+        if (need == QLatin1String("systemd")) {
+            // systemd's own test for "booted with systemd" (sd_booted)
+            if (!fs.exists(QStringLiteral("/run/systemd/system")))
+                return QStringLiteral("systemd is not running here");
+        } else if (need.startsWith(u'/')) {
+            if (!fs.exists(need))
+                return QStringLiteral("%1 does not exist here").arg(need);
+        } else if (std::none_of(programDirs.begin(), programDirs.end(), [&](const QString &dir) {
+                       return QFileInfo(fs.path(dir + u'/' + need)).isExecutable();
+                   })) {
+            return QStringLiteral("%1 is not installed here").arg(need);
+        }
+    }
+    return {};
 }
 
 } // namespace
@@ -99,7 +126,10 @@ CheckResult Checklist::run(const CheckItem &item, const ProbeContext &context) c
     result.recommended = item.recommended;
     result.why = item.why;
     result.source = item.source;
-    result.fix = context.expand(item.fixFor(outcome.values));
+    const QString missing = missingForFix(item.fixNeeds, HostFs(context.root));
+    result.fix = context.expand(
+        missing.isEmpty() ? item.fixFor(outcome.values)
+                          : QStringLiteral("by hand (%1): %2").arg(missing, item.fixByHand));
     result.note = expandNote(item.note, outcome, context);
     result.volatileValue = item.volatileValue;
     return result;

@@ -1,5 +1,6 @@
 #include "host/HostDiff.h"
 #include <QSet>
+#include <algorithm>
 #include <cmath>
 
 namespace burstlab {
@@ -60,88 +61,112 @@ QString cmdlineChange(const QString &a, const QString &b) {
     return change.isEmpty() ? QStringLiteral("same words, other order") : change.join(u' ');
 }
 
-void compareFingerprints(const QJsonObject &a, const QJsonObject &b, QStringList &out) {
+// The engine measures the TSC rate against the kernel's clock at every
+// start; two starts agree to about a millionth, not to the last hertz.
+constexpr double kTscTolerance = 1e-4;
+
+bool sameValue(const QString &key, const QJsonValue &va, const QJsonValue &vb) {
+    if (key == QLatin1String("tsc_hz") && va.isDouble() && vb.isDouble())
+        return std::abs(va.toDouble() - vb.toDouble()) <=
+               kTscTolerance * std::max(va.toDouble(), vb.toDouble());
+    return va == vb;
+}
+
+// "label: #1 valueA, #2 valueB"
+QString bothSides(const QString &label, const HostSide &a, const QString &valueA, const HostSide &b,
+                  const QString &valueB) {
+    return QStringLiteral("%1: %2 %3, %4 %5").arg(label, a.name, valueA, b.name, valueB);
+}
+
+void compareFingerprints(const HostSide &a, const HostSide &b, QStringList &out) {
     QStringList keys;
-    for (const Field &field : fields)
+    QStringList labels;
+    for (const Field &field : fields) {
         keys.append(QLatin1String(field.key));
-    QStringList labels = keys;
-    for (qsizetype i = 0; i < labels.size(); ++i)
-        labels[i] = QLatin1String(fields[i].label);
-    for (const QString &key : a.keys() + b.keys()) {
+        labels.append(QLatin1String(field.label));
+    }
+    for (const QString &key : a.fingerprint.keys() + b.fingerprint.keys()) {
         if (!keys.contains(key)) {
             keys.append(key);
             labels.append(key);
         }
     }
     for (qsizetype i = 0; i < keys.size(); ++i) {
-        const QJsonValue va = a.value(keys[i]);
-        const QJsonValue vb = b.value(keys[i]);
-        if (va == vb)
+        const QJsonValue va = a.fingerprint.value(keys[i]);
+        const QJsonValue vb = b.fingerprint.value(keys[i]);
+        if (sameValue(keys[i], va, vb))
             continue;
         if (keys[i] == QLatin1String("kernel_cmdline") && va.isString() && vb.isString())
-            out.append(QStringLiteral("%1: %2").arg(labels[i],
-                                                    cmdlineChange(va.toString(), vb.toString())));
+            out.append(
+                QStringLiteral("%1: %2 from %3 to %4")
+                    .arg(labels[i], cmdlineChange(va.toString(), vb.toString()), a.name, b.name));
         else
-            out.append(QStringLiteral("%1: %2 vs %3").arg(labels[i], text(va), text(vb)));
+            out.append(bothSides(labels[i], a, text(va), b, text(vb)));
     }
 }
 
-QString itemDifference(const QJsonObject &a, const QJsonObject &b) {
+// The item's difference, or an empty string; *isVolatile says whether it is
+// one that comes and goes.
+QString itemDifference(const HostSide &sideA, const QJsonObject &a, const HostSide &sideB,
+                       const QJsonObject &b, bool *isVolatile) {
     const QString title =
         a.value(QLatin1String("title")).toString(a.value(QLatin1String("id")).toString());
     const QString statusA = a.value(QLatin1String("status")).toString();
     const QString statusB = b.value(QLatin1String("status")).toString();
     const QString currentA = a.value(QLatin1String("current")).toString();
     const QString currentB = b.value(QLatin1String("current")).toString();
-    const bool volatileValue =
+    *isVolatile =
         a.value(QLatin1String("volatile")).toBool() || b.value(QLatin1String("volatile")).toBool();
     if (statusA != statusB) {
-        return QStringLiteral("%1: %2 vs %3 (%4 vs %5)")
-            .arg(title, statusA, statusB, currentA.isEmpty() ? QStringLiteral("-") : currentA,
-                 currentB.isEmpty() ? QStringLiteral("-") : currentB);
+        const auto withValue = [](const QString &status, const QString &current) {
+            return current.isEmpty() ? status : QStringLiteral("%1 (%2)").arg(status, current);
+        };
+        return bothSides(title, sideA, withValue(statusA, currentA), sideB,
+                         withValue(statusB, currentB));
     }
-    if (!volatileValue && currentA != currentB)
-        return QStringLiteral("%1: %2 vs %3").arg(title, currentA, currentB);
+    if (!*isVolatile && currentA != currentB)
+        return bothSides(title, sideA, currentA, sideB, currentB);
     return {};
 }
 
-void compareChecklists(const QJsonArray &a, const QJsonArray &b, QStringList &out) {
+void compareChecklists(const HostSide &a, const HostSide &b, HostComparison &out) {
     QHash<QString, QJsonObject> byIdB;
     QStringList orderB;
-    for (const QJsonValue &value : b) {
+    for (const QJsonValue &value : b.checklist) {
         const QString id = value.toObject().value(QLatin1String("id")).toString();
         byIdB.insert(id, value.toObject());
         orderB.append(id);
     }
     QSet<QString> seen;
-    for (const QJsonValue &value : a) {
+    for (const QJsonValue &value : a.checklist) {
         const QJsonObject item = value.toObject();
         const QString id = item.value(QLatin1String("id")).toString();
         seen.insert(id);
         const QString title = item.value(QLatin1String("title")).toString(id);
         if (!byIdB.contains(id)) {
-            out.append(QStringLiteral("%1: probed only in the first run").arg(title));
+            out.differences.append(QStringLiteral("%1: probed only in %2").arg(title, a.name));
             continue;
         }
-        const QString difference = itemDifference(item, byIdB.value(id));
+        bool isVolatile = false;
+        const QString difference = itemDifference(a, item, b, byIdB.value(id), &isVolatile);
         if (!difference.isEmpty())
-            out.append(difference);
+            (isVolatile ? out.transient : out.differences).append(difference);
     }
     for (const QString &id : orderB) {
         if (!seen.contains(id)) {
-            out.append(QStringLiteral("%1: probed only in the second run")
-                           .arg(byIdB.value(id).value(QLatin1String("title")).toString(id)));
+            out.differences.append(
+                QStringLiteral("%1: probed only in %2")
+                    .arg(byIdB.value(id).value(QLatin1String("title")).toString(id), b.name));
         }
     }
 }
 
 } // namespace
 
-HostComparison HostDiff::compare(const QJsonObject &fingerprintA, const QJsonArray &checklistA,
-                                 const QJsonObject &fingerprintB, const QJsonArray &checklistB) {
+HostComparison HostDiff::compare(const HostSide &a, const HostSide &b) {
     HostComparison comparison;
-    compareFingerprints(fingerprintA, fingerprintB, comparison.differences);
-    compareChecklists(checklistA, checklistB, comparison.differences);
+    compareFingerprints(a, b, comparison.differences);
+    compareChecklists(a, b, comparison);
     comparison.hostsDiffer = !comparison.differences.isEmpty();
     return comparison;
 }

@@ -5,20 +5,33 @@
 
 namespace burstlab {
 
-// What differs between the hosts of two runs, in words a person can paste:
-// "governor: performance vs powersave", "SMT: off vs on", "DPDK: 22.11.11 vs 23.11.1".
+// One run's side of a host comparison: the name the text gives it ("#3")
+// and what it recorded (Fingerprint::collect, CheckResult::toJsonArray).
+struct HostSide {
+    QString name;
+    QJsonObject fingerprint;
+    QJsonArray checklist;
+};
+
+// What differs between the hosts of two runs, each value named by its run,
+// in words a person can paste: "governor: #1 performance, #2 powersave".
 struct HostComparison {
+    // What can move the figures: CPU, kernel, DPDK, settings, tuning.
     QStringList differences;
+    // What comes and goes on one host between two runs a minute apart (the
+    // load, a desktop session): listed apart, never a reason to say the
+    // hosts differ.
+    QStringList transient;
     bool hostsDiffer = false;
 };
 
 class HostDiff {
   public:
-    // Fingerprints (Fingerprint::collect) and checklists (CheckResult::toJsonArray) of
-    // run A and run B. Checklist items differ when their status differs, or their current
-    // value does for items that are not volatile.
-    static HostComparison compare(const QJsonObject &fingerprintA, const QJsonArray &checklistA,
-                                  const QJsonObject &fingerprintB, const QJsonArray &checklistB);
+    // Checklist items differ when their status differs, or their current
+    // value does for items that are not volatile; a volatile item's change
+    // is transient. The TSC rate, measured at every start, differs only
+    // beyond its calibration's precision.
+    static HostComparison compare(const HostSide &a, const HostSide &b);
 };
 
 } // namespace burstlab

@@ -71,9 +71,12 @@ ProbeOutcome probeLoad(const ProbeContext &context, const QJsonObject &args) {
             .arg(busy.size()),
         busy.isEmpty() ? QString()
                        : QStringLiteral("running now: ") + busy.join(QStringLiteral(", ")));
+    // The thresholds travel with the values: LoadVerdict judges the samples
+    // taken during the run by the same ones.
     outcome.values = {{QLatin1String("load1"), load},
                       {QLatin1String("cpus"), double(cpus)},
-                      {QLatin1String("busy"), double(busy.size())}};
+                      {QLatin1String("busy"), double(busy.size())},
+                      {QLatin1String("max_pass_load"), maxPassLoad}};
     return outcome;
 }
 

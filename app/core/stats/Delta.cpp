@@ -1,31 +1,82 @@
 #include "stats/Delta.h"
 #include "stats/Figure.h"
 #include "stats/NsPerPacket.h"
+#include <algorithm>
+#include <cmath>
 
 namespace burstlab {
 
-std::optional<Delta> Delta::between(qint64 referencePps, const QList<double> &referenceReps,
-                                    qint64 thisPps, const QList<double> &thisReps, double alpha) {
-    const std::optional<double> ns = Figure::deltaNs(referencePps, thisPps);
+std::optional<Delta> Delta::between(const DeltaSide &reference, const DeltaSide &current,
+                                    double alpha) {
+    const std::optional<double> ns = Figure::deltaNs(reference.pps, current.pps);
     if (!ns)
         return std::nullopt;
     Delta d;
     d.ns = *ns;
-    d.pps = thisPps - referencePps;
+    d.pps = current.pps - reference.pps;
+    d.alpha = alpha;
     // Welch gives mean(this) - mean(reference); the seeds' delta is the other way round.
-    const Welch w = Welch::test(nsPerPacket(referenceReps), nsPerPacket(thisReps), alpha);
-    if (!w.valid)
-        return d;
-    d.nsCiLow = -w.ciHigh;
-    d.nsCiHigh = -w.ciLow;
-    d.p = w.p;
-    const double printed = Figure::printed(d.ns);
-    const bool sameDirection = (printed > 0) == (-w.diff > 0);
-    if (w.p >= alpha || printed == 0 || !sameDirection)
-        d.verdict = Verdict::WithinNoise;
-    else
-        d.verdict = printed > 0 ? Verdict::Better : Verdict::Worse;
+    const Welch w = Welch::test(nsPerPacket(reference.reps), nsPerPacket(current.reps), alpha);
+    if (w.valid) {
+        d.nsCiLow = -w.ciHigh;
+        d.nsCiHigh = -w.ciLow;
+        d.p = w.p;
+        const double printed = Figure::printed(d.ns);
+        if (printed != 0 && (printed > 0) == (-w.diff > 0))
+            d.direction = printed > 0 ? 1 : -1;
+    }
+    if (reference.paced || current.paced)
+        d.verdict = Verdict::Paced;
+    else if (!w.valid)
+        d.verdict = Verdict::Insufficient;
+    else if (reference.disturbed || current.disturbed)
+        d.verdict = Verdict::Disturbed;
+    else {
+        d.pHolm = d.p;
+        d.tests = 1;
+        d.judge();
+    }
     return d;
+}
+
+void Delta::judge() {
+    if (pHolm < alpha && direction != 0)
+        verdict = direction > 0 ? Verdict::Better : Verdict::Worse;
+    else
+        verdict = Verdict::WithinNoise;
+}
+
+void Delta::correct(const QList<Delta *> &table) {
+    QList<Delta *> family;
+    for (Delta *d : table) {
+        if (d->tested())
+            family << d;
+    }
+    std::stable_sort(family.begin(), family.end(),
+                     [](const Delta *a, const Delta *b) { return a->p < b->p; });
+    // Holm: the i-th smallest p (from 0) times the m - i hypotheses left,
+    // never below the adjusted p before it.
+    const qsizetype m = family.size();
+    double running = 0;
+    for (qsizetype i = 0; i < m; ++i) {
+        Delta *d = family[i];
+        running = std::max(running, std::min(1.0, double(m - i) * d->p));
+        d->pHolm = running;
+        d->tests = int(m);
+        d->judge();
+    }
+}
+
+QString Delta::correctionText(const QList<const Delta *> &table) {
+    const auto tested =
+        std::find_if(table.begin(), table.end(), [](const Delta *d) { return d && d->tested(); });
+    if (tested == table.end())
+        return {};
+    const Delta &d = **tested;
+    return QStringLiteral("Welch's t-test, Holm-corrected over %1 delta%2, alpha %3%")
+        .arg(d.tests)
+        .arg(d.tests == 1 ? "" : "s")
+        .arg(d.alpha * 100, 0, 'g', 3);
 }
 
 } // namespace burstlab

@@ -1,10 +1,20 @@
 #pragma once
 #include "stats/Welch.h"
 #include <QList>
+#include <QString>
 #include <limits>
 #include <optional>
 
 namespace burstlab {
+
+// One side of a delta: a point's printed figure, the repetitions behind it
+// and what keeps it from carrying a verdict.
+struct DeltaSide {
+    qint64 pps = 0;         // the point's figure (Figure.h)
+    QList<double> reps;     // the pps of the repetitions its statistics count
+    bool disturbed = false; // some of those repetitions were disturbed
+    bool paced = false;     // its rate was a target (rate_pps), not an outcome
+};
 
 // The change from a reference point (the previous point of a series, or the
 // same point of a baseline run) to this one, in the seeds' sign convention:
@@ -18,26 +28,55 @@ namespace burstlab {
 // ns. A rank test (Mann-Whitney) cannot reach p < 0.05 with three
 // repetitions a side, the default, so it would never call anything.
 //
-// The verdict never contradicts the printed delta:
+// The deltas of one table are one family, tested together: p is corrected
+// by Holm's step-down method (correct()), so the chance of any "better" or
+// "worse" by chance in the table stays under alpha.
+//
+// The verdict never contradicts the printed delta, and says why when it
+// is not given:
+//   paced         either point is paced (rate_pps): the rate was the input
 //   insufficient  fewer than 2 valid repetitions on a side, or no spread at all
-//   within noise  p >= alpha; or the printed delta is 0.00; or the means and
-//                 the medians disagree on the direction (the repetitions are
-//                 too skewed to say which way it went)
-//   better/worse  p < alpha and the printed delta is > 0 / < 0
+//   disturbed     a side counts disturbed repetitions (Disturbance)
+//   within noise  Holm's p >= alpha; or the printed delta is 0.00; or the
+//                 means and the medians disagree on the direction (the
+//                 repetitions are too skewed to say which way it went)
+//   better/worse  Holm's p < alpha and the printed delta is > 0 / < 0
 struct Delta {
-    double ns = 0;  // ns(reference) - ns(this), from the printed pps
-    qint64 pps = 0; // pps(this) - pps(reference)
-    double nsCiLow = std::numeric_limits<double>::quiet_NaN(); // NaN when insufficient
-    double nsCiHigh = std::numeric_limits<double>::quiet_NaN();
-    double p = std::numeric_limits<double>::quiet_NaN(); // Welch, two-sided
+    static constexpr double nan = std::numeric_limits<double>::quiet_NaN();
+
+    double ns = 0;        // ns(reference) - ns(this), from the printed pps
+    qint64 pps = 0;       // pps(this) - pps(reference)
+    double nsCiLow = nan; // NaN without a test
+    double nsCiHigh = nan;
+    double p = nan; // Welch, two-sided, uncorrected
+    // Holm's adjusted p over the family, and the family's size: the deltas
+    // whose verdict the test decides. NaN and 0 for the others.
+    double pHolm = nan;
+    int tests = 0;
+    double alpha = 0.05;
+    // +1: the test and the printed delta both say fewer ns; -1: both more;
+    // 0: the printed delta is 0.00, or they disagree.
+    int direction = 0;
     Verdict verdict = Verdict::Insufficient;
 
-    bool hasInterval() const { return verdict != Verdict::Insufficient; }
+    bool hasInterval() const { return std::isfinite(nsCiLow); }
+    // Whether the test decides the verdict (a member of its table's family).
+    bool tested() const { return tests > 0; }
 
     // nullopt when either figure is 0 pps (no ns/packet to take a delta of).
-    static std::optional<Delta> between(qint64 referencePps, const QList<double> &referenceReps,
-                                        qint64 thisPps, const QList<double> &thisReps,
+    // Alone, a tested delta is a family of one.
+    static std::optional<Delta> between(const DeltaSide &reference, const DeltaSide &current,
                                         double alpha = 0.05);
+    // Holm's correction over one table's deltas: the tested ones among
+    // them are the family; their pHolm, tests and verdicts are set.
+    static void correct(const QList<Delta *> &table);
+    // What every output says beside a table's verdicts:
+    // "Welch's t-test, Holm-corrected over 12 deltas, alpha 5%"; empty when
+    // no delta of the table was tested.
+    static QString correctionText(const QList<const Delta *> &table);
+
+  private:
+    void judge();
 };
 
 } // namespace burstlab

@@ -67,6 +67,8 @@ QStringList warningsFor(const PointStats &s, const StatsOptions &options) {
         warnings << s.precision.warning();
     if (s.aboveLineRate)
         warnings << QStringLiteral("above line rate (%1 pps)").arg(std::llround(*s.linePps));
+    if (s.belowTarget())
+        warnings << s.belowTargetText();
     return warnings;
 }
 
@@ -80,6 +82,12 @@ PointStats statsOf(const Point &point, const QList<StepResult> &steps,
     QSet<int> given; // repetition numbers, whatever became of them
     for (const StepResult &step : steps)
         given.insert(step.rep);
+    for (const StepResult &step : steps) {
+        if (step.measured && step.measured->parameter(QStringLiteral("rate_pps")) > 0) {
+            s.targetPps = step.measured->parameter(QStringLiteral("rate_pps"));
+            break;
+        }
+    }
     s.precision =
         Precision::of(s.pps, options.untilPrecise.value_or(PrecisionTarget{}), int(given.size()));
     for (const StepResult &step : steps) {
@@ -105,8 +113,20 @@ std::optional<Delta> deltaBetween(const PointStats &reference, const PointStats 
                                   double alpha) {
     if (!reference.ppsFigure || !current.ppsFigure)
         return std::nullopt;
-    return Delta::between(*reference.ppsFigure, reference.pps, *current.ppsFigure, current.pps,
-                          alpha);
+    return Delta::between(reference.deltaSide(), current.deltaSide(), alpha);
+}
+
+// Holm's correction over each kind of delta of the run.
+void correctFamilies(QList<PointStats> &stats) {
+    QList<Delta *> previous, baseline;
+    for (PointStats &s : stats) {
+        if (s.vsPrevious)
+            previous << &*s.vsPrevious;
+        if (s.vsBaseline)
+            baseline << &*s.vsBaseline;
+    }
+    Delta::correct(previous);
+    Delta::correct(baseline);
 }
 
 } // namespace
@@ -181,6 +201,31 @@ QString PointStats::invalidText() const {
         .arg(reasons.join(QStringLiteral("; ")));
 }
 
+bool PointStats::belowTarget() const {
+    return targetPps && ppsFigure &&
+           double(*ppsFigure) < (1 - kBelowTargetShare) * double(*targetPps);
+}
+
+QString PointStats::belowTargetText() const {
+    return belowTarget() ? QStringLiteral("paced: %1 of %2 pps").arg(*ppsFigure).arg(*targetPps)
+                         : QString();
+}
+
+DeltaSide PointStats::deltaSide() const {
+    return {ppsFigure.value_or(0), pps, disturbance.disturbed > 0 && !disturbance.excluded,
+            targetPps.has_value()};
+}
+
+QString PointStats::correctionText(const QList<PointStats> &stats, bool vsBaseline) {
+    QList<const Delta *> deltas;
+    for (const PointStats &s : stats) {
+        const std::optional<Delta> &d = vsBaseline ? s.vsBaseline : s.vsPrevious;
+        if (d)
+            deltas << &*d;
+    }
+    return Delta::correctionText(deltas);
+}
+
 QList<PointStats> PointStats::of(const Run &run, const QList<StepResult> &steps,
                                  const StatsOptions &view, const QList<PointStats> &baseline) {
     return compute(steps, run.spec.points(), view.forRun(run), baseline);
@@ -223,6 +268,7 @@ QList<PointStats> PointStats::compute(const QList<StepResult> &steps, const QLis
             lastInSeries.insert(series, result.size());
         result << s;
     }
+    correctFamilies(result);
     return result;
 }
 

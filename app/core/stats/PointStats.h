@@ -62,12 +62,21 @@ struct PointStats {
     int frameBytes = 60;
     std::optional<double> linePps; // line rate at this frame size; none: not checked
     bool aboveLineRate = false;
+    // The rate its steps were paced to (their rate_pps), when they were:
+    // the rate is then an input, and its deltas are not judged (Delta).
+    std::optional<qint64> targetPps;
+    // The deltas against the previous point of the series and against the
+    // baseline; each kind over a run is one family for Holm's correction.
     std::optional<Delta> vsPrevious; // none for the first point of a series
     std::optional<Delta> vsBaseline; // with a baseline run having this point
     // "2 repetitions (fewer than 3)", "CV 3.1% above 2.0%", "1 of 3
     // repetitions invalid: ...", "2 of 5 repetitions disturbed (...)",
-    // "precision 2.31% not reached (...)", "above line rate (14880952 pps)"
+    // "precision 2.31% not reached (...)", "above line rate (14880952 pps)",
+    // "paced: 93155 of 100000 pps"
     QStringList warnings;
+
+    // A paced point whose figure is more than this share below its target.
+    static constexpr double kBelowTargetShare = 0.01;
 
     // 1e9 / ppsFigure; nullopt without a figure or for 0 pps.
     std::optional<double> nsFigure() const;
@@ -82,6 +91,12 @@ struct PointStats {
     std::optional<double> lineShare() const;
     // "1 of 3 repetitions invalid: ring full", or empty when none is.
     QString invalidText() const;
+    // Paced, and its figure more than kBelowTargetShare below the target.
+    bool belowTarget() const;
+    // "paced: 93155 of 100000 pps" when belowTarget(), else empty.
+    QString belowTargetText() const;
+    // This point as one side of a delta.
+    DeltaSide deltaSide() const;
 
     // One entry per point that has completed or invalid steps, in the order
     // of points (sweep order when given, else first appearance). The previous
@@ -100,6 +115,9 @@ struct PointStats {
                                 const QList<PointStats> &baseline = {});
     static QList<PointStats> ofRun(const RunData &data, const StatsOptions &view = {},
                                    const RunData *baseline = nullptr);
+    // Delta::correctionText of the run's deltas against the previous point,
+    // or against the baseline.
+    static QString correctionText(const QList<PointStats> &stats, bool vsBaseline);
     // The highest point figure: what the run list shows as its best pps.
     static std::optional<qint64> bestPps(const QList<PointStats> &stats);
 };

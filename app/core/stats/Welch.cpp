@@ -15,6 +15,10 @@ const char *toString(Verdict verdict) {
         return "within noise";
     case Verdict::Insufficient:
         return "insufficient";
+    case Verdict::Disturbed:
+        return "disturbed";
+    case Verdict::Paced:
+        return "paced";
     }
     return "";
 }

@@ -3,8 +3,11 @@
 
 namespace burstlab {
 
-enum class Verdict { Better, Worse, WithinNoise, Insufficient };
-// "better", "worse", "within noise", "insufficient"
+// What a delta's verdict says (Delta.h): better or worse, within noise,
+// or why no verdict is given: too few repetitions, disturbed repetitions,
+// or paced points (whose rate was the input, not the outcome).
+enum class Verdict { Better, Worse, WithinNoise, Insufficient, Disturbed, Paced };
+// "better", "worse", "within noise", "insufficient", "disturbed", "paced"
 const char *toString(Verdict verdict);
 
 // Welch's unequal-variance t-test of mean(b) - mean(a), with the

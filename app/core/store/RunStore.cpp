@@ -13,6 +13,7 @@
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QStandardPaths>
+#include <QUrl>
 #include <atomic>
 #include <cerrno>
 #include <cstring>
@@ -212,12 +213,15 @@ QSqlQuery RunStore::prepare(const QString &sql, const QVariantList &values) {
     return query;
 }
 
-bool RunStore::open(const QString &path) {
+bool RunStore::open(const QString &path, Access access) {
     close();
     m_path = path.isEmpty() ? defaultPath() : path;
     m_error.clear();
     m_recovered.clear();
     const QFileInfo info(m_path);
+    if (access == Access::ReadOnlyIfNeeded && info.isFile())
+        if (const QString cause = writeProblem(m_path); !cause.isEmpty())
+            return openReadOnly(cause);
     // Only the default store's folder is ours to create: a missing folder in a
     // given path is more likely a typo than a wish for new directories.
     if (!path.isEmpty() && !info.absoluteDir().exists())
@@ -251,7 +255,59 @@ bool RunStore::open(const QString &path) {
     return false;
 }
 
+bool RunStore::openReadOnly(const QString &why) {
+    m_readOnly = true;
+    // Read-only first; a WAL store whose shared-memory file cannot be made
+    // (a read-only file system) only as immutable: nobody can write it there.
+    const QString immutable =
+        QUrl::fromLocalFile(m_path).toString(QUrl::FullyEncoded) + QStringLiteral("?immutable=1");
+    const std::pair<QString, QString> ways[] = {
+        {m_path, QStringLiteral("QSQLITE_OPEN_READONLY")},
+        {immutable, QStringLiteral("QSQLITE_OPEN_READONLY;QSQLITE_OPEN_URI")}};
+    for (const auto &[name, options] : ways) {
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connection);
+            db.setDatabaseName(name);
+            db.setConnectOptions(options);
+            db.open();
+        }
+        const auto version = execText(QStringLiteral("SELECT count(*) FROM sqlite_schema"),
+                                      QStringLiteral("reading"))
+                                 ? userVersion()
+                                 : std::nullopt;
+        if (version && *version == schemaVersion &&
+            execText(QStringLiteral("PRAGMA busy_timeout=%1").arg(busyTimeoutMs),
+                     QStringLiteral("setting up")))
+            return true;
+        if (version)
+            m_error = QStringLiteral("the store %1 has schema version %2, not %3, and cannot be "
+                                     "brought up to date read-only")
+                          .arg(m_path)
+                          .arg(*version)
+                          .arg(schemaVersion);
+        QSqlDatabase::removeDatabase(m_connection);
+    }
+    const QString error = QStringLiteral("%1 (opened read-only: %2)").arg(m_error, why);
+    close();
+    m_error = error;
+    return false;
+}
+
+std::optional<QString> RunStore::damage() {
+    QSqlQuery q(database());
+    if (!q.exec(QStringLiteral("PRAGMA quick_check(5)"))) {
+        fail(QStringLiteral("checking"), q);
+        return std::nullopt;
+    }
+    QStringList found;
+    while (q.next())
+        found << q.value(0).toString();
+    return found == QStringList{QStringLiteral("ok")} ? QString()
+                                                      : found.join(QStringLiteral("; "));
+}
+
 void RunStore::close() {
+    m_readOnly = false;
     m_insertSample.reset();
     if (!m_owner.isEmpty()) {
         RunOwner::release(m_owner);

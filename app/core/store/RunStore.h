@@ -40,12 +40,25 @@ class RunStore {
     // the same for every program whatever its organisation name.
     static QString defaultPath();
 
+    enum class Access {
+        ReadWrite,
+        // For those who only read (list, show, compare, export): a store
+        // that cannot be written (a read-only file system, another user's
+        // file) opens read-only instead of failing; see isReadOnly().
+        ReadOnlyIfNeeded,
+    };
     // Opens (creating if needed) the file, default path when empty. Sets WAL,
     // synchronous=NORMAL, foreign_keys=ON and a busy timeout, migrates the
     // schema, and marks runs left "running" as interrupted (see
     // recoveredOnOpen()). Errors name the file and the cause (read-only,
-    // disk full, not a database, newer schema).
-    bool open(const QString &path = {});
+    // disk full, not a database, newer schema). Read-only, none of that is
+    // written: the schema must be current and recovery waits for a writer.
+    bool open(const QString &path = {}, Access access = Access::ReadWrite);
+    bool isReadOnly() const { return m_readOnly; }
+    // What SQLite's quick_check finds wrong in the file (its first lines),
+    // empty when the file is sound; nullopt (lastError()) when it cannot
+    // run. Costs a read of the whole file: for a writer before it writes.
+    std::optional<QString> damage();
     void close();
     bool isOpen() const;
     QString path() const;
@@ -116,6 +129,7 @@ class RunStore {
     bool changed(QSqlQuery &query, const QString &what, qint64 runId);
     QSqlQuery prepare(const QString &sql, const QVariantList &values);
     bool configureConnection();
+    bool openReadOnly(const QString &why);
     std::optional<int> userVersion();
     bool migrate();
     // BEGIN IMMEDIATE; work; COMMIT, or ROLLBACK keeping work's error.
@@ -133,6 +147,7 @@ class RunStore {
     QString m_path;
     QString m_error;
     QString m_owner; // RunOwner token of this open connection
+    bool m_readOnly = false;
     QList<qint64> m_recovered;
     std::unique_ptr<QSqlQuery> m_insertSample;
 };

@@ -1,6 +1,7 @@
 #include "sweep/SweepRules.h"
 #include "host/CpuList.h"
 #include "stats/LineRate.h"
+#include "sweep/WindowCheck.h"
 
 #include <QRegularExpression>
 #include <algorithm>
@@ -30,8 +31,51 @@ class Problems {
     QList<FieldProblem> m_list;
 };
 
-// The range of a step parameter the sweep itself sets (duration_ms,
-// warmup_ms), by the limits.
+// The values a step parameter takes over the sweep: its axis's, else
+// sweepValue (what the sweep itself sets: its duration) when given, else its
+// value for the sweep (StepParameters::valueOf).
+QList<qint64> valuesOf(const SweepSpec &spec, const QString &name,
+                       std::optional<qint64> sweepValue = std::nullopt) {
+    for (const Axis &axis : spec.axes) {
+        if (axis.name != name)
+            continue;
+        QList<qint64> values;
+        for (const AxisValue &v : axis.values)
+            values << (v.isNumber() ? v.number() : 0);
+        return values;
+    }
+    return {sweepValue.value_or(StepParameters::valueOf(name, spec.fixed).toInteger())};
+}
+
+// A paced step sends one burst per burst/rate_pps seconds, so its window
+// holds about rate_pps x (duration - warm-up) / burst tx_burst calls; a
+// repetition with fewer than WindowCheck::kMinTxCalls is invalid, and so
+// would every repetition of the sweep's slowest, longest-burst, shortest step.
+QString tooFewTxCalls(const SweepSpec &spec) {
+    QList<qint64> rates = valuesOf(spec, QStringLiteral("rate_pps"));
+    rates.removeAll(0);
+    if (rates.isEmpty())
+        return {};
+    const QList<qint64> bursts = valuesOf(spec, QStringLiteral("burst"));
+    const QList<qint64> durations = valuesOf(spec, QStringLiteral("duration_ms"), spec.durationMs);
+    const qint64 rate = *std::min_element(rates.begin(), rates.end());
+    const qint64 burst = std::max<qint64>(1, *std::max_element(bursts.begin(), bursts.end()));
+    const qint64 windowMs = *std::min_element(durations.begin(), durations.end()) - spec.warmupMs;
+    if (windowMs <= 0)
+        return {}; // the warm-up's own problem
+    const double calls = double(rate) * double(windowMs) / 1000.0 / double(burst);
+    if (calls >= double(WindowCheck::kMinTxCalls))
+        return {};
+    return QStringLiteral("rate_pps=%1 with burst=%2 makes about %3 tx_burst calls in the %4 ms "
+                          "after the warm-up, fewer than the %5 a valid repetition needs: raise "
+                          "rate_pps or duration_ms, or lower burst")
+        .arg(rate)
+        .arg(burst)
+        .arg(qint64(calls))
+        .arg(windowMs)
+        .arg(WindowCheck::kMinTxCalls);
+}
+
 } // namespace
 
 ParameterLimit SweepRules::rangeOf(const StepLimits &limits, const QString &name) {
@@ -125,15 +169,7 @@ QList<FieldProblem> SweepRules::check(const SweepSpec &spec, const Context &cont
         out.add(QStringLiteral("vlan_pcp"),
                 QStringLiteral("vlan_pcp needs a tag: set vlan to 1..4094"));
     if (vlan != 0) {
-        QList<qint64> sizes{
-            StepParameters::valueOf(QStringLiteral("pkt_size"), spec.fixed).toInteger()};
-        for (const Axis &axis : spec.axes) {
-            if (axis.name == QLatin1String("pkt_size")) {
-                sizes.clear();
-                for (const AxisValue &v : axis.values)
-                    sizes << (v.isNumber() ? v.number() : 0);
-            }
-        }
+        const QList<qint64> sizes = valuesOf(spec, QStringLiteral("pkt_size"));
         const qint64 smallest =
             sizes.isEmpty() ? kMinTaggedFrame : *std::min_element(sizes.begin(), sizes.end());
         if (smallest < kMinTaggedFrame)
@@ -154,6 +190,7 @@ QList<FieldProblem> SweepRules::check(const SweepSpec &spec, const Context &cont
                     .arg(spec.warmupMs)
                     .arg(warmup.min)
                     .arg(spec.durationMs));
+    out.add(QStringLiteral("rate_pps"), tooFewTxCalls(spec));
     out.range(QStringLiteral("pause_ms"), spec.pauseMs, 0, kMaxPauseMs);
     // Their words leave the field to the reader; here the field is named in them.
     QList<FieldProblem> noise = spec.noise.problems();

@@ -148,10 +148,10 @@ void SweepRunner::recordHost(const EngineHello &hello) {
     // The main lcore only reads commands: the checklist judges the CPUs that
     // transmit. No launch mode moves the engine to another network namespace,
     // so an af_packet or tap netdev is probed in ours (no netns).
-    QList<int> lcores;
-    for (qint64 l : hello.workerLcores)
-        lcores.append(int(l));
-    const ProbeContext context = ProbeContext::forPort(e.txDevice(), lcores);
+    QList<int> cpus;
+    for (qint64 cpu : hello.workerCpus)
+        cpus.append(int(cpu));
+    const ProbeContext context = ProbeContext::forPort(e.txDevice(), cpus);
     emit logLine(QStringLiteral("probing the host checklist"));
     m_probing = true;
     auto promise = std::make_shared<QPromise<HostRecord>>();
@@ -356,11 +356,11 @@ void SweepRunner::startLoadWatch(const EngineHello &hello) {
             QStringLiteral("load watch off: the engine runs on %1").arg(m_client->command().host));
         return;
     }
-    // EAL's lcore N runs on CPU N (the engine passes -l); the engine's pid
-    // is in its file prefix, burstlab-<pid>-<random>, also behind sudo.
+    // The engine's pid is in its file prefix, burstlab-<pid>-<random>, also
+    // behind sudo.
     QList<int> cpus;
-    for (qint64 lcore : hello.workerLcores)
-        cpus << int(lcore);
+    for (qint64 cpu : hello.workerCpus)
+        cpus << int(cpu);
     QSet<qint64> ours{QCoreApplication::applicationPid()};
     const QString prefix = hello.raw.value(QStringLiteral("file_prefix")).toString();
     if (const qint64 engine = prefix.section(u'-', 1, 1).toLongLong(); engine > 0)
@@ -428,13 +428,14 @@ void SweepRunner::onStepRefused(qint64, const EngineAck &ack) {
     fail(Outcome::Refused, ack.errorMessage);
 }
 
-void SweepRunner::onEngineFailed(EngineClient::Failure, const QString &message) {
+void SweepRunner::onEngineFailed(EngineClient::Failure failure, const QString &message) {
     if (m_index >= m_plan.steps().size()) {
         // every step is stored; a failure while the engine shuts down changes nothing
         emit logLine(message);
         return;
     }
-    fail(Outcome::EngineFailure, message);
+    fail(failure == EngineClient::Failure::BadOptions ? Outcome::Refused : Outcome::EngineFailure,
+         message);
 }
 
 void SweepRunner::endStep(RunStatus status, const QString &error) {
@@ -486,6 +487,11 @@ void SweepRunner::stop() {
         m_client->shutdown();
 }
 
+bool SweepRunner::measuredAnything() const {
+    return std::any_of(m_results.begin(), m_results.end(),
+                       [](const StepResult &s) { return s.status == RunStatus::Completed; });
+}
+
 void SweepRunner::onEngineExited() {
     if (!m_active)
         return;
@@ -494,7 +500,10 @@ void SweepRunner::onEngineExited() {
     QString message = m_error;
     if (m_outcome == Outcome::Completed)
         message =
-            QStringLiteral("run %1 completed: %2 steps").arg(m_run.id).arg(m_plan.totalSteps());
+            QStringLiteral("run %1 completed: %2 steps%3")
+                .arg(m_run.id)
+                .arg(m_plan.totalSteps())
+                .arg(measuredAnything() ? QString() : QStringLiteral(", every repetition invalid"));
     else if (m_run.id > 0)
         message = QStringLiteral("run %1 %2: %3")
                       .arg(m_run.id)

@@ -78,6 +78,9 @@ class SweepRunner : public QObject {
     const Run &run() const { return m_run; }
     Outcome outcome() const { return m_outcome; }
     QString errorString() const { return m_error; }
+    // Whether any repetition of the run is valid (completed): a sweep whose
+    // every repetition was invalid measured nothing, though it ran to its end.
+    bool measuredAnything() const;
     // With Outcome::Refused: the step parameter that was refused (may be empty).
     QString refusedField() const { return m_refusedField; }
     EngineClient *client() const { return m_client; }

@@ -1,0 +1,32 @@
+#pragma once
+// How late this test's own event loop runs while it waits. On a busy host a
+// timer, a pipe's data or a process's exit reaches the test later than it
+// happened, by about as much as the loop's ticks come late. A test that
+// bounds how soon something happens adds the lateness measured over the same
+// wait instead of assuming a quiet host.
+#include <QElapsedTimer>
+#include <QTimer>
+#include <algorithm>
+
+class SchedulingDelay {
+  public:
+    explicit SchedulingDelay(int periodMs = 10) : m_periodMs(periodMs) {
+        m_timer.setTimerType(Qt::PreciseTimer);
+        QObject::connect(&m_timer, &QTimer::timeout, [this] {
+            const qint64 now = m_clock.elapsed();
+            m_maxMs = std::max(m_maxMs, now - m_lastMs - m_periodMs);
+            m_lastMs = now;
+        });
+        m_clock.start();
+        m_timer.start(periodMs);
+    }
+    // The longest any tick came late so far, in ms.
+    qint64 maxMs() const { return m_maxMs; }
+
+  private:
+    QTimer m_timer;
+    QElapsedTimer m_clock;
+    qint64 m_lastMs = 0;
+    qint64 m_maxMs = 0;
+    int m_periodMs;
+};
