@@ -10,8 +10,8 @@ run and interleaved so a neighbour's load hits both alike:
 
 at bursts 1, 8 and 32; then clone mode against the floor under a refcount
 clone (burstlab-lock-floor: one locked decrement per packet, and net_null's
-free of a clone), the cost of stats sampling (stats_ms 100 vs 1000) and the
-time to switch steps. Prints Markdown tables. Standard library only (the
+free of a clone), clone=0 against clone=1 and small clone counts, the cost
+of stats sampling (stats_ms 100 vs 1000) and the time to switch steps. Prints Markdown tables. Standard library only (the
 floor program is built with the engine); run as root or as a user who may
 run DPDK with --no-huge.
 """
@@ -221,36 +221,95 @@ def lock_floor(args, burst):
 
 
 def clone_floor(engine, args, burst=32):
-    """Clone mode against the floors under it, interleaved, CPU ns per packet."""
-    eng, lock, driver = [], [], []
+    """Clone mode against the floors under it, interleaved, CPU ns per packet.
+
+    The engine's figure is its window's on-CPU rate, like the floors' tight
+    loops timed by the thread's CPU clock; the ratios are each round's.
+    """
+    eng, lock, driver, to_lock, to_driver = [], [], [], [], []
     for _ in range(args.reps):
-        eng.append(1e9 / engine_pps(engine, args, burst, args.clone)[1])
+        e = 1e9 / window_pps(engine, args, burst, args.clone)[1]
         l, d = lock_floor(args, burst)
+        eng.append(e)
         lock.append(l)
         driver.append(d)
-    e, l, d = median(eng), median(lock), median(driver)
+        to_lock.append(e / l)
+        to_driver.append(e / d)
     print()
     print("| clone=%d, burst %d (CPU ns per packet) | engine | one locked decrement | "
           "net_null's free of a clone | engine / locked decrement | engine / net_null free |"
           % (args.clone, burst))
     print("|---|---|---|---|---|---|")
     print("| median of %d | %.2f ns | %.2f ns | %.2f ns | %.2fx | %.2fx |"
-          % (args.reps, e, l, d, e / l, e / d))
+          % (args.reps, median(eng), median(lock), median(driver), median(to_lock),
+             median(to_driver)))
+
+
+def window_pps(engine, args, burst, clone, stats_ms=100):
+    """(wall, on-CPU) packets per second of one engine step's measured window.
+
+    Both are the engine's own figures over its window (window.pps and
+    thread.cpu_pps): unlike the thread's schedstat around the whole step,
+    they leave out the time the idle lcore spins until the client, slow to
+    be scheduled on a busy host, reads the finished message.
+    """
+    finished, _ = engine.step(burst=burst, clone=clone, pkt_size=args.pkt_size,
+                              duration_ms=args.duration_ms, warmup_ms=200, stats_ms=stats_ms)
+    assert finished["mbufs_in_use"] == 0, finished
+    return finished["window"]["pps"], finished["thread"]["cpu_pps"]
+
+
+def clone_modes(engine, args, burst=32):
+    """clone=0 against clone=1, 8, ... interleaved: CPU ns per packet each.
+
+    clone=0 and clone=1 both send every mbuf once and must cost the same;
+    clone=N sends each mbuf N times. The ratio to the first value is taken
+    within each round (its steps run back to back, so a neighbour's load
+    that changes over seconds hits them alike), then the median of the rounds.
+    """
+    samples = {c: [] for c in args.clones}
+    ratios = {c: [] for c in args.clones}
+    for rep in range(args.reps):
+        # Each value goes first in turn: a neighbour's load that comes and
+        # goes in step with the order would otherwise favour one of them.
+        turn = rep % len(args.clones)
+        rates = {}
+        for c in args.clones[turn:] + args.clones[:turn]:
+            rates[c] = window_pps(engine, args, burst, c)
+            samples[c].append(rates[c])
+        for c in args.clones:
+            ratios[c].append(rates[c][1] / rates[args.clones[0]][1])
+    print()
+    print("| burst %d, %d rounds (the window's figures) | wall pps | on-CPU pps | "
+          "on-CPU / clone=%d (median of the rounds' ratios) |"
+          % (burst, args.reps, args.clones[0]))
+    print("|---|---|---|---|")
+    for c in args.clones:
+        wall = median([w for w, _ in samples[c]])
+        cpu = median([x for _, x in samples[c]])
+        print("| clone=%d | %s | %s | %.3f |" % (c, mpps(wall), mpps(cpu), median(ratios[c])))
 
 
 def sampling_cost(engine, args):
-    fast, slow = [], []
-    for _ in range(args.reps + 2):
-        fast.append(engine_pps(engine, args, 32, 0, stats_ms=100))
-        slow.append(engine_pps(engine, args, 32, 0, stats_ms=1000))
+    """stats_ms 100 against 1000, in rounds as clone_modes() takes them."""
+    fast, slow, costs = [], [], ([], [])
+    for rep in range(args.reps + 2):
+        pair = [None, None]
+        for which in ((0, 1) if rep % 2 == 0 else (1, 0)):
+            pair[which] = window_pps(engine, args, 32, 0, stats_ms=(1000, 100)[which])
+        slow.append(pair[0])
+        fast.append(pair[1])
+        for i in (0, 1):
+            costs[i].append(100.0 * (pair[0][i] - pair[1][i]) / pair[0][i])
     print()
-    print("| stats sampling (burst 32, clone=0) | wall pps | cost | on-CPU pps | cost |")
+    print("| stats sampling (burst 32, clone=0; the window's figures) | wall pps | cost "
+          "(median of the rounds') | on-CPU pps | cost (median of the rounds') |")
     print("|---|---|---|---|---|")
     s = [median([x[i] for x in slow]) for i in (0, 1)]
     f = [median([x[i] for x in fast]) for i in (0, 1)]
     print("| stats_ms=1000 (1 Hz) | %s | | %s | |" % (mpps(s[0]), mpps(s[1])))
     print("| stats_ms=100 (10 Hz) | %s | %+.2f%% | %s | %+.2f%% |" % (
-        mpps(f[0]), 100.0 * (s[0] - f[0]) / s[0], mpps(f[1]), 100.0 * (s[1] - f[1]) / s[1]))
+        mpps(f[0]), median(costs[0]), mpps(f[1]), median(costs[1])))
 
 
 def step_switch(engine, args):
@@ -281,6 +340,10 @@ def step_switch(engine, args):
     row("start written -> first stats read (stats_ms=10)", first_stats)
 
 
+PARTS = {"testpmd": compare, "floor": clone_floor, "clones": clone_modes,
+         "sampling": sampling_cost, "switch": step_switch}
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--engine", default=os.path.join(REPO, "build", "bin", "burstlab-engine"))
@@ -295,6 +358,10 @@ def main():
     p.add_argument("--reps", type=int, default=3)
     p.add_argument("--testpmd-mbufs", type=int, default=8192)
     p.add_argument("--switch-steps", type=int, default=20)
+    p.add_argument("--clones", type=lambda s: [int(x) for x in s.split(",")], default=[0, 1, 8],
+                   help="clone values of the clone-modes table (default 0,1,8)")
+    p.add_argument("--parts", type=lambda s: s.split(","), default=list(PARTS),
+                   help="what to measure, of %s (default: all)" % ",".join(PARTS))
     args = p.parse_args()
     if not args.floor:
         args.floor = os.path.join(os.path.dirname(os.path.abspath(args.engine)),
@@ -305,10 +372,8 @@ def main():
         print("engine %s, %s, net_null0, %d-byte packets, --no-huge -m %d, %d ms per point, "
               "median of %d\n" % (engine.hello["engine_version"], engine.hello["dpdk_version"],
                                   args.pkt_size, args.memory_mb, args.duration_ms, args.reps))
-        compare(engine, args)
-        clone_floor(engine, args)
-        sampling_cost(engine, args)
-        step_switch(engine, args)
+        for part in args.parts:
+            PARTS[part](engine, args)
     finally:
         engine.close()
 

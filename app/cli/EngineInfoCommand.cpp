@@ -19,10 +19,15 @@ QString describe(const EngineHello &h) {
     for (qint64 w : h.workerLcores)
         workers << QString::number(w);
     QString text = h.summary() + QLatin1Char('\n');
+    const QString tscSource =
+        h.tscSource.isEmpty()
+            ? QString()
+            : QStringLiteral(" (%1; DPDK said %2 Hz)").arg(h.tscSource).arg(h.dpdkTscHz);
     text +=
-        QStringLiteral("protocol %1, TSC %2 Hz, main lcore %3, TX lcores %4, %5 NUMA node(s)\n\n")
+        QStringLiteral("protocol %1, TSC %2 Hz%3, main lcore %4, TX lcores %5, %6 NUMA node(s)\n\n")
             .arg(h.protocol)
             .arg(h.tscHz)
+            .arg(tscSource)
             .arg(h.mainLcore)
             .arg(workers.isEmpty() ? QStringLiteral("none") : workers.join(QLatin1Char(',')))
             .arg(h.numaNodes);

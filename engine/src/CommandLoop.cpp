@@ -22,7 +22,7 @@ constexpr int kSinkPollsPerLoop = 64;
 
 CommandLoop::CommandLoop(Engine &engine, ProtocolOut &out, SignalWatch &signals, int inFd)
     : m_engine(engine), m_out(out), m_signals(signals), m_inFd(inFd), m_reader(inFd, kMaxLine),
-      m_hz(rte_get_tsc_hz()) {}
+      m_hz(engine.tscHz()) {}
 
 int CommandLoop::pollTimeoutMs() const {
     if (!m_engine.running()) {

@@ -49,8 +49,8 @@ int socketOf(const PortInfo &p) {
 
 } // namespace
 
-Engine::Engine(const Options &options, std::string filePrefix)
-    : m_options(options), m_filePrefix(std::move(filePrefix)), m_hz(rte_get_tsc_hz()) {
+Engine::Engine(const Options &options, std::string filePrefix, const TscRate &tsc)
+    : m_options(options), m_filePrefix(std::move(filePrefix)), m_tsc(tsc) {
     unsigned lcore = 0;
     RTE_LCORE_FOREACH_WORKER(lcore) {
         m_workerLcores.push_back(lcore);
@@ -89,7 +89,7 @@ std::string Engine::setUp() {
         if (error = configurePort(*m_sinkPort, 1, 0, kSinkTxDesc, m_rxPool, 1); !error.empty()) {
             return "sink port " + m_sinkPort->info().name + ": " + error;
         }
-        m_sink = std::make_unique<RxSink>(m_sinkPort->id());
+        m_sink = std::make_unique<RxSink>(m_sinkPort->id(), m_tsc.hz);
     }
     computeLimits();
     m_defaults.txDesc = static_cast<uint32_t>(
@@ -166,7 +166,9 @@ Json Engine::hello() const {
             {"protocol", kProtocolVersion},
             {"engine_version", BURSTLAB_ENGINE_VERSION},
             {"dpdk_version", rte_version()},
-            {"tsc_hz", m_hz},
+            {"tsc_hz", m_tsc.hz},
+            {"tsc_calibration",
+             {{"source", m_tsc.source}, {"span_ns", m_tsc.spanNs}, {"dpdk_hz", m_tsc.dpdkHz}}},
             {"main_lcore", rte_get_main_lcore()},
             {"worker_lcores", m_workerLcores},
             {"worker_cpus", m_workerCpus},
@@ -195,9 +197,9 @@ std::optional<ProtocolError> Engine::start(int64_t id, const nlohmann::json &com
     if (m_sink) {
         m_sink->drain(0, kStaleDrainMs);
         m_sink->begin({static_cast<uint8_t>(serial), params.queues,
-                       params.clone == 0 ? 1 : params.clone, params.timestamp});
+                       std::max<uint64_t>(params.clone, 1), params.timestamp});
     }
-    StepContext context{m_tx->id(), m_txPool.get(), m_workerLcores, m_sink.get()};
+    StepContext context{m_tx->id(), m_txPool.get(), m_workerLcores, m_sink.get(), m_tsc.hz};
     m_step = std::make_unique<Step>(id, serial, params, std::move(context), commandTsc);
     if (std::string error = m_step->launch(); !error.empty()) {
         m_step.reset();
@@ -223,7 +225,7 @@ Json Engine::stats() const {
     if (m_sink) {
         rx = m_sink->ours();
     }
-    return messages::stats(*m_step, rte_rdtsc(), m_hz, rx);
+    return messages::stats(*m_step, rte_rdtsc(), m_tsc.hz, rx);
 }
 
 Json Engine::finish() {
@@ -242,7 +244,7 @@ Json Engine::finish() {
         m_sink->drain(kSinkQuietMs, kSinkMaxMs);
         end.sink = &m_sink->classifier();
     }
-    end.tscHz = m_hz;
+    end.tscHz = m_tsc.hz;
     end.mbufsInUse = m_txPool.inUse();
     Json message = messages::finished(*m_step, end);
     m_step.reset();

@@ -7,6 +7,7 @@
 #include "RxSink.h"
 #include "Step.h"
 #include "StepParams.h"
+#include "TscClock.h"
 
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -22,7 +23,8 @@ namespace burstlab::engine {
 // destroyed, so members go in the order ports need: step, sink, ports, pools.
 class Engine {
   public:
-    Engine(const Options &options, std::string filePrefix);
+    // tsc: the one rate every TSC figure of the engine is timed with.
+    Engine(const Options &options, std::string filePrefix, const TscRate &tsc);
     ~Engine();
 
     // Finds and starts the ports. Returns an error text or an empty string.
@@ -38,6 +40,7 @@ class Engine {
     bool sinkOnMainLcore() const { return m_step && m_step->sinkOnMainLcore(); }
     void pollSink();
     uint32_t statsMs() const { return m_step ? m_step->params().statsMs : 0; }
+    uint64_t tscHz() const { return m_tsc.hz; }
     nlohmann::ordered_json stats() const;
     // Joins the step, frees what it held and returns its finished message.
     nlohmann::ordered_json finish();
@@ -50,7 +53,7 @@ class Engine {
 
     Options m_options;
     std::string m_filePrefix;
-    uint64_t m_hz = 0;
+    TscRate m_tsc;
     std::vector<unsigned> m_workerLcores;
     std::vector<unsigned> m_workerCpus; // the CPU of each worker lcore
     StepLimits m_limits;

@@ -97,6 +97,7 @@ Json stepWindow(const std::vector<LcoreResult> &lcores, const StepParams &params
             {"end_ns", common.end},
             {"ns", common.length()},
             {"pps", pps},
+            {"target_pps", params.ratePps},
             {"ns_per_pkt", pps > 0 ? 1e9 / pps : 0.0},
             {"bps_l2", pps * size * 8},
             {"bps_l1", pps * static_cast<double>(size + kL1Overhead) * 8}};

@@ -26,7 +26,7 @@ uint32_t RxSink::poll() {
 }
 
 void RxSink::drain(unsigned quietMs, unsigned maxMs) {
-    const uint64_t hz = rte_get_tsc_hz();
+    const uint64_t hz = m_tscHz;
     const uint64_t start = rte_rdtsc();
     uint64_t lastRx = start;
     // The quiet time is judged only after a poll that found nothing: a lcore

@@ -12,7 +12,8 @@ namespace burstlab::engine {
 // between protocol polls.
 class RxSink {
   public:
-    explicit RxSink(uint16_t port) : m_port(port) {}
+    // tscHz: the engine's TSC rate, for the drain's quiet time.
+    RxSink(uint16_t port, uint64_t tscHz) : m_port(port), m_tscHz(tscHz) {}
 
     // One rx_burst; returns the packets received.
     uint32_t poll();
@@ -32,6 +33,7 @@ class RxSink {
 
   private:
     uint16_t m_port;
+    uint64_t m_tscHz;
     SinkClassifier m_classifier;
     std::atomic<uint64_t> m_ours{0};
     const std::atomic<bool> *m_stop = nullptr;

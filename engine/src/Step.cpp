@@ -8,6 +8,15 @@
 
 namespace burstlab::engine {
 
+namespace {
+
+// Pacing catches up at most this much lag: enough to hold the rate when the
+// lcore's CPU is shared and it misses a few time slices, short enough that a
+// long stall never turns into a full-speed rush that overruns a receiver.
+constexpr uint64_t kMaxLagMs = 5;
+
+} // namespace
+
 Step::Step(int64_t id, uint64_t serial, const StepParams &params, StepContext context,
            uint64_t commandTsc)
     : m_id(id), m_serial(serial), m_params(params), m_context(std::move(context)),
@@ -21,7 +30,7 @@ Step::~Step() {
 }
 
 std::string Step::launch() {
-    const uint64_t hz = rte_get_tsc_hz();
+    const uint64_t hz = m_context.tscHz;
     const uint32_t q = m_params.queues;
     const bool limitByTime = m_params.hasDuration || !m_params.count;
     m_startTsc = rte_rdtsc();
@@ -33,17 +42,17 @@ std::string Step::launch() {
         job.packet = &m_packet;
         job.generation = m_serial;
         job.burst = m_params.burst;
-        job.clone = m_params.clone;
-        job.flows = m_params.flows;
+        // clone 0 and 1 alike send every mbuf once (kernel pktgen's clone_skb).
+        job.sendsPerMbuf = std::max<uint64_t>(m_params.clone, 1);
         job.firstFlow = static_cast<uint32_t>(uint64_t{i} * m_params.flows / q);
-        job.timestamp = m_params.timestamp;
         job.quota = lcoreQuota(m_params.count.value_or(0), q, i);
         job.startTsc = m_startTsc;
         job.warmupEndTsc = m_startTsc + m_params.warmupMs * hz / 1000;
         job.deadlineTsc = limitByTime ? m_startTsc + m_params.durationMs * hz / 1000 : UINT64_MAX;
-        job.tscPerPkt = m_params.ratePps == 0
-                            ? 0.0
-                            : static_cast<double>(hz) * q / static_cast<double>(m_params.ratePps);
+        // Each lcore sends rate_pps / queues: hz * queues cycles per rate_pps packets.
+        job.paceCycles = hz * q;
+        job.pacePkts = m_params.ratePps;
+        job.maxLagCycles = hz * kMaxLagMs / 1000;
         job.stop = &m_stop;
         job.counters = &m_counters[i];
         job.usage = &m_usage[i];

@@ -21,6 +21,7 @@ struct StepContext {
     rte_mempool *pool = nullptr;
     std::vector<unsigned> workerLcores;
     RxSink *sink = nullptr;
+    uint64_t tscHz = 0; // the engine's one TSC rate
 };
 
 struct LcoreResult {

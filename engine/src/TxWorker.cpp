@@ -1,5 +1,8 @@
 #include "TxWorker.h"
 
+#include "Pacer.h"
+#include "TxWindow.h"
+
 #include <algorithm>
 #include <rte_cycles.h>
 #include <rte_ethdev.h>
@@ -12,7 +15,10 @@ namespace burstlab::engine {
 namespace {
 
 constexpr auto kRelaxed = std::memory_order_relaxed;
-constexpr double kMaxLagMs = 5.0;
+
+// References a clone gets at once: what an int16_t update can add, with room
+// in the 16-bit count for the copies the driver still holds.
+constexpr uint64_t kRefsAtOnce = 16384;
 
 // Single-writer counter update: a plain load and store, no locked instruction.
 inline void bump(std::atomic<uint64_t> &counter, uint64_t &local, uint64_t by = 1) {
@@ -31,14 +37,6 @@ inline uint64_t generationOf(const rte_mbuf *m) {
     return g;
 }
 
-// Where a TX lcore's window stands: it opens at the first burst after the
-// warm-up and closes with the last packet sent.
-struct WindowMarks {
-    uint64_t tsc = 0;
-    uint64_t pkts = 0;
-    uint64_t calls = 0;
-};
-
 } // namespace
 
 int TxWorker::launch(void *arg) {
@@ -47,41 +45,39 @@ int TxWorker::launch(void *arg) {
 
 int TxWorker::run() {
     const uint64_t cpuStart = threadCpuNs();
+    m_cache = rte_mempool_default_cache(m_job.pool, rte_lcore_id());
+    m_flow = m_job.firstFlow % m_job.packet->flows();
+    const InHand inHand = m_job.pacePkts != 0 ? sendLoop<true>() : sendLoop<false>();
+    release(inHand);
+    LcoreCounters &c = *m_job.counters;
+    c.mbufsBuilt.store(m_built, kRelaxed);
+    c.endTsc.store(rte_rdtsc(), kRelaxed);
+    c.cpuNs.store(threadCpuNs() - cpuStart, kRelaxed);
+    c.done.store(true, std::memory_order_release);
+    return 0;
+}
+
+template <bool Paced> TxWorker::InHand TxWorker::sendLoop() {
     const TxJob &j = m_job;
     LcoreCounters &c = *j.counters;
     const uint16_t size = j.packet->size();
-    const bool pacing = j.tscPerPkt > 0;
     // Without pacing or timestamps the clock is read about every 64 packets
     // (under a microsecond at full speed) rather than every burst: at small
     // bursts a TSC read (~27 cycles) would be a large part of the cost being
     // measured. The window's marks stay exact: packets and time are noted
     // at the same clock read.
-    const uint32_t checkEvery = (pacing || j.timestamp) ? 1 : std::max(1u, 64 / j.burst);
-    m_cache = rte_mempool_default_cache(j.pool, rte_lcore_id());
-    // Pacing catches up at most kMaxLagMs of lag: enough to hold the rate
-    // when the lcore's CPU is shared and it misses a few time slices, short
-    // enough that a long stall never turns into a full-speed rush that
-    // overruns a receiver.
-    const double maxLag = static_cast<double>(rte_get_tsc_hz()) * kMaxLagMs / 1000.0;
-    m_flow = j.firstFlow % j.flows;
+    const uint32_t checkEvery = (Paced || j.packet->timestamps()) ? 1 : std::max(1u, 64 / j.burst);
+    Pacer pacer(j.paceCycles, j.pacePkts, j.burst, j.maxLagCycles);
+    TxWindow window(*j.usage, Paced);
 
     uint64_t txPkts = 0, calls = 0, ringFull = 0, retries = 0, allocFail = 0;
     uint64_t now = rte_rdtsc();
-    uint64_t idle = 0;
-    double nextSend = static_cast<double>(now);
+    uint64_t idle = 0; // pacing waits
     uint32_t untilCheck = 1;
-    uint32_t offset = 0;
-    uint32_t pending = 0;
+    InHand hand;
     // One compare per clock read covers both the warm-up's end and the
     // deadline: the next of the two still ahead.
     uint64_t nextEvent = std::min(j.warmupEndTsc, j.deadlineTsc);
-    bool inWindow = false;
-    // A paced window opens at its first burst (not at the clock read before
-    // the pacing wait) and closes where the last burst is sent, leaving that
-    // burst out: n bursts then span n pacing intervals.
-    bool openAtFill = false;
-    WindowMarks start;
-    WindowMarks lastFill;
 
     for (;;) {
         if (j.stop->load(kRelaxed)) {
@@ -90,27 +86,24 @@ int TxWorker::run() {
         if (--untilCheck == 0) {
             untilCheck = checkEvery;
             now = rte_rdtsc();
-            if (now >= nextEvent) {
+            if (now >= nextEvent) [[unlikely]] {
                 if (now >= j.deadlineTsc) {
                     break;
                 }
-                inWindow = true;
-                openAtFill = pacing;
-                if (!pacing) {
-                    now = openWindow();
-                }
-                start = {now, txPkts, calls};
+                now = window.warmupOver({now, txPkts, calls});
                 nextEvent = j.deadlineTsc;
             }
             c.busyCycles.store(now - j.startTsc - idle, kRelaxed);
         }
-        if (pending == 0) {
+        if (hand.pending == 0) {
             if (txPkts >= j.quota) {
                 break;
             }
-            if (pacing) {
-                if (static_cast<double>(now) < nextSend) {
-                    const uint64_t until = std::min(static_cast<uint64_t>(nextSend), j.deadlineTsc);
+            const auto n = static_cast<uint32_t>(std::min<uint64_t>(j.burst, j.quota - txPkts));
+            if constexpr (Paced) {
+                const uint64_t due = j.startTsc + pacer.due();
+                if (now < due) {
+                    const uint64_t until = std::min(due, j.deadlineTsc);
                     const uint64_t waitStart = now;
                     while (now < until && !j.stop->load(kRelaxed)) {
                         rte_pause();
@@ -119,31 +112,21 @@ int TxWorker::run() {
                     idle += now - waitStart;
                     continue;
                 }
-                if (openAtFill) {
-                    now = openWindow();
-                }
-                nextSend =
-                    std::max(nextSend, static_cast<double>(now) - maxLag) + j.tscPerPkt * j.burst;
-                lastFill = {now, txPkts, calls};
-                if (openAtFill) {
-                    start = lastFill;
-                    openAtFill = false;
-                }
+                now = window.pacedBurst({now, txPkts, calls});
+                pacer.sent(now - j.startTsc, n);
             }
-            const auto n = static_cast<uint32_t>(std::min<uint64_t>(j.burst, j.quota - txPkts));
-            pending = fill(n, now);
-            offset = 0;
-            if (pending < n) {
+            hand = {0, fill(n, now)};
+            if (hand.pending < n) {
                 bump(c.allocFail, allocFail);
-                if (pending == 0) {
+                if (hand.pending == 0) {
                     continue;
                 }
             }
         } else {
             bump(c.retries, retries);
         }
-        const uint16_t sent =
-            rte_eth_tx_burst(j.port, j.queue, m_pkts + offset, static_cast<uint16_t>(pending));
+        const uint16_t sent = rte_eth_tx_burst(j.port, j.queue, m_pkts + hand.offset,
+                                               static_cast<uint16_t>(hand.pending));
         bump(c.txCalls, calls);
         if (sent != 0) {
             if (txPkts == 0) {
@@ -154,46 +137,22 @@ int TxWorker::run() {
         }
         auto &bucket = c.burstHist[burstBucket(sent)];
         bucket.store(bucket.load(kRelaxed) + 1, kRelaxed);
-        if (sent < pending) {
+        if (sent < hand.pending) {
             bump(c.ringFull, ringFull);
         }
-        offset += sent;
-        pending -= sent;
+        hand.offset += sent;
+        hand.pending -= sent;
     }
 
     // Right after the last tx_burst: the end of an unpaced window.
     const uint64_t loopEnd = rte_rdtsc();
-    const WindowMarks end = pacing ? lastFill : WindowMarks{loopEnd, txPkts, calls};
-    if (j.usage->measured) {
-        j.usage->endTsc = loopEnd;
-        j.usage->end = ThreadMarks::close(j.usage->start.cpu);
-    }
-    if (inWindow && !openAtFill && end.pkts > start.pkts) {
-        c.windowStartTsc.store(start.tsc, kRelaxed);
-        c.windowEndTsc.store(end.tsc, kRelaxed);
-        c.windowPkts.store(end.pkts - start.pkts, kRelaxed);
-        c.windowCalls.store(end.calls - start.calls, kRelaxed);
-    }
-    releaseAll(offset, pending);
-    now = rte_rdtsc();
-    c.busyCycles.store(now - j.startTsc - idle, kRelaxed);
-    c.mbufsBuilt.store(m_built, kRelaxed);
-    c.endTsc.store(now, kRelaxed);
-    c.cpuNs.store(threadCpuNs() - cpuStart, kRelaxed);
-    c.done.store(true, std::memory_order_release);
-    return 0;
-}
-
-uint64_t TxWorker::openWindow() {
-    ThreadUsage &u = *m_job.usage;
-    u.start = ThreadMarks::open();
-    u.measured = true;
-    u.startTsc = rte_rdtsc();
-    return u.startTsc;
+    window.close({loopEnd, txPkts, calls}, c);
+    c.busyCycles.store(loopEnd - j.startTsc - idle, kRelaxed);
+    return hand;
 }
 
 inline uint32_t TxWorker::fill(uint32_t n, uint64_t tsc) {
-    const uint32_t got = m_job.clone == 0 ? fillFresh(n, tsc) : fillClones(n, tsc);
+    const uint32_t got = m_job.sendsPerMbuf == 1 ? fillFresh(n, tsc) : fillClones(n, tsc);
     m_job.counters->mbufsBuilt.store(m_built, kRelaxed);
     return got;
 }
@@ -211,28 +170,18 @@ void TxWorker::prepare(rte_mbuf *m) {
     std::memcpy(&m->hash, &m_job.generation, sizeof m_job.generation);
 }
 
-void TxWorker::build(rte_mbuf *m, uint64_t tsc) {
-    if (generationOf(m) != m_job.generation) {
-        prepare(m);
-    }
-    m_job.packet->stamp(rte_pktmbuf_mtod(m, uint8_t *), static_cast<uint8_t>(m_job.queue), m_seq++,
-                        m_flow, tsc);
-    if (++m_flow == m_job.flows) {
-        m_flow = 0;
-    }
-}
-
-template <bool Timestamps, bool Flows> void TxWorker::buildFresh(uint32_t n, uint64_t tsc) {
+template <bool Timestamps, bool Flows>
+void TxWorker::buildAs(rte_mbuf *const *mbufs, uint32_t n, uint64_t tsc) {
     // Everything the loop needs in locals: stores into packet data could
     // alias members, which would make the compiler reload them per packet.
     const PacketTemplate &t = *m_job.packet;
     const uint64_t generation = m_job.generation;
     const uint64_t tagBase = t.tagBase(static_cast<uint8_t>(m_job.queue));
-    const uint32_t flows = m_job.flows;
+    const uint32_t flows = t.flows();
     uint32_t seq = m_seq;
     uint32_t flow = m_flow;
     for (uint32_t i = 0; i < n; ++i) {
-        rte_mbuf *m = m_pkts[i];
+        rte_mbuf *m = mbufs[i];
         if (generationOf(m) != generation) [[unlikely]] {
             prepare(m);
         }
@@ -250,54 +199,110 @@ template <bool Timestamps, bool Flows> void TxWorker::buildFresh(uint32_t n, uin
     }
     m_seq = seq;
     m_flow = flow;
+    m_built += n;
+}
+
+inline void TxWorker::build(rte_mbuf *const *mbufs, uint32_t n, uint64_t tsc) {
+    const PacketTemplate &t = *m_job.packet;
+    if (t.flows() > 1) {
+        t.timestamps() ? buildAs<true, true>(mbufs, n, tsc) : buildAs<false, true>(mbufs, n, tsc);
+    } else {
+        t.timestamps() ? buildAs<true, false>(mbufs, n, tsc) : buildAs<false, false>(mbufs, n, tsc);
+    }
 }
 
 inline uint32_t TxWorker::fillFresh(uint32_t n, uint64_t tsc) {
     if (rte_mempool_generic_get(m_job.pool, reinterpret_cast<void **>(m_pkts), n, m_cache) != 0) {
         return 0;
     }
-    const PacketTemplate &t = *m_job.packet;
-    if (t.flows() > 1) {
-        t.timestamps() ? buildFresh<true, true>(n, tsc) : buildFresh<false, true>(n, tsc);
-    } else {
-        t.timestamps() ? buildFresh<true, false>(n, tsc) : buildFresh<false, false>(n, tsc);
-    }
-    m_built += n;
+    build(m_pkts, n, tsc);
     return n;
 }
 
-uint32_t TxWorker::fillClones(uint32_t n, uint64_t tsc) {
-    uint32_t filled = 0;
-    while (filled < n) {
-        if (m_cloneLeft == 0) {
-            // Drop our own reference: the mbuf goes back to the pool once the
-            // driver has released the copies it still holds.
-            rte_pktmbuf_free(m_clone);
-            m_clone = nullptr;
-            if (rte_mempool_get(m_job.pool, reinterpret_cast<void **>(&m_clone)) != 0) {
-                m_clone = nullptr;
-                break;
-            }
-            build(m_clone, tsc);
-            ++m_built;
-            m_cloneLeft = m_job.clone;
-        }
-        const auto k = static_cast<uint32_t>(std::min<uint64_t>(n - filled, m_cloneLeft));
-        rte_mbuf_refcnt_update(m_clone, static_cast<int16_t>(k));
-        std::fill_n(m_pkts + filled, k, m_clone);
-        filled += k;
-        m_cloneLeft -= k;
+inline uint32_t TxWorker::fillClones(uint32_t n, uint64_t tsc) {
+    // Most bursts of a long clone: copies of the mbuf in hand, which keeps
+    // references for more (so it is not done after them).
+    if (n < m_cloneRefs) [[likely]] {
+        std::fill_n(m_pkts, n, m_clone);
+        m_cloneRefs -= n;
+        m_cloneLeft -= n;
+        return n;
+    }
+    return fillClonesAcross(n, tsc);
+}
+
+uint32_t TxWorker::fillClonesAcross(uint32_t n, uint64_t tsc) {
+    uint32_t filled = handOutClone(m_pkts, n);
+    if (filled == n) {
+        return n;
+    }
+    // The rest from new mbufs, built as fresh packets are, each sent
+    // sendsPerMbuf times (the last one's sends may reach into later bursts).
+    const uint64_t per = m_job.sendsPerMbuf;
+    const auto fresh = static_cast<uint32_t>((n - filled + per - 1) / per);
+    if (rte_mempool_generic_get(m_job.pool, reinterpret_cast<void **>(m_fresh), fresh, m_cache) !=
+        0) {
+        return filled;
+    }
+    build(m_fresh, fresh, tsc);
+    for (uint32_t i = 0; i < fresh; ++i) {
+        startClone(m_fresh[i]);
+        filled += handOutClone(m_pkts + filled, n - filled);
     }
     return filled;
 }
 
-void TxWorker::releaseAll(uint32_t offset, uint32_t pending) {
-    if (pending != 0) {
-        rte_pktmbuf_free_bulk(m_pkts + offset, pending);
+void TxWorker::startClone(rte_mbuf *m) {
+    // Nobody else holds m yet: its reference count is set with a plain
+    // store, one reference per send the driver's free will drop. A clone
+    // longer than the 16-bit count allows gets them in parts and keeps a
+    // reference of its own meanwhile, so m stays ours between the parts.
+    const uint64_t sends = m_job.sendsPerMbuf;
+    m_clone = m;
+    m_cloneLeft = sends;
+    m_cloneRefs = std::min(sends, kRefsAtOnce);
+    m_cloneOwnRef = sends > kRefsAtOnce;
+    rte_mbuf_refcnt_set(m, static_cast<uint16_t>(m_cloneRefs + m_cloneOwnRef));
+}
+
+uint32_t TxWorker::handOutClone(rte_mbuf **out, uint32_t room) {
+    uint32_t given = 0;
+    while (given < room && m_cloneLeft != 0) {
+        if (m_cloneRefs == 0) {
+            m_cloneRefs = std::min(m_cloneLeft, kRefsAtOnce);
+            rte_mbuf_refcnt_update(m_clone, static_cast<int16_t>(m_cloneRefs));
+        }
+        const auto k = static_cast<uint32_t>(std::min<uint64_t>(room - given, m_cloneRefs));
+        std::fill_n(out + given, k, m_clone);
+        given += k;
+        m_cloneRefs -= k;
+        m_cloneLeft -= k;
     }
-    rte_pktmbuf_free(m_clone);
-    m_clone = nullptr;
-    m_cloneLeft = 0;
+    if (m_clone && m_cloneLeft == 0) {
+        if (m_cloneOwnRef) {
+            rte_pktmbuf_free(m_clone);
+        }
+        m_clone = nullptr;
+    }
+    return given;
+}
+
+void TxWorker::release(InHand hand) {
+    if (hand.pending != 0) {
+        rte_pktmbuf_free_bulk(m_pkts + hand.offset, hand.pending);
+    }
+    if (m_clone) {
+        // The references not handed out, the own one included: all but one
+        // dropped at once, the last by a free that returns m to the pool
+        // once the driver has released its copies.
+        const uint64_t ours = m_cloneRefs + m_cloneOwnRef;
+        if (ours > 1) {
+            rte_mbuf_refcnt_update(m_clone, static_cast<int16_t>(-static_cast<int64_t>(ours - 1)));
+        }
+        rte_pktmbuf_free(m_clone);
+        m_clone = nullptr;
+        m_cloneLeft = 0;
+    }
 }
 
 } // namespace burstlab::engine

@@ -8,6 +8,7 @@
 #include "Privilege.h"
 #include "ProtocolOut.h"
 #include "SignalWatch.h"
+#include "TscClock.h"
 
 #include <csignal>
 #include <exception>
@@ -21,12 +22,14 @@ using namespace burstlab::engine;
 namespace {
 
 ExitCode runEngine(const Options &options, ProtocolOut &out, SignalWatch &signals) {
+    // The TSC's calibration spans EAL's start-up, so it adds little to it.
+    const TscPair calibrationStart = TscPair::now();
     EalSession eal(options);
     if (!eal.init()) {
         out.write(messages::fatalError("eal_init", eal.error()));
         return ExitCode::EalInit;
     }
-    Engine engine(options, eal.filePrefix());
+    Engine engine(options, eal.filePrefix(), TscRate::calibrate(calibrationStart));
     if (std::string error = engine.setUp(); !error.empty()) {
         out.write(messages::fatalError("port_setup", error));
         return ExitCode::PortSetup;

@@ -93,12 +93,28 @@ class TestEngineClient : public QObject {
         QCOMPARE(hello->txPort()->driver, QStringLiteral("net_null"));
         QCOMPARE(hello->stepLimits().range(QStringLiteral("burst"))->max, 512);
         QCOMPARE(hello->raw, validHello());
+        // An engine that does not say how it got its TSC rate.
+        QVERIFY(hello->tscSource.isEmpty());
+
+        QJsonObject calibrated = validHello();
+        calibrated.insert(QStringLiteral("tsc_calibration"),
+                          QJsonObject{{"source", "clock_monotonic_raw"},
+                                      {"span_ns", 250000000},
+                                      {"dpdk_hz", 2450000000LL}});
+        const std::optional<EngineHello> measured = EngineHello::fromJson(calibrated);
+        QVERIFY(measured);
+        QCOMPARE(measured->tscSource, QStringLiteral("clock_monotonic_raw"));
+        QCOMPARE(measured->dpdkTscHz, 2450000000LL);
 
         QString error;
         QJsonObject broken = validHello();
         broken.remove(QStringLiteral("tsc_hz"));
         QVERIFY(!EngineHello::fromJson(broken, &error));
         QVERIFY2(error.contains(QStringLiteral("tsc_hz")), qPrintable(error));
+        calibrated.insert(QStringLiteral("tsc_calibration"),
+                          QJsonObject{{"source", "clock_monotonic_raw"}, {"span_ns", 1}});
+        QVERIFY(!EngineHello::fromJson(calibrated, &error));
+        QVERIFY2(error.contains(QStringLiteral("dpdk_hz")), qPrintable(error));
         QVERIFY(
             !EngineHello::fromJson(QJsonObject{{"type", "ack"}, {"id", 1}, {"ok", true}}, &error));
         QCOMPARE(error, QStringLiteral("not a hello message"));

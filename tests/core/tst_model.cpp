@@ -165,8 +165,8 @@ class TestModel : public QObject {
                 "first_tx_ns":null,
                 "window":{"warmup_ms":100,"lcores":1,"tx_pkts":4000000,"tx_bytes":240000000,
                           "tx_calls":125000,"start_ns":100000000,"end_ns":900000000,
-                          "ns":800000000,"pps":5e6,"ns_per_pkt":200,"bps_l2":2.4e9,
-                          "bps_l1":3.36e9},
+                          "ns":800000000,"pps":5e6,"target_pps":0,"ns_per_pkt":200,
+                          "bps_l2":2.4e9,"bps_l1":3.36e9},
                 "rx_pkts":4999990,"latency_ns":null,
                 "lcores":[{"lcore":1,"queue":0,"tx_pkts":5000000,"cpu_ns":902500000,
                            "window":{"tx_pkts":4000000,"tx_bytes":240000000,
@@ -185,6 +185,8 @@ class TestModel : public QObject {
         QCOMPARE(f->lcores.size(), 1);
         QCOMPARE(f->lcores[0].cpuNs, 902500000);
         QCOMPARE(f->lcores[0].window.ns, 800000000);
+        // Unpaced: the target is 0; an engine before the field sends none.
+        QCOMPARE(f->window.targetPps, std::optional<qint64>(0));
         QCOMPARE(f->parameter(QStringLiteral("pkt_size")), 60);
 
         StepResult r;

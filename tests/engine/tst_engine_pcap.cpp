@@ -21,6 +21,8 @@ class TestEnginePcap : public QObject {
     void captureHoldsTheCountedPackets();
     void defaultPortsOfManyFlowsAreNoKnownProtocol();
     void vlanTagWithCorrectChecksums();
+    void cloneSendsEachBufferThatOften_data();
+    void cloneSendsEachBufferThatOften();
 };
 
 void TestEnginePcap::captureHoldsTheCountedPackets() {
@@ -146,6 +148,38 @@ void TestEnginePcap::vlanTagWithCorrectChecksums() {
         untagged.remove(12, 4);
         const QString problem = checkFrame(untagged);
         QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    }
+}
+
+void TestEnginePcap::cloneSendsEachBufferThatOften_data() {
+    QTest::addColumn<int>("clone");
+    QTest::addColumn<int>("sends");
+    // As kernel pktgen's clone_skb: 0 and 1 both send every buffer once.
+    QTest::newRow("clone 0") << 0 << 1;
+    QTest::newRow("clone 1") << 1 << 1;
+    QTest::newRow("clone 3") << 3 << 3;
+    QTest::newRow("clone 40") << 40 << 40;
+}
+
+void TestEnginePcap::cloneSendsEachBufferThatOften() {
+    QFETCH(int, clone);
+    QFETCH(int, sends);
+    QTemporaryDir dir("/tmp/burstlab-pcap-XXXXXX");
+    QVERIFY(dir.isValid());
+    // Bursts of 7: a buffer's sends reach across bursts.
+    const QList<Frame> frames = captureSteps(
+        dir.filePath("clone.pcap"),
+        {{{"count", 250}, {"burst", 7}, {"clone", clone}, {"flows", 4}, {"timestamp", true}}});
+    QCOMPARE(frames.size(), 250);
+    for (qsizetype i = 0; i < frames.size(); ++i) {
+        QVERIFY(checkFrame(frames[i].bytes).isEmpty());
+        const qsizetype buffer = i / sends;
+        QCOMPARE(signatureOf(frames[i].bytes).seq, quint32(buffer));
+        // Copies of one buffer are the same bytes; each buffer is the next flow.
+        if (i % sends != 0) {
+            QCOMPARE(frames[i].bytes, frames[i - 1].bytes);
+        }
+        QCOMPARE(be16(frames[i].bytes, 34), quint16(be16(frames[0].bytes, 34) + buffer % 4));
     }
 }
 

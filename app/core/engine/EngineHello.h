@@ -33,6 +33,11 @@ struct EngineHello {
     QString engineVersion;
     QString dpdkVersion;
     qint64 tscHz = 0;
+    // How the engine obtained tscHz and what DPDK said (tsc_calibration):
+    // "clock_monotonic_raw" when measured against the kernel's clock. Empty
+    // and 0 from an engine that does not say.
+    QString tscSource;
+    qint64 dpdkTscHz = 0;
     qint64 mainLcore = 0;
     QList<qint64> workerLcores;
     QList<qint64> workerCpus; // each worker lcore's CPU: its number, unless CPUs are shared

@@ -92,6 +92,15 @@ EngineMessage parseHello(const QJsonObject &o) {
     h.engineVersion = r.string(QStringLiteral("engine_version"));
     h.dpdkVersion = r.string(QStringLiteral("dpdk_version"));
     h.tscHz = r.integer(QStringLiteral("tsc_hz"));
+    if (r.has(QStringLiteral("tsc_calibration"))) {
+        RequiredFields cr(r.object(QStringLiteral("tsc_calibration")),
+                          QStringLiteral("hello.tsc_calibration"));
+        h.tscSource = cr.string(QStringLiteral("source"));
+        h.dpdkTscHz = cr.integer(QStringLiteral("dpdk_hz"));
+        cr.integer(QStringLiteral("span_ns"));
+        if (!cr.in.ok())
+            r.in.invalid(QStringLiteral("tsc_calibration"), cr.error());
+    }
     h.mainLcore = r.integer(QStringLiteral("main_lcore"));
     h.workerLcores = r.integers(QStringLiteral("worker_lcores"));
     // Engines before shared CPUs ran lcore N on CPU N.

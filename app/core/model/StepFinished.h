@@ -41,6 +41,9 @@ using LcoreWindow = WindowFigures;
 struct MeasuredWindow : WindowFigures {
     qint64 warmupMs = 0;
     qint64 lcores = 0; // TX lcores that sent in their window
+    // The pacing target (the step's rate_pps) beside the achieved pps: 0
+    // unpaced, absent from engines before it.
+    std::optional<qint64> targetPps;
     double nsPerPkt = 0;
     double bpsL2 = 0;
     double bpsL1 = 0;
@@ -50,6 +53,7 @@ struct MeasuredWindow : WindowFigures {
         f("warmup_ms", s.warmupMs, r);
         f("lcores", s.lcores, r);
         WindowFigures::fields(s, f);
+        f("target_pps", s.targetPps, FieldNeed::Optional);
         f("ns_per_pkt", s.nsPerPkt, r);
         f("bps_l2", s.bpsL2, r);
         f("bps_l1", s.bpsL1, r);

@@ -55,8 +55,8 @@ const QList<StepParameter> &StepParameters::all() {
         integer("burst", 1, 512, 32, true, "packets",
                 "packets per rte_eth_tx_burst() call (one doorbell); 1 = no bulking"),
         integer("clone", 0, 4294967295LL, 0, true, "packets",
-                "times one prebuilt mbuf is sent by reference count before a fresh one is "
-                "built; 0 = a fresh mbuf per packet"),
+                "times each mbuf is sent (by reference count) before the next is built, as "
+                "kernel pktgen's clone_skb; 0 and 1 = every packet its own mbuf"),
         fromPort(integer("pkt_size", 60, 1514, 60, true, "bytes",
                          "frame size as sent, without FCS; at most the port's MTU + 14")),
         integer("duration_ms", 1, 86400000, 1000, true, "ms", "step length"),
