@@ -4,6 +4,7 @@
 #include "Signature.h"
 
 #include <algorithm>
+#include <random>
 #include <rte_cycles.h>
 #include <rte_eal.h>
 #include <rte_lcore.h>
@@ -47,10 +48,34 @@ int socketOf(const PortInfo &p) {
     return p.numaNode < 0 ? SOCKET_ID_ANY : p.numaNode;
 }
 
+uint64_t randomKey() {
+    std::random_device random;
+    return uint64_t{random()} << 32 | random();
+}
+
+// Takes the start command's run_key out of the step's fields (it is not a
+// step parameter): its value, or the session's key when it has none.
+std::optional<ProtocolError> takeRunKey(nlohmann::json &command, uint64_t sessionKey,
+                                        uint64_t &runKey) {
+    runKey = sessionKey;
+    const auto it = command.find("run_key");
+    if (it == command.end()) {
+        return std::nullopt;
+    }
+    if (!it->is_number_unsigned()) {
+        return ProtocolError{"bad_type", "run_key",
+                             "run_key must be an integer from 0 to 18446744073709551615"};
+    }
+    runKey = it->get<uint64_t>();
+    command.erase(it);
+    return std::nullopt;
+}
+
 } // namespace
 
 Engine::Engine(const Options &options, std::string filePrefix, const TscRate &tsc)
-    : m_options(options), m_filePrefix(std::move(filePrefix)), m_tsc(tsc) {
+    : m_options(options), m_filePrefix(std::move(filePrefix)), m_tsc(tsc),
+      m_sessionKey(randomKey()) {
     unsigned lcore = 0;
     RTE_LCORE_FOREACH_WORKER(lcore) {
         m_workerLcores.push_back(lcore);
@@ -99,6 +124,11 @@ std::string Engine::setUp() {
               m_defaults.srcMac.begin());
     if (error = reconfigureTx(m_defaults.queues, m_defaults.txDesc); !error.empty()) {
         return "TX port " + txName + ": " + error;
+    }
+    // A TX port on the sink's interface would have packet sockets there too.
+    if (m_sinkPort &&
+        (m_tx->info().ifIndex == 0 || m_tx->info().ifIndex != m_sinkPort->info().ifIndex)) {
+        m_sinkPort->watchPacketSockets();
     }
     return {};
 }
@@ -184,8 +214,13 @@ std::optional<ProtocolError> Engine::start(int64_t id, const nlohmann::json &com
     if (m_step) {
         return ProtocolError{"busy", "", "a step is running; stop it or wait for its finished"};
     }
+    nlohmann::json fields = command;
+    uint64_t runKey = 0;
+    if (auto error = takeRunKey(fields, m_sessionKey, runKey)) {
+        return error;
+    }
     StepParams params = m_defaults;
-    if (auto error = params.apply(command, m_limits)) {
+    if (auto error = params.apply(fields, m_limits)) {
         return error;
     }
     if (params.queues != m_tx->txQueues() || params.txDesc != m_tx->txDesc()) {
@@ -194,10 +229,12 @@ std::optional<ProtocolError> Engine::start(int64_t id, const nlohmann::json &com
         }
     }
     const uint64_t serial = ++m_stepSerial;
+    params.signatureKey = signature::stepKey(runKey, serial);
     if (m_sink) {
         m_sink->drain(0, kStaleDrainMs);
-        m_sink->begin({static_cast<uint8_t>(serial), params.queues,
+        m_sink->begin({static_cast<uint8_t>(serial), params.signatureKey, params.queues,
                        std::max<uint64_t>(params.clone, 1), params.timestamp});
+        m_sinkDropsAtStart = m_sinkPort->rxDrops();
     }
     StepContext context{m_tx->id(), m_txPool.get(), m_workerLcores, m_sink.get(), m_tsc.hz};
     m_step = std::make_unique<Step>(id, serial, params, std::move(context), commandTsc);
@@ -243,6 +280,7 @@ Json Engine::finish() {
     if (m_sink) {
         m_sink->drain(kSinkQuietMs, kSinkMaxMs);
         end.sink = &m_sink->classifier();
+        end.sinkDrops = m_sinkPort->rxDrops().since(m_sinkDropsAtStart);
     }
     end.tscHz = m_tsc.hz;
     end.mbufsInUse = m_txPool.inUse();

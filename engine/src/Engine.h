@@ -60,6 +60,10 @@ class Engine {
     StepParams m_defaults;
     unsigned m_poolSerial = 0;
     uint64_t m_stepSerial = 0;
+    // The run key of steps whose start gives none: drawn once per session.
+    uint64_t m_sessionKey = 0;
+    // The sink port's drop counters when the running step began.
+    RxDropCounters m_sinkDropsAtStart;
     MbufPool m_txPool;
     MbufPool m_rxPool;       // the sink's RX queue
     MbufPool m_txPortRxPool; // RX queues a TX port's driver insists on

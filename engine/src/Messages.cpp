@@ -161,12 +161,20 @@ Json stepThread(const std::vector<std::optional<ThreadFigures>> &lcores) {
             {"cpu_ns_per_pkt", cpuPps > 0 ? 1e9 / cpuPps : 0.0}};
 }
 
-void putSink(Json &j, const SinkClassifier &sink, uint64_t txPkts, uint64_t hz) {
+void putSink(Json &j, const SinkClassifier &sink, const RxDropCounters &drops, uint64_t txPkts,
+             uint64_t hz) {
     const SinkCounts &c = sink.counts();
     j["rx_pkts"] = c.ours;
     j["rx_foreign"] = c.foreign;
     j["rx_late"] = c.late;
-    j["rx_lost"] = txPkts > c.ours ? txPkts - c.ours : 0;
+    // Lost on the path: sent, and neither received nor dropped by the port.
+    const uint64_t dropped = drops.total();
+    j["rx_dropped"] = dropped;
+    j["rx_drops"] = {{"imissed", drops.imissed},
+                     {"ierrors", drops.ierrors},
+                     {"rx_nombuf", drops.rxNombuf},
+                     {"kernel_ring", optionalJson(drops.kernelRing)}};
+    j["rx_lost"] = txPkts > c.ours + dropped ? txPkts - c.ours - dropped : 0;
     j["rx_duplicates"] = c.duplicates;
     j["rx_reordered"] = c.reordered;
     const LatencyHistogram &h = sink.latency();
@@ -233,7 +241,7 @@ Json finished(const Step &step, const StepEnd &end) {
     }
     j["thread"] = stepThread(threads);
     if (end.sink) {
-        putSink(j, *end.sink, c.txPkts, end.tscHz);
+        putSink(j, *end.sink, end.sinkDrops, c.txPkts, end.tscHz);
     }
     const auto size = static_cast<uint16_t>(step.params().pktSize);
     Json lcores = Json::array();

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "LcoreCounters.h"
+#include "Port.h"
 #include "ProtocolError.h"
 #include "SinkClassifier.h"
 #include "Step.h"
@@ -30,6 +31,7 @@ struct StepEnd {
     uint64_t tscHz = 0;
     uint32_t mbufsInUse = 0;
     const SinkClassifier *sink = nullptr; // what the sink counted, when there is one
+    RxDropCounters sinkDrops;             // what its port dropped during the step
 };
 
 Json stats(const Step &step, uint64_t nowTsc, uint64_t tscHz, std::optional<uint64_t> rxPkts);

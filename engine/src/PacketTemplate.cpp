@@ -34,6 +34,7 @@ PacketTemplate::PacketTemplate(const StepParams &p, uint8_t stepTag)
     auto *ip = reinterpret_cast<rte_ipv4_hdr *>(m_frame.data() + m_ipOffset);
     ip->version_ihl = RTE_IPV4_VHL_DEF;
     ip->total_length = rte_cpu_to_be_16(static_cast<uint16_t>(m_size - m_ipOffset));
+    ip->packet_id = rte_cpu_to_be_16(signature::ipIdOf(p.signatureKey));
     ip->time_to_live = 64;
     ip->next_proto_id = IPPROTO_UDP;
     ip->src_addr = rte_cpu_to_be_32(p.srcIp.host);
@@ -48,6 +49,9 @@ PacketTemplate::PacketTemplate(const StepParams &p, uint8_t stepTag)
 
     const uint32_t magic = rte_cpu_to_be_32(signature::kMagic);
     std::memcpy(m_frame.data() + m_payloadOffset, &magic, sizeof magic);
+    // Timestamps overwrite the key word in every packet; without them it stays.
+    std::memcpy(m_frame.data() + m_payloadOffset + signature::kTscOffset, &p.signatureKey,
+                sizeof p.signatureKey);
     const uint64_t tag = signature::tagWord(stepTag, 0, 0);
     std::memcpy(m_frame.data() + m_payloadOffset + signature::kTagOffset, &tag, sizeof tag);
 

@@ -13,7 +13,7 @@ namespace burstlab::engine {
 
 // A valid Ethernet/IPv4/UDP frame, 802.1Q-tagged when the step has a vlan,
 // built once per step, with the payload
-// signature (Signature.h), and the cheap per-packet variation: the
+// signature and the step's key word (Signature.h), and the cheap per-packet variation: the
 // signature's stream and sequence number, an optional TSC timestamp, and
 // flow f's fields: the destination IP plus f, the UDP ports from their
 // ranges (udp_src, udp_dst) and the IPv4 checksum that goes with them, all

@@ -1,8 +1,14 @@
 #include "Port.h"
 
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
+#include <dirent.h>
+#include <iterator>
+#include <linux/filter.h>
+#include <linux/if_packet.h>
 #include <rte_ethdev.h>
+#include <sys/socket.h>
 
 namespace burstlab::engine {
 
@@ -10,6 +16,36 @@ namespace {
 
 std::string errorText(const std::string &what, int rc) {
     return what + " failed: " + std::strerror(rc < 0 ? -rc : rc);
+}
+
+// This process's AF_PACKET sockets bound to interface ifIndex.
+std::vector<int> packetSocketsOn(unsigned ifIndex) {
+    std::vector<int> fds;
+    DIR *dir = opendir("/proc/self/fd");
+    if (!dir) {
+        return fds;
+    }
+    while (const dirent *entry = readdir(dir)) {
+        char *end = nullptr;
+        const long fd = std::strtol(entry->d_name, &end, 10);
+        if (end == entry->d_name || *end != '\0' || fd == dirfd(dir)) {
+            continue;
+        }
+        int domain = 0;
+        socklen_t length = sizeof domain;
+        if (getsockopt(int(fd), SOL_SOCKET, SO_DOMAIN, &domain, &length) != 0 ||
+            domain != AF_PACKET) {
+            continue;
+        }
+        sockaddr_ll address{};
+        length = sizeof address;
+        if (getsockname(int(fd), reinterpret_cast<sockaddr *>(&address), &length) == 0 &&
+            address.sll_ifindex > 0 && unsigned(address.sll_ifindex) == ifIndex) {
+            fds.push_back(int(fd));
+        }
+    }
+    closedir(dir);
+    return fds;
 }
 
 } // namespace
@@ -36,6 +72,7 @@ std::optional<Port> Port::find(const std::string &name, const std::string &role,
     info.txDescMax = dev.tx_desc_lim.nb_max;
     info.txDescAlign = dev.tx_desc_lim.nb_align ? dev.tx_desc_lim.nb_align : 1;
     info.numaNode = rte_eth_dev_socket_id(id);
+    info.ifIndex = dev.if_index;
     rte_ether_addr mac{};
     rte_eth_macaddr_get(id, &mac);
     char text[RTE_ETHER_ADDR_FMT_SIZE];
@@ -53,7 +90,9 @@ std::optional<Port> Port::find(const std::string &name, const std::string &role,
 
 Port::Port(Port &&other) noexcept
     : m_info(std::move(other.m_info)), m_txQueues(other.m_txQueues), m_txDesc(other.m_txDesc),
-      m_configured(other.m_configured), m_started(other.m_started), m_owner(other.m_owner) {
+      m_configured(other.m_configured), m_started(other.m_started), m_owner(other.m_owner),
+      m_packetSockets(std::move(other.m_packetSockets)),
+      m_kernelRingDrops(other.m_kernelRingDrops) {
     other.m_owner = false;
 }
 
@@ -123,6 +162,60 @@ void Port::txDoneCleanup(uint16_t txQueues) {
     for (uint16_t q = 0; q < txQueues; ++q) {
         rte_eth_tx_done_cleanup(m_info.portId, q, 0);
     }
+}
+
+RxDropCounters RxDropCounters::since(const RxDropCounters &start) const {
+    RxDropCounters d;
+    d.imissed = imissed - start.imissed;
+    d.ierrors = ierrors - start.ierrors;
+    d.rxNombuf = rxNombuf - start.rxNombuf;
+    if (kernelRing && start.kernelRing) {
+        d.kernelRing = *kernelRing - *start.kernelRing;
+    }
+    return d;
+}
+
+void Port::watchPacketSockets() {
+    if (m_info.driver != "net_af_packet" || m_info.ifIndex == 0) {
+        return;
+    }
+    m_packetSockets = packetSocketsOn(m_info.ifIndex);
+    // A filter rather than PACKET_IGNORE_OUTGOING, which a socket in a fanout
+    // group (as the driver's are) does not obey: the group's hook takes the
+    // frames, and each socket's filter runs on what it is given.
+    sock_filter code[] = {
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, uint32_t(SKF_AD_OFF + SKF_AD_PKTTYPE)),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, PACKET_OUTGOING, 0, 1),
+        BPF_STMT(BPF_RET | BPF_K, 0),
+        BPF_STMT(BPF_RET | BPF_K, UINT32_MAX),
+    };
+    const sock_fprog program{static_cast<unsigned short>(std::size(code)), code};
+    for (int fd : m_packetSockets) {
+        setsockopt(fd, SOL_SOCKET, SO_ATTACH_FILTER, &program, sizeof program);
+    }
+    rxDrops(); // from now on
+    m_kernelRingDrops = 0;
+}
+
+RxDropCounters Port::rxDrops() {
+    RxDropCounters c;
+    rte_eth_stats stats{};
+    if (rte_eth_stats_get(m_info.portId, &stats) == 0) {
+        c.imissed = stats.imissed;
+        c.ierrors = stats.ierrors;
+        c.rxNombuf = stats.rx_nombuf;
+    }
+    if (!m_packetSockets.empty()) {
+        for (int fd : m_packetSockets) {
+            tpacket_stats kernel{};
+            socklen_t length = sizeof kernel;
+            if (getsockopt(fd, SOL_PACKET, PACKET_STATISTICS, &kernel, &length) == 0) {
+                m_kernelRingDrops += kernel.tp_drops;
+            }
+        }
+        c.kernelRing = m_kernelRingDrops;
+    }
+    return c;
 }
 
 void Port::refreshLink() {

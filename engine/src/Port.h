@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 struct rte_mempool;
 
@@ -25,6 +26,22 @@ struct PortInfo {
     int numaNode = -1;
     bool txDoneCleanup = false;
     uint8_t macBytes[6] = {};
+    unsigned ifIndex = 0; // the kernel interface behind the port, 0 if none
+};
+
+// Frames a receiving port dropped before the sink read them, by counter
+// (docs/protocol.md, "The sink's figures"): cumulative, or over a step.
+struct RxDropCounters {
+    uint64_t imissed = 0;  // rte_eth_stats: the device's receive ring was full
+    uint64_t ierrors = 0;  // rte_eth_stats: erroneous frames
+    uint64_t rxNombuf = 0; // rte_eth_stats: no mbuf to receive into
+    // af_packet: the kernel's packet ring was full (PACKET_STATISTICS
+    // tp_drops); none for other devices.
+    std::optional<uint64_t> kernelRing;
+
+    uint64_t total() const { return imissed + ierrors + rxNombuf + kernelRing.value_or(0); }
+    // What was counted since `start`, an earlier reading of the same port.
+    RxDropCounters since(const RxDropCounters &start) const;
 };
 
 // One ethdev port: configure, start, stop and close, and the limits the
@@ -50,6 +67,14 @@ class Port {
     // Frees mbufs the driver still holds for completed sends, where the
     // driver supports it.
     void txDoneCleanup(uint16_t txQueues);
+    // For a started net_af_packet port: finds the driver's packet sockets on
+    // the port's interface, so rxDrops() reads the kernel ring's drops, and
+    // gives them a filter that drops what the interface sends (the kernel's
+    // own frames out of it are not received). Only for a port that is the only one on
+    // its interface: another port's sockets there cannot be told apart.
+    void watchPacketSockets();
+    // The port's drop counters so far.
+    RxDropCounters rxDrops();
 
     uint16_t id() const { return m_info.portId; }
     const PortInfo &info() const { return m_info; }
@@ -66,6 +91,8 @@ class Port {
     bool m_configured = false;
     bool m_started = false;
     bool m_owner = true;
+    std::vector<int> m_packetSockets; // the af_packet driver's, when watched
+    uint64_t m_kernelRingDrops = 0;   // summed: reading them resets the kernel's
 };
 
 } // namespace burstlab::engine

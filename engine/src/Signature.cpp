@@ -37,6 +37,7 @@ std::optional<Fields> read(const uint8_t *frame, size_t length) {
     f.step = payload[kTagOffset];
     f.stream = payload[kTagOffset + 1];
     f.seq = be32(payload + kTagOffset + 2);
+    f.ipId = be16(frame + kIpIdOffset + tag);
     return f;
 }
 

@@ -82,6 +82,9 @@ struct StepParams {
     // priority. The 4-byte tag is part of pktSize, the frame as sent.
     uint16_t vlan = 0;
     uint8_t vlanPcp = 0;
+    // Not a step parameter: the step's signature key word (Signature.h),
+    // which the engine sets for each step from the run key.
+    uint64_t signatureKey = 0;
 
     // Applies a start command's fields over these values; unknown keys and
     // wrong types are refused. "cmd" and "id" belong to the command.

@@ -167,7 +167,9 @@ class TestModel : public QObject {
                           "tx_calls":125000,"start_ns":100000000,"end_ns":900000000,
                           "ns":800000000,"pps":5e6,"target_pps":0,"ns_per_pkt":200,
                           "bps_l2":2.4e9,"bps_l1":3.36e9},
-                "rx_pkts":4999990,"latency_ns":null,
+                "rx_pkts":4999990,"rx_dropped":7,
+                "rx_drops":{"imissed":0,"ierrors":0,"rx_nombuf":0,"kernel_ring":7},
+                "latency_ns":null,
                 "lcores":[{"lcore":1,"queue":0,"tx_pkts":5000000,"cpu_ns":902500000,
                            "window":{"tx_pkts":4000000,"tx_bytes":240000000,
                                      "tx_calls":125000,"start_ns":100000000,
@@ -181,6 +183,9 @@ class TestModel : public QObject {
         QCOMPARE(f->cpuNsPerPkt, 180.5);
         QVERIFY(!f->firstTxNs);
         QCOMPARE(f->rxPkts.value_or(0), 4999990);
+        QCOMPARE(f->rxDropped.value_or(0), 7);
+        QVERIFY(f->rxDrops);
+        QCOMPARE(f->rxDrops->kernelRing.value_or(0), 7);
         QVERIFY(!f->rxForeign && !f->latencyNs);
         QCOMPARE(f->lcores.size(), 1);
         QCOMPARE(f->lcores[0].cpuNs, 902500000);

@@ -38,27 +38,34 @@ bool NetNamespace::ip(const QStringList &args) const {
     return run(QStringList{"ip", "-n", m_name} + args);
 }
 
-bool NetNamespace::sendFrames(const QString &iface, const QList<QByteArray> &frames,
-                              int gapUs) const {
-    bool sent = false;
-    // A network namespace is entered per thread: this one, and only for the send.
-    std::thread sender([&] {
+bool NetNamespace::inside(const std::function<bool()> &work) const {
+    bool ok = false;
+    std::thread worker([&] {
         const QByteArray path = ("/var/run/netns/" + m_name).toLocal8Bit();
         const int nsFd = ::open(path.constData(), O_RDONLY | O_CLOEXEC);
         const bool entered = nsFd >= 0 && ::setns(nsFd, CLONE_NEWNET) == 0;
         if (nsFd >= 0) {
             ::close(nsFd);
         }
+        ok = entered && work();
+    });
+    worker.join();
+    return ok;
+}
+
+bool NetNamespace::sendFrames(const QString &iface, const QList<QByteArray> &frames,
+                              int gapUs) const {
+    return inside([&] {
         // Protocol 0: the socket sends and receives nothing.
-        const int s = entered ? ::socket(AF_PACKET, SOCK_RAW | SOCK_CLOEXEC, 0) : -1;
+        const int s = ::socket(AF_PACKET, SOCK_RAW | SOCK_CLOEXEC, 0);
         if (s < 0) {
-            return;
+            return false;
         }
         sockaddr_ll to{};
         to.sll_family = AF_PACKET;
         to.sll_ifindex = static_cast<int>(if_nametoindex(iface.toLocal8Bit().constData()));
         to.sll_halen = 6;
-        sent = to.sll_ifindex != 0;
+        bool sent = to.sll_ifindex != 0;
         for (const QByteArray &frame : frames) {
             if (!sent) {
                 break;
@@ -68,7 +75,6 @@ bool NetNamespace::sendFrames(const QString &iface, const QList<QByteArray> &fra
             ::usleep(useconds_t(gapUs));
         }
         ::close(s);
+        return sent;
     });
-    sender.join();
-    return sent;
 }

@@ -4,6 +4,7 @@
 #include <QList>
 #include <QString>
 #include <QStringList>
+#include <functional>
 
 // A network namespace for one test, deleted again on destruction. Kernel
 // interfaces the engine uses (veth, tap) live and die inside it.
@@ -23,8 +24,12 @@ class NetNamespace {
     bool ip(const QStringList &args) const;
     // The prefix that runs a program inside: {"ip","netns","exec",NS}.
     QStringList exec() const { return {"ip", "netns", "exec", m_name}; }
+    // Runs work on a thread that enters the namespace (a namespace is
+    // entered per thread), so the sockets it opens live inside; false when
+    // the namespace cannot be entered or work fails.
+    bool inside(const std::function<bool()> &work) const;
     // Sends whole Ethernet frames out of an interface inside, gapUs apart,
-    // from a packet socket of a thread that enters the namespace.
+    // from a packet socket.
     bool sendFrames(const QString &iface, const QList<QByteArray> &frames, int gapUs) const;
 
   private:

@@ -35,14 +35,22 @@ void TestEnginePcap::captureHoldsTheCountedPackets() {
     QVERIFY2(engine.start(), engine.stderrText().constData());
 
     // Fresh packets with flows and timestamps, ended by a count...
-    const QJsonObject a = engine.runStep(
-        {{"count", 1000}, {"pkt_size", 128}, {"flows", 16}, {"timestamp", true}, {"burst", 32}});
+    const QJsonObject a = engine.runStep({{"count", 1000},
+                                          {"pkt_size", 128},
+                                          {"flows", 16},
+                                          {"timestamp", true},
+                                          {"burst", 32},
+                                          {"run_key", 1}});
     QCOMPARE(a.value("reason").toString(), QStringLiteral("count"));
     QCOMPARE(a.value("tx_pkts").toInteger(), 1000);
     QCOMPARE(a.value("mbufs_in_use").toInteger(), 0);
     // ...then clones of minimum size, ended by time.
-    const QJsonObject b = engine.runStep(
-        {{"duration_ms", 30}, {"pkt_size", 60}, {"clone", 10}, {"flows", 3}, {"rate_pps", 200000}});
+    const QJsonObject b = engine.runStep({{"duration_ms", 30},
+                                          {"pkt_size", 60},
+                                          {"clone", 10},
+                                          {"flows", 3},
+                                          {"rate_pps", 200000},
+                                          {"run_key", 1}});
     QCOMPARE(b.value("reason").toString(), QStringLiteral("duration"));
     const qint64 sentB = b.value("tx_pkts").toInteger();
     QVERIFY(sentB > 0);
@@ -74,9 +82,19 @@ void TestEnginePcap::captureHoldsTheCountedPackets() {
         QCOMPARE(sig.step, inA ? tagA : tagB);
         QCOMPARE(sig.stream, quint8(0));
         QCOMPARE(sig.seq, quint32(inA ? i : (i - 1000) / 10));
-        // The TSC timestamp only where asked for.
-        QCOMPARE(f.mid(46, 8) != QByteArray(8, '\0'), inA);
+        // The TSC timestamp only where asked for; without it the field holds
+        // the step's key word, the same in each packet, as the IPv4
+        // identification (its low 16 bits) is in each of the step's packets.
+        if (inA) {
+            QVERIFY(f.mid(46, 8) != QByteArray(8, '\0'));
+        } else {
+            QCOMPARE(f.mid(46, 8), frames.last().bytes.mid(46, 8));
+            QCOMPARE(f.mid(18, 2), f.mid(47, 1) + f.mid(46, 1));
+        }
+        QCOMPARE(f.mid(18, 2), frames[inA ? 0 : frames.size() - 1].bytes.mid(18, 2));
     }
+    // The same run key, other steps: other key words.
+    QVERIFY(frames.first().bytes.mid(18, 2) != frames.last().bytes.mid(18, 2));
     QCOMPARE(flowsA.size(), 16);
     QCOMPARE(flowsB.size(), sentB >= 30 ? 3 : flowsB.size());
 }

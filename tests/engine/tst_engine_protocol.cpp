@@ -132,6 +132,12 @@ void TestEngineProtocol::badInput_data() {
     QTest::newRow("number timestamp") << start(R"("timestamp":1)") << true << "bad_type"
                                       << "timestamp"
                                       << "true or false";
+    QTest::newRow("negative run_key") << start(R"("run_key":-1)") << true << "bad_type"
+                                      << "run_key"
+                                      << "0 to 18446744073709551615";
+    QTest::newRow("string run_key") << start(R"("run_key":"7")") << true << "bad_type"
+                                    << "run_key"
+                                    << "integer";
     QTest::newRow("bad mac") << start(R"("dst_mac":"00:11:22")") << true << "out_of_range"
                              << "dst_mac"
                              << "MAC";

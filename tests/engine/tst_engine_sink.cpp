@@ -1,7 +1,8 @@
 // The sink's classification of received frames, without DPDK, on fixtures
 // built with the engine's own packet template: this step's packets counted
-// once, duplicates, reordering (also across a wrap of the sequence number
-// and beyond the window), clones, late and foreign frames, and the latency
+// once, duplicates, reordering (also across a wrap of the sequence number,
+// beyond the window, and one wild number), clones, late and foreign frames
+// (other runs, forged and replayed frames among them), and the latency
 // histogram's percentiles.
 #include "LatencyHistogram.h"
 #include "PacketTemplate.h"
@@ -18,12 +19,18 @@ using namespace burstlab::engine;
 namespace {
 
 constexpr uint8_t kTag = 7;
+constexpr uint64_t kRunKey = 0x5eed5eed12345678ULL;
+
+uint64_t keyOf(uint8_t tag, uint64_t runKey = kRunKey) {
+    return signature::stepKey(runKey, tag);
+}
 
 // Frames of a step as the TX path builds them.
 class Frames {
   public:
-    explicit Frames(uint32_t size = 60, uint8_t tag = kTag, bool timestamp = false)
-        : m_template(params(size, timestamp), tag) {}
+    explicit Frames(uint32_t size = 60, uint8_t tag = kTag, bool timestamp = false,
+                    uint64_t key = keyOf(kTag))
+        : m_template(params(size, timestamp, key), tag) {}
 
     const uint8_t *frame(uint8_t stream, uint32_t seq, uint64_t tsc = 0) {
         m_template.copyTo(m_buffer.data());
@@ -33,10 +40,11 @@ class Frames {
     size_t size() const { return m_template.size(); }
 
   private:
-    static StepParams params(uint32_t size, bool timestamp) {
+    static StepParams params(uint32_t size, bool timestamp, uint64_t key) {
         StepParams p;
         p.pktSize = size;
         p.timestamp = timestamp;
+        p.signatureKey = key;
         return p;
     }
     PacketTemplate m_template;
@@ -45,7 +53,7 @@ class Frames {
 
 SinkClassifier classifier(uint32_t streams = 1, uint64_t copies = 1, bool timestamps = false) {
     SinkClassifier c;
-    c.begin({kTag, streams, copies, timestamps});
+    c.begin({kTag, keyOf(kTag), streams, copies, timestamps});
     return c;
 }
 
@@ -80,8 +88,12 @@ class TestEngineSink : public QObject {
     void streamsAreIndependent();
     void sequenceWrapIsInOrder();
     void olderThanTheWindowCountsAsReordered();
+    void oneWildNumberIsOneReordered();
+    void aRunOfLossesIsBelieved();
     void clonesAreExpectedCopies();
     void lateAndForeignAreSeparated();
+    void otherRunsAndForgedFramesAreForeign();
+    void lateNeedsTheEarlierStepsKey();
     void latencyPercentiles();
     void latencyOfTimestampedPackets();
 };
@@ -106,7 +118,11 @@ void TestEngineSink::signatureReadsBack() {
     QCOMPARE(sig->step, kTag);
     QCOMPARE(sig->stream, uint8_t(5));
     QCOMPARE(sig->seq, 0xfedcba98u);
-    QCOMPARE(sig->tsc, timestamp ? tsc : 0);
+    // Without timestamps the TSC field holds the step's key word, whose low
+    // 16 bits are the IPv4 identification (network order, at 18).
+    QCOMPARE(sig->tsc, timestamp ? tsc : keyOf(kTag));
+    QCOMPARE(sig->ipId, signature::ipIdOf(keyOf(kTag)));
+    QCOMPARE(uint16_t(frame[18] << 8 | frame[19]), signature::ipIdOf(keyOf(kTag)));
     // The layout docs/protocol.md gives: magic, TSC, tag, stream, sequence (network order).
     QCOMPARE(QByteArray(reinterpret_cast<const char *>(frame) + 42, 4).toHex(),
              QByteArray("be9be955"));
@@ -168,8 +184,41 @@ void TestEngineSink::olderThanTheWindowCountsAsReordered() {
     Frames f;
     SinkClassifier c = classifier();
     const uint32_t far = SinkClassifier::kWindow + 10;
-    receive(c, f, {0, far, 5, far + 1});
-    expectCounts(c, {.ours = 4, .reordered = 1});
+    receive(c, f, {0, far, far + 1, 5, far + 2});
+    expectCounts(c, {.ours = 5, .reordered = 1});
+}
+
+void TestEngineSink::oneWildNumberIsOneReordered() {
+    // One packet with a number far ahead amid a stream of 12,000: it alone
+    // is out of order, not the 11,889 that follow it.
+    Frames f;
+    SinkClassifier c = classifier();
+    for (uint32_t seq = 0; seq < 12000; ++seq) {
+        c.classify(f.frame(0, seq), f.size(), 0);
+        if (seq == 110) {
+            c.classify(f.frame(0, 0x7fff0000), f.size(), 0);
+        }
+    }
+    expectCounts(c, {.ours = 12001, .reordered = 1});
+    // Behind the stream (a stale number of this step) it is one as well.
+    SinkClassifier d = classifier();
+    receive(d, f, {0, 1, 2, 3});
+    receive(d, f, {0xfff00000});
+    receive(d, f, {4, 5, 6});
+    expectCounts(d, {.ours = 8, .reordered = 1});
+}
+
+void TestEngineSink::aRunOfLossesIsBelieved() {
+    // 10,000 packets lost in a row: the stream goes on from there, nothing
+    // is reordered; with clone 2 the copies of the first packet after the
+    // gap count as copies.
+    Frames f;
+    SinkClassifier c = classifier();
+    receive(c, f, {0, 1, 10002, 10003, 10004, 10001});
+    expectCounts(c, {.ours = 6, .reordered = 1});
+    SinkClassifier d = classifier(1, 2);
+    receive(d, f, {0, 0, 10002, 10002, 10002, 10003, 10003});
+    expectCounts(d, {.ours = 6, .duplicates = 1});
 }
 
 void TestEngineSink::clonesAreExpectedCopies() {
@@ -183,11 +232,14 @@ void TestEngineSink::clonesAreExpectedCopies() {
 
 void TestEngineSink::lateAndForeignAreSeparated() {
     SinkClassifier c = classifier();
-    Frames earlier(60, kTag - 1);
+    c.begin({kTag + 1, keyOf(kTag + 1), 1, 1, false});
+    // The step before (kTag) is late now.
+    Frames earlier(60, kTag);
     c.classify(earlier.frame(0, 0), earlier.size(), 0);
     expectCounts(c, {.late = 1});
+    Frames now(64, kTag + 1, false, keyOf(kTag + 1));
+    Frames &f = now;
 
-    Frames f(64);
     std::array<uint8_t, 2048> frame{};
     std::memcpy(frame.data(), f.frame(0, 0), f.size());
     // IPv6
@@ -209,6 +261,42 @@ void TestEngineSink::lateAndForeignAreSeparated() {
     frame[39] = 20;
     c.classify(frame.data(), f.size(), 0);
     expectCounts(c, {.foreign = 5, .late = 1});
+}
+
+void TestEngineSink::otherRunsAndForgedFramesAreForeign() {
+    SinkClassifier c = classifier();
+    // Another run's step with the same tag, with and without timestamps.
+    Frames otherRun(60, kTag, false, keyOf(kTag, kRunKey + 1));
+    Frames otherRunTimed(60, kTag, true, keyOf(kTag, kRunKey + 1));
+    receive(c, otherRun, {0, 1, 2});
+    c.classify(otherRunTimed.frame(0, 3, 1000), otherRunTimed.size(), 2000);
+    // Frames with the magic and the tag written by hand (key word 0), and one
+    // whose IPv4 identification is right but whose key word is not.
+    Frames forged(60, kTag, false, 0);
+    receive(c, forged, {0, 1, 2, 0x7fffffff});
+    Frames f;
+    std::array<uint8_t, 2048> frame{};
+    std::memcpy(frame.data(), f.frame(0, 4), f.size());
+    frame[46] ^= 1;
+    c.classify(frame.data(), f.size(), 0);
+    expectCounts(c, {.foreign = 9});
+    // None of them moved the stream: its own packets are in order.
+    receive(c, f, {0, 1, 2, 3});
+    expectCounts(c, {.ours = 4, .foreign = 9});
+}
+
+void TestEngineSink::lateNeedsTheEarlierStepsKey() {
+    SinkClassifier c;
+    c.begin({1, keyOf(1), 1, 1, true});
+    c.begin({2, keyOf(2), 1, 1, false});
+    Frames step1(60, 1, true, keyOf(1));
+    Frames step1OtherRun(60, 1, true, keyOf(1, kRunKey + 1));
+    Frames step0(60, 0, false, keyOf(0));
+    c.classify(step1.frame(0, 5, 123), step1.size(), 0);
+    c.classify(step1OtherRun.frame(0, 5, 123), step1OtherRun.size(), 0);
+    // A tag no step of this classifier had.
+    c.classify(step0.frame(0, 5), step0.size(), 0);
+    expectCounts(c, {.foreign = 2, .late = 1});
 }
 
 void TestEngineSink::latencyPercentiles() {

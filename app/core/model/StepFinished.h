@@ -104,6 +104,24 @@ struct LatencyFigures {
     bool operator==(const LatencyFigures &other) const = default;
 };
 
+// What the sink's port dropped during a step, by counter (docs/protocol.md,
+// "The sink's figures"); kernel_ring is null for a device without one.
+struct RxDropFigures {
+    qint64 imissed = 0;
+    qint64 ierrors = 0;
+    qint64 rxNombuf = 0;
+    std::optional<qint64> kernelRing;
+
+    template <typename S, typename F> static void fields(S &s, F &&f) {
+        constexpr auto r = FieldNeed::Required;
+        f("imissed", s.imissed, r);
+        f("ierrors", s.ierrors, r);
+        f("rx_nombuf", s.rxNombuf, r);
+        f("kernel_ring", s.kernelRing, r);
+    }
+    bool operator==(const RxDropFigures &other) const = default;
+};
+
 // The engine's finished message of one step, typed: parsed once from the
 // engine's line, kept by the store as it is (toJson()), read back by the same
 // fromJson(). Its field list (fields()) is the only place that names them.
@@ -128,6 +146,8 @@ struct StepFinished {
     std::optional<qint64> rxPkts;
     std::optional<qint64> rxForeign;
     std::optional<qint64> rxLate;
+    std::optional<qint64> rxDropped; // by the sink's port, before the sink read them
+    std::optional<RxDropFigures> rxDrops;
     std::optional<qint64> rxLost;
     std::optional<qint64> rxDuplicates;
     std::optional<qint64> rxReordered;
@@ -159,6 +179,8 @@ struct StepFinished {
         f("rx_pkts", s.rxPkts, o);
         f("rx_foreign", s.rxForeign, o);
         f("rx_late", s.rxLate, o);
+        f("rx_dropped", s.rxDropped, o);
+        f("rx_drops", s.rxDrops, o);
         f("rx_lost", s.rxLost, o);
         f("rx_duplicates", s.rxDuplicates, o);
         f("rx_reordered", s.rxReordered, o);
