@@ -1,7 +1,6 @@
 #include "ProgressDisplay.h"
 #include "CliOutput.h"
 #include "exchange/TextLayout.h"
-#include "stats/Figure.h"
 #include "util/SafeText.h"
 
 #include <cmath>
@@ -49,9 +48,9 @@ void ProgressDisplay::stepFinished(const StepResult &r) {
     // repetition still says why.
     if (m_terminal && !invalid && !noise.disturbed)
         return;
-    // The repetition's rate and 1e9 over it, as every output prints them.
+    // The repetition's rate and its ns/packet, as every output prints them.
     const qint64 pps = qRound64(r.effectivePps());
-    const std::optional<double> ns = Figure::ns(pps);
+    const std::optional<double> ns = r.nsPerPacket();
     const QString line =
         QStringLiteral("step %1/%2 %3 rep %4/%5: %6")
             .arg(m_done + 1)

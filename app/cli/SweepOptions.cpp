@@ -257,16 +257,17 @@ std::optional<SweepOptions> SweepOptions::read(const CliParser &p, QString *erro
     if (p.isSet(QStringLiteral("reps")))
         o.m_arguments.insert(QStringLiteral("reps"),
                              QStringLiteral("--reps ") + p.value(QStringLiteral("reps")));
-    // Integers here; their ranges are the rules'.
-    const auto duration =
-        o.option(p, QStringLiteral("duration-ms"), QStringLiteral("duration_ms"), 1000, error);
+    // Integers here; their ranges are the rules', their defaults the spec's.
+    const SweepSpec defaults;
+    const auto duration = o.option(p, QStringLiteral("duration-ms"), QStringLiteral("duration_ms"),
+                                   defaults.durationMs, error);
     const auto warmup = duration
                             ? o.option(p, QStringLiteral("warmup-ms"), QStringLiteral("warmup_ms"),
                                        SweepSpec::defaultWarmupMs(int(*duration)), error)
                             : std::nullopt;
-    const auto pause =
-        warmup ? o.option(p, QStringLiteral("pause-ms"), QStringLiteral("pause_ms"), 0, error)
-               : std::nullopt;
+    const auto pause = warmup ? o.option(p, QStringLiteral("pause-ms"), QStringLiteral("pause_ms"),
+                                         defaults.pauseMs, error)
+                              : std::nullopt;
     const auto seed = pause ? readSeed(p, error) : std::nullopt;
     if (!seed)
         return std::nullopt;

@@ -33,7 +33,6 @@ RunData run(const QString &label, const QList<Axis> &axes, const QJsonObject &fi
             step.seq = seq++;
             step.status = RunStatus::Completed;
             step.pps = 1e6 * (i + 1) * (1.0 + 0.001 * rep);
-            step.nsPerPkt = 1e9 / step.pps;
             data.steps.append(StepData{step, {}});
         }
     }

@@ -198,7 +198,7 @@ class TestModel : public QObject {
         // The rate is the measured window's, not the whole step's.
         r.applyFinished(*f);
         QCOMPARE(r.pps, 5e6);
-        QCOMPARE(r.nsPerPkt, 200.0);
+        QCOMPARE(*r.nsPerPacket(), 200.0);
         QCOMPARE(r.txPkts, 5000000ll);
         QCOMPARE(r.cyclesPerPkt, 490.0);
         QCOMPARE(r.effectivePps(), 5e6);
@@ -230,17 +230,21 @@ class TestModel : public QObject {
         StepResult slowWindow;
         slowWindow.applyFinished(slow);
         QCOMPARE(slowWindow.effectivePps(), 4e6);
-        QCOMPARE(slowWindow.nsPerPkt, 250.0);
+        QCOMPARE(*slowWindow.nsPerPacket(), 250.0);
         // An empty window is a rate of 0, never a NaN or an infinity.
         StepFinished none = *f;
         none.window.pps = 0;
         StepResult empty;
         empty.applyFinished(none);
         QCOMPARE(empty.pps, 0.0);
-        QCOMPARE(empty.nsPerPkt, 0.0);
-        // A figure stored by an older version stays what it was.
+        QVERIFY(!empty.nsPerPacket());
+        QVERIFY(empty.toJson().value(QStringLiteral("ns_per_pkt")).isNull());
+        // A figure stored by an older version stays what it was, and so
+        // does the ns/packet derived from it.
         r.ppsAfterWarmup = 5.1e6;
         QCOMPARE(r.effectivePps(), 5.1e6);
+        QCOMPARE(*r.nsPerPacket(), 1e9 / 5.1e6);
+        QCOMPARE(r.toJson().value(QStringLiteral("ns_per_pkt")).toDouble(), 1e9 / 5.1e6);
 
         // Strict: a missing field is named with its path.
         QJsonObject broken = message;

@@ -1,4 +1,5 @@
 #include "exchange/RunImport.h"
+#include "stats/PointStats.h"
 #include "store/RunStore.h"
 #include "store/Schema.h"
 #include <QFile>
@@ -189,7 +190,7 @@ class TestRunStore : public QObject {
             QCOMPARE(steps->size(), 3);
             QCOMPARE(steps->at(2).point, Point{{AxisValue(2)}});
             QCOMPARE(steps->at(2).pps, 7000000.0);
-            QCOMPARE(steps->at(2).nsPerPkt, 1e9 / 7000000.0);
+            QCOMPARE(*steps->at(2).nsPerPacket(), 1e9 / 7000000.0);
             QCOMPARE(toString(steps->at(2).status), toString(RunStatus::Completed));
             const auto samples = store.samplesOf(last);
             QVERIFY(samples);
@@ -427,6 +428,69 @@ class TestRunStore : public QObject {
         store.close();
         QCOMPARE(countRows(path, QStringLiteral("run_documents")), 2);
         QCOMPARE(countRows(path, QStringLiteral("samples")), 1);
+    }
+
+    // Schema 6: the steps' thread shares join the rate columns, taken from
+    // their totals, so the runs list judges a run under its own noise
+    // policy as show does; the stored ns/packet goes.
+    void migrationFromVersion5() {
+        const QString path = file("v5.sqlite");
+        QStringList schema;
+        for (int version = 0; version < 5; ++version)
+            schema << Schema::migrations().at(version);
+        // A finished message as the engine writes it, with its thread figures.
+        const auto totals = [](double cpuShare) {
+            StepFinished f;
+            f.lcores << LcoreFinished{};
+            f.thread =
+                ThreadUsage::fromJson({{QStringLiteral("lcores"), 1},
+                                       {QStringLiteral("wall_ns"), 100000000},
+                                       {QStringLiteral("on_cpu_ns"), qint64(100000000 * cpuShare)},
+                                       {QStringLiteral("min_cpu_share"), cpuShare},
+                                       {QStringLiteral("involuntary_switches"), 0},
+                                       {QStringLiteral("voluntary_switches"), 0},
+                                       {QStringLiteral("steal_ns"), 0},
+                                       {QStringLiteral("max_steal_share"), 0.0},
+                                       {QStringLiteral("cpu_pps"), 9e6},
+                                       {QStringLiteral("cpu_ns_per_pkt"), 1e9 / 9e6}},
+                                      nullptr);
+            return QString::fromUtf8(QJsonDocument(f.toJson()).toJson(QJsonDocument::Compact));
+        };
+        // Swept with --rerun-disturbed: the fast disturbed attempt was run again.
+        QStringList sql{QStringLiteral(
+            "INSERT INTO runs (name, created, status, sweep) VALUES ('rerun', "
+            "'2026-11-01T10:00:00.000Z', 'completed', '{\"axes\":[{\"name\":\"burst\","
+            "\"values\":[8]}],\"reps\":3,\"noise\":{\"rerun_disturbed\":true}}')")};
+        const QList<std::pair<int, double>> attempts{{0, 60e6}, {0, 40e6}, {1, 41e6}, {2, 42e6}};
+        for (qsizetype seq = 0; seq < attempts.size(); ++seq)
+            sql << QStringLiteral("INSERT INTO steps (run_id, seq, point, point_key, rep, status, "
+                                  "totals, pps, ns_per_pkt) VALUES (1, %1, '[8]', '8', %2, "
+                                  "'completed', '%3', %4, %5)")
+                       .arg(seq)
+                       .arg(attempts[seq].first)
+                       .arg(totals(seq == 0 ? 0.5 : 1.0))
+                       .arg(attempts[seq].second)
+                       .arg(1e9 / attempts[seq].second);
+        sql << QStringLiteral("PRAGMA user_version=5");
+        const QString error = writeRaw(path, schema + sql);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+
+        RunStore store;
+        QVERIFY2(store.open(path), qPrintable(store.lastError()));
+        const auto data = store.loadRunData(1);
+        QVERIFY2(data, qPrintable(store.lastError()));
+        QVERIFY(data->steps.first().result.measured->thread);
+        const auto shown = PointStats::bestPps(PointStats::ofRun(*data));
+        QCOMPARE(shown.value_or(0), qint64(41000000));
+        const auto list = store.listRuns();
+        QVERIFY2(list, qPrintable(store.lastError()));
+        QCOMPARE(list->first().bestPps.value_or(0), 41e6);
+        QCOMPARE(*data->steps.first().result.nsPerPacket(), 1e9 / 60e6);
+        QSqlQuery info(QSqlDatabase::database(QSqlDatabase::connectionNames().first()));
+        QVERIFY(info.exec(QStringLiteral("SELECT cpu_share FROM steps ORDER BY seq")));
+        QVERIFY(info.next());
+        QCOMPARE(info.value(0).toDouble(), 0.5);
+        QVERIFY(!info.exec(QStringLiteral("SELECT ns_per_pkt FROM steps")));
     }
 
     void newerSchemaIsRefused() {

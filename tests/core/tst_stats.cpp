@@ -406,7 +406,7 @@ class TestStats : public QObject {
         };
         const QList<StepResult> steps{at(1, 0, 1e6), at(2, 0, 2e6), at(1, 1, 3e6), at(2, 1, 4e6)};
         const QList<PointStats> stats =
-            PointStats::compute(steps, {}, {}, {at(2, 1, 5e6), at(1, 0, 1e6)});
+            PointStats::compute(steps, {}, {}, PointStats::compute({at(2, 1, 5e6), at(1, 0, 1e6)}));
         QCOMPARE(stats.size(), 4);
         QVERIFY(!stats[2].vsPrevious); // first of the clone=1 series
         QVERIFY(std::abs(stats[3].vsPrevious->ns - (1e9 / 3e6 - 1e9 / 4e6)) < 1e-9);

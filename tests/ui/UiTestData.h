@@ -36,7 +36,6 @@ inline RunData burstRun(const QString &label, const QList<PointPps> &points,
             step.seq = seq++;
             step.status = RunStatus::Completed;
             step.pps = point.second.at(rep);
-            step.nsPerPkt = 1e9 / step.pps;
             data.steps.append(StepData{step, {}});
         }
     }
@@ -74,7 +73,6 @@ inline RunData burstCloneRun(const QString &label, const QList<qint64> &bursts,
             step.seq = seq++;
             step.status = RunStatus::Completed;
             step.pps = pps(point.values.at(0).number(), point.values.at(1).number()) * factor;
-            step.nsPerPkt = 1e9 / step.pps;
             data.steps.append(StepData{step, {}});
         }
     }

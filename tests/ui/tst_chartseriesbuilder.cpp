@@ -14,7 +14,6 @@ StepResult step(qint64 burst, qint64 clone, int rep, double pps) {
     s.rep = rep;
     s.status = RunStatus::Completed;
     s.pps = pps;
-    s.nsPerPkt = 1e9 / pps;
     return s;
 }
 

@@ -13,7 +13,10 @@
 // disturbed side says "disturbed"), every output states the same Holm
 // correction, and a disturbed point is never the comparison's headline. A
 // paced point below its target says so in every output, and the delta
-// between paced points is "paced" in every one.
+// between paced points is "paced" in every one. Runs swept with
+// --rerun-disturbed or --exclude-disturbed print the figures their own
+// policy gives everywhere, the runs list included, and a baseline is judged
+// under its own policy.
 #include "compare/CompareTableModel.h"
 #include "compare/CompareView.h"
 #include "exchange/ExportFormat.h"
@@ -102,7 +105,6 @@ RunData storedRun(const QString &label, const QList<QList<double>> &reps,
             // The whole-step rate differs from the window rate the statistics use.
             step.pps = valid ? reps[p][r] * 0.97 : 1e9;
             step.ppsAfterWarmup = valid ? reps[p][r] : 2e9;
-            step.nsPerPkt = 1e9 / step.pps;
             StepFinished measured;
             LcoreFinished lcore;
             lcore.lcore = 1;
@@ -242,6 +244,57 @@ QList<QMap<QString, QString>> markdownRows(const QString &text) {
     return rows;
 }
 
+// One attempt at a repetition of a run whose figures its noise policy decides.
+struct Attempt {
+    qint64 burst = 0;
+    int rep = 0;
+    double pps = 0;
+    double cpuShare = 1; // below 0.98: disturbed
+};
+
+// A run of completed attempts in the given order (a later attempt of the
+// same repetition is a re-run), swept under the given noise policy.
+RunData policyRun(const QString &label, const NoisePolicy &noise, const QList<Attempt> &attempts) {
+    RunData data;
+    data.run.name = label;
+    data.run.label = label;
+    data.run.status = RunStatus::Completed;
+    data.run.created = QDateTime::currentDateTimeUtc();
+    data.run.spec.engine.vdevs = {QStringLiteral("net_null0")};
+    data.run.spec.axes = {Axis{QStringLiteral("burst"), {AxisValue(1), AxisValue(8)}}};
+    data.run.spec.reps = 3;
+    data.run.spec.durationMs = 100;
+    data.run.spec.warmupMs = 20;
+    data.run.spec.noise = noise;
+    int seq = 0;
+    for (const Attempt &a : attempts) {
+        StepResult step;
+        step.point = Point{{AxisValue(a.burst)}};
+        step.rep = a.rep;
+        step.seq = seq++;
+        step.status = RunStatus::Completed;
+        step.pps = a.pps;
+        StepFinished measured;
+        measured.thread = ThreadUsage::fromJson(threadFigures(a.cpuShare), nullptr);
+        step.measured = measured;
+        data.steps << StepData{step, {}};
+    }
+    return data;
+}
+
+// burst=1 quiet; at burst=8 a fast disturbed attempt of repetition 0, run
+// again: counted, it moves the median from 41e6 to 41.5e6.
+const QList<Attempt> rerunAttempts{{1, 0, 10.0e6},      {1, 1, 10.2e6}, {1, 2, 10.1e6},
+                                   {8, 0, 60.0e6, 0.5}, {8, 0, 40.0e6}, {8, 1, 41.0e6},
+                                   {8, 2, 42.0e6}};
+// The same without the re-run: left out, the disturbed one moves nothing.
+const QList<Attempt> disturbedAttempts{{1, 0, 10.0e6},      {1, 1, 10.2e6}, {1, 2, 10.1e6},
+                                       {8, 0, 60.0e6, 0.5}, {8, 1, 40.0e6}, {8, 2, 41.0e6},
+                                       {8, 3, 42.0e6}};
+// Under their runs' policies (--rerun-disturbed, --exclude-disturbed) both
+// give these figures; counting every repetition would give 41.5e6 at burst=8.
+const QList<qint64> policyFigures{10100000, 41000000};
+const qint64 countedAllFigure = 41500000;
 } // namespace
 
 class TestConsistency : public QObject {
@@ -259,9 +312,11 @@ class TestConsistency : public QObject {
     QString m_prevCorrection;     // Delta::correctionText of each family
     QString m_baseCorrection;
 
-    QString cli(const QStringList &args) {
+    QString cli(const QStringList &args) { return cliOn(m_db, args); }
+
+    static QString cliOn(const QString &db, const QStringList &args) {
         QProcess p;
-        p.start(kCli, QStringList{QStringLiteral("--db"), m_db} + args);
+        p.start(kCli, QStringList{QStringLiteral("--db"), db} + args);
         if (!p.waitForFinished(30000) || p.exitCode() != 0) {
             qWarning("%s", p.readAllStandardError().constData());
             return {};
@@ -793,6 +848,133 @@ class TestConsistency : public QObject {
                          notes[i].startsWith(QString(mark).replace(u'/', QStringLiteral(" of "))),
                      qPrintable(mark + QStringLiteral(" vs ") + notes[i]));
         }
+    }
+
+    // A point's figure comes from its run's own stored noise policy, in the
+    // runs list as in show, the exports and the GUI; a view's
+    // --exclude-disturbed adds to it alike in every output; and a baseline
+    // swept under another policy is judged under its own.
+    void storedPolicyOwnsTheFigures() {
+        const QString db = m_dir.filePath(QStringLiteral("policies.sqlite"));
+        RunStore store;
+        QVERIFY(store.open(db));
+        NoisePolicy rerun;
+        rerun.rerunDisturbed = true;
+        NoisePolicy exclude;
+        exclude.excludeDisturbed = true;
+        const qint64 rerunId =
+            *store.insertRunData(policyRun(QStringLiteral("rerun"), rerun, rerunAttempts));
+        const qint64 excludeId =
+            *store.insertRunData(policyRun(QStringLiteral("exclude"), exclude, disturbedAttempts));
+        const qint64 plainId =
+            *store.insertRunData(policyRun(QStringLiteral("plain"), {}, disturbedAttempts));
+        const QMap<qint64, QList<qint64>> expected{{rerunId, policyFigures},
+                                                   {excludeId, policyFigures},
+                                                   {plainId, {policyFigures[0], countedAllFigure}}};
+
+        // show's PPS column, and the JSON export's pps, per run.
+        const auto shown = [&](qint64 id, const QStringList &view) {
+            const QString text =
+                cliOn(db, QStringList{QStringLiteral("show"), QString::number(id)} + view);
+            const QStringList lines = text.split(u'\n');
+            const qsizetype at = pointTableAt(lines);
+            QList<qint64> pps;
+            for (const QString &line : lines.mid(at + 1)) {
+                if (!line.isEmpty())
+                    pps << tableRow(lines[at], line).value(QStringLiteral("PPS")).toLongLong();
+            }
+            return pps;
+        };
+        const auto exported = [&](const QList<qint64> &ids, const QStringList &view) {
+            QStringList args{QStringLiteral("export"), QStringLiteral("--format"),
+                             QStringLiteral("json")};
+            for (qint64 id : ids)
+                args << QString::number(id);
+            return QJsonDocument::fromJson(cliOn(db, args + view).toUtf8())
+                .object()
+                .value(QStringLiteral("points"))
+                .toArray();
+        };
+        const auto ppsOf = [](const QJsonArray &points, qint64 id) {
+            QList<qint64> pps;
+            for (const QJsonValue &v : points) {
+                if (v[QStringLiteral("run_id")].toInteger() == id)
+                    pps << v[QStringLiteral("pps")].toInteger();
+            }
+            return pps;
+        };
+
+        const QJsonArray runs =
+            QJsonDocument::fromJson(
+                cliOn(db, {QStringLiteral("runs"), QStringLiteral("--json")}).toUtf8())
+                .array();
+        QCOMPARE(runs.size(), 3);
+        RunsTableModel model;
+        model.setLoader([&store](qint64 olderThan, int count) {
+            RunFilter page;
+            page.limit = count;
+            page.olderThan = olderThan;
+            return store.listRuns(page);
+        });
+        for (const QJsonValue &r : runs) {
+            const qint64 id = r[QStringLiteral("id")].toInteger();
+            const QList<qint64> &figures = expected[id];
+            const qint64 best = *std::max_element(figures.begin(), figures.end());
+            QCOMPARE(qint64(r[QStringLiteral("best_pps")].toDouble()), best);
+            QCOMPARE(qint64(model.index(model.rowOf(id), RunsTableModel::BestPpsColumn)
+                                .data(Qt::UserRole)
+                                .toDouble()),
+                     best);
+            QCOMPARE(shown(id, {}), figures);
+            QCOMPARE(ppsOf(exported({id}, {}), id), figures);
+            SweepResultsView view;
+            view.setStore(&store);
+            const RunData data = *store.loadRunData(id);
+            view.showRun(data.run, data.results());
+            QCOMPARE(view.resultsModel()->rowCount(), 2);
+            for (int row = 0; row < 2; ++row)
+                QCOMPARE(view.resultsModel()
+                             ->data(view.resultsModel()->index(row, ResultsTableModel::PpsColumn))
+                             .toString()
+                             .toLongLong(),
+                         figures[row]);
+        }
+
+        // The view option adds to each run's policy, in show and export alike:
+        // the plain run loses its disturbed repetition, the others keep theirs.
+        const QStringList view{QStringLiteral("--exclude-disturbed")};
+        for (qint64 id : {rerunId, excludeId, plainId}) {
+            QCOMPARE(shown(id, view), policyFigures);
+            QCOMPARE(ppsOf(exported({id}, view), id), policyFigures);
+        }
+
+        // The plain run against the exclude run as its baseline: the baseline
+        // prints its own figures, and each delta is redone from the printed pps.
+        for (const QStringList &options : {QStringList{}, view}) {
+            const QJsonArray points = exported({excludeId, plainId}, options);
+            const QList<qint64> base = ppsOf(points, excludeId);
+            const QList<qint64> mine = ppsOf(points, plainId);
+            QCOMPARE(base, policyFigures);
+            QCOMPARE(mine, options.isEmpty() ? expected[plainId] : policyFigures);
+            qsizetype i = 0;
+            for (const QJsonValue &v : points) {
+                if (v[QStringLiteral("run_id")].toInteger() != plainId)
+                    continue;
+                QCOMPARE(rounded(v[QStringLiteral("base_delta_ns")]), deltaText(base[i], mine[i]));
+                ++i;
+            }
+        }
+        // And the GUI's results view against that baseline.
+        SweepResultsView gui;
+        gui.setStore(&store);
+        const RunData plain = *store.loadRunData(plainId);
+        gui.showRun(plain.run, plain.results());
+        QVERIFY(gui.setBaselineRun(excludeId));
+        for (int row = 0; row < 2; ++row)
+            QCOMPARE(gui.resultsModel()
+                         ->data(gui.resultsModel()->index(row, ResultsTableModel::DeltaColumn))
+                         .toString(),
+                     deltaText(policyFigures[row], expected[plainId][row]));
     }
 
     // Every output that prints verdicts states the correction they had, in

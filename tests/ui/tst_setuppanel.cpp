@@ -4,6 +4,7 @@
 #include "engine/EngineCommand.h"
 #include "model/StepLimits.h"
 #include "model/StepParameters.h"
+#include "sweep/SweepRules.h"
 #include "sweep/SweepSetupPanel.h"
 
 #include <QApplication>
@@ -37,6 +38,8 @@ class TestSetupPanel : public QObject {
     void untilPreciseTargetIsCheckedByTheCore();
     void engineLimitsReplaceDocumentedOnes();
     void fixedFieldsComeFromTheTable();
+    void rangesAndDefaultsComeFromTheCore();
+    void setSpecGivesTheSameSpecBack();
     void runningLocksTheForm();
     void hugepagesNeededWithoutNoHuge();
     void wheelChangesOnlyAFocusedField();
@@ -321,6 +324,85 @@ void TestSetupPanel::fixedFieldsComeFromTheTable() {
              QJsonValue(QJsonArray{40000, 40063}));
     // Left empty, a MAC is the port's own: not in the spec.
     QVERIFY(!panel.spec().fixed.contains(QStringLiteral("src_mac")));
+}
+
+// Every range and default of the form is the parameter table's or the
+// sweep rules', so a spec the CLI accepts fits the form unclamped.
+void TestSetupPanel::rangesAndDefaultsComeFromTheCore() {
+    SweepSetupPanel panel;
+    const auto box = [&](const char *name) {
+        return panel.findChild<QSpinBox *>(QString::fromLatin1(name));
+    };
+    const StepParameter *duration = StepParameters::find(QStringLiteral("duration_ms"));
+    const StepParameter *warmup = StepParameters::find(QStringLiteral("warmup_ms"));
+    QCOMPARE(box("reps")->minimum(), 1);
+    QCOMPARE(box("reps")->maximum(), SweepRules::kMaxReps);
+    QCOMPARE(box("duration")->minimum(), duration->min);
+    QCOMPARE(box("duration")->maximum(), duration->max);
+    QCOMPARE(box("warmup")->minimum(), warmup->min);
+    QCOMPARE(box("warmup")->maximum(), warmup->max);
+    QCOMPARE(box("pause")->maximum(), SweepRules::kMaxPauseMs);
+    QSpinBox *memory = nullptr;
+    for (QSpinBox *b : panel.findChildren<QSpinBox *>()) {
+        if (b->suffix() == QStringLiteral(" MB"))
+            memory = b;
+    }
+    QVERIFY(memory);
+    QCOMPARE(memory->minimum(), SweepRules::kMinMemoryMb);
+    QCOMPARE(memory->maximum(), SweepRules::kMaxMemoryMb);
+    // A fresh form is the spec's defaults; fixed parameters at their
+    // defaults are left out, as the command line leaves them.
+    SweepSpec expected;
+    expected.engine.vdevs = {QStringLiteral("net_null0")};
+    expected.axes = panel.spec().axes;
+    QCOMPARE(panel.spec(), expected);
+
+    // An engine with a longer shortest step: the duration's range follows.
+    QMap<QString, ParameterLimit> ranges;
+    ranges.insert(QStringLiteral("duration_ms"), ParameterLimit{5, 1000000});
+    panel.setLimits(StepLimits::fromHello(ranges, {}));
+    QCOMPARE(box("duration")->minimum(), 5);
+    QCOMPARE(box("duration")->maximum(), 1000000);
+}
+
+// "Run again": a spec with every field away from its default, those the form
+// has no field for included, comes back as it went in.
+void TestSetupPanel::setSpecGivesTheSameSpecBack() {
+    SweepSpec spec;
+    spec.engine.vdevs = {QStringLiteral("net_null0"), QStringLiteral("net_null1")};
+    spec.engine.sinkVdev = QStringLiteral("net_null1");
+    spec.engine.lcores = QStringLiteral("0-1");
+    spec.engine.memoryMb = 70000 / 2;
+    spec.engine.enginePath = QStringLiteral("/opt/burstlab-engine");
+    spec.axes = {Axis{QStringLiteral("burst"), {AxisValue(1), AxisValue(8)}}};
+    spec.fixed = {{QStringLiteral("clone"), 0}, // a default the run fixed stays fixed
+                  {QStringLiteral("pkt_size"), 128},
+                  {QStringLiteral("dst_mac"), QStringLiteral("02:00:00:00:00:0b")},
+                  {QStringLiteral("udp_src"), QJsonArray{50000, 50003}},
+                  {QStringLiteral("timestamp"), true}};
+    spec.reps = 5000; // above the form's old maximum of 1000
+    spec.durationMs = 5;
+    spec.warmupMs = 1;
+    spec.pauseMs = 4000000;
+    spec.randomize = true;
+    spec.seed = 12345;
+    spec.linkSpeedMbps = 10000;
+    spec.noise.minCpuShare = 0.5;
+    spec.noise.maxStealShare = 0.05;
+    spec.noise.rerunDisturbed = true;
+    spec.noise.excludeDisturbed = true;
+    SweepSetupPanel panel;
+    panel.setSpec(spec);
+    QVERIFY2(panel.isValid(), qPrintable(panel.invalidReason()));
+    QCOMPARE(panel.spec(), spec);
+    // Through the saved state too.
+    SweepSetupPanel restored;
+    restored.restoreState(panel.saveState());
+    QCOMPARE(restored.spec(), spec);
+    // Another device is another launch: the old sink does not come with it.
+    panel.setDevice(QStringLiteral("net_null2"));
+    QCOMPARE(panel.spec().engine.vdevs, QStringList{QStringLiteral("net_null2")});
+    QVERIFY(panel.spec().engine.sinkVdev.isEmpty());
 }
 
 void TestSetupPanel::runningLocksTheForm() {

@@ -3,7 +3,8 @@
 // that resumes to completion; an engine that cannot start is reported in the
 // window; until precise and re-running disturbed repetitions, chosen in the
 // form, are the sweep the runner runs, and the busy-host banner follows the
-// load watch. Steps are short (150 ms, one to three repetitions, two to four
+// load watch; "Run again" on a CLI run made with every option away from its
+// default runs the same sweep. Steps are short (150 ms, one to three repetitions, two to four
 // points).
 #include "charts/DeltaChart.h"
 #include "charts/LiveRateChart.h"
@@ -28,6 +29,7 @@
 #include <QComboBox>
 #include <QFileInfo>
 #include <QMessageBox>
+#include <QProcess>
 #include <QSemaphore>
 #include <QSettings>
 #include <QSignalSpy>
@@ -84,6 +86,7 @@ class TestSweepWindow : public QObject {
     void engineThatCannotStartIsReported();
     void closingMidSweepKeepsTheRun();
     void quitMidSweepKeepsTheSetup();
+    void runAgainReproducesACliRun();
 
   private:
     QTemporaryDir m_dir;
@@ -368,6 +371,99 @@ void TestSweepWindow::quitMidSweepKeepsTheSetup() {
     QCOMPARE(again.setupPanel()->spec().fixed.value(QStringLiteral("clone")).toInt(), 64);
     QCOMPARE(again.setupPanel()->runLabel(), QStringLiteral("quit"));
     QVERIFY(again.setupPanel()->runName().isEmpty());
+}
+
+void TestSweepWindow::runAgainReproducesACliRun() {
+    const QString db = m_dir.filePath(QStringLiteral("again.sqlite"));
+    // Every option this host can run away from its default: no hugepages
+    // here, one TX lcore (so one queue), and net_null has no sink.
+    const QStringList options{QStringLiteral("--vdev"),
+                              QStringLiteral("net_null0"),
+                              QStringLiteral("--lcores"),
+                              QStringLiteral("0-1"),
+                              QStringLiteral("--memory-mb"),
+                              QStringLiteral("384"),
+                              QStringLiteral("--link-speed"),
+                              QStringLiteral("10G"),
+                              QStringLiteral("--sweep"),
+                              QStringLiteral("burst=1,8"),
+                              QStringLiteral("--set"),
+                              QStringLiteral("clone=4"),
+                              QStringLiteral("--set"),
+                              QStringLiteral("pkt_size=128"),
+                              QStringLiteral("--set"),
+                              QStringLiteral("tx_desc=512"),
+                              QStringLiteral("--set"),
+                              QStringLiteral("flows=2"),
+                              QStringLiteral("--set"),
+                              QStringLiteral("timestamp=true"),
+                              QStringLiteral("--set"),
+                              QStringLiteral("stats_ms=50"),
+                              QStringLiteral("--set"),
+                              QStringLiteral("src_mac=02:00:00:00:00:0a"),
+                              QStringLiteral("--set"),
+                              QStringLiteral("dst_mac=02:00:00:00:00:0b"),
+                              QStringLiteral("--set"),
+                              QStringLiteral("src_ip=198.18.1.1"),
+                              QStringLiteral("--set"),
+                              QStringLiteral("dst_ip=198.18.1.2"),
+                              QStringLiteral("--set"),
+                              QStringLiteral("udp_src=50000-50003"),
+                              QStringLiteral("--set"),
+                              QStringLiteral("udp_dst=54001-54002"),
+                              QStringLiteral("--set"),
+                              QStringLiteral("vlan=100"),
+                              QStringLiteral("--set"),
+                              QStringLiteral("vlan_pcp=3"),
+                              QStringLiteral("--reps"),
+                              QStringLiteral("auto"),
+                              QStringLiteral("--max-reps"),
+                              QStringLiteral("4"),
+                              QStringLiteral("--precision-pct"),
+                              QStringLiteral("5"),
+                              QStringLiteral("--min-cpu-pct"),
+                              QStringLiteral("50"),
+                              QStringLiteral("--max-steal-pct"),
+                              QStringLiteral("5"),
+                              QStringLiteral("--rerun-disturbed"),
+                              QStringLiteral("--exclude-disturbed"),
+                              QStringLiteral("--duration-ms"),
+                              QStringLiteral("150"),
+                              QStringLiteral("--warmup-ms"),
+                              QStringLiteral("30"),
+                              QStringLiteral("--pause-ms"),
+                              QStringLiteral("5"),
+                              QStringLiteral("--seed"),
+                              QStringLiteral("12345"),
+                              QStringLiteral("--label"),
+                              QStringLiteral("cli"),
+                              QStringLiteral("--no-chart")};
+    QProcess cli;
+    cli.start(QStringLiteral(BURSTLAB_BIN_DIR "/burstlab-cli"),
+              QStringList{QStringLiteral("--db"), db, QStringLiteral("sweep")} + options);
+    QVERIFY(cli.waitForFinished(sweepTimeoutMs));
+    QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
+
+    MainWindow window;
+    window.show();
+    QVERIFY(window.openStore(db));
+    window.sweepSession()->setRecordHost(false);
+    const auto listed = window.store()->listRuns();
+    QVERIFY(listed && listed->size() == 1);
+    const Run first = *window.store()->loadRun(listed->first().id);
+    QCOMPARE(first.spec.fixed.size(), 14);
+    emit window.runsBrowser()->runAgainRequested(first.id);
+    QVERIFY2(window.setupPanel()->isValid(), qPrintable(window.setupPanel()->invalidReason()));
+    QCOMPARE(window.setupPanel()->spec(), first.spec);
+
+    QSignalSpy finished(window.sweepSession(), &SweepSession::finished);
+    QTest::mouseClick(button(window, "startButton"), Qt::LeftButton);
+    QVERIFY(finished.wait(sweepTimeoutMs));
+    QVERIFY2(finished.first().at(1).toBool(), qPrintable(finished.first().at(2).toString()));
+    const Run again = *window.store()->loadRun(finished.first().at(0).toLongLong());
+    QVERIFY(again.id != first.id);
+    QCOMPARE(again.spec, first.spec);
+    QCOMPARE(again.label, first.label);
 }
 
 QTEST_MAIN(TestSweepWindow)

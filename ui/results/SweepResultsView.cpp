@@ -212,11 +212,13 @@ void SweepResultsView::onModeChanged() {
     const auto mode = DeltaMode(m_mode->currentData().toInt());
     m_baseline->setEnabled(mode == DeltaMode::VsBaseline);
     m_baselineRun.reset();
-    m_baselineSteps.clear();
+    m_baselineStats.clear();
     if (mode == DeltaMode::VsBaseline && m_store && m_baseline->currentIndex() >= 0) {
         const qint64 id = m_baseline->currentData().toLongLong();
         m_baselineRun = m_store->loadRun(id);
-        m_baselineSteps = m_store->stepsOf(id).value_or(QList<StepResult>{});
+        if (m_baselineRun)
+            m_baselineStats =
+                PointStats::of(*m_baselineRun, m_store->stepsOf(id).value_or(QList<StepResult>{}));
     }
     m_model->setDeltaMode(mode);
     recompute();
@@ -232,8 +234,7 @@ void SweepResultsView::recompute() {
     }
     const Run &run = *m_run;
     const StatsOptions options = StatsOptions{}.forRun(run);
-    const QList<PointStats> stats =
-        PointStats::compute(m_steps, run.spec.points(), options, m_baselineSteps);
+    const QList<PointStats> stats = PointStats::of(run, m_steps, {}, m_baselineStats);
     const QStringList axes = run.spec.axisNames();
     const QString axisTitle = axes.isEmpty() ? tr("point") : axes.first();
     const QString name = run.title();

@@ -84,8 +84,8 @@ class SweepResultsView : public QWidget {
     std::optional<Run> m_run;
     QList<StepResult> m_steps;
     std::optional<Run> m_baselineRun;
-    QList<StepResult> m_baselineSteps;
-    QString m_figureCaption; // of the pps and delta charts side by side
+    QList<PointStats> m_baselineStats; // under the baseline run's own options
+    QString m_figureCaption;           // of the pps and delta charts side by side
     qint64 m_liveRunId = 0;
     bool m_liveRunning = false;
 

@@ -100,10 +100,14 @@ QWidget *SweepSetupPanel::buildEngineGroup() {
     m_linkSpeed->setPlaceholderText(tr("the port's own (none for virtual devices)"));
     m_linkSpeed->setToolTip(tr("The link's speed for the line-rate check, e.g. 10G, 25000M or "
                                "100G; results above it are flagged"));
-    m_memory = spinBox(64, 65536, 512, tr(" MB"));
-    m_memory->setToolTip(tr("memory for DPDK's EAL: 64..65536 MB"));
+    const EngineLaunch defaults;
+    m_memory =
+        spinBox(SweepRules::kMinMemoryMb, SweepRules::kMaxMemoryMb, defaults.memoryMb, tr(" MB"));
+    m_memory->setToolTip(tr("memory for DPDK's EAL: %1..%2 MB")
+                             .arg(SweepRules::kMinMemoryMb)
+                             .arg(SweepRules::kMaxMemoryMb));
     m_noHuge = new QCheckBox(tr("no hugepages (4 KB pages)"));
-    m_noHuge->setChecked(true);
+    m_noHuge->setChecked(defaults.noHuge);
     m_noHuge->setToolTip(tr("Run without hugepages; needed when none are reserved, but fresh-mbuf "
                             "TX may cost up to 2x more"));
     form->addRow(tr("Launch:"), m_launch);
@@ -191,11 +195,17 @@ QWidget *SweepSetupPanel::buildFixedGroup() {
         form->addRow(p.type == ParameterType::Boolean ? QString() : p.name + QLatin1Char(':'),
                      field);
     }
-    applyLimits();
     return group;
 }
 
 void SweepSetupPanel::applyLimits() {
+    // The timing's ranges are the rules' for these limits.
+    const ParameterLimit duration = SweepRules::rangeOf(m_limits, QStringLiteral("duration_ms"));
+    m_duration->setRange(clampToInt(duration.min), clampToInt(duration.max));
+    m_duration->setToolTip(
+        tr("Length of each step: allowed %1..%2 ms").arg(duration.min).arg(duration.max));
+    const ParameterLimit warmup = SweepRules::rangeOf(m_limits, QStringLiteral("warmup_ms"));
+    m_warmup->setRange(clampToInt(warmup.min), clampToInt(warmup.max));
     for (auto it = m_fixed.begin(); it != m_fixed.end(); ++it) {
         if (auto *box = qobject_cast<QSpinBox *>(it.value())) {
             if (const auto r = m_limits.range(it.key())) {
@@ -237,16 +247,17 @@ QWidget *SweepSetupPanel::buildTimingGroup() {
     auto *group = new QGroupBox(tr("Repetitions and timing"));
     auto *form = new QFormLayout(group);
     const SweepSpec defaults;
-    m_reps = spinBox(1, 1000, defaults.reps);
+    m_reps = spinBox(1, SweepRules::kMaxReps, defaults.reps);
     m_reps->setObjectName(QStringLiteral("reps"));
     m_reps->setToolTip(tr("Repetitions per point: 3 or more give a confidence interval and a "
-                          "verdict; allowed 1..1000"));
+                          "verdict; allowed 1..%1")
+                           .arg(SweepRules::kMaxReps));
     m_repetitions = new RepetitionControls(m_reps, this);
     connect(m_repetitions, &RepetitionControls::changed, this, &SweepSetupPanel::revalidate);
-    m_duration = spinBox(10, 86400000, defaults.durationMs, tr(" ms"));
+    // Ranges from the rules (applyLimits), before the values they must hold.
+    m_duration = spinBox(0, std::numeric_limits<int>::max(), defaults.durationMs, tr(" ms"));
     m_duration->setObjectName(QStringLiteral("duration"));
-    m_duration->setToolTip(tr("Length of each step: allowed 10..86400000 ms"));
-    m_warmup = spinBox(0, 3600000, defaults.warmupMs, tr(" ms"));
+    m_warmup = spinBox(0, std::numeric_limits<int>::max(), defaults.warmupMs, tr(" ms"));
     m_warmup->setObjectName(QStringLiteral("warmup"));
     m_warmup->setToolTip(tr("Discarded from the start of each step; must be shorter than the "
                             "step. Default: 100 ms, or a fifth of a shorter step"));
@@ -258,10 +269,11 @@ QWidget *SweepSetupPanel::buildTimingGroup() {
         }
         m_lastDurationMs = durationMs;
     });
-    m_pause = spinBox(0, 3600000, 0, tr(" ms"));
-    m_pause->setToolTip(tr("Idle time between steps: 0..3600000 ms"));
+    m_pause = spinBox(0, SweepRules::kMaxPauseMs, defaults.pauseMs, tr(" ms"));
+    m_pause->setObjectName(QStringLiteral("pause"));
+    m_pause->setToolTip(tr("Idle time between steps: 0..%1 ms").arg(SweepRules::kMaxPauseMs));
     m_randomize = new QCheckBox(tr("randomise the order"));
-    m_randomize->setChecked(true);
+    m_randomize->setChecked(defaults.randomize);
     m_randomize->setToolTip(tr("Run points and repetitions in a seeded random order, so slow "
                                "drift of the host does not masquerade as an effect"));
     m_name = new QLineEdit;
@@ -275,6 +287,7 @@ QWidget *SweepSetupPanel::buildTimingGroup() {
     form->addRow(QString(), m_randomize);
     form->addRow(tr("Run name:"), m_name);
     form->addRow(tr("Label:"), m_label);
+    applyLimits();
     for (QSpinBox *box : {m_reps, m_duration, m_warmup, m_pause}) {
         connect(box, &QSpinBox::valueChanged, this, &SweepSetupPanel::revalidate);
     }
@@ -386,12 +399,22 @@ void SweepSetupPanel::markField(QWidget *field, const QString &reason) {
 }
 
 SweepSpec SweepSetupPanel::spec() const {
-    SweepSpec spec;
+    SweepSpec spec = m_base;
+    spec.importWarnings.clear();
+    spec.axes.clear();
+    spec.fixed = {};
+    spec.linkSpeedMbps.reset();
+    // The devices of the spec set stay while its TX device is the one shown.
     const QString device = m_device->text().trimmed();
-    if (looksLikePci(device)) {
-        spec.engine.pci = device;
-    } else {
-        spec.engine.vdevs = {device};
+    if (device != m_base.engine.txDevice()) {
+        spec.engine.pci.clear();
+        spec.engine.vdevs.clear();
+        spec.engine.sinkVdev.clear();
+        if (looksLikePci(device)) {
+            spec.engine.pci = device;
+        } else {
+            spec.engine.vdevs = {device};
+        }
     }
     spec.engine.lcores = m_lcores->text().trimmed();
     if (!m_linkSpeed->text().trimmed().isEmpty()) {
@@ -417,8 +440,11 @@ SweepSpec SweepSetupPanel::spec() const {
     // Whether a box is swept, not whether it is enabled: the whole form is
     // disabled while a sweep runs, and its setup is saved then too.
     for (auto it = m_fixed.cbegin(); it != m_fixed.cend(); ++it) {
-        if (const QJsonValue value = fixedValue(it.key());
-            it.key() != sweptName(0) && it.key() != sweptName(1) && !value.isUndefined()) {
+        const QJsonValue value = fixedValue(it.key());
+        const bool swept = it.key() == sweptName(0) || it.key() == sweptName(1);
+        const bool atDefault =
+            value == m_limits.defaultValue(it.key()) && !m_base.fixed.contains(it.key());
+        if (!swept && !value.isUndefined() && !atDefault) {
             spec.fixed.insert(it.key(), value);
         }
     }
@@ -431,6 +457,7 @@ SweepSpec SweepSetupPanel::spec() const {
 }
 
 void SweepSetupPanel::setSpec(const SweepSpec &spec) {
+    m_base = spec;
     const EngineLaunch &e = spec.engine;
     m_device->setText(e.txDevice());
     m_lcores->setText(e.lcores);
@@ -451,10 +478,9 @@ void SweepSetupPanel::setSpec(const SweepSpec &spec) {
     // What the spec leaves out is at its default; an empty line is the
     // engine's own (a port's MAC).
     for (auto it = m_fixed.cbegin(); it != m_fixed.cend(); ++it) {
-        const QJsonValue absent = qobject_cast<QLineEdit *>(it.value())
-                                      ? QJsonValue(QJsonValue::Undefined)
-                                      : StepParameters::find(it.key())->defaultValue;
-        setFixed(it.key(), spec.fixed.contains(it.key()) ? spec.fixed.value(it.key()) : absent);
+        setFixed(it.key(), qobject_cast<QLineEdit *>(it.value()) && !spec.fixed.contains(it.key())
+                               ? QJsonValue(QJsonValue::Undefined)
+                               : StepParameters::valueOf(it.key(), spec.fixed));
     }
     setTiming(spec.reps, spec.durationMs, spec.warmupMs, spec.pauseMs, spec.randomize);
     m_repetitions->show(spec);

@@ -27,7 +27,11 @@ class SweepSetupPanel : public QWidget {
   public:
     explicit SweepSetupPanel(QWidget *parent = nullptr);
 
-    // The sweep as set up; meaningful when isValid().
+    // The sweep as set up; meaningful when isValid(). What the panel has no
+    // field for (the noise policy's thresholds and exclusion, the seed, a
+    // sink device) is the last spec set's, so "Run again" runs the same
+    // sweep; a fixed parameter at the engine's default is left out, as the
+    // command line leaves it, unless that spec fixed it.
     SweepSpec spec() const;
     void setSpec(const SweepSpec &spec);
     QString runLabel() const;
@@ -84,10 +88,11 @@ class SweepSetupPanel : public QWidget {
     // when left empty; and back.
     QJsonValue fixedValue(const QString &name) const;
     void setFixed(const QString &name, const QJsonValue &value);
-    // The limits' ranges and help on the fixed fields.
+    // The limits' ranges and help on the fixed fields and the timing.
     void applyLimits();
 
     StepLimits m_limits = StepLimits::documented();
+    SweepSpec m_base; // the last spec set (setSpec), for what no field shows
     QString m_reason;
     QWidget *m_marked = nullptr;
     QString m_markedToolTip; // the marked field's own tooltip, given back when it is fixed

@@ -1,5 +1,4 @@
 #include "compare/RunMatch.h"
-#include "model/StepParameters.h"
 
 #include <QSet>
 #include <algorithm>
@@ -200,28 +199,15 @@ QStringList differencesOf(const QList<RunData> &runs, const QStringList &axisNam
 } // namespace
 
 std::optional<AxisValue> RunMatch::settingOf(const Run &run, const QString &name) {
-    if (run.spec.fixed.contains(name)) {
-        return valueOf(run.spec.fixed.value(name));
-    }
-    if (run.source != QStringLiteral("engine")) {
+    const bool fixed = run.spec.fixed.contains(name);
+    // An import holds what its source printed: no engine's default stands in.
+    if (!fixed && run.source != QStringLiteral("engine")) {
         return std::nullopt;
     }
-    if (name == QStringLiteral("duration_ms")) {
+    if (!fixed && name == QStringLiteral("duration_ms")) {
         return AxisValue(qint64(run.spec.durationMs));
     }
-    const QJsonValue engineDefault =
-        run.hello.value(QStringLiteral("defaults")).toObject().value(name);
-    if (!engineDefault.isUndefined()) {
-        return valueOf(engineDefault);
-    }
-    if (const StepParameter *documented = StepParameters::find(name);
-        documented && !documented->defaultValue.isUndefined()) {
-        return valueOf(documented->defaultValue);
-    }
-    if (name == QStringLiteral("timestamp")) {
-        return AxisValue(qint64(0)); // docs/protocol.md: off unless asked for
-    }
-    return std::nullopt;
+    return valueOf(run.parameterValue(name));
 }
 
 RunMatch RunMatch::of(const QList<RunData> &runs) {

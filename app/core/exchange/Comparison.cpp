@@ -71,8 +71,10 @@ Comparison Comparison::of(const QList<RunData> &runs, const StatsOptions &option
     c.unmatched = match.unmatched;
     QList<QList<PointStats>> perRun;
     for (qsizetype i = 0; i < runs.size(); ++i) {
-        perRun << PointStats::ofRun(match.placed[i], options,
-                                    i == 0 ? nullptr : &match.placed.first());
+        // The baseline's statistics under its own options, as show prints them.
+        const RunData &placed = match.placed[i];
+        perRun << PointStats::of(placed.run, placed.results(), options,
+                                 i == 0 ? QList<PointStats>{} : perRun.first());
         for (const PointStats &s : perRun.last()) {
             if (!c.points.contains(s.point))
                 c.points << s.point;

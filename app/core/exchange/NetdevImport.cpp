@@ -54,7 +54,6 @@ struct Table {
         r.point = Point{{value}};
         r.status = RunStatus::Completed;
         r.pps = double(pps);
-        r.nsPerPkt = 1e9 / r.pps;
         r.recorded = {{QStringLiteral("pps"), r.pps},
                       {QStringLiteral("note"), note.trimmed()},
                       {QStringLiteral("line"), line.trimmed()}};

@@ -127,7 +127,6 @@ struct Reader {
         StepResult r;
         r.status = RunStatus::Completed;
         r.pps = double(*pps);
-        r.nsPerPkt = 1e9 / r.pps;
         r.txPkts = *packets;
         r.elapsedNs = *usec * 1000;
         QJsonObject params;
@@ -136,7 +135,6 @@ struct Reader {
         r.recorded = {{QStringLiteral("pps"), r.pps},
                       {QStringLiteral("tx_pkts"), r.txPkts},
                       {QStringLiteral("elapsed_ns"), r.elapsedNs},
-                      {QStringLiteral("ns_per_pkt"), r.nsPerPkt},
                       {QStringLiteral("pkt_size"), *bytes},
                       {QStringLiteral("frags"), *frags},
                       {QStringLiteral("bps_l2"), double(*bps)},

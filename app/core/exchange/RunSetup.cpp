@@ -26,15 +26,9 @@ QString cpuList(const QList<qint64> &cpus) {
     return parts.join(QLatin1Char(','));
 }
 
-// A step parameter's value for the whole run: fixed, else the engine's
-// default, else the table's.
+// A step parameter's value for the whole run, as typed.
 QString parameterValue(const Run &run, const QString &name) {
-    QJsonValue v = run.spec.fixed.value(name);
-    if (v.isUndefined())
-        v = run.hello.value(QStringLiteral("defaults")).toObject().value(name);
-    if (const StepParameter *p = StepParameters::find(name); v.isUndefined() && p)
-        v = p->defaultValue;
-    return StepParameter::text(v);
+    return StepParameter::text(run.parameterValue(name));
 }
 
 // A checklist item's id is its short name: "tuned_profile" -> "tuned profile".

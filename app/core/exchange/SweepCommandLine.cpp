@@ -7,15 +7,6 @@ namespace burstlab {
 
 namespace {
 
-QJsonValue defaultOf(const Run &run, const QString &name) {
-    const QJsonObject defaults = run.hello.value(QStringLiteral("defaults")).toObject();
-    if (defaults.contains(name))
-        return defaults.value(name);
-    if (const StepParameter *parameter = StepParameters::find(name))
-        return parameter->defaultValue;
-    return {};
-}
-
 // Options and their values, one group per option.
 QList<QStringList> groups(const Run &run) {
     const SweepSpec &spec = run.spec;
@@ -88,7 +79,7 @@ QJsonObject SweepCommandLine::nonDefaultParameters(const Run &run) {
     QJsonObject out;
     const QJsonObject &fixed = run.spec.fixed;
     for (auto it = fixed.begin(); it != fixed.end(); ++it) {
-        if (it.value() != defaultOf(run, it.key()))
+        if (it.value() != run.parameterDefault(it.key()))
             out.insert(it.key(), it.value());
     }
     return out;

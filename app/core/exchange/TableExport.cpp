@@ -104,23 +104,24 @@ QJsonArray repetitions(const PointStats &s) {
         const StepResult &step = s.repetitions[i];
         const RepetitionNoise &noise = s.disturbance.perStep[i];
         const double pps = step.effectivePps();
-        reps.append(QJsonObject{
-            {QStringLiteral("rep"), step.rep},
-            {QStringLiteral("seq"), step.seq},
-            {QStringLiteral("status"), toString(step.status)},
-            {QStringLiteral("reason"), step.error},
-            {QStringLiteral("pps"), number(pps)},
-            {QStringLiteral("ns_per_pkt"), pps > 0 ? QJsonValue(1e9 / pps) : QJsonValue()},
-            {QStringLiteral("disturbed"), noise.disturbed},
-            {QStringLiteral("replaced"), noise.replaced},
-            {QStringLiteral("cpu_share"),
-             noise.thread ? QJsonValue(noise.thread->minCpuShare) : QJsonValue()},
-            {QStringLiteral("steal_share"),
-             noise.thread ? optional(noise.thread->maxStealShare) : QJsonValue()},
-            {QStringLiteral("cpu_pps"),
-             noise.thread ? QJsonValue(noise.thread->cpuPps) : QJsonValue()},
-            {QStringLiteral("lcores"),
-             step.measured ? step.measured->lcoresJson() : QJsonArray()}});
+        const auto ns = step.nsPerPacket();
+        reps.append(
+            QJsonObject{{QStringLiteral("rep"), step.rep},
+                        {QStringLiteral("seq"), step.seq},
+                        {QStringLiteral("status"), toString(step.status)},
+                        {QStringLiteral("reason"), step.error},
+                        {QStringLiteral("pps"), number(pps)},
+                        {QStringLiteral("ns_per_pkt"), ns ? QJsonValue(*ns) : QJsonValue()},
+                        {QStringLiteral("disturbed"), noise.disturbed},
+                        {QStringLiteral("replaced"), noise.replaced},
+                        {QStringLiteral("cpu_share"),
+                         noise.thread ? QJsonValue(noise.thread->minCpuShare) : QJsonValue()},
+                        {QStringLiteral("steal_share"),
+                         noise.thread ? optional(noise.thread->maxStealShare) : QJsonValue()},
+                        {QStringLiteral("cpu_pps"),
+                         noise.thread ? QJsonValue(noise.thread->cpuPps) : QJsonValue()},
+                        {QStringLiteral("lcores"),
+                         step.measured ? step.measured->lcoresJson() : QJsonArray()}});
     }
     return reps;
 }

@@ -1,5 +1,6 @@
 #include "model/Run.h"
 #include "model/JsonReader.h"
+#include "model/StepParameters.h"
 #include "stats/LineRate.h"
 
 namespace burstlab {
@@ -67,8 +68,17 @@ QString Run::linkSpeedUnknownReason() const {
     return QStringLiteral("%1 reported no link speed").arg(device());
 }
 
+QJsonValue Run::parameterValue(const QString &name) const {
+    return StepParameters::valueOf(name, spec.fixed,
+                                   hello.value(QStringLiteral("defaults")).toObject());
+}
+
+QJsonValue Run::parameterDefault(const QString &name) const {
+    return StepParameters::defaultOf(name, hello.value(QStringLiteral("defaults")).toObject());
+}
+
 int Run::frameSize() const {
-    return spec.fixed.value(QStringLiteral("pkt_size")).toInt(60);
+    return parameterValue(QStringLiteral("pkt_size")).toInt();
 }
 
 QJsonObject Run::toJson() const {

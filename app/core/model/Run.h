@@ -47,7 +47,12 @@ struct Run {
     // Why linkSpeedMbps() is empty ("net_null0 (net_null) has no wire"), or
     // empty when it is not.
     QString linkSpeedUnknownReason() const;
-    // The frame size without FCS the run used (fixed pkt_size, else 60).
+    // A step parameter's value for the whole run, and its default:
+    // StepParameters::valueOf and defaultOf with the run's fixed values and
+    // its engine's defaults (the hello's, once it has one).
+    QJsonValue parameterValue(const QString &name) const;
+    QJsonValue parameterDefault(const QString &name) const;
+    // The frame size without FCS the run used: parameterValue("pkt_size").
     int frameSize() const;
 
     QJsonObject toJson() const;

@@ -107,6 +107,18 @@ const StepParameter *StepParameters::find(const QString &name) {
     return nullptr;
 }
 
+QJsonValue StepParameters::defaultOf(const QString &name, const QJsonObject &engineDefaults) {
+    if (engineDefaults.contains(name))
+        return engineDefaults.value(name);
+    const StepParameter *parameter = find(name);
+    return parameter ? parameter->defaultValue : QJsonValue(QJsonValue::Undefined);
+}
+
+QJsonValue StepParameters::valueOf(const QString &name, const QJsonObject &fixed,
+                                   const QJsonObject &engineDefaults) {
+    return fixed.contains(name) ? fixed.value(name) : defaultOf(name, engineDefaults);
+}
+
 QStringList StepParameters::sweepable() {
     QStringList names;
     for (const StepParameter &p : all()) {

@@ -1,4 +1,5 @@
 #pragma once
+#include <QJsonObject>
 #include <QJsonValue>
 #include <QList>
 #include <QString>
@@ -60,6 +61,15 @@ struct StepParameters {
     // Every step parameter the engine takes, in the protocol's order.
     static const QList<StepParameter> &all();
     static const StepParameter *find(const QString &name);
+    // A parameter's default: the engine's (engineDefaults, its hello's
+    // "defaults") where it says one, else the table's; undefined where
+    // neither has one (count). Before an engine is known, the table's.
+    static QJsonValue defaultOf(const QString &name, const QJsonObject &engineDefaults = {});
+    // THE value a sweep gives a parameter: its fixed value, else defaultOf.
+    // The setup text, the command line, the matching of runs and the GUI's
+    // fields all take it from here (Run::parameterValue).
+    static QJsonValue valueOf(const QString &name, const QJsonObject &fixed,
+                              const QJsonObject &engineDefaults = {});
     // The names a sweep may vary, in table order.
     static QStringList sweepable();
     // The table for docs/protocol.md (and `burstlab-cli parameters --format

@@ -10,8 +10,13 @@ void StepResult::applyFinished(const StepFinished &finished) {
     elapsedNs = finished.elapsedNs;
     cyclesPerPkt = finished.cyclesPerPkt;
     pps = finished.window.pps;
-    nsPerPkt = pps > 0 ? 1e9 / pps : 0;
     ppsAfterWarmup.reset();
+}
+
+std::optional<double> StepResult::nsPerPacketOf(double pps) {
+    if (!(pps > 0))
+        return std::nullopt;
+    return 1e9 / pps;
 }
 
 QJsonObject StepResult::totalsJson() const {
@@ -24,6 +29,7 @@ void StepResult::setTotals(const QJsonObject &totals) {
 }
 
 QJsonObject StepResult::toJson() const {
+    const auto ns = nsPerPacket();
     QJsonObject o{{QStringLiteral("point"), point.toJson()},
                   {QStringLiteral("rep"), rep},
                   {QStringLiteral("seq"), seq},
@@ -32,7 +38,7 @@ QJsonObject StepResult::toJson() const {
                   {QStringLiteral("finished"), dateTimeText(finished)},
                   {QStringLiteral("totals"), totalsJson()},
                   {QStringLiteral("pps"), pps},
-                  {QStringLiteral("ns_per_pkt"), nsPerPkt},
+                  {QStringLiteral("ns_per_pkt"), ns ? QJsonValue(*ns) : QJsonValue()},
                   {QStringLiteral("tx_pkts"), txPkts},
                   {QStringLiteral("elapsed_ns"), elapsedNs},
                   {QStringLiteral("cycles_per_pkt"), cyclesPerPkt},
@@ -58,7 +64,9 @@ std::optional<StepResult> StepResult::fromJson(const QJsonObject &object, QStrin
     s.finished = in.dateTime(QStringLiteral("finished"));
     s.setTotals(in.object(QStringLiteral("totals")));
     s.pps = in.number(QStringLiteral("pps"));
-    s.nsPerPkt = in.number(QStringLiteral("ns_per_pkt"));
+    // Derived from the rate (nsPerPacket): read, so that every file written
+    // with it loads, and left.
+    in.optionalNumber(QStringLiteral("ns_per_pkt"));
     s.txPkts = in.integer(QStringLiteral("tx_pkts"));
     s.elapsedNs = in.integer(QStringLiteral("elapsed_ns"));
     s.cyclesPerPkt = in.number(QStringLiteral("cycles_per_pkt"));

@@ -10,9 +10,10 @@ namespace burstlab {
 
 // One repetition at one point: what the engine measured (its finished
 // message, typed) or what an import's source recorded, plus the numbers
-// derived from them that lists, statistics and exports use. pps and nsPerPkt
-// are the repetition's rate: the engine's measured window (docs/protocol.md,
-// "finished"), or for imported results the rate given.
+// derived from them that lists, statistics and exports use. pps is the
+// repetition's rate: the engine's measured window (docs/protocol.md,
+// "finished"), or for imported results the rate given; its ns/packet is
+// derived from it, never stored.
 struct StepResult {
     qint64 id = 0;
     qint64 runId = 0;
@@ -29,7 +30,6 @@ struct StepResult {
     // the totals of an engine that spoke protocol version 1.
     QJsonObject recorded;
     double pps = 0;
-    double nsPerPkt = 0;
     qint64 txPkts = 0;
     qint64 elapsedNs = 0;
     double cyclesPerPkt = 0;
@@ -49,6 +49,11 @@ struct StepResult {
     void setTotals(const QJsonObject &totals);
     // THE rate of this repetition, which every statistic and output uses.
     double effectivePps() const { return ppsAfterWarmup.value_or(pps); }
+    // THE ns/packet of this repetition: nsPerPacketOf(effectivePps()).
+    std::optional<double> nsPerPacket() const { return nsPerPacketOf(effectivePps()); }
+    // 1e9 / pps; nullopt for a rate of 0 (a repetition that sent nothing has
+    // no ns/packet, never an infinite or a zero one).
+    static std::optional<double> nsPerPacketOf(double pps);
 
     QJsonObject toJson() const;
     static std::optional<StepResult> fromJson(const QJsonObject &object, QString *error);

@@ -57,9 +57,8 @@ QString SweepSpec::repsText() const {
 QStringList SweepSpec::fixedChanges() const {
     QStringList changes;
     for (auto it = fixed.constBegin(); it != fixed.constEnd(); ++it) {
-        const StepParameter *documented = StepParameters::find(it.key());
         const QJsonValue value = it.value();
-        if (documented && value == documented->defaultValue)
+        if (value == StepParameters::defaultOf(it.key()))
             continue;
         if (value.isBool()) {
             if (value.toBool())

@@ -1,4 +1,5 @@
 #include "stats/Figure.h"
+#include "model/StepResult.h"
 #include "stats/Summary.h"
 #include <algorithm>
 #include <cmath>
@@ -13,9 +14,7 @@ std::optional<qint64> pps(const QList<double> &repetitionPps) {
 }
 
 std::optional<double> ns(qint64 pps) {
-    if (pps <= 0)
-        return std::nullopt;
-    return 1e9 / double(pps);
+    return StepResult::nsPerPacketOf(double(pps));
 }
 
 std::optional<double> deltaNs(qint64 referencePps, qint64 thisPps) {

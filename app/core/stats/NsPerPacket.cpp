@@ -1,4 +1,5 @@
 #include "stats/NsPerPacket.h"
+#include "model/StepResult.h"
 #include <limits>
 
 namespace burstlab {
@@ -6,7 +7,7 @@ namespace burstlab {
 QList<double> nsPerPacket(const QList<double> &pps) {
     QList<double> ns;
     for (double v : pps)
-        ns << (v > 0 ? 1e9 / v : std::numeric_limits<double>::quiet_NaN());
+        ns << StepResult::nsPerPacketOf(v).value_or(std::numeric_limits<double>::quiet_NaN());
     return ns;
 }
 

@@ -77,9 +77,7 @@ PointStats statsOf(const Point &point, const QList<StepResult> &steps,
     PointStats s;
     s.point = point;
     s.repetitions = steps;
-    NoisePolicy policy = options.noise;
-    policy.excludeDisturbed = policy.excludeDisturbed || options.excludeDisturbed;
-    s.disturbance = Disturbance::of(steps, policy);
+    s.disturbance = Disturbance::of(steps, options.countingPolicy());
     s.pps = s.disturbance.countedPps;
     QSet<int> given; // repetition numbers, whatever became of them
     for (const StepResult &step : steps)
@@ -144,6 +142,12 @@ StatsOptions StatsOptions::forRun(const Run &run) const {
     o.noise = run.spec.noise;
     o.untilPrecise = run.spec.untilPrecise;
     return o;
+}
+
+NoisePolicy StatsOptions::countingPolicy() const {
+    NoisePolicy policy = noise;
+    policy.excludeDisturbed = policy.excludeDisturbed || excludeDisturbed;
+    return policy;
 }
 
 int StatsOptions::frameSizeAt(const Point &point) const {
@@ -222,17 +226,24 @@ QString PointStats::correctionText(const QList<PointStats> &stats, bool vsBaseli
     return Delta::correctionText(deltas);
 }
 
-QList<PointStats> PointStats::ofRun(const RunData &data, const StatsOptions &options,
+QList<PointStats> PointStats::of(const Run &run, const QList<StepResult> &steps,
+                                 const StatsOptions &view, const QList<PointStats> &baseline) {
+    return compute(steps, run.spec.points(), view.forRun(run), baseline);
+}
+
+QList<PointStats> PointStats::ofRun(const RunData &data, const StatsOptions &view,
                                     const RunData *baseline) {
-    return compute(data.results(), data.run.spec.points(), options.forRun(data.run),
-                   baseline ? baseline->results() : QList<StepResult>{});
+    return of(data.run, data.results(), view,
+              baseline ? ofRun(*baseline, view) : QList<PointStats>{});
 }
 
 QList<PointStats> PointStats::compute(const QList<StepResult> &steps, const QList<Point> &order,
                                       const StatsOptions &options,
-                                      const QList<StepResult> &baseline) {
+                                      const QList<PointStats> &baseline) {
     const Grouped mine = group(steps);
-    const Grouped base = group(baseline);
+    QHash<QString, qsizetype> base; // point key -> index in baseline
+    for (qsizetype i = 0; i < baseline.size(); ++i)
+        base.insert(baseline[i].point.key(), i);
     QList<Point> points;
     for (const Point &p : order) {
         if (mine.steps.contains(p.key()))
@@ -250,9 +261,8 @@ QList<PointStats> PointStats::compute(const QList<StepResult> &steps, const QLis
         const QString series = seriesKey(point);
         if (const auto prev = lastInSeries.constFind(series); prev != lastInSeries.cend())
             s.vsPrevious = deltaBetween(result[*prev], s, options.alpha);
-        if (base.steps.contains(point.key()))
-            s.vsBaseline = deltaBetween(statsOf(point, base.steps.value(point.key()), options), s,
-                                        options.alpha);
+        if (const auto at = base.constFind(point.key()); at != base.cend())
+            s.vsBaseline = deltaBetween(baseline[*at], s, options.alpha);
         s.warnings = warningsFor(s, options);
         if (s.ppsFigure)
             lastInSeries.insert(series, result.size());

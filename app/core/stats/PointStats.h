@@ -21,15 +21,22 @@ struct StatsOptions {
     int frameSize = 60;             // without FCS
     int frameAxis = -1;             // the pkt_size axis, when the sweep varies it
     NoisePolicy noise;              // which repetitions are disturbed, and whether they count
-    bool excludeDisturbed = false;  // leave them out whatever the run's policy says
+    // A view option (--exclude-disturbed on show, compare, export): leave
+    // disturbed repetitions out as well, whatever the run's policy says. It
+    // only adds to the run's policy, never takes from it (docs/cli.md).
+    bool excludeDisturbed = false;
     // The run's "--reps auto" target; without one, precision is judged
     // against the default target and never warned about.
     std::optional<PrecisionTarget> untilPrecise;
 
-    // These options with the run's frame size (a fixed pkt_size, or the
-    // pkt_size axis), its link speed (Run::linkSpeedMbps) or why it has none,
-    // and its noise policy and precision target.
+    // These options (the view's) with the run's own stored ones: its frame
+    // size (a fixed pkt_size, or the pkt_size axis), its link speed
+    // (Run::linkSpeedMbps) or why it has none, and its noise policy and
+    // precision target.
     StatsOptions forRun(const Run &run) const;
+    // The run's noise policy with the view's exclusion added: which
+    // repetitions count towards a point's figure.
+    NoisePolicy countingPolicy() const;
     // The frame size of one point: its pkt_size value, else frameSize.
     int frameSizeAt(const Point &point) const;
 };
@@ -94,13 +101,19 @@ struct PointStats {
     // One entry per point that has completed or invalid steps, in the order
     // of points (sweep order when given, else first appearance). The previous
     // point is the previous one with a figure in the same series (same
-    // values on axes 2..n).
+    // values on axes 2..n); the baseline's point is the one with the same
+    // values in baseline, statistics judged under the baseline's own options.
     static QList<PointStats> compute(const QList<StepResult> &steps, const QList<Point> &order = {},
                                      const StatsOptions &options = {},
-                                     const QList<StepResult> &baseline = {});
-    // compute() over a run's steps in its sweep order, with the run's link
-    // speed and frame size, against an optional baseline run.
-    static QList<PointStats> ofRun(const RunData &data, const StatsOptions &options = {},
+                                     const QList<PointStats> &baseline = {});
+    // THE statistics of a run, which every output prints: compute() over its
+    // steps in its sweep order under its own stored options with the view's
+    // (StatsOptions::forRun), against an optional baseline run's statistics
+    // under the baseline's own stored options with the same view.
+    static QList<PointStats> of(const Run &run, const QList<StepResult> &steps,
+                                const StatsOptions &view = {},
+                                const QList<PointStats> &baseline = {});
+    static QList<PointStats> ofRun(const RunData &data, const StatsOptions &view = {},
                                    const RunData *baseline = nullptr);
     // Delta::correctionText of the run's deltas against the previous point,
     // or against the baseline.

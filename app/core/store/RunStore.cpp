@@ -30,10 +30,14 @@ const QString runColumns =
     QStringLiteral("r.id, r.name, r.label, r.notes, r.created, r.status, r.error, r.sweep, "
                    "coalesce(d.hello, '{}'), coalesce(d.fingerprint, '{}'), "
                    "coalesce(d.checklist, '[]'), r.source");
-// A step's rate columns come first: the runs list reads only them.
-const QString rateColumns = QStringLiteral("point, rep, status, pps, pps_after_warmup");
-const QString stepColumns = rateColumns + QStringLiteral(", id, run_id, seq, started, finished, "
-                                                         "totals, ns_per_pkt, tx_pkts, elapsed_ns, "
+// A step's rate columns come first: the runs list reads only them. They
+// hold what a point's figure needs under any noise policy: the rate, and
+// the thread shares that say whether the repetition was disturbed (copied
+// from the totals, which are most of a step's bytes).
+const QString rateColumns =
+    QStringLiteral("point, rep, status, pps, pps_after_warmup, seq, cpu_share, steal_share");
+const QString stepColumns = rateColumns + QStringLiteral(", id, run_id, started, finished, "
+                                                         "totals, tx_pkts, elapsed_ns, "
                                                          "cycles_per_pkt, error");
 // A sample's columns are its protocol names (Sample::forEachCounter), after
 // the step it belongs to.
@@ -115,22 +119,42 @@ StepResult rateFrom(const QSqlQuery &q) {
     s.pps = q.value(3).toDouble();
     if (!q.value(4).isNull())
         s.ppsAfterWarmup = q.value(4).toDouble();
+    s.seq = q.value(5).toInt();
+    if (!q.value(6).isNull()) {
+        // Of the finished message, the thread shares the noise policy judges;
+        // stepFrom replaces it with the whole message.
+        ThreadUsage thread;
+        thread.minCpuShare = q.value(6).toDouble();
+        if (!q.value(7).isNull())
+            thread.maxStealShare = q.value(7).toDouble();
+        s.measured = StepFinished{};
+        s.measured->thread = thread;
+    }
     return s;
+}
+
+// A step's thread shares for its rate columns: null where its engine measured none.
+QVariant cpuShareOf(const StepResult &step) {
+    const auto thread = step.measured ? step.measured->thread : std::nullopt;
+    return thread ? QVariant(thread->minCpuShare) : QVariant();
+}
+
+QVariant stealShareOf(const StepResult &step) {
+    const auto thread = step.measured ? step.measured->thread : std::nullopt;
+    return thread && thread->maxStealShare ? QVariant(*thread->maxStealShare) : QVariant();
 }
 
 StepResult stepFrom(const QSqlQuery &q) {
     StepResult s = rateFrom(q);
-    s.id = q.value(5).toLongLong();
-    s.runId = q.value(6).toLongLong();
-    s.seq = q.value(7).toInt();
-    s.started = dateTimeFromText(q.value(8).toString());
-    s.finished = dateTimeFromText(q.value(9).toString());
-    s.setTotals(jsonDocument(q.value(10)).object());
-    s.nsPerPkt = q.value(11).toDouble();
-    s.txPkts = q.value(12).toLongLong();
-    s.elapsedNs = q.value(13).toLongLong();
-    s.cyclesPerPkt = q.value(14).toDouble();
-    s.error = q.value(15).toString();
+    s.id = q.value(8).toLongLong();
+    s.runId = q.value(9).toLongLong();
+    s.started = dateTimeFromText(q.value(10).toString());
+    s.finished = dateTimeFromText(q.value(11).toString());
+    s.setTotals(jsonDocument(q.value(12)).object());
+    s.txPkts = q.value(13).toLongLong();
+    s.elapsedNs = q.value(14).toLongLong();
+    s.cyclesPerPkt = q.value(15).toDouble();
+    s.error = q.value(16).toString();
     return s;
 }
 
@@ -561,6 +585,7 @@ std::optional<QList<RunSummary>> RunStore::listRuns(const RunFilter &filter) {
     if (!exec(q, QStringLiteral("listing runs")))
         return std::nullopt;
     QList<RunSummary> list;
+    QList<Run> runs; // the sweeps, for the options each run's figures are judged under
     while (q.next()) {
         RunSummary s;
         s.id = q.value(0).toLongLong();
@@ -569,32 +594,34 @@ std::optional<QList<RunSummary>> RunStore::listRuns(const RunFilter &filter) {
         s.created = dateTimeFromText(q.value(3).toString());
         s.status = runStatusFromString(q.value(4).toString()).value_or(RunStatus::Failed);
         s.device = Run::deviceOf(jsonDocument(q.value(5)).object());
-        s.sweep = SweepSpec::fromJson(jsonDocument(q.value(6)).object(), nullptr)
-                      .value_or(SweepSpec{})
-                      .describe();
+        Run run;
+        run.spec =
+            SweepSpec::fromJson(jsonDocument(q.value(6)).object(), nullptr).value_or(SweepSpec{});
+        s.sweep = run.spec.describe();
         s.source = q.value(7).toString();
         s.steps = q.value(8).toInt();
         for (const QJsonValue &tag : jsonDocument(q.value(9)).array())
             s.tags << tag.toString();
         s.tags.sort();
         list << s;
+        runs << run;
     }
     // The best pps of a run is its best point figure (the median of a
-    // point's valid repetitions), the number show, compare and the exports
-    // print, not its fastest single repetition.
-    // Only the columns that figure needs are read: the steps' totals
-    // documents are most of a step's bytes, and a page lists 200 runs.
+    // point's valid repetitions under the run's own noise policy), the
+    // number show, compare and the exports print, not its fastest single
+    // repetition. Only the rate columns are read: a page lists 200 runs.
     QSqlQuery rates(database());
     rates.prepare(
         QStringLiteral("SELECT %1 FROM steps WHERE run_id = ? ORDER BY seq, id").arg(rateColumns));
-    for (RunSummary &s : list) {
+    for (qsizetype i = 0; i < list.size(); ++i) {
+        RunSummary &s = list[i];
         rates.addBindValue(s.id);
         if (!exec(rates, QStringLiteral("reading the rates of run %1").arg(s.id)))
             return std::nullopt;
         QList<StepResult> steps;
         while (rates.next())
             steps << rateFrom(rates);
-        if (const auto best = PointStats::bestPps(PointStats::compute(steps)))
+        if (const auto best = PointStats::bestPps(PointStats::of(runs[i], steps)))
             s.bestPps = double(*best);
     }
     return list;
@@ -707,32 +734,33 @@ std::optional<qint64> RunStore::beginStep(qint64 runId, const Point &point, int 
 std::optional<qint64> RunStore::insertStep(qint64 runId, const StepResult &step) {
     QSqlQuery q = prepare(
         QStringLiteral("INSERT INTO steps (run_id, seq, point, point_key, rep, status, started, "
-                       "finished, totals, pps, ns_per_pkt, tx_pkts, elapsed_ns, cycles_per_pkt, "
-                       "pps_after_warmup, error) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-                       "?, ?, ?)"),
+                       "finished, totals, pps, tx_pkts, elapsed_ns, cycles_per_pkt, "
+                       "pps_after_warmup, cpu_share, steal_share, error) VALUES (?, ?, ?, ?, ?, "
+                       "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
         {runId, step.seq,
          QString::fromUtf8(QJsonDocument(step.point.toJson()).toJson(QJsonDocument::Compact)),
          step.point.key(), step.rep, toString(step.status), dateTimeText(step.started),
-         dateTimeText(step.finished), jsonText(step.totalsJson()), step.pps, step.nsPerPkt,
-         step.txPkts, step.elapsedNs, step.cyclesPerPkt,
-         step.ppsAfterWarmup ? QVariant(*step.ppsAfterWarmup) : QVariant(), step.error});
+         dateTimeText(step.finished), jsonText(step.totalsJson()), step.pps, step.txPkts,
+         step.elapsedNs, step.cyclesPerPkt,
+         step.ppsAfterWarmup ? QVariant(*step.ppsAfterWarmup) : QVariant(), cpuShareOf(step),
+         stealShareOf(step), step.error});
     if (!exec(q, QStringLiteral("storing a step of run %1").arg(runId)))
         return std::nullopt;
     return q.lastInsertId().toLongLong();
 }
 
 bool RunStore::finishStep(const StepResult &result) {
-    QSqlQuery q =
-        prepare(QStringLiteral("UPDATE steps SET status = ?, finished = ?, totals = ?, pps = ?, "
-                               "ns_per_pkt = ?, tx_pkts = ?, elapsed_ns = ?, cycles_per_pkt = ?, "
-                               "pps_after_warmup = ?, error = ? WHERE id = ?"),
-                {toString(result.status),
-                 dateTimeText(result.finished.isValid() ? result.finished
-                                                        : QDateTime::currentDateTimeUtc()),
-                 jsonText(result.totalsJson()), result.pps, result.nsPerPkt, result.txPkts,
-                 result.elapsedNs, result.cyclesPerPkt,
-                 result.ppsAfterWarmup ? QVariant(*result.ppsAfterWarmup) : QVariant(),
-                 result.error, result.id});
+    QSqlQuery q = prepare(
+        QStringLiteral("UPDATE steps SET status = ?, finished = ?, totals = ?, pps = ?, "
+                       "tx_pkts = ?, elapsed_ns = ?, cycles_per_pkt = ?, "
+                       "pps_after_warmup = ?, cpu_share = ?, steal_share = ?, error = ? "
+                       "WHERE id = ?"),
+        {toString(result.status),
+         dateTimeText(result.finished.isValid() ? result.finished
+                                                : QDateTime::currentDateTimeUtc()),
+         jsonText(result.totalsJson()), result.pps, result.txPkts, result.elapsedNs,
+         result.cyclesPerPkt, result.ppsAfterWarmup ? QVariant(*result.ppsAfterWarmup) : QVariant(),
+         cpuShareOf(result), stealShareOf(result), result.error, result.id});
     const QString what = QStringLiteral("finishing step %1").arg(result.id);
     if (!exec(q, what))
         return false;

@@ -29,7 +29,7 @@ namespace burstlab {
 // what went wrong. Nothing is swallowed.
 class RunStore {
   public:
-    static constexpr int schemaVersion = 5;
+    static constexpr int schemaVersion = 6;
 
     RunStore();
     ~RunStore();

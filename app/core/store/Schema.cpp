@@ -96,6 +96,22 @@ const QList<QStringList> &Schema::migrations() {
         // 4 -> 5: a sample keeps every counter of the stats line (TxCounters),
         // mbufs built included; older samples did not record it.
         {QStringLiteral("ALTER TABLE samples ADD COLUMN mbufs_built INTEGER NOT NULL DEFAULT 0")},
+        // 5 -> 6: a repetition's ns/packet is derived from its rate
+        // (StepResult::nsPerPacket) wherever it is shown, so it is not
+        // stored: a stored copy held 0 for a rate of 0 and missed the rate
+        // after the warm-up of older stores. The thread shares of the
+        // totals join the rate columns, so the runs list judges each point
+        // under its run's noise policy without reading the totals.
+        {QStringLiteral("ALTER TABLE steps DROP COLUMN ns_per_pkt"),
+         QStringLiteral("ALTER TABLE steps ADD COLUMN cpu_share REAL"),
+         QStringLiteral("ALTER TABLE steps ADD COLUMN steal_share REAL"),
+         // json_valid first: CASE evaluates lazily, so totals that are not
+         // JSON leave the shares null instead of failing.
+         QStringLiteral("UPDATE steps SET"
+                        " cpu_share = CASE WHEN json_valid(totals) THEN"
+                        " json_extract(totals, '$.thread.min_cpu_share') END,"
+                        " steal_share = CASE WHEN json_valid(totals) THEN"
+                        " json_extract(totals, '$.thread.max_steal_share') END")},
     };
     return steps;
 }

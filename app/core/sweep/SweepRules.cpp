@@ -31,16 +31,11 @@ class Problems {
     QList<FieldProblem> m_list;
 };
 
-// The range of a step parameter the sweep itself sets (duration_ms,
-// warmup_ms), by the limits.
-ParameterLimit rangeOf(const StepLimits &limits, const QString &name) {
-    const StepParameter *p = StepParameters::find(name);
-    return limits.range(name).value_or(ParameterLimit{p->min, p->max});
-}
-
-// The values a step parameter takes over the sweep: its axis's, else its
-// fixed value, else the given default.
-QList<qint64> valuesOf(const SweepSpec &spec, const QString &name, qint64 otherwise) {
+// The values a step parameter takes over the sweep: its axis's, else
+// sweepValue (what the sweep itself sets: its duration) when given, else its
+// value for the sweep (StepParameters::valueOf).
+QList<qint64> valuesOf(const SweepSpec &spec, const QString &name,
+                       std::optional<qint64> sweepValue = std::nullopt) {
     for (const Axis &axis : spec.axes) {
         if (axis.name != name)
             continue;
@@ -49,11 +44,7 @@ QList<qint64> valuesOf(const SweepSpec &spec, const QString &name, qint64 otherw
             values << (v.isNumber() ? v.number() : 0);
         return values;
     }
-    return {spec.fixed.value(name).toInteger(otherwise)};
-}
-
-qint64 defaultOf(const QString &name) {
-    return StepParameters::find(name)->defaultValue.toInteger();
+    return {sweepValue.value_or(StepParameters::valueOf(name, spec.fixed).toInteger())};
 }
 
 // A paced step sends one burst per burst/rate_pps seconds, so its window
@@ -61,13 +52,11 @@ qint64 defaultOf(const QString &name) {
 // repetition with fewer than WindowCheck::kMinTxCalls is invalid, and so
 // would every repetition of the sweep's slowest, longest-burst, shortest step.
 QString tooFewTxCalls(const SweepSpec &spec) {
-    QList<qint64> rates =
-        valuesOf(spec, QStringLiteral("rate_pps"), defaultOf(QStringLiteral("rate_pps")));
+    QList<qint64> rates = valuesOf(spec, QStringLiteral("rate_pps"));
     rates.removeAll(0);
     if (rates.isEmpty())
         return {};
-    const QList<qint64> bursts =
-        valuesOf(spec, QStringLiteral("burst"), defaultOf(QStringLiteral("burst")));
+    const QList<qint64> bursts = valuesOf(spec, QStringLiteral("burst"));
     const QList<qint64> durations = valuesOf(spec, QStringLiteral("duration_ms"), spec.durationMs);
     const qint64 rate = *std::min_element(rates.begin(), rates.end());
     const qint64 burst = std::max<qint64>(1, *std::max_element(bursts.begin(), bursts.end()));
@@ -88,6 +77,11 @@ QString tooFewTxCalls(const SweepSpec &spec) {
 }
 
 } // namespace
+
+ParameterLimit SweepRules::rangeOf(const StepLimits &limits, const QString &name) {
+    const StepParameter *p = StepParameters::find(name);
+    return limits.range(name).value_or(ParameterLimit{p->min, p->max});
+}
 
 QList<FieldProblem> SweepRules::checkLaunch(const EngineLaunch &e,
                                             std::optional<bool> hugepagesReserved) {
@@ -164,8 +158,7 @@ QList<FieldProblem> SweepRules::check(const SweepSpec &spec, const Context &cont
             continue;
         }
         // An engine older than a parameter does without it at its default.
-        const StepParameter *p = StepParameters::find(it.key());
-        if (!limits.knows(it.key()) && p && it.value() == p->defaultValue)
+        if (!limits.knows(it.key()) && it.value() == StepParameters::defaultOf(it.key()))
             continue;
         out.add(it.key(), limits.check(it.key(), it.value()));
     }
@@ -176,8 +169,7 @@ QList<FieldProblem> SweepRules::check(const SweepSpec &spec, const Context &cont
         out.add(QStringLiteral("vlan_pcp"),
                 QStringLiteral("vlan_pcp needs a tag: set vlan to 1..4094"));
     if (vlan != 0) {
-        const QList<qint64> sizes =
-            valuesOf(spec, QStringLiteral("pkt_size"), defaultOf(QStringLiteral("pkt_size")));
+        const QList<qint64> sizes = valuesOf(spec, QStringLiteral("pkt_size"));
         const qint64 smallest =
             sizes.isEmpty() ? kMinTaggedFrame : *std::min_element(sizes.begin(), sizes.end());
         if (smallest < kMinTaggedFrame)

@@ -30,6 +30,9 @@ struct SweepRules {
     // Every problem of the sweep, in the order of its fields: launch,
     // axes, fixed parameters, repetitions and timing, link speed.
     static QList<FieldProblem> check(const SweepSpec &spec, const Context &context);
+    // The range a timing parameter of the table (duration_ms, warmup_ms)
+    // may take for these limits: the engine's, else the table's.
+    static ParameterLimit rangeOf(const StepLimits &limits, const QString &name);
     // The launch alone (engine-info starts an engine without a sweep).
     static QList<FieldProblem> checkLaunch(const EngineLaunch &launch,
                                            std::optional<bool> hugepagesReserved);

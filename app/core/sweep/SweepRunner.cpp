@@ -332,8 +332,7 @@ bool SweepRunner::planPrecisionRound() {
     const auto &target = m_run.spec.untilPrecise;
     if (!target)
         return false;
-    const QList<PointStats> stats =
-        PointStats::compute(m_results, m_run.spec.points(), StatsOptions{}.forRun(m_run));
+    const QList<PointStats> stats = PointStats::of(m_run, m_results);
     QList<Point> needMore;
     for (const PointStats &s : stats) {
         if (s.precision.state == Precision::State::NeedsMore)
@@ -405,8 +404,7 @@ void SweepRunner::finishLoadWatch() {
 }
 
 void SweepRunner::emitPointStats(const Point &point) {
-    const StatsOptions options = StatsOptions{}.forRun(m_run);
-    for (const PointStats &stats : PointStats::compute(m_results, m_run.spec.points(), options)) {
+    for (const PointStats &stats : PointStats::of(m_run, m_results)) {
         // A point of invalid repetitions only has nothing to report yet.
         if (stats.point == point) {
             if (stats.disturbance.repetitions > 0)
