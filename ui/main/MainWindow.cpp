@@ -10,6 +10,7 @@
 #include "main/SweepToolBar.h"
 #include "results/SweepResultsView.h"
 #include "runs/RunsBrowser.h"
+#include "runs/StoreWatch.h"
 #include "store/RunStore.h"
 #include "sweep/SweepSession.h"
 #include "sweep/SweepSetupPanel.h"
@@ -37,7 +38,7 @@ MainWindow::MainWindow(QWidget *parent)
       m_runs(new RunsBrowser), m_compare(new CompareView), m_checklist(new ChecklistView),
       m_log(new LogPane), m_tabs(new QTabWidget), m_loadBanner(new LoadBanner),
       m_session(new SweepSession(this)), m_export(new ExportController(m_settings, this)),
-      m_import(new ImportController(this)) {
+      m_import(new ImportController(this)), m_watch(new StoreWatch(this)) {
     setWindowTitle(tr("burstlab"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/burstlab.svg")));
     setDockOptions(AnimatedDocks | AllowTabbedDocks);
@@ -99,6 +100,7 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::updateActions);
     connect(m_runs, &RunsBrowser::selectionChanged, this, &MainWindow::updateActions);
     connect(m_session, &SweepSession::runStored, this, &MainWindow::onRunStored);
+    connect(m_watch, &StoreWatch::changed, this, &MainWindow::onStoreChanged);
     connect(m_session, &SweepSession::statusMessage, statusBar(),
             [this](const QString &m) { statusBar()->showMessage(m); });
     connect(m_runs, &RunsBrowser::showRequested, this, &MainWindow::showRun);
@@ -344,6 +346,7 @@ bool MainWindow::openStore(const QString &path) {
     m_compare->setStore(m_store.get());
     m_export->setStore(m_store.get());
     m_import->setStore(m_store.get());
+    m_watch->setStore(m_store.get());
     setWindowTitle(tr("%1 — burstlab").arg(QFileInfo(m_store->path()).fileName()));
     statusBar()->showMessage(tr("Opened store %1").arg(m_store->path()), 5000);
     if (!recovered.isEmpty()) {
@@ -449,6 +452,19 @@ void MainWindow::onRunStored() {
     m_runs->reload();
     m_results->reloadBaselines();
     m_compare->reloadRuns();
+}
+
+void MainWindow::onStoreChanged() {
+    onRunStored();
+    const std::optional<qint64> shown = m_results->runId();
+    if (!shown || m_session->isRunning()) {
+        return;
+    }
+    const std::optional<Run> run = m_store->loadRun(*shown);
+    const std::optional<QList<StepResult>> steps = m_store->stepsOf(*shown);
+    if (run && steps && !m_results->shows(*run, *steps)) {
+        m_results->showRun(*run, *steps);
+    }
 }
 
 QList<qint64> MainWindow::currentRunIds() const {

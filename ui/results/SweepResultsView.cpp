@@ -194,6 +194,10 @@ std::optional<qint64> SweepResultsView::runId() const {
     return m_run ? std::optional<qint64>(m_run->id) : std::nullopt;
 }
 
+bool SweepResultsView::shows(const Run &run, const QList<StepResult> &steps) const {
+    return m_run && *m_run == run && m_steps == steps;
+}
+
 void SweepResultsView::setDeltaMode(DeltaMode mode) {
     m_mode->setCurrentIndex(m_mode->findData(int(mode)));
 }

@@ -41,6 +41,8 @@ class SweepResultsView : public QWidget {
     void showRun(const Run &run, const QList<StepResult> &steps);
     void clear();
     std::optional<qint64> runId() const;
+    // Whether the view holds exactly this run and these steps.
+    bool shows(const Run &run, const QList<StepResult> &steps) const;
     // The run the live chart's steps belong to, and whether it is measuring:
     // showing another run while none is clears the live chart.
     void setLiveRun(qint64 runId, bool running);
