@@ -291,6 +291,11 @@ void CompareView::setPpsFromZero(bool fromZero) {
     m_pps->setFromZero(fromZero);
 }
 
+void CompareView::setBandsShown(bool shown) {
+    m_pps->setBandsShown(shown);
+    m_delta->setBandsShown(shown);
+}
+
 void CompareView::addChartOption(QAction *action) {
     auto *button = new QToolButton(this);
     button->setDefaultAction(action);

@@ -178,6 +178,11 @@ void MainWindow::createActions() {
         make(tr("pps from &0"), {}, tr("Start the pps axes at zero, so differences show to scale"));
     m_ppsFromZero->setCheckable(true);
     m_ppsFromZero->setChecked(m_settings.ppsFromZero());
+    m_bandsShown = make(tr("&Intervals"), {},
+                        tr("Show the whiskers (min..max of the repetitions) and the confidence "
+                           "intervals of the deltas; hide them to see the lines alone"));
+    m_bandsShown->setCheckable(true);
+    m_bandsShown->setChecked(m_settings.bandsShown());
     m_start->setObjectName(QStringLiteral("start"));
     m_stop->setObjectName(QStringLiteral("stop"));
     m_resume->setObjectName(QStringLiteral("resume"));
@@ -213,7 +218,16 @@ void MainWindow::createActions() {
     m_results->setPpsFromZero(m_ppsFromZero->isChecked());
     m_compare->setPpsFromZero(m_ppsFromZero->isChecked());
     m_results->addChartOption(m_ppsFromZero);
+    connect(m_bandsShown, &QAction::toggled, this, [this](bool shown) {
+        m_settings.setBandsShown(shown);
+        m_results->setBandsShown(shown);
+        m_compare->setBandsShown(shown);
+    });
+    m_results->setBandsShown(m_bandsShown->isChecked());
+    m_compare->setBandsShown(m_bandsShown->isChecked());
+    m_results->addChartOption(m_bandsShown);
     m_compare->addChartOption(m_ppsFromZero);
+    m_compare->addChartOption(m_bandsShown);
 }
 
 void MainWindow::createMenus() {
@@ -248,6 +262,7 @@ void MainWindow::createMenus() {
     }
     view->addSeparator();
     view->addAction(m_ppsFromZero);
+    view->addAction(m_bandsShown);
     view->addSeparator();
     for (QDockWidget *dock : findChildren<QDockWidget *>()) {
         view->addAction(dock->toggleViewAction());

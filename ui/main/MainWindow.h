@@ -120,6 +120,7 @@ class MainWindow : public QMainWindow {
     QAction *m_resume = nullptr;
     QAction *m_quit = nullptr;
     QAction *m_ppsFromZero = nullptr;
+    QAction *m_bandsShown = nullptr;
 };
 
 } // namespace burstlab

@@ -172,6 +172,11 @@ void SweepResultsView::setPpsFromZero(bool fromZero) {
     m_pps->setFromZero(fromZero);
 }
 
+void SweepResultsView::setBandsShown(bool shown) {
+    m_pps->setBandsShown(shown);
+    m_delta->setBandsShown(shown);
+}
+
 void SweepResultsView::addChartOption(QAction *action) {
     auto *button = new QToolButton(this);
     button->setDefaultAction(action);

@@ -47,6 +47,8 @@ class SweepResultsView : public QWidget {
     // showing another run while none is clears the live chart.
     void setLiveRun(qint64 runId, bool running);
     void setPpsFromZero(bool fromZero);
+    // Whiskers and intervals on both charts, or the lines alone.
+    void setBandsShown(bool shown);
     // A tool button for a chart option (e.g. the zero-based pps axis) in the
     // controls row.
     void addChartOption(QAction *action);
