@@ -25,6 +25,7 @@
 #include <QScrollBar>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -94,6 +95,11 @@ void TestMainWindow::startFollowsValidity() {
     QVERIFY(!stop->isEnabled());
     window.setupPanel()->setSweepValues(0, QStringLiteral("burst"), QStringLiteral("1..x"));
     QVERIFY(!start->isEnabled());
+    QVERIFY(window.statusBar()->currentMessage().startsWith(QStringLiteral("Cannot start: ")));
+    // Fixed, the complaint goes at once.
+    window.setupPanel()->setSweepValues(0, QStringLiteral("burst"), QStringLiteral("1..4"));
+    QVERIFY(start->isEnabled());
+    QCOMPARE(window.statusBar()->currentMessage(), QString());
 }
 
 void TestMainWindow::settingsSurviveARestart() {

@@ -316,8 +316,13 @@ void MainWindow::showSetupProblem(const QString &reason) {
     m_toolbar->setProblem(reason);
     m_start->setToolTip(reason.isEmpty() ? tr("Start the sweep set up in the panel (Ctrl+R)")
                                          : tr("Cannot start: %1").arg(reason));
-    if (!reason.isEmpty()) {
-        statusBar()->showMessage(tr("Cannot start: %1").arg(reason), 10000);
+    const QString message = reason.isEmpty() ? QString() : tr("Cannot start: %1").arg(reason);
+    // A fixed setup takes its complaint away at once, not when it times out;
+    // any other message stays.
+    if (!message.isEmpty()) {
+        statusBar()->showMessage(message, 10000);
+    } else if (statusBar()->currentMessage().startsWith(tr("Cannot start: "))) {
+        statusBar()->clearMessage();
     }
 }
 
