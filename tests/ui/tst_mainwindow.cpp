@@ -59,6 +59,7 @@ class TestMainWindow : public QObject {
     void opensRunsFromTheCommandLine();
     void tabFromTheFilterLandsOnARun();
     void showsRunsAnotherProcessStores();
+    void shownRunFollowsTheStore();
 
   private:
     QTemporaryDir m_dir;
@@ -359,6 +360,26 @@ void TestMainWindow::showsRunsAnotherProcessStores() {
     QVERIFY(browser->model()->rowOf(ids->last() + 1) >= 0);
     QCOMPARE(browser->selectedRunIds(), selected);
     QCOMPARE(scroll->value(), position);
+}
+
+void TestMainWindow::shownRunFollowsTheStore() {
+    const QString store = m_dir.filePath(QStringLiteral("follow.sqlite"));
+    MainWindow window;
+    QVERIFY(window.openStore(store));
+    const qint64 id = testdata::insert(
+        *window.store(), testdata::burstRun(QStringLiteral("before"), {{1, {1e6}}, {2, {2e6}}}));
+    window.showRun(id);
+    QVERIFY2(window.resultsView()->summaryText().contains(QStringLiteral("before")),
+             qPrintable(window.resultsView()->summaryText()));
+    // Another connection (as another process would) relabels the shown run.
+    RunStore other;
+    QVERIFY(other.open(store));
+    std::optional<Run> run = other.loadRun(id);
+    QVERIFY(run);
+    run->label = QStringLiteral("after");
+    QVERIFY2(other.updateRun(*run), qPrintable(other.lastError()));
+    QTRY_VERIFY_WITH_TIMEOUT(window.resultsView()->summaryText().contains(QStringLiteral("after")),
+                             2000);
 }
 
 QTEST_MAIN(TestMainWindow)
