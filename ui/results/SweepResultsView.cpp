@@ -175,6 +175,8 @@ void SweepResultsView::setPpsFromZero(bool fromZero) {
 void SweepResultsView::setBandsShown(bool shown) {
     m_pps->setBandsShown(shown);
     m_delta->setBandsShown(shown);
+    // The captions say which marks are drawn.
+    recompute();
 }
 
 void SweepResultsView::addChartOption(QAction *action) {
@@ -266,10 +268,13 @@ void SweepResultsView::recompute() {
     const QString reference = mode == DeltaMode::VsPrevious || !m_baselineRun
                                   ? tr("the previous point")
                                   : m_baselineRun->title();
-    m_pps->setCaption(FigureCaption::of({run}, FigureCaption::Marks::Pps));
-    m_delta->setCaption(FigureCaption::of({run}, FigureCaption::Marks::Delta, reference));
+    const bool intervals = m_pps->bandsShown();
+    m_pps->setCaption(FigureCaption::of({run}, FigureCaption::Marks::Pps, {}, intervals));
+    m_delta->setCaption(
+        FigureCaption::of({run}, FigureCaption::Marks::Delta, reference, intervals));
     m_live->setCaption(FigureCaption::of({run}, FigureCaption::Marks::LiveRate));
-    m_figureCaption = FigureCaption::of({run}, FigureCaption::Marks::PpsAndDelta, reference);
+    m_figureCaption =
+        FigureCaption::of({run}, FigureCaption::Marks::PpsAndDelta, reference, intervals);
     const QString lineRate = options.linkMbps
                                  ? tr("line rate %1").arg(LineRate::speedText(*options.linkMbps))
                                  : tr("line rate not checked: %1").arg(options.linkUnknownReason);
