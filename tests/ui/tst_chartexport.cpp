@@ -1,5 +1,6 @@
 // Chart export: fixed-size PNG and valid SVG files, and a clear error when the
-// file cannot be written.
+// file cannot be written; value axes that show every series, never a negative
+// rate, with whiskers and intervals that can be hidden.
 #include "charts/ChartFigure.h"
 #include "charts/ChartStyle.h"
 #include "charts/DeltaChart.h"
@@ -27,6 +28,15 @@ QList<ChartSeriesData> ppsSeries() {
 // Deltas can be negative: the chart must draw them on a value axis.
 QList<ChartSeriesData> deltaSeries() {
     return {{QStringLiteral("baseline"), {{8, 32.6, 30.1, 35.0}, {32, -21.9, -25.0, -18.7}}}};
+}
+
+// A 2-D run's pps: one value of the second axis near 60 Mpps, another near
+// 1 Mpps, so the lowest whisker sits close to zero.
+QList<ChartSeriesData> twoAxisPpsSeries() {
+    return {{QStringLiteral("clone=0"),
+             {{1, 58e6, 57e6, 60e6}, {8, 60e6, 59e6, 61e6}, {32, 59e6, 58e6, 60e6}}},
+            {QStringLiteral("clone=64"),
+             {{1, 1.0e6, 0.5e6, 1.5e6}, {8, 1.2e6, 0.6e6, 1.6e6}, {32, 1.1e6, 0.7e6, 1.4e6}}}};
 }
 
 // The root element's name, or empty when the file is not well-formed XML.
@@ -74,6 +84,9 @@ class TestChartExport : public QObject {
     void logScaleForBurstLikeValues_data();
     void logScaleForBurstLikeValues();
     void liveChartShowsAShortStep();
+    void rateAxisNeverNegative();
+    void wideIntervalLeavesOtherSeriesInSight();
+    void bandsCanBeHidden();
 
   private:
     QTemporaryDir m_dir;
@@ -304,6 +317,56 @@ void TestChartExport::liveChartShowsAShortStep() {
     chart.clear();
     QCOMPARE(chart.dataPointCount(), 0);
     QVERIFY(chart.chartTitle().contains(QStringLiteral("no step running")));
+}
+
+void TestChartExport::rateAxisNeverNegative() {
+    PpsChart chart;
+    chart.setParameterName(QStringLiteral("burst"));
+    chart.setSeries(twoAxisPpsSeries());
+    const auto [low, high] = chart.axisRange(Qt::Vertical);
+    QCOMPARE(low, 0.0);
+    QVERIFY(high >= 61);
+    // The figure is drawn by the same code: no negative tick label in it.
+    const QString path = m_dir.filePath(QStringLiteral("rate.svg"));
+    QString error;
+    QVERIFY2(chart.exportSvg(path, QSize(800, 500), &error), qPrintable(error));
+    const QStringList texts = svgText(path).texts;
+    QVERIFY(texts.contains(QStringLiteral("0")));
+    for (const QString &text : texts) {
+        QVERIFY2(!text.startsWith(QLatin1Char('-')) && !text.startsWith(QChar(0x2212)),
+                 qPrintable(text));
+    }
+}
+
+void TestChartExport::wideIntervalLeavesOtherSeriesInSight() {
+    // Deltas of 1..3 ns with tight intervals beside one series whose
+    // intervals span a microsecond: the axis must still show 1..3 ns apart.
+    DeltaChart chart;
+    chart.setSeries(
+        {{QStringLiteral("clone=0"), {{1, 1.0, 0.8, 1.2}, {2, 2.0, 1.8, 2.2}, {4, 3.0, 2.8, 3.2}}},
+         {QStringLiteral("clone=64"),
+          {{1, 2.0, -500, 504}, {2, 2.5, -400, 405}, {4, 2.0, -1, 5}}}});
+    const auto [low, high] = chart.axisRange(Qt::Vertical);
+    QVERIFY2(low <= 0.8 && high >= 3.2, qPrintable(QStringLiteral("%1..%2").arg(low).arg(high)));
+    QVERIFY2(high - low < 20, qPrintable(QStringLiteral("%1..%2").arg(low).arg(high)));
+}
+
+void TestChartExport::bandsCanBeHidden() {
+    PpsChart chart;
+    chart.setSeries({{QStringLiteral("run"), {{8, 10e6, 5e6, 15e6}, {16, 12e6, 5e6, 15e6}}}});
+    QVERIFY(chart.bandsShown());
+    const QString shownPath = m_dir.filePath(QStringLiteral("bands.png"));
+    QString error;
+    QVERIFY2(chart.exportPng(shownPath, QSize(800, 500), &error), qPrintable(error));
+    QVERIFY(chart.axisRange(Qt::Vertical).first < 8);
+
+    chart.setBandsShown(false);
+    QCOMPARE(chart.dataPointCount(), 2);
+    // The axis fits the points alone, and the exported figure follows.
+    QVERIFY(chart.axisRange(Qt::Vertical).first >= 9);
+    const QString hiddenPath = m_dir.filePath(QStringLiteral("nobands.png"));
+    QVERIFY2(chart.exportPng(hiddenPath, QSize(800, 500), &error), qPrintable(error));
+    QVERIFY(QImage(shownPath) != QImage(hiddenPath));
 }
 
 QTEST_MAIN(TestChartExport)

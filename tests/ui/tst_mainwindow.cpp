@@ -1,6 +1,7 @@
 // The main window's conventions: shortcuts for the main actions, settings and
 // layout kept between sessions, recent stores, and "Copy as netdev text" of the
-// selected stored run through the core exporter.
+// selected stored run through the core exporter, and runs another process
+// stores showing up on their own.
 #include "UiTestData.h"
 #include "compare/CompareView.h"
 #include "main/MainWindow.h"
@@ -8,6 +9,7 @@
 #include "main/SweepToolBar.h"
 #include "results/SweepResultsView.h"
 #include "runs/RunsBrowser.h"
+#include "runs/RunsTableModel.h"
 #include "store/RunStore.h"
 #include "sweep/SweepSetupPanel.h"
 #include <QTableView>
@@ -20,8 +22,10 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QProcess>
+#include <QScrollBar>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -54,6 +58,8 @@ class TestMainWindow : public QObject {
     void runIdsFromTheCommandLine();
     void opensRunsFromTheCommandLine();
     void tabFromTheFilterLandsOnARun();
+    void showsRunsAnotherProcessStores();
+    void shownRunFollowsTheStore();
 
   private:
     QTemporaryDir m_dir;
@@ -90,6 +96,11 @@ void TestMainWindow::startFollowsValidity() {
     QVERIFY(!stop->isEnabled());
     window.setupPanel()->setSweepValues(0, QStringLiteral("burst"), QStringLiteral("1..x"));
     QVERIFY(!start->isEnabled());
+    QVERIFY(window.statusBar()->currentMessage().startsWith(QStringLiteral("Cannot start: ")));
+    // Fixed, the complaint goes at once.
+    window.setupPanel()->setSweepValues(0, QStringLiteral("burst"), QStringLiteral("1..4"));
+    QVERIFY(start->isEnabled());
+    QCOMPARE(window.statusBar()->currentMessage(), QString());
 }
 
 void TestMainWindow::settingsSurviveARestart() {
@@ -311,6 +322,64 @@ void TestMainWindow::tabFromTheFilterLandsOnARun() {
     QCOMPARE(window.runsBrowser()->selectedRunIds(), QList<qint64>{id});
     QTest::keyClick(focused, Qt::Key_Return);
     QCOMPARE(window.resultsView()->runId(), std::optional<qint64>(id));
+}
+
+void TestMainWindow::showsRunsAnotherProcessStores() {
+    const QString store = m_dir.filePath(QStringLiteral("shared.sqlite"));
+    MainWindow window;
+    window.resize(1000, 600);
+    window.show();
+    QVERIFY(window.openStore(store));
+    QList<RunData> runs;
+    for (int i = 0; i < 120; ++i) {
+        runs.append(testdata::burstRun(QStringLiteral("r%1").arg(i), {{1, {1e6 + i}}}));
+    }
+    const std::optional<QList<qint64>> ids = window.store()->insertRuns(runs);
+    QVERIFY(ids);
+    RunsBrowser *browser = window.runsBrowser();
+    browser->reload();
+    window.showTab(MainWindow::RunsTab);
+    const QList<qint64> selected{ids->at(10), ids->at(40)};
+    browser->selectRuns(selected);
+    QScrollBar *scroll = browser->table()->verticalScrollBar();
+    QVERIFY(scroll->maximum() > 20);
+    scroll->setValue(scroll->maximum() / 2);
+    const int position = scroll->value();
+    QCOMPARE(browser->visibleRunCount(), 120);
+
+    // The real command line tool, a process of its own, adds a run.
+    QProcess cli;
+    cli.start(QStringLiteral(BURSTLAB_BIN_DIR "/burstlab-cli"),
+              {QStringLiteral("--db"), store, QStringLiteral("import"), QStringLiteral("--format"),
+               QStringLiteral("netdev"),
+               QStringLiteral(BURSTLAB_SOURCE_DIR "/tests/data/netdev_seed000_burst.txt")});
+    QVERIFY(cli.waitForFinished(30000));
+    QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
+
+    QTRY_COMPARE_WITH_TIMEOUT(browser->visibleRunCount(), 121, 2000);
+    QVERIFY(browser->model()->rowOf(ids->last() + 1) >= 0);
+    QCOMPARE(browser->selectedRunIds(), selected);
+    QCOMPARE(scroll->value(), position);
+}
+
+void TestMainWindow::shownRunFollowsTheStore() {
+    const QString store = m_dir.filePath(QStringLiteral("follow.sqlite"));
+    MainWindow window;
+    QVERIFY(window.openStore(store));
+    const qint64 id = testdata::insert(
+        *window.store(), testdata::burstRun(QStringLiteral("before"), {{1, {1e6}}, {2, {2e6}}}));
+    window.showRun(id);
+    QVERIFY2(window.resultsView()->summaryText().contains(QStringLiteral("before")),
+             qPrintable(window.resultsView()->summaryText()));
+    // Another connection (as another process would) relabels the shown run.
+    RunStore other;
+    QVERIFY(other.open(store));
+    std::optional<Run> run = other.loadRun(id);
+    QVERIFY(run);
+    run->label = QStringLiteral("after");
+    QVERIFY2(other.updateRun(*run), qPrintable(other.lastError()));
+    QTRY_VERIFY_WITH_TIMEOUT(window.resultsView()->summaryText().contains(QStringLiteral("after")),
+                             2000);
 }
 
 QTEST_MAIN(TestMainWindow)

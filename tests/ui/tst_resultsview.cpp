@@ -27,6 +27,7 @@ class TestResultsView : public QObject {
     void baselineOlderThanThoseOffered();
     void twoAxisLegendsAreDistinct();
     void bothChartsShareTheXScale();
+    void hiddenIntervalsLeaveTheCaption();
     void storedRunClearsTheLiveChart();
     void checklistBesideTheCharts();
 
@@ -139,6 +140,25 @@ void TestResultsView::twoAxisLegendsAreDistinct() {
         QVERIFY2(legend.at(1).startsWith(QStringLiteral("clone=64 · a rather long")),
                  qPrintable(legend.at(1)));
     }
+}
+
+void TestResultsView::hiddenIntervalsLeaveTheCaption() {
+    SweepResultsView view;
+    show(view, m_baseline);
+    QVERIFY(view.ppsChart()->caption().contains(QStringLiteral("whiskers")));
+    QVERIFY(view.deltaChart()->caption().contains(QStringLiteral("confidence interval")));
+    view.setBandsShown(false);
+    QVERIFY(!view.ppsChart()->bandsShown());
+    QVERIFY(!view.deltaChart()->bandsShown());
+    // An exported figure never explains marks it does not draw.
+    for (const auto &figure : view.figures()) {
+        QVERIFY2(!figure.second.caption().contains(QStringLiteral("whiskers")),
+                 qPrintable(figure.second.caption()));
+        QVERIFY2(!figure.second.caption().contains(QStringLiteral("confidence interval")),
+                 qPrintable(figure.second.caption()));
+    }
+    view.setBandsShown(true);
+    QVERIFY(view.ppsChart()->caption().contains(QStringLiteral("whiskers")));
 }
 
 void TestResultsView::bothChartsShareTheXScale() {

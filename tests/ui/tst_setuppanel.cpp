@@ -43,6 +43,7 @@ class TestSetupPanel : public QObject {
     void runningLocksTheForm();
     void hugepagesNeededWithoutNoHuge();
     void wheelChangesOnlyAFocusedField();
+    void outOfRangeValueIsKeptAndMarked();
 };
 
 void TestSetupPanel::defaultsAreValid() {
@@ -469,6 +470,23 @@ void TestSetupPanel::wheelChangesOnlyAFocusedField() {
     QTRY_VERIFY(reps->hasFocus());
     turn();
     QCOMPARE(reps->value(), value - 1);
+}
+
+void TestSetupPanel::outOfRangeValueIsKeptAndMarked() {
+    SweepSetupPanel panel;
+    panel.show();
+    auto *box = panel.findChild<QSpinBox *>(QStringLiteral("fixed_pkt_size"));
+    QVERIFY(box);
+    box->setFocus();
+    box->selectAll();
+    QTest::keyClicks(box, QStringLiteral("10"));
+    QTest::keyClick(box, Qt::Key_Return);
+    // What was typed stays, and the field says what is wrong with it.
+    QCOMPARE(box->value(), 10);
+    QVERIFY(!panel.isValid());
+    QVERIFY2(panel.invalidReason().contains(QStringLiteral("pkt_size must be in 60..1514, got 10")),
+             qPrintable(panel.invalidReason()));
+    QCOMPARE(panel.invalidField(), box);
 }
 
 QTEST_MAIN(TestSetupPanel)

@@ -1,6 +1,7 @@
 #include "charts/ChartStyle.h"
 #include "charts/ChartData.h"
 
+#include <QAreaSeries>
 #include <QChart>
 #include <QFontMetricsF>
 #include <QGraphicsLayout>
@@ -214,7 +215,8 @@ RateUnit rateUnit(double high) {
     return unit(1, QStringLiteral("pps"));
 }
 
-void fitValueAxis(QAbstractAxis *axis, double low, double high, bool includeZero) {
+void fitValueAxis(QAbstractAxis *axis, double low, double high, bool includeZero,
+                  bool nonNegative) {
     auto *value = qobject_cast<QValueAxis *>(axis);
     if (!value) {
         return;
@@ -227,8 +229,24 @@ void fitValueAxis(QAbstractAxis *axis, double low, double high, bool includeZero
         high = low + 1;
     }
     const double margin = (high - low) * 0.08;
-    value->setRange(includeZero && low >= 0 ? 0 : low - margin, high + margin);
+    const double min = includeZero && low >= 0 ? 0 : low - margin;
+    // Nice numbers round a non-negative minimum down to a multiple of the
+    // tick step, which stays at or above zero.
+    value->setRange(nonNegative ? std::max(min, 0.0) : min, high + margin);
     value->applyNiceNumbers();
+}
+
+QList<ChartPoint> clipToAxis(const QList<ChartPoint> &points, const QAbstractAxis *y) {
+    const auto *value = qobject_cast<const QValueAxis *>(y);
+    if (!value) {
+        return points;
+    }
+    QList<ChartPoint> clipped = points;
+    for (ChartPoint &p : clipped) {
+        p.low = std::clamp(p.low, value->min(), value->max());
+        p.high = std::clamp(p.high, value->min(), value->max());
+    }
+    return clipped;
 }
 
 QColor seriesColor(const QPalette &palette, int index) {
@@ -259,9 +277,11 @@ QStringList legendLabels(const QChart *chart) {
 
 void addWhiskers(QChart *chart, const QList<ChartPoint> &points, const QColor &color,
                  QAbstractAxis *x, QAbstractAxis *y) {
-    QPen pen(color);
+    QColor faint = color;
+    faint.setAlphaF(0.45f);
+    QPen pen(faint);
     pen.setWidthF(1.5);
-    for (const ChartPoint &p : points) {
+    for (const ChartPoint &p : clipToAxis(points, y)) {
         if (!(p.high > p.low)) {
             continue;
         }
@@ -271,6 +291,26 @@ void addWhiskers(QChart *chart, const QList<ChartPoint> &points, const QColor &c
         whisker->append(p.x, p.high);
         attach(chart, whisker, x, y, false);
     }
+}
+
+void addBand(QChart *chart, const QList<ChartPoint> &points, const QColor &color, QAbstractAxis *x,
+             QAbstractAxis *y) {
+    auto *upper = new QLineSeries;
+    auto *lower = new QLineSeries;
+    for (const ChartPoint &p : clipToAxis(points, y)) {
+        upper->append(p.x, p.high);
+        lower->append(p.x, p.low);
+    }
+    auto *band = new QAreaSeries(upper, lower);
+    QColor fill = color;
+    fill.setAlphaF(0.12f);
+    band->setBrush(fill);
+    band->setPen(Qt::NoPen);
+    // Out of the legend: the band's meaning is in the figure's caption, and
+    // one entry per series keeps the legend short enough to read.
+    chart->addSeries(band);
+    band->attachAxis(x);
+    band->attachAxis(y);
 }
 
 void addDataLine(QChart *chart, const QString &name, const QList<ChartPoint> &points,

@@ -38,16 +38,28 @@ struct RateUnit {
     QString title;  // "rate (Mpps)"
 };
 RateUnit rateUnit(double high);
-// Value axis range with a margin, including zero when asked (deltas).
-void fitValueAxis(QAbstractAxis *axis, double low, double high, bool includeZero);
+// Value axis range with a margin, including zero when asked (deltas); a
+// nonNegative axis (a rate) never runs below zero, margin or not.
+void fitValueAxis(QAbstractAxis *axis, double low, double high, bool includeZero,
+                  bool nonNegative = false);
+// The points with their whiskers or intervals cut at the value axis's range:
+// a wide one ends at the plot's edge instead of widening the axis.
+QList<ChartPoint> clipToAxis(const QList<ChartPoint> &points, const QAbstractAxis *y);
 QColor seriesColor(const QPalette &palette, int index);
 // Adds the series on the axes; inLegend: it has an entry in the chart's legend.
 void attach(QChart *chart, QXYSeries *series, QAbstractAxis *x, QAbstractAxis *y, bool inLegend);
 // The legend's entries, as drawn under the plot.
 QStringList legendLabels(const QChart *chart);
-// Vertical whisker segments through low..high for each point, outside the legend.
+// Vertical whisker segments through low..high for each point, outside the
+// legend, fainter than the series' line and cut at the value axis's range:
+// call after the axis range is set.
 void addWhiskers(QChart *chart, const QList<ChartPoint> &points, const QColor &color,
                  QAbstractAxis *x, QAbstractAxis *y);
+// A filled band through low..high of the points (an interval), outside the
+// legend, faint so that other series' lines read through it and cut at the
+// value axis's range: call after the axis range is set.
+void addBand(QChart *chart, const QList<ChartPoint> &points, const QColor &color, QAbstractAxis *x,
+             QAbstractAxis *y);
 // The series' line with a marker on every point; the line alone is in the legend.
 void addDataLine(QChart *chart, const QString &name, const QList<ChartPoint> &points,
                  const QColor &color, qreal fontScale, QAbstractAxis *x, QAbstractAxis *y);

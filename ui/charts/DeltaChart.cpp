@@ -1,9 +1,7 @@
 #include "charts/DeltaChart.h"
 #include "charts/ChartStyle.h"
 
-#include <QAreaSeries>
 #include <QChart>
-#include <QLineSeries>
 #include <QPen>
 #include <QValueAxis>
 
@@ -36,23 +34,9 @@ QChart *DeltaChart::buildChart(qreal fontScale) const {
         const ChartSeriesData &data = series().at(i);
         const QColor color =
             ChartStyle::seriesColor(pal, data.colorIndex >= 0 ? data.colorIndex : i);
-        auto *upper = new QLineSeries;
-        auto *lower = new QLineSeries;
-        for (const ChartPoint &p : data.points) {
-            upper->append(p.x, p.high);
-            lower->append(p.x, p.low);
+        if (bandsShown()) {
+            ChartStyle::addBand(chart, data.points, color, xAxis, yAxis);
         }
-        auto *band = new QAreaSeries(upper, lower);
-        QColor fill = color;
-        fill.setAlphaF(0.22f);
-        band->setBrush(fill);
-        band->setPen(Qt::NoPen);
-        // Out of the legend: the band's meaning is in the figure's caption,
-        // and one entry per series keeps the legend short enough to read.
-        chart->addSeries(band);
-        band->attachAxis(xAxis);
-        band->attachAxis(yAxis);
-
         ChartStyle::addDataLine(chart, data.name, data.points, color, fontScale, xAxis, yAxis);
     }
 

@@ -40,9 +40,10 @@ QChart *PpsChart::buildChart(qreal fontScale) const {
     yAxis->setLabelFormat(QStringLiteral("%.4g"));
     ChartStyle::addAxis(chart, xAxis, Qt::AlignBottom, parameterName(), pal, fontScale);
     ChartStyle::addAxis(chart, yAxis, Qt::AlignLeft, unit.title, pal, fontScale);
-    // An empty chart from zero too: a rate is never negative.
+    // An empty chart from zero too; a rate is never negative, whatever the
+    // margin below the lowest point.
     ChartStyle::fitValueAxis(yAxis, low / unit.scale, high / unit.scale,
-                             m_fromZero || series().isEmpty());
+                             m_fromZero || series().isEmpty(), true);
 
     for (int i = 0; i < series().size(); ++i) {
         const ChartSeriesData &data = series().at(i);
@@ -53,7 +54,9 @@ QChart *PpsChart::buildChart(qreal fontScale) const {
             scaled.append({p.x, p.y / unit.scale, p.low / unit.scale, p.high / unit.scale, p.mark});
         }
         ChartStyle::addDataLine(chart, data.name, scaled, color, fontScale, xAxis, yAxis);
-        ChartStyle::addWhiskers(chart, scaled, color, xAxis, yAxis);
+        if (bandsShown()) {
+            ChartStyle::addWhiskers(chart, scaled, color, xAxis, yAxis);
+        }
         ChartStyle::addMarks(chart, scaled, fontScale, xAxis, yAxis);
     }
 

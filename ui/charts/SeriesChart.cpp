@@ -26,6 +26,11 @@ void SeriesChart::setXDomain(const QList<double> &xs) {
     refresh();
 }
 
+void SeriesChart::setBandsShown(bool shown) {
+    m_bandsShown = shown;
+    refresh();
+}
+
 void SeriesChart::clear() {
     m_series.clear();
     m_domain.clear();
@@ -74,17 +79,29 @@ QList<double> SeriesChart::xValues() const {
 }
 
 std::optional<std::pair<double, double>> SeriesChart::yRange() const {
-    std::optional<std::pair<double, double>> range;
+    std::optional<std::pair<double, double>> points;
+    std::optional<std::pair<double, double>> bands;
+    const auto widen = [](std::optional<std::pair<double, double>> &range, double low,
+                          double high) {
+        range = range ? std::make_pair(std::min(range->first, low), std::max(range->second, high))
+                      : std::make_pair(low, high);
+    };
     for (const ChartSeriesData &s : m_series) {
         for (const ChartPoint &p : s.points) {
-            const double low = std::min(p.low, p.y);
-            const double high = std::max(p.high, p.y);
-            range = range
-                        ? std::make_pair(std::min(range->first, low), std::max(range->second, high))
-                        : std::make_pair(low, high);
+            widen(points, p.y, p.y);
+            widen(bands, std::min(p.low, p.y), std::max(p.high, p.y));
         }
     }
-    return range;
+    if (!points || !m_bandsShown) {
+        return points;
+    }
+    // All points at one value flatten nothing: the bands then set the scale.
+    const double spread = points->second - points->first;
+    if (!(spread > 0)) {
+        return bands;
+    }
+    return std::make_pair(std::max(bands->first, points->first - spread),
+                          std::min(bands->second, points->second + spread));
 }
 
 } // namespace burstlab

@@ -25,6 +25,10 @@ class SeriesChart : public ChartPane {
     // charts drawn side by side share one scale; empty: the chart's own values.
     void setXDomain(const QList<double> &xs);
     void clear();
+    // Whiskers and intervals drawn (the default) or hidden, on screen and in
+    // every export.
+    void setBandsShown(bool shown);
+    bool bandsShown() const { return m_bandsShown; }
 
     int dataPointCount() const override;
     int seriesCount() const { return int(m_series.size()); }
@@ -39,14 +43,17 @@ class SeriesChart : public ChartPane {
     const QList<ChartSeriesData> &series() const { return m_series; }
     // The x axis for this chart's data, on the shared scale when one was set.
     QAbstractAxis *newXAxis() const;
-    // Lowest and highest value drawn, whiskers and intervals included; empty when
-    // there is no data.
+    // The value range to show: every point, and the whiskers and intervals
+    // (when shown) as far as the points' own spread beyond them, so that one
+    // wide interval cannot flatten the other series (it is cut at the plot's
+    // edge instead); empty when there is no data.
     std::optional<std::pair<double, double>> yRange() const;
 
   private:
     QString m_parameter;
     QList<ChartSeriesData> m_series;
     QList<double> m_domain;
+    bool m_bandsShown = true;
 };
 
 } // namespace burstlab

@@ -291,6 +291,13 @@ void CompareView::setPpsFromZero(bool fromZero) {
     m_pps->setFromZero(fromZero);
 }
 
+void CompareView::setBandsShown(bool shown) {
+    m_pps->setBandsShown(shown);
+    m_delta->setBandsShown(shown);
+    // The captions say which marks are drawn.
+    recompute();
+}
+
 void CompareView::addChartOption(QAction *action) {
     auto *button = new QToolButton(this);
     button->setDefaultAction(action);
@@ -370,9 +377,12 @@ void CompareView::recompute() {
     for (const RunData &data : m_runs) {
         runs.append(data.run);
     }
-    m_pps->setCaption(FigureCaption::of(runs, FigureCaption::Marks::Pps));
-    m_delta->setCaption(FigureCaption::of(runs, FigureCaption::Marks::Delta, base.title()));
-    m_figureCaption = FigureCaption::of(runs, FigureCaption::Marks::PpsAndDelta, base.title());
+    const bool intervals = m_pps->bandsShown();
+    m_pps->setCaption(FigureCaption::of(runs, FigureCaption::Marks::Pps, {}, intervals));
+    m_delta->setCaption(
+        FigureCaption::of(runs, FigureCaption::Marks::Delta, base.title(), intervals));
+    m_figureCaption =
+        FigureCaption::of(runs, FigureCaption::Marks::PpsAndDelta, base.title(), intervals);
 
     listDifferences(comparison);
     const int others = int(m_runs.size()) - 1;

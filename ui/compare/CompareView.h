@@ -40,6 +40,8 @@ class CompareView : public QWidget {
     bool compareRuns(const QList<qint64> &runIds);
     bool setBaseline(qint64 runId);
     void setPpsFromZero(bool fromZero);
+    // Whiskers and intervals on both charts, or the lines alone.
+    void setBandsShown(bool shown);
     // A tool button for a chart option in the row above the charts.
     void addChartOption(QAction *action);
 

@@ -50,11 +50,16 @@ QString runsPart(const QList<Run> &runs) {
     return each.join(QStringLiteral("; ")) + u'.';
 }
 
-QString marksPart(Marks marks, const QString &reference) {
-    const QString pps = tr("Dots: median pps of the repetitions; whiskers: lowest to highest.");
-    const QString delta = tr("Δ ns/packet against %1 (+ = faster); band: 95% confidence "
-                             "interval (Student t).")
-                              .arg(reference.isEmpty() ? tr("the previous point") : reference);
+QString marksPart(Marks marks, const QString &reference, bool intervals) {
+    // A caption never names marks the figure does not draw.
+    const QString pps =
+        intervals ? tr("Dots: median pps of the repetitions; whiskers: lowest to highest.")
+                  : tr("Dots: median pps of the repetitions.");
+    const QString against = reference.isEmpty() ? tr("the previous point") : reference;
+    const QString delta = intervals ? tr("Δ ns/packet against %1 (+ = faster); band: 95% "
+                                         "confidence interval (Student t).")
+                                          .arg(against)
+                                    : tr("Δ ns/packet against %1 (+ = faster).").arg(against);
     switch (marks) {
     case Marks::Pps:
         return pps;
@@ -88,12 +93,13 @@ QString datesPart(const QList<Run> &runs) {
 }
 } // namespace
 
-QString of(const QList<Run> &runs, Marks marks, const QString &deltaReference) {
+QString of(const QList<Run> &runs, Marks marks, const QString &deltaReference, bool intervals) {
     if (runs.isEmpty()) {
         return {};
     }
     return QStringLiteral("%1 %2 burstlab %3%4.")
-        .arg(runsPart(runs), marksPart(marks, deltaReference), versionString(), datesPart(runs));
+        .arg(runsPart(runs), marksPart(marks, deltaReference, intervals), versionString(),
+             datesPart(runs));
 }
 
 } // namespace burstlab::FigureCaption

@@ -15,8 +15,10 @@ namespace FigureCaption {
 enum class Marks { Pps, Delta, PpsAndDelta, LiveRate };
 
 // runs: the runs drawn, the baseline first; deltaReference: what the deltas
-// are taken against ("the previous point", "baseline").
-QString of(const QList<Run> &runs, Marks marks, const QString &deltaReference = {});
+// are taken against ("the previous point", "baseline"); intervals: whether the
+// whiskers and intervals are drawn (View ▸ Intervals).
+QString of(const QList<Run> &runs, Marks marks, const QString &deltaReference = {},
+           bool intervals = true);
 } // namespace FigureCaption
 
 } // namespace burstlab

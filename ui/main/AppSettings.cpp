@@ -14,6 +14,7 @@ const QString geometryKey = QStringLiteral("window/geometry");
 const QString stateKey = QStringLiteral("window/state");
 const QString presetKey = QStringLiteral("export/preset");
 const QString ppsFromZeroKey = QStringLiteral("charts/ppsFromZero");
+const QString bandsShownKey = QStringLiteral("charts/bandsShown");
 } // namespace
 
 QStringList AppSettings::recentStores() const {
@@ -82,6 +83,14 @@ bool AppSettings::ppsFromZero() const {
 
 void AppSettings::setPpsFromZero(bool fromZero) {
     m_settings.setValue(ppsFromZeroKey, fromZero);
+}
+
+bool AppSettings::bandsShown() const {
+    return m_settings.value(bandsShownKey, true).toBool();
+}
+
+void AppSettings::setBandsShown(bool shown) {
+    m_settings.setValue(bandsShownKey, shown);
 }
 
 } // namespace burstlab

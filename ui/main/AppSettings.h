@@ -33,6 +33,9 @@ class AppSettings {
     bool ppsFromZero() const;
     void setPpsFromZero(bool fromZero);
 
+    bool bandsShown() const;
+    void setBandsShown(bool shown);
+
   private:
     QSettings m_settings;
 };

@@ -10,6 +10,7 @@
 #include "main/SweepToolBar.h"
 #include "results/SweepResultsView.h"
 #include "runs/RunsBrowser.h"
+#include "runs/StoreWatch.h"
 #include "store/RunStore.h"
 #include "sweep/SweepSession.h"
 #include "sweep/SweepSetupPanel.h"
@@ -37,7 +38,7 @@ MainWindow::MainWindow(QWidget *parent)
       m_runs(new RunsBrowser), m_compare(new CompareView), m_checklist(new ChecklistView),
       m_log(new LogPane), m_tabs(new QTabWidget), m_loadBanner(new LoadBanner),
       m_session(new SweepSession(this)), m_export(new ExportController(m_settings, this)),
-      m_import(new ImportController(this)) {
+      m_import(new ImportController(this)), m_watch(new StoreWatch(this)) {
     setWindowTitle(tr("burstlab"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/burstlab.svg")));
     setDockOptions(AnimatedDocks | AllowTabbedDocks);
@@ -99,6 +100,7 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::updateActions);
     connect(m_runs, &RunsBrowser::selectionChanged, this, &MainWindow::updateActions);
     connect(m_session, &SweepSession::runStored, this, &MainWindow::onRunStored);
+    connect(m_watch, &StoreWatch::changed, this, &MainWindow::onStoreChanged);
     connect(m_session, &SweepSession::statusMessage, statusBar(),
             [this](const QString &m) { statusBar()->showMessage(m); });
     connect(m_runs, &RunsBrowser::showRequested, this, &MainWindow::showRun);
@@ -176,6 +178,11 @@ void MainWindow::createActions() {
         make(tr("pps from &0"), {}, tr("Start the pps axes at zero, so differences show to scale"));
     m_ppsFromZero->setCheckable(true);
     m_ppsFromZero->setChecked(m_settings.ppsFromZero());
+    m_bandsShown = make(tr("&Intervals"), {},
+                        tr("Show the whiskers (min..max of the repetitions) and the confidence "
+                           "intervals of the deltas; hide them to see the lines alone"));
+    m_bandsShown->setCheckable(true);
+    m_bandsShown->setChecked(m_settings.bandsShown());
     m_start->setObjectName(QStringLiteral("start"));
     m_stop->setObjectName(QStringLiteral("stop"));
     m_resume->setObjectName(QStringLiteral("resume"));
@@ -211,7 +218,16 @@ void MainWindow::createActions() {
     m_results->setPpsFromZero(m_ppsFromZero->isChecked());
     m_compare->setPpsFromZero(m_ppsFromZero->isChecked());
     m_results->addChartOption(m_ppsFromZero);
+    connect(m_bandsShown, &QAction::toggled, this, [this](bool shown) {
+        m_settings.setBandsShown(shown);
+        m_results->setBandsShown(shown);
+        m_compare->setBandsShown(shown);
+    });
+    m_results->setBandsShown(m_bandsShown->isChecked());
+    m_compare->setBandsShown(m_bandsShown->isChecked());
+    m_results->addChartOption(m_bandsShown);
     m_compare->addChartOption(m_ppsFromZero);
+    m_compare->addChartOption(m_bandsShown);
 }
 
 void MainWindow::createMenus() {
@@ -246,6 +262,7 @@ void MainWindow::createMenus() {
     }
     view->addSeparator();
     view->addAction(m_ppsFromZero);
+    view->addAction(m_bandsShown);
     view->addSeparator();
     for (QDockWidget *dock : findChildren<QDockWidget *>()) {
         view->addAction(dock->toggleViewAction());
@@ -299,8 +316,13 @@ void MainWindow::showSetupProblem(const QString &reason) {
     m_toolbar->setProblem(reason);
     m_start->setToolTip(reason.isEmpty() ? tr("Start the sweep set up in the panel (Ctrl+R)")
                                          : tr("Cannot start: %1").arg(reason));
-    if (!reason.isEmpty()) {
-        statusBar()->showMessage(tr("Cannot start: %1").arg(reason), 10000);
+    const QString message = reason.isEmpty() ? QString() : tr("Cannot start: %1").arg(reason);
+    // A fixed setup takes its complaint away at once, not when it times out;
+    // any other message stays.
+    if (!message.isEmpty()) {
+        statusBar()->showMessage(message, 10000);
+    } else if (statusBar()->currentMessage().startsWith(tr("Cannot start: "))) {
+        statusBar()->clearMessage();
     }
 }
 
@@ -344,6 +366,7 @@ bool MainWindow::openStore(const QString &path) {
     m_compare->setStore(m_store.get());
     m_export->setStore(m_store.get());
     m_import->setStore(m_store.get());
+    m_watch->setStore(m_store.get());
     setWindowTitle(tr("%1 — burstlab").arg(QFileInfo(m_store->path()).fileName()));
     statusBar()->showMessage(tr("Opened store %1").arg(m_store->path()), 5000);
     if (!recovered.isEmpty()) {
@@ -449,6 +472,19 @@ void MainWindow::onRunStored() {
     m_runs->reload();
     m_results->reloadBaselines();
     m_compare->reloadRuns();
+}
+
+void MainWindow::onStoreChanged() {
+    onRunStored();
+    const std::optional<qint64> shown = m_results->runId();
+    if (!shown || m_session->isRunning()) {
+        return;
+    }
+    const std::optional<Run> run = m_store->loadRun(*shown);
+    const std::optional<QList<StepResult>> steps = m_store->stepsOf(*shown);
+    if (run && steps && !m_results->shows(*run, *steps)) {
+        m_results->showRun(*run, *steps);
+    }
 }
 
 QList<qint64> MainWindow::currentRunIds() const {

@@ -25,6 +25,7 @@ class RunsBrowser;
 class SweepResultsView;
 class SweepSession;
 class SweepSetupPanel;
+class StoreWatch;
 class SweepToolBar;
 
 // The application window: wires the views to the store and to the sweep
@@ -81,6 +82,9 @@ class MainWindow : public QMainWindow {
     void resumeRun(qint64 runId);
     void showStoredChecklist(qint64 runId);
     void onRunStored();
+    // Another process committed to the store: the lists, and the shown run
+    // when it is not this session's to update.
+    void onStoreChanged();
     void about();
     // The engine and DPDK versions for About: this session's engine, else the
     // one recorded with the newest measured run.
@@ -101,6 +105,7 @@ class MainWindow : public QMainWindow {
     SweepSession *m_session;
     ExportController *m_export;
     ImportController *m_import;
+    StoreWatch *m_watch;
     SweepToolBar *m_toolbar = nullptr;
 
     QMenu *m_recentMenu = nullptr;
@@ -115,6 +120,7 @@ class MainWindow : public QMainWindow {
     QAction *m_resume = nullptr;
     QAction *m_quit = nullptr;
     QAction *m_ppsFromZero = nullptr;
+    QAction *m_bandsShown = nullptr;
 };
 
 } // namespace burstlab

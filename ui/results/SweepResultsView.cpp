@@ -172,6 +172,13 @@ void SweepResultsView::setPpsFromZero(bool fromZero) {
     m_pps->setFromZero(fromZero);
 }
 
+void SweepResultsView::setBandsShown(bool shown) {
+    m_pps->setBandsShown(shown);
+    m_delta->setBandsShown(shown);
+    // The captions say which marks are drawn.
+    recompute();
+}
+
 void SweepResultsView::addChartOption(QAction *action) {
     auto *button = new QToolButton(this);
     button->setDefaultAction(action);
@@ -192,6 +199,10 @@ QList<QPair<QString, ChartFigure>> SweepResultsView::figures() const {
 
 std::optional<qint64> SweepResultsView::runId() const {
     return m_run ? std::optional<qint64>(m_run->id) : std::nullopt;
+}
+
+bool SweepResultsView::shows(const Run &run, const QList<StepResult> &steps) const {
+    return m_run && *m_run == run && m_steps == steps;
 }
 
 void SweepResultsView::setDeltaMode(DeltaMode mode) {
@@ -258,10 +269,13 @@ void SweepResultsView::recompute() {
     const QString reference = mode == DeltaMode::VsPrevious || !m_baselineRun
                                   ? tr("the previous point")
                                   : m_baselineRun->title();
-    m_pps->setCaption(FigureCaption::of({run}, FigureCaption::Marks::Pps));
-    m_delta->setCaption(FigureCaption::of({run}, FigureCaption::Marks::Delta, reference));
+    const bool intervals = m_pps->bandsShown();
+    m_pps->setCaption(FigureCaption::of({run}, FigureCaption::Marks::Pps, {}, intervals));
+    m_delta->setCaption(
+        FigureCaption::of({run}, FigureCaption::Marks::Delta, reference, intervals));
     m_live->setCaption(FigureCaption::of({run}, FigureCaption::Marks::LiveRate));
-    m_figureCaption = FigureCaption::of({run}, FigureCaption::Marks::PpsAndDelta, reference);
+    m_figureCaption =
+        FigureCaption::of({run}, FigureCaption::Marks::PpsAndDelta, reference, intervals);
     const QString lineRate = options.linkMbps
                                  ? tr("line rate %1").arg(LineRate::speedText(*options.linkMbps))
                                  : tr("line rate not checked: %1").arg(options.linkUnknownReason);

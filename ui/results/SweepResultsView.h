@@ -41,10 +41,14 @@ class SweepResultsView : public QWidget {
     void showRun(const Run &run, const QList<StepResult> &steps);
     void clear();
     std::optional<qint64> runId() const;
+    // Whether the view holds exactly this run and these steps.
+    bool shows(const Run &run, const QList<StepResult> &steps) const;
     // The run the live chart's steps belong to, and whether it is measuring:
     // showing another run while none is clears the live chart.
     void setLiveRun(qint64 runId, bool running);
     void setPpsFromZero(bool fromZero);
+    // Whiskers and intervals on both charts, or the lines alone.
+    void setBandsShown(bool shown);
     // A tool button for a chart option (e.g. the zero-based pps axis) in the
     // controls row.
     void addChartOption(QAction *action);

@@ -9,6 +9,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
+#include <QScrollBar>
 #include <QSortFilterProxyModel>
 #include <QStyle>
 #include <QTableView>
@@ -148,12 +149,16 @@ void RunsBrowser::loadEveryRunIfNeeded() {
 }
 
 void RunsBrowser::reload() {
+    // Reloading resets the model: where the user was must survive it, as
+    // runs stored by another process reload the list under them.
     const QList<qint64> selected = selectedRunIds();
+    const int scroll = m_table->verticalScrollBar()->value();
     m_error->hide();
     m_model->reload();
     loadEveryRunIfNeeded();
     fitColumns();
     selectRuns(selected);
+    m_table->verticalScrollBar()->setValue(scroll);
     updateActions();
 }
 

@@ -42,6 +42,14 @@ QSpinBox *spinBox(int min, int max, int value, const QString &suffix = {}) {
     return box;
 }
 
+// A fixed integer's field takes any number typed: one outside the parameter's
+// range is kept and marked by the rules, which know the engine's limits. A
+// spin box held to the range would turn 10 into 60 when the field is left.
+QSpinBox *fixedSpinBox(qint64 min, qint64 value) {
+    return spinBox(std::min(0, clampToInt(min)), std::numeric_limits<int>::max(),
+                   clampToInt(value));
+}
+
 // The step parameters the fixed group shows: all but older names and what
 // the timing group sets (duration, warm-up).
 bool isFixedField(const StepParameter &p) {
@@ -172,8 +180,7 @@ QWidget *SweepSetupPanel::buildFixedGroup() {
         }
         QWidget *field = nullptr;
         if (p.type == ParameterType::Integer && !p.defaultValue.isUndefined()) {
-            auto *box = spinBox(clampToInt(p.min), clampToInt(p.max),
-                                clampToInt(p.defaultValue.toInteger()));
+            auto *box = fixedSpinBox(p.min, p.defaultValue.toInteger());
             connect(box, &QSpinBox::valueChanged, this, &SweepSetupPanel::revalidate);
             field = box;
         } else if (p.type == ParameterType::Boolean) {
@@ -207,11 +214,6 @@ void SweepSetupPanel::applyLimits() {
     const ParameterLimit warmup = SweepRules::rangeOf(m_limits, QStringLiteral("warmup_ms"));
     m_warmup->setRange(clampToInt(warmup.min), clampToInt(warmup.max));
     for (auto it = m_fixed.begin(); it != m_fixed.end(); ++it) {
-        if (auto *box = qobject_cast<QSpinBox *>(it.value())) {
-            if (const auto r = m_limits.range(it.key())) {
-                box->setRange(clampToInt(r->min), clampToInt(r->max));
-            }
-        }
         it.value()->setToolTip(m_limits.tooltip(it.key()));
     }
 }

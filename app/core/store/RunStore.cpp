@@ -365,6 +365,15 @@ std::optional<int> RunStore::userVersion() {
     return q.value(0).toInt();
 }
 
+std::optional<qint64> RunStore::dataVersion() {
+    QSqlQuery q(database());
+    if (!q.exec(QStringLiteral("PRAGMA data_version")) || !q.next()) {
+        fail(QStringLiteral("reading the data version"), q);
+        return std::nullopt;
+    }
+    return q.value(0).toLongLong();
+}
+
 bool RunStore::migrate() {
     const auto &steps = Schema::migrations();
     static_assert(schemaVersion > 0);

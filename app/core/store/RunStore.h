@@ -65,6 +65,10 @@ class RunStore {
     QString lastError() const;
     // The runs that open() turned from "running" into "interrupted".
     QList<qint64> recoveredOnOpen() const;
+    // SQLite's data_version: it changes when another connection (this
+    // process's or another's) commits to the file, so a viewer polls it to
+    // see runs stored elsewhere; nullopt (lastError()) when it cannot be read.
+    std::optional<qint64> dataVersion();
 
     // Runs. createRun ignores run.id and returns the new id; created is set
     // to now (UTC) when invalid.
