@@ -356,22 +356,23 @@ bool RunStore::configureConnection() {
                     QStringLiteral("setting up"));
 }
 
-std::optional<int> RunStore::userVersion() {
+std::optional<qint64> RunStore::pragmaNumber(const QString &pragma, const QString &what) {
     QSqlQuery q(database());
-    if (!q.exec(QStringLiteral("PRAGMA user_version")) || !q.next()) {
-        fail(QStringLiteral("reading the schema version"), q);
-        return std::nullopt;
-    }
-    return q.value(0).toInt();
-}
-
-std::optional<qint64> RunStore::dataVersion() {
-    QSqlQuery q(database());
-    if (!q.exec(QStringLiteral("PRAGMA data_version")) || !q.next()) {
-        fail(QStringLiteral("reading the data version"), q);
+    if (!q.exec(QStringLiteral("PRAGMA ") + pragma) || !q.next()) {
+        fail(QStringLiteral("reading the %1").arg(what), q);
         return std::nullopt;
     }
     return q.value(0).toLongLong();
+}
+
+std::optional<int> RunStore::userVersion() {
+    const auto version =
+        pragmaNumber(QStringLiteral("user_version"), QStringLiteral("schema version"));
+    return version ? std::optional<int>(int(*version)) : std::nullopt;
+}
+
+std::optional<qint64> RunStore::dataVersion() {
+    return pragmaNumber(QStringLiteral("data_version"), QStringLiteral("data version"));
 }
 
 bool RunStore::migrate() {

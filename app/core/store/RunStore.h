@@ -135,6 +135,8 @@ class RunStore {
     bool configureConnection();
     bool openReadOnly(const QString &why);
     std::optional<int> userVersion();
+    // A PRAGMA that answers one number; `what` names it in an error.
+    std::optional<qint64> pragmaNumber(const QString &pragma, const QString &what);
     bool migrate();
     // BEGIN IMMEDIATE; work; COMMIT, or ROLLBACK keeping work's error.
     bool inTransaction(const QString &what, const std::function<bool()> &work);
