@@ -101,14 +101,14 @@ class TestImports : public QObject {
             << pktgenBlock(
                    params, okResult,
                    QStringLiteral("  99999999999999999999pps 480Mb/sec (480000000bps) errors: 0"))
-            << "line 4: '99999999999999999999pps";
+            << "line 4, column 3: '99999999999999999999pps";
         QTest::newRow("rate vs count/time")
             << pktgenBlock(params, okResult,
                            QStringLiteral("  1010000pps 484Mb/sec (484800000bps) errors: 0"))
             << "1010000 pps disagrees with 1000000 packets in 1000000 usec";
         QTest::newRow("negative param")
             << pktgenBlock(QStringLiteral("     clone_skb: -3  ifname: eth5"), okResult, okRate)
-            << "line 2: 'clone_skb: -3  ifname: eth5': clone: -3 is negative";
+            << "line 2, column 17: 'clone_skb: -3  ifname: eth5': clone: -3 is negative";
         QTest::newRow("zero time")
             << pktgenBlock(params, QStringLiteral("OK: 0(c0+d0) usec, 1000000 (60byte,0frags)"),
                            okRate)
@@ -156,18 +156,22 @@ class TestImports : public QObject {
         QTest::addColumn<QString>("expected");
         QTest::newRow("overflow") << QStringLiteral("skb_burst=0 tx:5614370 pps\n"
                                                     "skb_burst=1 tx:99999999999999999999 pps\n")
-                                  << "line 2: 'skb_burst=1 tx:99999999999999999999 pps': pps: "
+                                  << "line 2, column 16: 'skb_burst=1 tx:99999999999999999999 pps': pps: "
                                      "99999999999999999999 is out of range";
         QTest::newRow("negative value") << QStringLiteral("skb_burst=-3 tx:5614370 pps\n")
-                                        << "line 1: 'skb_burst=-3 tx:5614370 pps': skb_burst: -3 "
+                                        << "line 1, column 11: 'skb_burst=-3 tx:5614370 pps': skb_burst: -3 "
                                            "is negative";
         QTest::newRow("zero pps") << QStringLiteral("x\n * patch1: 0 pps\n")
-                                  << "line 2: '* patch1: 0 pps': pps: 0 is zero";
+                                  << "line 2, column 12: '* patch1: 0 pps': pps: 0 is zero";
         QTest::newRow("exponent form")
             << QStringLiteral("burst=1 tx:5614370 pps\nburst=2 tx:5.5e6 pps\n")
-            << "line 2: 'burst=2 tx:5.5e6 pps': pps: '5.5e6' is not a whole number";
+            << "line 2, column 12: 'burst=2 tx:5.5e6 pps': pps: '5.5e6' is not a whole number";
+        // A quoted reply's column counts its "> " too.
+        QTest::newRow("quoted exponent form")
+            << QStringLiteral("> burst=1 tx:5614370 pps\n> burst=2 tx:5.5e6 pps\n")
+            << "line 2, column 14: '> burst=2 tx:5.5e6 pps': pps: '5.5e6' is not a whole number";
         QTest::newRow("fraction") << QStringLiteral("burst=1 tx:12.5 pps\n")
-                                  << "line 1: 'burst=1 tx:12.5 pps': pps: '12.5' is not a whole";
+                                  << "line 1, column 12: 'burst=1 tx:12.5 pps': pps: '12.5' is not a whole";
     }
 
     void netdevNumbersAreChecked() {

@@ -41,8 +41,12 @@ QString ImportChecks::parameterName(const QString &pktgenName) {
     return pktgenName;
 }
 
-QString ImportChecks::atLine(qsizetype index, const QString &line, const QString &why) {
-    return QStringLiteral("line %1: '%2': %3").arg(index + 1).arg(line.trimmed(), why);
+QString ImportChecks::atLine(qsizetype index, const QString &line, const QString &why,
+                             qsizetype column) {
+    const QString where = column < 0
+                              ? QStringLiteral("line %1").arg(index + 1)
+                              : QStringLiteral("line %1, column %2").arg(index + 1).arg(column + 1);
+    return QStringLiteral("%1: '%2': %3").arg(where, line.trimmed(), why);
 }
 
 QString ImportChecks::deltaMismatch(double printed, qint64 fromPps, qint64 toPps) {

@@ -16,8 +16,11 @@ struct ImportChecks {
     // nullopt with *why for text that is no integer, a negative value, a 0
     // where zeroAllowed is false, or one over maxValue.
     static std::optional<qint64> count(const QString &text, bool zeroAllowed, QString *why);
-    // "line 23: 'skb_burst=-3 tx:100 pps': negative"
-    static QString atLine(qsizetype index, const QString &line, const QString &why);
+    // "line 23: 'Result: Idle': pktgen did not report OK"; with the index of
+    // the offending text in the line, "line 23, column 11: 'skb_burst=-3
+    // tx:100 pps': skb_burst: -3 is negative".
+    static QString atLine(qsizetype index, const QString &line, const QString &why,
+                          qsizetype column = -1);
     // A kernel pktgen knob under burstlab's name for the same thing:
     // skb_burst -> burst, clone_skb -> clone, min_pkt_size -> pkt_size;
     // other names are kept.

@@ -25,8 +25,8 @@ const QRegularExpression seriesLine(QStringLiteral(
     "^\\s*\\*\\s*([^:]*[^:\\s])\\s*:\\s*([-+]?[\\d,.]+(?:[eE][-+]?\\d+)?)\\s*pps\\b(.*)$"));
 // "clone=64:" above a table (burstlab's netdev text of a 2-D sweep): the
 // table is that series.
-const QRegularExpression seriesHeading(
-    QStringLiteral("^\\s*([A-Za-z_][A-Za-z0-9_]*)=([^\\s:]+):\\s*$"));
+const QRegularExpression
+    seriesHeading(QStringLiteral("^\\s*([A-Za-z_][A-Za-z0-9_]*)=([^\\s:]+):\\s*$"));
 // Seed 000's " ( 35.46 ns)" and " ( -1.38 ns (worse))" after the rate.
 const QRegularExpression sweepDelta(
     QStringLiteral("^\\s*\\(\\s*([-+]?\\d+(?:\\.\\d+)?)\\s*ns\\s*(\\(worse\\))?\\s*\\)"));
@@ -87,7 +87,8 @@ void addSeries(QList<RunData> &runs, const Table &t) {
         run.steps.clear();
         run.run.spec.importWarnings.clear();
         run.run.spec.axes = {Axis{t.axis, {}}, Axis{name, {}}};
-        run.run.name = QStringLiteral("imported %1 x %2 sweep %3").arg(t.axis, name).arg(runs.size() + 1);
+        run.run.name =
+            QStringLiteral("imported %1 x %2 sweep %3").arg(t.axis, name).arg(runs.size() + 1);
         runs << run;
     }
     RunData &run = runs.last();
@@ -187,7 +188,7 @@ std::optional<QList<RunData>> NetdevImport::parse(const QString &text, const QSt
                                                   QString *error) {
     QList<RunData> runs;
     std::optional<Table> table;
-    QStringList pending; // odd lines seen before any table
+    QStringList pending;                                  // odd lines seen before any table
     std::optional<std::pair<QString, AxisValue>> heading; // for the next table
     const auto close = [&] {
         if (table && !table->data.steps.isEmpty() && table->outer) {
@@ -208,16 +209,18 @@ std::optional<QList<RunData>> NetdevImport::parse(const QString &text, const QSt
         }
         table.reset();
     };
-    const auto fail = [&](qsizetype n, const QString &line, const QString &why) {
-        if (error)
-            *error = ImportChecks::atLine(n, line, why);
-        return std::nullopt;
-    };
     qsizetype rows = 0;
     const QStringList lines = text.split(QLatin1Char('\n'));
+    const auto fail = [&](qsizetype n, qsizetype column, const QString &why) {
+        if (error)
+            *error = ImportChecks::atLine(n, lines[n], why, column);
+        return std::nullopt;
+    };
     for (qsizetype n = 0; n < lines.size(); ++n) {
         QString line = lines[n];
         line.remove(quoting);
+        // Columns count in the line as written, its quoting included.
+        const qsizetype quoted = lines[n].size() - line.size();
         const auto sweep = sweepLine.match(line);
         const auto series = seriesLine.match(line);
         if (!sweep.hasMatch() && !series.hasMatch()) {
@@ -253,16 +256,18 @@ std::optional<QList<RunData>> NetdevImport::parse(const QString &text, const QSt
             table->outer = std::exchange(heading, std::nullopt);
         }
         QString why;
-        const auto pps = ImportChecks::count(m.captured(isSeries ? 2 : 3), false, &why);
+        const int ppsGroup = isSeries ? 2 : 3;
+        const auto pps = ImportChecks::count(m.captured(ppsGroup), false, &why);
         if (!pps)
-            return fail(n, lines[n], QStringLiteral("pps: ") + why);
+            return fail(n, quoted + m.capturedStart(ppsGroup), QStringLiteral("pps: ") + why);
         std::optional<AxisValue> value;
         if (isSeries) {
             value = AxisValue(m.captured(1));
         } else if (const auto number = ImportChecks::count(m.captured(2), true, &why)) {
             value = AxisValue(*number);
         } else {
-            return fail(n, lines[n], QStringLiteral("%1: %2").arg(m.captured(1), why));
+            return fail(n, quoted + m.capturedStart(2),
+                        QStringLiteral("%1: %2").arg(m.captured(1), why));
         }
         const QString rest = m.captured(isSeries ? 3 : 4);
         checkRow(*table, n, table->lastPps, *pps, rest);

@@ -25,6 +25,7 @@ constexpr double maxRateMismatch = 0.005;
 struct Param {
     QString value;
     qsizetype line = 0;
+    qsizetype column = -1; // where value starts in its line
 };
 
 // One device's output: its "Params:" values and its result.
@@ -36,18 +37,23 @@ struct Device {
 
 // "count 10000000  min_pkt_size: 60  dst_max: " -> count, min_pkt_size, dst_max.
 void readParams(Device &device, const QString &line, qsizetype n) {
-    const QStringList words = line.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    static const QRegularExpression word(QStringLiteral("\\S+"));
+    QList<QRegularExpressionMatch> words;
+    for (auto it = word.globalMatch(line); it.hasNext();)
+        words << it.next();
     for (qsizetype i = 0; i < words.size(); ++i) {
-        const QString &word = words[i];
-        const QString next = words.value(i + 1);
-        if (word == QLatin1String("Params:"))
+        const QString w = words[i].captured();
+        const bool hasNext = i + 1 < words.size();
+        const QString next = hasNext ? words[i + 1].captured() : QString();
+        const Param value{next, n, hasNext ? words[i + 1].capturedStart() : -1};
+        if (w == QLatin1String("Params:"))
             continue;
-        if (word.endsWith(QLatin1Char(':'))) {
+        if (w.endsWith(QLatin1Char(':'))) {
             const bool hasValue = !next.isEmpty() && !next.endsWith(QLatin1Char(':'));
-            device.params.insert(word.chopped(1), Param{hasValue ? next : QString(), n});
+            device.params.insert(w.chopped(1), hasValue ? value : Param{QString(), n});
             i += hasValue ? 1 : 0;
-        } else if (nameText.match(word).hasMatch() && integerText.match(next).hasMatch()) {
-            device.params.insert(word, Param{next, n}); // "count 10000000"
+        } else if (nameText.match(w).hasMatch() && integerText.match(next).hasMatch()) {
+            device.params.insert(w, value); // "count 10000000"
             ++i;
         }
     }
@@ -58,17 +64,18 @@ struct Reader {
     QString *error;
     QStringList warnings;
 
-    bool fail(qsizetype n, const QString &why) {
+    bool fail(qsizetype n, const QString &why, qsizetype column = -1) {
         if (error)
-            *error = ImportChecks::atLine(n, lines[n], why);
+            *error = ImportChecks::atLine(n, lines[n], why, column);
         return false;
     }
-    std::optional<qint64> number(qsizetype n, const QString &what, const QString &text,
-                                 bool zeroAllowed) {
+    // A number that a pattern took from line n, as its group says.
+    std::optional<qint64> number(qsizetype n, const QString &what, const QRegularExpressionMatch &m,
+                                 int group, bool zeroAllowed) {
         QString why;
-        const auto v = ImportChecks::count(text, zeroAllowed, &why);
+        const auto v = ImportChecks::count(m.captured(group), zeroAllowed, &why);
         if (!v)
-            fail(n, QStringLiteral("%1: %2").arg(what, why));
+            fail(n, QStringLiteral("%1: %2").arg(what, why), m.capturedStart(group));
         return v;
     }
     void warn(qsizetype n, const QString &why) {
@@ -83,33 +90,30 @@ struct Reader {
             n + 1 < lines.size() ? rateLine.match(lines[n + 1]) : QRegularExpressionMatch();
         if (!rate.hasMatch())
             return fail(n, QStringLiteral("no 'NNNpps NNMb/sec' line follows"));
-        const auto usec = number(n, QStringLiteral("usec"), ok.captured(1), false);
-        const auto busy = usec ? number(n, QStringLiteral("c"), ok.captured(2), true) : usec;
-        const auto idle = busy ? number(n, QStringLiteral("d"), ok.captured(3), true) : busy;
-        const auto packets =
-            idle ? number(n, QStringLiteral("packets"), ok.captured(4), false) : idle;
-        const auto bytes =
-            packets ? number(n, QStringLiteral("byte"), ok.captured(5), false) : packets;
-        const auto frags = bytes ? number(n, QStringLiteral("frags"), ok.captured(6), true) : bytes;
-        const auto pps =
-            frags ? number(n + 1, QStringLiteral("pps"), rate.captured(1), false) : frags;
-        const auto mbps =
-            pps ? number(n + 1, QStringLiteral("Mb/sec"), rate.captured(2), true) : pps;
-        const auto bps = mbps ? number(n + 1, QStringLiteral("bps"), rate.captured(3), true) : mbps;
-        const auto errors =
-            bps ? number(n + 1, QStringLiteral("errors"), rate.captured(4), true) : bps;
+        const auto usec = number(n, QStringLiteral("usec"), ok, 1, false);
+        const auto busy = usec ? number(n, QStringLiteral("c"), ok, 2, true) : usec;
+        const auto idle = busy ? number(n, QStringLiteral("d"), ok, 3, true) : busy;
+        const auto packets = idle ? number(n, QStringLiteral("packets"), ok, 4, false) : idle;
+        const auto bytes = packets ? number(n, QStringLiteral("byte"), ok, 5, false) : packets;
+        const auto frags = bytes ? number(n, QStringLiteral("frags"), ok, 6, true) : bytes;
+        const auto pps = frags ? number(n + 1, QStringLiteral("pps"), rate, 1, false) : frags;
+        const auto mbps = pps ? number(n + 1, QStringLiteral("Mb/sec"), rate, 2, true) : pps;
+        const auto bps = mbps ? number(n + 1, QStringLiteral("bps"), rate, 3, true) : mbps;
+        const auto errors = bps ? number(n + 1, QStringLiteral("errors"), rate, 4, true) : bps;
         if (!errors)
             return false;
         const double expected = double(*packets) * 1e6 / double(*usec);
         const double off = std::fabs(double(*pps) - expected) / expected;
         if (off > maxRateMismatch)
-            return fail(n + 1, QStringLiteral("%1 pps disagrees with %2 packets in %3 usec "
-                                              "(%4 pps) by %5%")
-                                   .arg(*pps)
-                                   .arg(*packets)
-                                   .arg(*usec)
-                                   .arg(std::llround(expected))
-                                   .arg(off * 100, 0, 'f', 2));
+            return fail(n + 1,
+                        QStringLiteral("%1 pps disagrees with %2 packets in %3 usec "
+                                       "(%4 pps) by %5%")
+                            .arg(*pps)
+                            .arg(*packets)
+                            .arg(*usec)
+                            .arg(std::llround(expected))
+                            .arg(off * 100, 0, 'f', 2),
+                        rate.capturedStart(1));
         if (*busy + *idle != *usec)
             warn(n, QStringLiteral("c%1 + d%2 is not the %3 usec total")
                         .arg(*busy)
@@ -144,7 +148,7 @@ struct Reader {
         device.result = r;
         device.resultLine = n;
         // The size sent, as the result says it.
-        device.params.insert(QStringLiteral("pkt_size"), Param{QString::number(*bytes), n});
+        device.params.insert(QStringLiteral("pkt_size"), Param{QString::number(*bytes), n, ok.capturedStart(5)});
         return true;
     }
 };
@@ -266,8 +270,8 @@ std::optional<RunData> PktgenImport::parse(const QString &text, const QString &l
             QString why;
             if (!ImportChecks::count(v.value, true, &why)) {
                 if (error)
-                    *error = ImportChecks::atLine(v.line, lines[v.line],
-                                                  QStringLiteral("%1: %2").arg(name, why));
+                    *error = ImportChecks::atLine(
+                        v.line, lines[v.line], QStringLiteral("%1: %2").arg(name, why), v.column);
                 return std::nullopt;
             }
         }
