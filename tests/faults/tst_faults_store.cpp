@@ -89,6 +89,8 @@ QString lastError(const QString &err) {
 }
 
 // The first completed run with this label keeps all its steps and samples.
+// On a busy host an invalid repetition is stored and run again: the steps
+// counted are the planned ones, the attempts beside them are kept too.
 void verifyIntact(const QString &db, const QString &label, int steps) {
     const QVariantMap listed = CliRun::runLabelled(db, label);
     QCOMPARE(listed.value(QStringLiteral("status")).toString(), QStringLiteral("completed"));
@@ -96,9 +98,14 @@ void verifyIntact(const QString &db, const QString &label, int steps) {
     QVERIFY2(store.open(db), qPrintable(store.lastError()));
     const auto data = store.loadRunData(listed.value(QStringLiteral("id")).toLongLong());
     QVERIFY(data);
-    QCOMPARE(data->steps.size(), steps);
-    for (const StepData &s : data->steps)
+    int planned = 0;
+    for (const StepData &s : data->steps) {
+        if (s.result.status == RunStatus::Invalid)
+            continue;
+        ++planned;
         QVERIFY(s.samples.size() >= 3);
+    }
+    QCOMPARE(planned, steps);
 }
 
 } // namespace
