@@ -7,6 +7,7 @@
 
 #include <QDir>
 #include <QElapsedTimer>
+#include <QTemporaryDir>
 #include <QtTest>
 #include <csignal>
 #include <unistd.h>
@@ -98,15 +99,21 @@ void TestEngineLifecycle::endsCleanly() {
 
 void TestEngineLifecycle::brokenStdoutExits5() {
     // head reads the hello and leaves: the ack to the ping meets a closed
-    // pipe while stdin is still open.
+    // pipe while stdin is still open. The ping is sent only once the reading
+    // side has closed its end (the flag file), however slowly the host runs.
+    QTemporaryDir flagDir;
+    QVERIFY(flagDir.isValid());
     QProcess shell;
+    shell.setEnvironment(QProcess::systemEnvironment()
+                         << QStringLiteral("FLAG=") + flagDir.filePath(QStringLiteral("closed")));
     QStringList args = {"-c",
-                        R"((sleep 0.5; echo '{"cmd":"ping","id":1}'; sleep 3) | "$0" "$@" | )"
-                        R"(head -n1; echo "exit=${PIPESTATUS[1]}")",
+                        R"((until [ -e "$FLAG" ]; do sleep 0.05; done; )"
+                        R"(echo '{"cmd":"ping","id":1}'; sleep 3) | "$0" "$@" | )"
+                        R"({ head -n1; exec 0<&-; touch "$FLAG"; }; echo "exit=${PIPESTATUS[1]}")",
                         EngineProcess::enginePath()};
     args << EngineProcess::vdevArgs("net_null0");
     shell.start("bash", args);
-    QVERIFY(shell.waitForFinished(10000));
+    QVERIFY(shell.waitForFinished(60000));
     const QList<QByteArray> lines = shell.readAllStandardOutput().trimmed().split('\n');
     QCOMPARE(lines.size(), 2);
     QVERIFY(lines[0].contains("\"hello\""));
