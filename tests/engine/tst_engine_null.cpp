@@ -197,11 +197,14 @@ void TestEngineNull::stopMidStepLeaksNothing() {
 }
 
 void TestEngineNull::reconfiguresForTxDesc() {
-    const QJsonObject a = m_engine->runStep({{"tx_desc", 512}, {"duration_ms", 20}});
+    // Steps end on a packet count, not a time: a TX thread that a busy host
+    // keeps off its CPU for a while still sends before the step ends.
+    const QJsonObject a =
+        m_engine->runStep({{"tx_desc", 512}, {"count", 1000}, {"duration_ms", 60000}});
     QCOMPARE(a.value("params").toObject().value("tx_desc").toInt(), 512);
     QVERIFY(integer(a, "tx_pkts") > 0);
     QCOMPARE(integer(a, "mbufs_in_use"), 0);
-    const QJsonObject b = m_engine->runStep({{"duration_ms", 20}});
+    const QJsonObject b = m_engine->runStep({{"count", 1000}, {"duration_ms", 60000}});
     QCOMPARE(b.value("params").toObject().value("tx_desc").toInt(), 1024);
     QVERIFY(integer(b, "tx_pkts") > 0);
 }
@@ -217,8 +220,13 @@ void TestEngineNull::windowLeavesOutTheWarmup_data() {
 void TestEngineNull::windowLeavesOutTheWarmup() {
     QFETCH(int, burst);
     QFETCH(int, clone);
-    const QJsonObject f = m_engine->runStep(
-        {{"burst", burst}, {"clone", clone}, {"duration_ms", 200}, {"warmup_ms", 50}});
+    // Ended by a count no CPU sends within the 50 ms warm-up, rather than
+    // by a time a busy host may leave the TX thread no share of.
+    const QJsonObject f = m_engine->runStep({{"burst", burst},
+                                             {"clone", clone},
+                                             {"count", 10000000},
+                                             {"duration_ms", 60000},
+                                             {"warmup_ms", 50}});
     QVERIFY(!f.isEmpty());
     QCOMPARE(f.value("params").toObject().value("warmup_ms").toInt(), 50);
     const QJsonObject w = f.value("window").toObject();
@@ -338,8 +346,11 @@ void TestEngineNull::tscRateIsTheKernelClocks() {
 }
 
 void TestEngineNull::pacedWindowCarriesItsTarget() {
-    const QJsonObject paced =
-        m_engine->runStep({{"rate_pps", 50000}, {"burst", 10}, {"duration_ms", 60}});
+    const QJsonObject paced = m_engine->runStep({{"rate_pps", 50000},
+                                                 {"burst", 10},
+                                                 {"count", 3000},
+                                                 {"duration_ms", 60000},
+                                                 {"warmup_ms", 0}});
     QCOMPARE(integer(paced.value("window").toObject(), "target_pps"), 50000);
     const QJsonObject unpaced = m_engine->runStep({{"duration_ms", 20}});
     QCOMPARE(integer(unpaced.value("window").toObject(), "target_pps"), 0);
