@@ -333,7 +333,7 @@ void addDataLine(QChart *chart, const QString &name, const QList<ChartPoint> &po
 void addMarks(QChart *chart, const QList<ChartPoint> &points, qreal fontScale, QAbstractAxis *x,
               QAbstractAxis *y) {
     const QColor alarm(220, 50, 47);
-    const QString legend = QObject::tr("disturbed repetitions (of all)");
+    const QString legend = QObject::tr("disturbed repetitions (of all), loss above 0.1%");
     auto *rings = new QScatterSeries;
     rings->setName(legend);
     rings->setColor(Qt::transparent);
