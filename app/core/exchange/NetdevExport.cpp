@@ -317,8 +317,9 @@ QStringList sinkTables(const QStringList &labels, const QList<const PointStats *
         latency = latency || (s->sink && s->sink->latency);
     }
     const qsizetype labelWidth = T::widest(labels);
-    QStringList lines{QStringLiteral("Sink, packets of the counted repetitions (loss: lost on "
-                                     "the path / sent; dropped: by the sink's port):")};
+    // "dropped" is by the sink's own port; "lost" never reached it.
+    QStringList lines{QStringLiteral("Sink per point (loss = lost / sent; * = lossy, over %1):")
+                          .arg(SinkFigures::percent(SinkFigures::kLossyShare))};
     QString head = QLatin1Char(' ') + QString(labelWidth, QLatin1Char(' '));
     for (qsizetype c = 0; c < heads.size(); ++c)
         head += QStringLiteral("  ") + T::padLeft(heads[c], widths[c]);
@@ -331,7 +332,7 @@ QStringList sinkTables(const QStringList &labels, const QList<const PointStats *
         }
         for (qsizetype c = 0; c < heads.size(); ++c)
             row += QStringLiteral("  ") + T::padLeft(cells[i][c], widths[c]);
-        lines << row + (stats[i]->lossy() ? QStringLiteral(" [lossy]") : QString());
+        lines << row + (stats[i]->lossy() ? QStringLiteral(" *") : QString());
     }
     if (!latency)
         return lines;
