@@ -87,6 +87,23 @@ class TestSinkOutputs : public QObject {
         QCOMPARE(clean.latency->samples, 90000);
     }
 
+    void leftOutRepetitionsLeaveTheirFiguresOut() {
+        // burst=32's first repetition disturbed: counted by the run's
+        // policy, left out with --exclude-disturbed, figures and pps alike.
+        RunData data = stored(QStringLiteral("noisy"), true, true);
+        ThreadUsage busy;
+        busy.minCpuShare = 0.5;
+        data.steps[3].result.measured->thread = busy;
+        QCOMPARE(PointStats::ofRun(data)[1].sink->sent, 90000);
+        StatsOptions view;
+        view.excludeDisturbed = true;
+        const PointStats s = PointStats::ofRun(data, view)[1];
+        QCOMPARE(s.pps.size(), 2);
+        QCOMPARE(s.sink->sent, 60000);
+        QCOMPARE(s.sink->lost, 200);
+        QCOMPARE(s.sink->latency->p50, 2150); // the median of 2100 and 2200
+    }
+
     void netdevTextShowsTheSinkAndFlagsTheLoss() {
         const QString text = NetdevExport::run(stored(QStringLiteral("b"), true, true));
         QVERIFY2(text.contains(QRegularExpression(

@@ -56,9 +56,10 @@ std::optional<SinkFigures> SinkFigures::of(const QList<StepResult> &steps,
     QList<qint64> medians;
     for (qsizetype i = 0; i < steps.size(); ++i) {
         const StepResult &step = steps[i];
-        const bool replaced = i < disturbance.perStep.size() && disturbance.perStep[i].replaced;
-        if (step.status != RunStatus::Completed || replaced || !step.measured ||
-            !step.measured->rxPkts)
+        // The repetitions the point's pps counts (Disturbance::countedPps).
+        const RepetitionNoise noise = disturbance.perStep.value(i);
+        const bool left = noise.replaced || (noise.disturbed && disturbance.excluded);
+        if (step.status != RunStatus::Completed || left || !step.measured || !step.measured->rxPkts)
             continue;
         const StepFinished &m = *step.measured;
         ++f.repetitions;

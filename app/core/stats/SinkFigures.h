@@ -25,9 +25,10 @@ struct LatencySummary {
 };
 
 // What the RX sink saw of one point (docs/protocol.md, "The sink's
-// figures"): the sums over the point's completed repetitions that count
-// (a disturbed attempt that was run again is left out, as in Disturbance),
-// so every output prints the same numbers. A point is lossy when more than
+// figures"): the sums over the repetitions the point's pps counts
+// (Disturbance: completed, not replaced by a later attempt, and not
+// disturbed when the disturbed are left out), so every output prints the
+// same numbers. A point is lossy when more than
 // kLossyShare of the packets its repetitions sent were lost on the path
 // (rx_lost, not what the sink's own port dropped): flagged in every output
 // as a disturbed one is, and its deltas get the verdict "lossy".
