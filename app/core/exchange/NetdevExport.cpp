@@ -319,7 +319,7 @@ QStringList sinkTables(const QStringList &labels, const QList<const PointStats *
     const qsizetype labelWidth = T::widest(labels);
     // "dropped" is by the sink's own port; "lost" never reached it.
     QStringList lines{QStringLiteral("Sink per point (loss = lost / sent; * = lossy, over %1):")
-                          .arg(SinkFigures::percent(SinkFigures::kLossyShare))};
+                          .arg(SinkFigures::lossyThreshold())};
     QString head = QLatin1Char(' ') + QString(labelWidth, QLatin1Char(' '));
     for (qsizetype c = 0; c < heads.size(); ++c)
         head += QStringLiteral("  ") + T::padLeft(heads[c], widths[c]);

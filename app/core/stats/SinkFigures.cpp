@@ -25,13 +25,17 @@ QString SinkFigures::percent(double share) {
     return QString::number(share * 100, 'f', 2) + u'%';
 }
 
+QString SinkFigures::lossyThreshold() {
+    return QString::number(kLossyShare * 100, 'g', 3) + u'%';
+}
+
 QString SinkFigures::warning() const {
     if (!lossy())
         return {};
     return QStringLiteral("lossy: %1 of %2 packets lost (%3, above %4)")
         .arg(lost)
         .arg(sent)
-        .arg(lossPercent(), QString::number(kLossyShare * 100, 'g', 3) + u'%');
+        .arg(lossPercent(), lossyThreshold());
 }
 
 QString SinkFigures::note() const {

@@ -53,6 +53,8 @@ struct SinkFigures {
     QString lossPercent() const { return percent(lossShare()); }
     // A share as every output prints a loss: 0.0041 -> "0.41%".
     static QString percent(double share);
+    // kLossyShare as every output names it: "0.1%".
+    static QString lossyThreshold();
     // "lossy: 288 of 70000 packets lost (0.41%, above 0.1%)", or empty when
     // not lossy: the point's warning.
     QString warning() const;
