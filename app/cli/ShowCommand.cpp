@@ -58,6 +58,8 @@ QString header(const RunData &data, const QList<PointStats> &stats, bool exclude
         lines << QStringLiteral("  ") + line;
     if (const QString correction = PointStats::correctionText(stats, false); !correction.isEmpty())
         lines << QStringLiteral("  verdicts: ") + correction;
+    if (PointStats::anyLatency(stats))
+        lines << QStringLiteral("  latency: ") + SinkFigures::clockText(r.hello);
     if (const QStringList args = SweepCommandLine::arguments(r); !args.isEmpty()) {
         QStringList quoted;
         for (const QString &arg : args)
@@ -76,32 +78,74 @@ QString header(const RunData &data, const QList<PointStats> &stats, bool exclude
     return SafeText::lines(lines.join(QLatin1Char('\n')) + QLatin1Char('\n'));
 }
 
+// The sink's columns after DISTURBED: none for a run without a sink, the
+// latency ones only with timestamps.
+QStringList sinkHeads(bool sink, bool latency) {
+    QStringList heads;
+    if (sink)
+        heads << QStringLiteral("RECEIVED") << QStringLiteral("LOST") << QStringLiteral("LOSS%")
+              << QStringLiteral("DROPPED") << QStringLiteral("FOREIGN")
+              << QStringLiteral("REORDERED");
+    if (latency)
+        heads << QStringLiteral("P50 NS") << QStringLiteral("P99 NS") << QStringLiteral("MAX NS");
+    return heads;
+}
+
+QStringList sinkCells(const PointStats &s, bool sink, bool latency) {
+    QStringList cells;
+    const auto number = [](qint64 n) { return QString::number(n); };
+    if (sink) {
+        if (s.sink)
+            cells << number(s.sink->received) << number(s.sink->lost) << s.sink->lossPercent()
+                  << number(s.sink->dropped) << number(s.sink->foreign)
+                  << number(s.sink->reordered);
+        else
+            cells << QList<QString>(6, QStringLiteral("-"));
+    }
+    if (latency) {
+        const LatencySummary *l = s.sink && s.sink->latency ? &*s.sink->latency : nullptr;
+        if (l)
+            cells << number(l->p50) << number(l->p99) << number(l->max);
+        else
+            cells << QList<QString>(3, QStringLiteral("-"));
+    }
+    return cells;
+}
+
 QString pointTable(const RunData &data, const QList<PointStats> &stats) {
     using T = TextLayout;
-    TextTable table({QStringLiteral("POINT"), QStringLiteral("N"), QStringLiteral("INVALID"),
-                     QStringLiteral("DISTURBED"), QStringLiteral("PPS"), QStringLiteral("NS/PKT"),
-                     QStringLiteral("CV%"), QStringLiteral("PRECISION"), QStringLiteral("DELTA NS"),
-                     QStringLiteral("95% CI NS"), QStringLiteral("VERDICT"),
-                     QStringLiteral("L2 MBIT/S"), QStringLiteral("L1 MBIT/S"),
-                     QStringLiteral("WARNINGS")});
+    const bool sink = PointStats::anySink(stats);
+    const bool latency = PointStats::anyLatency(stats);
+    TextTable table(QStringList{QStringLiteral("POINT"), QStringLiteral("N"),
+                                QStringLiteral("INVALID"), QStringLiteral("DISTURBED")}
+                    << sinkHeads(sink, latency)
+                    << QStringList{QStringLiteral("PPS"), QStringLiteral("NS/PKT"),
+                                   QStringLiteral("CV%"), QStringLiteral("PRECISION"),
+                                   QStringLiteral("DELTA NS"), QStringLiteral("95% CI NS"),
+                                   QStringLiteral("VERDICT"), QStringLiteral("L2 MBIT/S"),
+                                   QStringLiteral("L1 MBIT/S"), QStringLiteral("WARNINGS")});
     const QStringList names = data.run.spec.axisNames();
     for (const PointStats &s : stats) {
         const auto &d = s.vsPrevious;
         table.addRow(
-            {s.point.describe(names), QString::number(s.ppsSummary.n), QString::number(s.invalid),
-             QString::number(s.disturbance.disturbed),
-             dash(s.ppsFigure ? std::optional(QString::number(*s.ppsFigure)) : std::nullopt),
-             dash(s.nsFigure() ? std::optional(T::fixed2(*s.nsFigure())) : std::nullopt),
-             dash(std::isfinite(s.ppsSummary.cv) ? std::optional(T::fixed2(s.ppsSummary.cv * 100))
-                                                 : std::nullopt),
-             s.precision.shareText(), dash(d ? std::optional(T::fixed2(d->ns)) : std::nullopt),
-             dash(d && d->hasInterval() ? std::optional(QStringLiteral("%1..%2").arg(
-                                              T::fixed2(d->nsCiLow), T::fixed2(d->nsCiHigh)))
-                                        : std::nullopt),
-             d ? QLatin1String(toString(d->verdict)) : QString(),
-             dash(s.l2Bps() ? std::optional(T::mbits(*s.l2Bps())) : std::nullopt),
-             dash(s.l1Bps() ? std::optional(T::mbits(*s.l1Bps())) : std::nullopt),
-             s.warnings.join(QStringLiteral("; "))});
+            QStringList{s.point.describe(names), QString::number(s.ppsSummary.n),
+                        QString::number(s.invalid), QString::number(s.disturbance.disturbed)}
+            << sinkCells(s, sink, latency)
+            << QStringList{
+                   dash(s.ppsFigure ? std::optional(QString::number(*s.ppsFigure)) : std::nullopt),
+                   dash(s.nsFigure() ? std::optional(T::fixed2(*s.nsFigure())) : std::nullopt),
+                   dash(std::isfinite(s.ppsSummary.cv)
+                            ? std::optional(T::fixed2(s.ppsSummary.cv * 100))
+                            : std::nullopt),
+                   s.precision.shareText(),
+                   dash(d ? std::optional(T::fixed2(d->ns)) : std::nullopt),
+                   dash(d && d->hasInterval() ? std::optional(QStringLiteral("%1..%2").arg(
+                                                    T::fixed2(d->nsCiLow), T::fixed2(d->nsCiHigh)))
+                                              : std::nullopt),
+                   d ? QLatin1String(toString(d->verdict)) : QString(),
+                   dash(s.l2Bps() ? std::optional(T::mbits(*s.l2Bps())) : std::nullopt),
+                   dash(s.l1Bps() ? std::optional(T::mbits(*s.l1Bps())) : std::nullopt),
+                   s.warnings.join(QStringLiteral("; "))});
     }
     return table.toString();
 }

@@ -11,8 +11,8 @@ struct ChartPoint {
     double y = 0;
     double low = 0;
     double high = 0;
-    // Drawn above the point, ringed: how many of its repetitions were
-    // disturbed ("2/5", the core's Disturbance::count).
+    // Drawn above the point, ringed: its disturbed repetitions ("2/5", the
+    // core's Disturbance::count) and a loss above 0.1% ("loss 0.41%").
     QString mark = {};
 };
 

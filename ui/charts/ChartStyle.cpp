@@ -333,7 +333,13 @@ void addDataLine(QChart *chart, const QString &name, const QList<ChartPoint> &po
 void addMarks(QChart *chart, const QList<ChartPoint> &points, qreal fontScale, QAbstractAxis *x,
               QAbstractAxis *y) {
     const QColor alarm(220, 50, 47);
-    const QString legend = QObject::tr("disturbed repetitions (of all)");
+    // A lossy point's mark reads "loss 0.41%" (ChartSeriesBuilder); the
+    // legend names it only when one is drawn.
+    const bool loss = std::any_of(points.begin(), points.end(), [](const ChartPoint &p) {
+        return p.mark.contains(QStringLiteral("loss "));
+    });
+    const QString legend = loss ? QObject::tr("disturbed repetitions (of all), loss above 0.1%")
+                                : QObject::tr("disturbed repetitions (of all)");
     auto *rings = new QScatterSeries;
     rings->setName(legend);
     rings->setColor(Qt::transparent);

@@ -54,6 +54,19 @@ QList<ChartSeriesData> group(const QList<PointStats> &stats, const QStringList &
     return series;
 }
 
+// The ringed mark of a point the disturbed way: "2/5" disturbed
+// repetitions, "loss 0.41%" when lossy, or both.
+QString markOf(const PointStats &s) {
+    QStringList parts;
+    if (const QString disturbed = s.disturbance.count(); !disturbed.isEmpty()) {
+        parts << disturbed;
+    }
+    if (s.lossy()) {
+        parts << QStringLiteral("loss ") + s.sink->lossPercent();
+    }
+    return parts.join(QLatin1Char(' '));
+}
+
 double finiteOr(double value, double fallback) {
     return std::isfinite(value) ? value : fallback;
 }
@@ -77,7 +90,7 @@ QList<ChartSeriesData> pps(const QList<PointStats> &stats, const QStringList &ax
                      // The point's figure, whiskers over its valid repetitions.
                      const double y = double(*s.ppsFigure);
                      return ChartPoint{x, y, finiteOr(s.ppsSummary.min, y),
-                                       finiteOr(s.ppsSummary.max, y), s.disturbance.count()};
+                                       finiteOr(s.ppsSummary.max, y), markOf(s)};
                  });
 }
 

@@ -11,7 +11,8 @@ namespace burstlab {
 namespace ChartSeriesBuilder {
 // Each point's pps figure (median of its valid repetitions, as printed
 // everywhere) with min..max whiskers over those repetitions, marked with its
-// count of disturbed repetitions when it has any; points without
+// count of disturbed repetitions when it has any and its loss when it is
+// lossy (SinkFigures); points without
 // a valid repetition are skipped. With two axes, one series per value of the
 // second axis, named "clone=4 · seriesName"; otherwise one series named
 // seriesName (the run's title; a long one is shortened in two-axis names).

@@ -29,11 +29,16 @@ QString interval(const Delta &d) {
 
 ResultsTableModel::ResultsTableModel(QObject *parent) : QAbstractTableModel(parent) {}
 
-void ResultsTableModel::setStats(const QList<PointStats> &stats, const QStringList &axisNames) {
-    if (!stats.isEmpty() && stats.size() == m_stats.size() && axisNames == m_axisNames) {
+void ResultsTableModel::setStats(const QList<PointStats> &stats, const QStringList &axisNames,
+                                 const QString &latencyClock) {
+    const bool sink = PointStats::anySink(stats);
+    const bool latency = PointStats::anyLatency(stats);
+    m_latencyClock = latencyClock;
+    if (!stats.isEmpty() && stats.size() == m_stats.size() && axisNames == m_axisNames &&
+        sink == m_sink && latency == m_latency) {
         // Same rows, new numbers: update in place so selection and scroll stay put.
         m_stats = stats;
-        emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+        emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
         // The verdicts' correction is over every delta of the run.
         emit headerDataChanged(Qt::Horizontal, VerdictColumn, VerdictColumn);
         return;
@@ -41,6 +46,8 @@ void ResultsTableModel::setStats(const QList<PointStats> &stats, const QStringLi
     beginResetModel();
     m_stats = stats;
     m_axisNames = axisNames;
+    m_sink = sink;
+    m_latency = latency;
     endResetModel();
 }
 
@@ -60,7 +67,13 @@ int ResultsTableModel::rowCount(const QModelIndex &parent) const {
 }
 
 int ResultsTableModel::columnCount(const QModelIndex &parent) const {
-    return parent.isValid() ? 0 : ColumnCount;
+    return parent.isValid() ? 0 : shownColumns();
+}
+
+int ResultsTableModel::shownColumns() const {
+    if (m_latency)
+        return AllColumnCount;
+    return m_sink ? int(P50Column) : int(ColumnCount);
 }
 
 const std::optional<Delta> &ResultsTableModel::delta(const PointStats &stats) const {
@@ -88,6 +101,9 @@ QVariant ResultsTableModel::data(const QModelIndex &index, int role) const {
         }
         if (index.column() == DisturbedColumn) {
             return stats.disturbance.text();
+        }
+        if (index.column() >= ReceivedColumn && index.column() < P50Column && stats.sink) {
+            return stats.sink->note();
         }
         if (index.column() == PrecisionColumn) {
             return stats.precision.warning();
@@ -130,6 +146,41 @@ QVariant ResultsTableModel::display(const PointStats &stats, int column) const {
         return bits(stats.l1Bps());
     case NotesColumn:
         return SafeText::field(stats.warnings.join(QStringLiteral("; ")));
+    case LossColumn:
+        return stats.sink ? stats.sink->lossPercent() : none;
+    default: {
+        const QVariant value = sinkValue(stats, column);
+        return value.isValid() ? QString::number(value.toLongLong()) : none;
+    }
+    }
+}
+
+// A sink column's count (SinkFigures), invalid where the point has none.
+QVariant ResultsTableModel::sinkValue(const PointStats &stats, int column) const {
+    if (!stats.sink) {
+        return {};
+    }
+    const SinkFigures &f = *stats.sink;
+    const std::optional<LatencySummary> &l = f.latency;
+    switch (column) {
+    case ReceivedColumn:
+        return f.received;
+    case LostColumn:
+        return f.lost;
+    case LossColumn:
+        return f.lossShare();
+    case DroppedColumn:
+        return f.dropped;
+    case ForeignColumn:
+        return f.foreign;
+    case ReorderedColumn:
+        return f.reordered;
+    case P50Column:
+        return l ? QVariant(l->p50) : QVariant();
+    case P99Column:
+        return l ? QVariant(l->p99) : QVariant();
+    case MaxLatencyColumn:
+        return l ? QVariant(l->max) : QVariant();
     default:
         return {};
     }
@@ -155,6 +206,9 @@ QVariant ResultsTableModel::sortValue(const PointStats &stats, int column) const
     case L1Column:
         return stats.l1Bps().value_or(0.0);
     default:
+        if (column >= ReceivedColumn) {
+            return sinkValue(stats, column);
+        }
         return display(stats, column);
     }
 }
@@ -163,6 +217,9 @@ QVariant ResultsTableModel::headerData(int section, Qt::Orientation orientation,
     const bool vsPrevious = m_mode == DeltaMode::VsPrevious;
     if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == VerdictColumn) {
         return PointStats::correctionText(m_stats, !vsPrevious);
+    }
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section >= P50Column) {
+        return m_latencyClock;
     }
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole) {
         return QAbstractTableModel::headerData(section, orientation, role);
@@ -194,6 +251,24 @@ QVariant ResultsTableModel::headerData(int section, Qt::Orientation orientation,
         return tr("L1 Mbit/s");
     case NotesColumn:
         return tr("warnings");
+    case ReceivedColumn:
+        return tr("received");
+    case LostColumn:
+        return tr("lost");
+    case LossColumn:
+        return tr("loss");
+    case DroppedColumn:
+        return tr("dropped at sink");
+    case ForeignColumn:
+        return tr("foreign");
+    case ReorderedColumn:
+        return tr("reordered");
+    case P50Column:
+        return tr("latency p50 ns");
+    case P99Column:
+        return tr("latency p99 ns");
+    case MaxLatencyColumn:
+        return tr("latency max ns");
     default:
         return {};
     }

@@ -10,7 +10,8 @@ namespace burstlab {
 // One row per point in the mailing-list layout: point, pps, ns/packet, the
 // delta and its verdict, plus the interval, repetitions (valid, invalid and
 // disturbed), the precision reached, bit rates and warnings that say how far
-// to trust it. Every figure is the
+// to trust it; with a sink, what it received, lost and dropped, and with
+// timestamps the latency, in columns after those. Every figure is the
 // core's (PointStats, Delta) printed at the precision of the text exports.
 // Rows change in place as points complete (no reset per update).
 class ResultsTableModel : public QAbstractTableModel {
@@ -32,10 +33,26 @@ class ResultsTableModel : public QAbstractTableModel {
         NotesColumn,
         ColumnCount
     };
+    // The sink's columns (SinkFigures), after the others, only when a point
+    // has sink figures; the latency ones only when a point has latency.
+    enum SinkColumn {
+        ReceivedColumn = ColumnCount,
+        LostColumn,
+        LossColumn,
+        DroppedColumn,
+        ForeignColumn,
+        ReorderedColumn,
+        P50Column,
+        P99Column,
+        MaxLatencyColumn,
+        AllColumnCount
+    };
 
     explicit ResultsTableModel(QObject *parent = nullptr);
 
-    void setStats(const QList<PointStats> &stats, const QStringList &axisNames);
+    // latencyClock: the run's SinkFigures::clockText, the latency headers' tooltip.
+    void setStats(const QList<PointStats> &stats, const QStringList &axisNames,
+                  const QString &latencyClock = {});
     void setDeltaMode(DeltaMode mode);
     DeltaMode deltaMode() const { return m_mode; }
     const QList<PointStats> &stats() const { return m_stats; }
@@ -49,10 +66,15 @@ class ResultsTableModel : public QAbstractTableModel {
   private:
     QVariant display(const PointStats &stats, int column) const;
     QVariant sortValue(const PointStats &stats, int column) const;
+    QVariant sinkValue(const PointStats &stats, int column) const;
+    int shownColumns() const;
     const std::optional<Delta> &delta(const PointStats &stats) const;
 
     QList<PointStats> m_stats;
     QStringList m_axisNames;
+    QString m_latencyClock;
+    bool m_sink = false;
+    bool m_latency = false;
     DeltaMode m_mode = DeltaMode::VsPrevious;
 };
 

@@ -251,7 +251,7 @@ void SweepResultsView::recompute() {
     const QString name = run.title();
     const DeltaMode mode = m_model->deltaMode();
 
-    m_model->setStats(stats, axes);
+    m_model->setStats(stats, axes, SinkFigures::clockText(run.hello));
     m_pps->setParameterName(axisTitle);
     m_pps->setSeries(ChartSeriesBuilder::pps(stats, axes, name));
     // Both charts on one x scale: the deltas lack the first point of each series.

@@ -37,6 +37,8 @@ QString marks(const PointStats &s, const std::optional<Delta> &d) {
         m << QStringLiteral("[above line rate]");
     if (s.belowTarget())
         m << QStringLiteral("[below target]");
+    if (s.lossy())
+        m << QStringLiteral("[lossy]");
     return m.isEmpty() ? QString() : QLatin1Char(' ') + m.join(QLatin1Char(' '));
 }
 
@@ -245,8 +247,22 @@ QStringList pointNotes(const QList<PointStats> &stats, const QStringList &axisNa
     return lines;
 }
 
+// " - burst=1: sink: lost 288 (0.41%), foreign 3" for every point whose
+// sink figures are not all 0.
+QStringList sinkNotes(const QList<PointStats> &stats, const QStringList &axisNames,
+                      const QString &prefix) {
+    QStringList lines;
+    for (const PointStats &s : stats) {
+        if (const QString note = s.sink ? s.sink->note() : QString(); !note.isEmpty())
+            lines << QStringLiteral(" - %1%2: sink: %3")
+                         .arg(prefix, s.point.describe(axisNames), note);
+    }
+    return lines;
+}
+
 QStringList runNotes(const Run &run, const QList<PointStats> &stats, const QString &prefix) {
     QStringList lines = pointNotes(stats, run.spec.axisNames(), prefix);
+    lines << sinkNotes(stats, run.spec.axisNames(), prefix);
     if (const QString precision = RunSetup::precision(run, stats); !precision.isEmpty())
         lines << QStringLiteral(" - %1until precise: %2").arg(prefix, precision);
     for (const QString &line : RunSetup::lineRate(run, stats))
@@ -274,6 +290,62 @@ QStringList bitRates(const QStringList &labels, const QList<const PointStats *> 
     const qsizetype width = T::widest(labels);
     for (qsizetype i = 0; i < stats.size(); ++i)
         lines << bitRateRow(T::padRight(labels[i], width), *stats[i]);
+    return lines;
+}
+
+// What the sink saw of each point, one row per point, and with timestamps
+// its latency; clocks: each run's SinkFigures::clockText, said once each.
+QStringList sinkTables(const QStringList &labels, const QList<const PointStats *> &stats,
+                       QStringList clocks) {
+    const QStringList heads{QStringLiteral("received"), QStringLiteral("lost"),
+                            QStringLiteral("loss"),     QStringLiteral("dropped"),
+                            QStringLiteral("foreign"),  QStringLiteral("reordered")};
+    QList<QStringList> cells;
+    QList<qsizetype> widths;
+    for (const QString &head : heads)
+        widths << head.size();
+    bool latency = false;
+    for (const PointStats *s : stats) {
+        QStringList row;
+        if (s->sink)
+            row << QString::number(s->sink->received) << QString::number(s->sink->lost)
+                << s->sink->lossPercent() << QString::number(s->sink->dropped)
+                << QString::number(s->sink->foreign) << QString::number(s->sink->reordered);
+        for (qsizetype c = 0; c < row.size(); ++c)
+            widths[c] = std::max(widths[c], row[c].size());
+        cells << row;
+        latency = latency || (s->sink && s->sink->latency);
+    }
+    const qsizetype labelWidth = T::widest(labels);
+    // "dropped" is by the sink's own port; "lost" never reached it.
+    QStringList lines{QStringLiteral("Sink per point (loss = lost / sent; * = lossy, over %1):")
+                          .arg(SinkFigures::lossyThreshold())};
+    QString head = QLatin1Char(' ') + QString(labelWidth, QLatin1Char(' '));
+    for (qsizetype c = 0; c < heads.size(); ++c)
+        head += QStringLiteral("  ") + T::padLeft(heads[c], widths[c]);
+    lines << head;
+    for (qsizetype i = 0; i < stats.size(); ++i) {
+        QString row = QLatin1Char(' ') + T::padRight(labels[i], labelWidth);
+        if (cells[i].isEmpty()) {
+            lines << row + QStringLiteral("  no sink figures");
+            continue;
+        }
+        for (qsizetype c = 0; c < heads.size(); ++c)
+            row += QStringLiteral("  ") + T::padLeft(cells[i][c], widths[c]);
+        lines << row + (stats[i]->lossy() ? QStringLiteral(" *") : QString());
+    }
+    if (!latency)
+        return lines;
+    clocks.removeAll(QString());
+    lines << QString()
+          << (clocks.isEmpty()
+                  ? QStringLiteral("Latency, ns:")
+                  : QStringLiteral("Latency, ns (%1):").arg(clocks.join(QStringLiteral("; "))));
+    for (qsizetype i = 0; i < stats.size(); ++i) {
+        if (stats[i]->sink && stats[i]->sink->latency)
+            lines << QStringLiteral(" %1  %2").arg(T::padRight(labels[i], labelWidth),
+                                                   stats[i]->sink->latency->text());
+    }
     return lines;
 }
 
@@ -350,6 +422,8 @@ QString NetdevExport::run(const RunData &data, const NetdevOptions &options) {
     }
     if (!stats.isEmpty())
         lines << bitRates(labels, rows) << QString();
+    if (PointStats::anySink(stats))
+        lines << sinkTables(labels, rows, {SinkFigures::clockText(data.run.hello)}) << QString();
     QStringList notes = runNotes(data.run, stats, QString());
     if (const QString correction = PointStats::correctionText(stats, false); !correction.isEmpty())
         notes << QStringLiteral(" - verdicts: ") + correction;
@@ -391,7 +465,7 @@ QStringList ppsColumns(const Comparison &c, const QStringList &titles, const QSt
                 const auto &cell = c.cells[r][p];
                 QString text = cell ? ppsText(*cell) : QStringLiteral("-");
                 if (cell && (cell->invalid > 0 || cell->disturbance.disturbed > 0 ||
-                             cell->aboveLineRate || cell->belowTarget()))
+                             cell->aboveLineRate || cell->belowTarget() || cell->lossy()))
                     text += QLatin1Char('*');
                 row += T::padLeft(text, column);
             }
@@ -568,9 +642,10 @@ QString NetdevExport::comparison(const Comparison &c, const NetdevOptions &optio
     lines << QString();
     if (options.chart && !c.points.isEmpty())
         lines << comparisonCharts(c, labels) << QString();
-    QStringList rateLabels, notes;
+    QStringList rateLabels, notes, clocks;
     QList<const PointStats *> rates;
     const qsizetype labelWidth = T::widest(labels);
+    bool sink = false;
     for (qsizetype r = 0; r < c.runs.size(); ++r) {
         QList<PointStats> stats;
         for (qsizetype p = 0; p < c.points.size(); ++p) {
@@ -581,9 +656,15 @@ QString NetdevExport::comparison(const Comparison &c, const NetdevOptions &optio
             }
         }
         notes << runNotes(c.runs[r].run, stats, names[r] + QStringLiteral(", "));
+        const QString clock = SinkFigures::clockText(c.runs[r].run.hello);
+        if (PointStats::anyLatency(stats) && !clocks.contains(clock))
+            clocks << clock;
+        sink = sink || PointStats::anySink(stats);
     }
     if (!rates.isEmpty())
         lines << bitRates(rateLabels, rates) << QString();
+    if (sink)
+        lines << sinkTables(rateLabels, rates, clocks) << QString();
     if (!notes.isEmpty())
         lines << QStringLiteral("Notes:") << notes << QString();
     if (options.setupNotes)

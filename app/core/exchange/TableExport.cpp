@@ -126,9 +126,53 @@ QJsonArray repetitions(const PointStats &s) {
     return reps;
 }
 
+// What the sink saw of the point (SinkFigures), with the latency columns
+// when the comparison has any: columns only for a comparison with a sink.
+void addSink(QJsonObject &row, QStringList &columns, const PointStats &s, const Run &run,
+             bool latency) {
+    const std::optional<SinkFigures> &f = s.sink;
+    const auto count = [&](qint64 SinkFigures::*field) {
+        return f ? QJsonValue((*f).*field) : QJsonValue();
+    };
+    put(row, columns, QStringLiteral("sink_sent"), count(&SinkFigures::sent));
+    put(row, columns, QStringLiteral("sink_received"), count(&SinkFigures::received));
+    put(row, columns, QStringLiteral("sink_lost"), count(&SinkFigures::lost));
+    put(row, columns, QStringLiteral("sink_loss_share"),
+        f ? QJsonValue(f->lossShare()) : QJsonValue());
+    put(row, columns, QStringLiteral("sink_dropped"), count(&SinkFigures::dropped));
+    put(row, columns, QStringLiteral("sink_foreign"), count(&SinkFigures::foreign));
+    put(row, columns, QStringLiteral("sink_late"), count(&SinkFigures::late));
+    put(row, columns, QStringLiteral("sink_duplicates"), count(&SinkFigures::duplicates));
+    put(row, columns, QStringLiteral("sink_reordered"), count(&SinkFigures::reordered));
+    put(row, columns, QStringLiteral("lossy"), f ? QJsonValue(f->lossy()) : QJsonValue());
+    if (!latency)
+        return;
+    const LatencySummary *l = f && f->latency ? &*f->latency : nullptr;
+    put(row, columns, QStringLiteral("latency_samples"), l ? QJsonValue(l->samples) : QJsonValue());
+    put(row, columns, QStringLiteral("latency_p50_ns"), l ? QJsonValue(l->p50) : QJsonValue());
+    put(row, columns, QStringLiteral("latency_p99_ns"), l ? QJsonValue(l->p99) : QJsonValue());
+    put(row, columns, QStringLiteral("latency_max_ns"), l ? QJsonValue(l->max) : QJsonValue());
+    put(row, columns, QStringLiteral("latency_min_ns"), l ? QJsonValue(l->min) : QJsonValue());
+    put(row, columns, QStringLiteral("latency_clock"),
+        l ? QJsonValue(SinkFigures::clockText(run.hello)) : QJsonValue());
+}
+
+// Whether any point of the comparison has sink figures, and latency ones.
+std::pair<bool, bool> sinkColumns(const Comparison &c) {
+    bool sink = false, latency = false;
+    for (const auto &cells : c.cells) {
+        for (const auto &cell : cells) {
+            sink = sink || (cell && cell->sink);
+            latency = latency || (cell && cell->sink && cell->sink->latency);
+        }
+    }
+    return {sink, latency};
+}
+
 Rows rowsOf(const Comparison &c) {
     Rows out;
     const QStringList names = c.names();
+    const auto [sink, latency] = sinkColumns(c);
     for (qsizetype r = 0; r < c.runs.size(); ++r) {
         const Run &run = c.runs[r].run;
         for (qsizetype p = 0; p < c.points.size(); ++p) {
@@ -159,6 +203,8 @@ Rows rowsOf(const Comparison &c) {
             put(row, columns, QStringLiteral("below_target"),
                 cell->targetPps ? QJsonValue(cell->belowTarget()) : QJsonValue());
             addLineRate(row, columns, *cell, run);
+            if (sink)
+                addSink(row, columns, *cell, run, latency);
             put(row, columns, QStringLiteral("warnings"),
                 cell->warnings.join(QStringLiteral("; ")));
             put(row, columns, QStringLiteral("repetitions"), repetitions(*cell));
@@ -230,6 +276,10 @@ QString mdNumber(const QJsonValue &v, int decimals) {
     return v.isDouble() ? QString::number(v.toDouble(), 'f', decimals) : QStringLiteral("-");
 }
 
+QString mdPercent(const QJsonValue &v) {
+    return v.isDouble() ? SinkFigures::percent(v.toDouble()) : QStringLiteral("-");
+}
+
 QString mdDelta(const QJsonValue &v) {
     return v.isDouble() ? TextLayout::fixed2(v.toDouble()) : QStringLiteral("-");
 }
@@ -288,10 +338,26 @@ QString TableExport::markdown(const RunData &data) {
 
 QString TableExport::markdown(const Comparison &comparison) {
     const Rows rows = rowsOf(comparison);
+    const auto [sink, latency] = sinkColumns(comparison);
+    // The sink's columns (addSink) in the order they are shown.
+    QList<std::pair<QString, QString>> sinkCells;
+    if (sink)
+        sinkCells << std::pair{QStringLiteral("received"), QStringLiteral("sink_received")}
+                  << std::pair{QStringLiteral("lost"), QStringLiteral("sink_lost")}
+                  << std::pair{QStringLiteral("loss"), QStringLiteral("sink_loss_share")}
+                  << std::pair{QStringLiteral("dropped"), QStringLiteral("sink_dropped")}
+                  << std::pair{QStringLiteral("foreign"), QStringLiteral("sink_foreign")}
+                  << std::pair{QStringLiteral("reordered"), QStringLiteral("sink_reordered")};
+    if (latency)
+        sinkCells << std::pair{QStringLiteral("p50 ns"), QStringLiteral("latency_p50_ns")}
+                  << std::pair{QStringLiteral("p99 ns"), QStringLiteral("latency_p99_ns")}
+                  << std::pair{QStringLiteral("max ns"), QStringLiteral("latency_max_ns")};
     QStringList headers{QStringLiteral("run")};
     headers << comparison.axisNames;
-    headers << QStringLiteral("n") << QStringLiteral("invalid") << QStringLiteral("disturbed")
-            << QStringLiteral("pps") << QStringLiteral("ns/pkt") << QStringLiteral("Δ prev ns")
+    headers << QStringLiteral("n") << QStringLiteral("invalid") << QStringLiteral("disturbed");
+    for (const auto &cell : sinkCells)
+        headers << cell.first;
+    headers << QStringLiteral("pps") << QStringLiteral("ns/pkt") << QStringLiteral("Δ prev ns")
             << QStringLiteral("vs prev") << QStringLiteral("Δ baseline ns")
             << QStringLiteral("vs baseline") << QStringLiteral("L2 Mbit/s")
             << QStringLiteral("L1 Mbit/s") << QStringLiteral("line rate")
@@ -305,8 +371,11 @@ QString TableExport::markdown(const Comparison &comparison) {
             cells << md(cellText(row.value(axis)));
         cells << cellText(row.value(QStringLiteral("n")))
               << cellText(row.value(QStringLiteral("invalid")))
-              << cellText(row.value(QStringLiteral("disturbed")))
-              << mdNumber(row.value(QStringLiteral("pps")), 0)
+              << cellText(row.value(QStringLiteral("disturbed")));
+        for (const auto &[header, key] : sinkCells)
+            cells << (key == QLatin1String("sink_loss_share") ? mdPercent(row.value(key))
+                                                              : mdNumber(row.value(key), 0));
+        cells << mdNumber(row.value(QStringLiteral("pps")), 0)
               << mdDelta(row.value(QStringLiteral("ns_per_pkt")))
               << mdDelta(row.value(QStringLiteral("prev_delta_ns")))
               << md(row.value(QStringLiteral("prev_verdict")).toString())
@@ -328,6 +397,16 @@ QString TableExport::markdown(const Comparison &comparison) {
     }
     for (const QString &d : comparison.caveats() + comparison.transientDifferences)
         notes << QStringLiteral("> ") + md(d);
+    if (latency) {
+        QStringList clocks;
+        for (const QJsonObject &row : rows.rows) {
+            const QString clock = row.value(QStringLiteral("latency_clock")).toString();
+            if (!clock.isEmpty() && !clocks.contains(clock))
+                clocks << clock;
+        }
+        for (const QString &clock : clocks)
+            notes << QStringLiteral("> latency: ") + md(clock);
+    }
     if (!notes.isEmpty())
         lines << QString() << notes;
     return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');

@@ -25,7 +25,9 @@ std::optional<Delta> Delta::between(const DeltaSide &reference, const DeltaSide 
         if (printed != 0 && (printed > 0) == (-w.diff > 0))
             d.direction = printed > 0 ? 1 : -1;
     }
-    if (reference.paced || current.paced)
+    if (reference.lossy || current.lossy)
+        d.verdict = Verdict::Lossy;
+    else if (reference.paced || current.paced)
         d.verdict = Verdict::Paced;
     else if (!w.valid)
         d.verdict = Verdict::Insufficient;

@@ -14,6 +14,7 @@ struct DeltaSide {
     QList<double> reps;     // the pps of the repetitions its statistics count
     bool disturbed = false; // some of those repetitions were disturbed
     bool paced = false;     // its rate was a target (rate_pps), not an outcome
+    bool lossy = false;     // it lost more than SinkFigures::kLossyShare on the way to the sink
 };
 
 // The change from a reference point (the previous point of a series, or the
@@ -34,6 +35,8 @@ struct DeltaSide {
 //
 // The verdict never contradicts the printed delta, and says why when it
 // is not given:
+//   lossy         either point lost more than 0.1% of its packets on the way
+//                 to the sink (SinkFigures): what was sent is not what arrived
 //   paced         either point is paced (rate_pps): the rate was the input
 //   insufficient  fewer than 2 valid repetitions on a side, or no spread at all
 //   disturbed     a side counts disturbed repetitions (Disturbance)

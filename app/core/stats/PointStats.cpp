@@ -69,6 +69,8 @@ QStringList warningsFor(const PointStats &s, const StatsOptions &options) {
         warnings << QStringLiteral("above line rate (%1 pps)").arg(std::llround(*s.linePps));
     if (s.belowTarget())
         warnings << s.belowTargetText();
+    if (s.lossy())
+        warnings << s.sink->warning();
     return warnings;
 }
 
@@ -79,6 +81,7 @@ PointStats statsOf(const Point &point, const QList<StepResult> &steps,
     s.repetitions = steps;
     s.disturbance = Disturbance::of(steps, options.countingPolicy());
     s.pps = s.disturbance.countedPps;
+    s.sink = SinkFigures::of(steps, s.disturbance);
     QSet<int> given; // repetition numbers, whatever became of them
     for (const StepResult &step : steps)
         given.insert(step.rep);
@@ -213,7 +216,7 @@ QString PointStats::belowTargetText() const {
 
 DeltaSide PointStats::deltaSide() const {
     return {ppsFigure.value_or(0), pps, disturbance.disturbed > 0 && !disturbance.excluded,
-            targetPps.has_value()};
+            targetPps.has_value(), lossy()};
 }
 
 QString PointStats::correctionText(const QList<PointStats> &stats, bool vsBaseline) {
@@ -279,6 +282,20 @@ std::optional<qint64> PointStats::bestPps(const QList<PointStats> &stats) {
             best = s.ppsFigure;
     }
     return best;
+}
+
+} // namespace burstlab
+
+namespace burstlab {
+
+bool PointStats::anySink(const QList<PointStats> &stats) {
+    return std::any_of(stats.begin(), stats.end(),
+                       [](const PointStats &s) { return s.sink.has_value(); });
+}
+
+bool PointStats::anyLatency(const QList<PointStats> &stats) {
+    return std::any_of(stats.begin(), stats.end(),
+                       [](const PointStats &s) { return s.sink && s.sink->latency; });
 }
 
 } // namespace burstlab

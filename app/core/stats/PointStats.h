@@ -5,6 +5,7 @@
 #include "stats/Delta.h"
 #include "stats/Disturbance.h"
 #include "stats/Precision.h"
+#include "stats/SinkFigures.h"
 #include "stats/Summary.h"
 #include <QList>
 #include <QStringList>
@@ -51,8 +52,10 @@ struct PointStats {
     QList<StepResult> repetitions; // completed and invalid steps here, by repetition
     QList<double> pps;             // the counted repetitions' StepResult::effectivePps
     int invalid = 0;
-    Disturbance disturbance;    // disturbed and replaced repetitions, per step of repetitions
-    Precision precision;        // of the counted repetitions' ns/packet
+    Disturbance disturbance; // disturbed and replaced repetitions, per step of repetitions
+    Precision precision;     // of the counted repetitions' ns/packet
+    // What the RX sink saw of the point's repetitions; none without a sink.
+    std::optional<SinkFigures> sink;
     QStringList invalidReasons; // distinct, in the order they happened
     Summary ppsSummary;
     Summary nsSummary; // of 1e9/pps per valid repetition
@@ -72,7 +75,8 @@ struct PointStats {
     // "2 repetitions (fewer than 3)", "CV 3.1% above 2.0%", "1 of 3
     // repetitions invalid: ...", "2 of 5 repetitions disturbed (...)",
     // "precision 2.31% not reached (...)", "above line rate (14880952 pps)",
-    // "paced: 93155 of 100000 pps"
+    // "paced: 93155 of 100000 pps", "lossy: 288 of 70000 packets lost
+    // (0.41%, above 0.1%)"
     QStringList warnings;
 
     // A paced point whose figure is more than this share below its target.
@@ -95,6 +99,9 @@ struct PointStats {
     bool belowTarget() const;
     // "paced: 93155 of 100000 pps" when belowTarget(), else empty.
     QString belowTargetText() const;
+    // More than SinkFigures::kLossyShare of its packets lost on the way to
+    // the sink.
+    bool lossy() const { return sink && sink->lossy(); }
     // This point as one side of a delta.
     DeltaSide deltaSide() const;
 
@@ -120,6 +127,10 @@ struct PointStats {
     static QString correctionText(const QList<PointStats> &stats, bool vsBaseline);
     // The highest point figure: what the run list shows as its best pps.
     static std::optional<qint64> bestPps(const QList<PointStats> &stats);
+    // Whether any point has sink figures (the run had a sink), and latency
+    // figures (the sink had timestamps): outputs add their columns then only.
+    static bool anySink(const QList<PointStats> &stats);
+    static bool anyLatency(const QList<PointStats> &stats);
 };
 
 } // namespace burstlab

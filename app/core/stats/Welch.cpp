@@ -19,6 +19,8 @@ const char *toString(Verdict verdict) {
         return "disturbed";
     case Verdict::Paced:
         return "paced";
+    case Verdict::Lossy:
+        return "lossy";
     }
     return "";
 }

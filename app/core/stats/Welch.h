@@ -5,9 +5,11 @@ namespace burstlab {
 
 // What a delta's verdict says (Delta.h): better or worse, within noise,
 // or why no verdict is given: too few repetitions, disturbed repetitions,
-// or paced points (whose rate was the input, not the outcome).
-enum class Verdict { Better, Worse, WithinNoise, Insufficient, Disturbed, Paced };
-// "better", "worse", "within noise", "insufficient", "disturbed", "paced"
+// paced points (whose rate was the input, not the outcome), or lossy points
+// (more than 0.1% of their packets lost on the way to the sink).
+enum class Verdict { Better, Worse, WithinNoise, Insufficient, Disturbed, Paced, Lossy };
+// "better", "worse", "within noise", "insufficient", "disturbed", "paced",
+// "lossy"
 const char *toString(Verdict verdict);
 
 // Welch's unequal-variance t-test of mean(b) - mean(a), with the
