@@ -9,6 +9,8 @@
 #include "charts/DeltaChart.h"
 #include "charts/LiveRateChart.h"
 #include "charts/PpsChart.h"
+#include "checklist/ChecklistSummary.h"
+#include "host/CheckResult.h"
 #include "log/LogPane.h"
 #include "main/LoadBanner.h"
 #include "main/MainWindow.h"
@@ -135,6 +137,10 @@ void TestSweepWindow::realSweepFillsTableAndCharts() {
     QCOMPARE(toString(run->status), QStringLiteral("completed"));
     QCOMPARE(run->label, QStringLiteral("baseline"));
     QVERIFY(!run->checklist.isEmpty());
+    // The side checklist is the stored one, with the load watch's verdict the
+    // runner adds as the run ends, not the one probed before the first step.
+    QCOMPARE(results->checklistSummary()->countsText(),
+             CheckResult::summary(CheckResult::fromJsonArray(run->checklist)));
     // On a busy host the window check may reject a repetition: it is stored as
     // invalid and run again, so the store holds 2 completed steps per point
     // beside any invalid ones.

@@ -181,6 +181,7 @@ void SweepSession::onFinished(int outcome, const QString &message) {
     const qint64 runId = m_runner->runId();
     const bool completed = outcome == int(SweepRunner::Outcome::Completed);
     m_results->setLiveRun(runId, false);
+    showStored(runId);
     setRunning(false);
     if (completed) {
         m_log->appendInfo(message);
@@ -200,6 +201,19 @@ void SweepSession::onFinished(int outcome, const QString &message) {
         emit runStored(runId);
     }
     emit finished(runId, completed, completed ? QString() : message);
+}
+
+void SweepSession::showStored(qint64 runId) {
+    if (runId <= 0 || !m_store) {
+        return;
+    }
+    // The runner amends the run as it ends (the load watch's verdict joins the
+    // checklist): what stays on screen is what the store holds, as reopened.
+    const std::optional<Run> run = m_store->loadRun(runId);
+    const std::optional<QList<StepResult>> steps = m_store->stepsOf(runId);
+    if (run && steps) {
+        m_results->showRun(*run, *steps);
+    }
 }
 
 void SweepSession::showError(const QString &message) {

@@ -68,6 +68,8 @@ class SweepSession : public QObject {
     void onStepFinished(const StepResult &result);
     void onProgress(int done, int total, qint64 etaMs);
     void onFinished(int outcome, const QString &message);
+    // The finished run as the store holds it, in place of the copy built up live.
+    void showStored(qint64 runId);
     void showError(const QString &message);
 
     RunStore *m_store = nullptr;
