@@ -243,13 +243,28 @@ void TestSweepWindow::untilPreciseAndRerunReachTheRunner() {
     busy.load1 = 2.5;
     // The run is stored before its first step: the sweep is still running.
     QVERIFY(window.sweepSession()->isRunning());
-    emit window.sweepSession()->loadSampled(busy);
+    // It holds its place and its height for the whole sweep, busy or quiet,
+    // one task or many: nothing below it moves.
     QVERIFY(banner->isVisible());
+    QApplication::processEvents();
+    const QRect place = banner->geometry();
+    const QRect tabs = window.tabs()->geometry();
+    emit window.sweepSession()->loadSampled(busy);
+    QVERIFY(banner->isBusy());
     QVERIFY2(banner->text().contains(busy.describe()), qPrintable(banner->text()));
     emit window.sweepSession()->loadSampled(LoadSample{});
-    QVERIFY(!banner->isVisible());
-    emit window.sweepSession()->loadSampled(busy);
+    QVERIFY(!banner->isBusy());
     QVERIFY(banner->isVisible());
+    LoadSample crowded = busy;
+    for (int task = 0; task < 40; ++task) {
+        crowded.onTxCpus.append(QStringLiteral("stress-ng-cpu (%1) on CPU 1").arg(5000 + task));
+    }
+    emit window.sweepSession()->loadSampled(crowded);
+    QVERIFY(banner->isBusy());
+    QVERIFY2(banner->text().contains(crowded.describe()), qPrintable(banner->text()));
+    QApplication::processEvents();
+    QCOMPARE(banner->geometry(), place);
+    QCOMPARE(window.tabs()->geometry(), tabs);
     QVERIFY(finished.count() == 1 || finished.wait(sweepTimeoutMs));
     QVERIFY2(finished.first().at(1).toBool(), qPrintable(finished.first().at(2).toString()));
     QVERIFY(!banner->isVisible());
