@@ -88,6 +88,7 @@ class TestSweepWindow : public QObject {
     void engineThatCannotStartIsReported();
     void closingMidSweepKeepsTheRun();
     void quitMidSweepKeepsTheSetup();
+    void quitQuestionFollowsTheSweep();
     void runAgainReproducesACliRun();
 
   private:
@@ -189,6 +190,11 @@ void TestSweepWindow::stopMidSweepLeavesInterruptedRun() {
     QCOMPARE(toString(run->status), QStringLiteral("interrupted"));
     const int measured = int(window.store()->completedPoints(runId)->size());
     QVERIFY2(measured >= 1 && measured < 4, qPrintable(QString::number(measured)));
+    // The bar keeps the steps reached and says the sweep was stopped.
+    SweepToolBar *toolbar = window.sweepToolBar();
+    QVERIFY2(toolbar->progressValue() >= measured, qPrintable(toolbar->progressText()));
+    QVERIFY2(toolbar->progressText().startsWith(QStringLiteral("Stopped at ")),
+             qPrintable(toolbar->progressText()));
 
     // The runs browser shows it as interrupted and offers to resume it.
     RunsBrowser *runs = window.runsBrowser();
@@ -398,6 +404,38 @@ void TestSweepWindow::quitMidSweepKeepsTheSetup() {
     QCOMPARE(again.setupPanel()->spec().fixed.value(QStringLiteral("clone")).toInt(), 64);
     QCOMPARE(again.setupPanel()->runLabel(), QStringLiteral("quit"));
     QVERIFY(again.setupPanel()->runName().isEmpty());
+}
+
+void TestSweepWindow::quitQuestionFollowsTheSweep() {
+    MainWindow window;
+    window.show();
+    QVERIFY(window.openStore(m_dir.filePath(QStringLiteral("quitasked.sqlite"))));
+    window.sweepSession()->setRecordHost(false);
+    setUpSweep(window, QStringLiteral("1,2,4"), 1, QStringLiteral("asked"));
+    QSignalSpy stored(window.sweepSession(), &SweepSession::runStored);
+    window.startSweep();
+    QVERIFY(stored.wait(sweepTimeoutMs));
+    const qint64 runId = stored.first().first().toLongLong();
+    // Quit is asked while the sweep runs; the sweep ends before the answer.
+    QString asked;
+    QString answered;
+    bool ended = false;
+    QTimer::singleShot(0, [&] {
+        auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+        if (!box) {
+            return;
+        }
+        asked = box->text();
+        ended =
+            QTest::qWaitFor([&] { return !window.sweepSession()->isRunning(); }, sweepTimeoutMs);
+        answered = box->text();
+        box->button(QMessageBox::Yes)->click();
+    });
+    QVERIFY(window.close());
+    QVERIFY(ended);
+    QVERIFY2(asked.startsWith(QStringLiteral("A sweep is running")), qPrintable(asked));
+    QVERIFY2(answered.startsWith(QStringLiteral("The sweep has ended")), qPrintable(answered));
+    QCOMPARE(toString(window.store()->loadRun(runId)->status), QStringLiteral("completed"));
 }
 
 void TestSweepWindow::runAgainReproducesACliRun() {

@@ -546,11 +546,17 @@ void MainWindow::about() {
 
 void MainWindow::closeEvent(QCloseEvent *event) {
     if (m_session->isRunning()) {
-        const auto answer = QMessageBox::question(
-            this, tr("Quit burstlab"),
-            tr("A sweep is running. Stop it and quit? Finished steps are kept."),
-            QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel);
-        if (answer != QMessageBox::Yes) {
+        QMessageBox box(QMessageBox::Question, tr("Quit burstlab"),
+                        tr("A sweep is running. Stop it and quit? Finished steps are kept."),
+                        QMessageBox::Yes | QMessageBox::Cancel, this);
+        box.setDefaultButton(QMessageBox::Cancel);
+        // The sweep may end while the question waits: it then asks what is true.
+        connect(m_session, &SweepSession::runningChanged, &box, [&box](bool running) {
+            if (!running) {
+                box.setText(tr("The sweep has ended and is stored. Quit?"));
+            }
+        });
+        if (box.exec() != QMessageBox::Yes) {
             event->ignore();
             return;
         }

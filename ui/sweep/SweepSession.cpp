@@ -111,6 +111,8 @@ bool SweepSession::begin(bool started) {
         emit finished(0, false, m_runner->errorString());
         return false;
     }
+    m_done = 0;
+    m_total = 1;
     emit progressChanged(0, 1, tr("Starting the engine…"));
     setRunning(true);
     return true;
@@ -170,6 +172,8 @@ void SweepSession::onStepFinished(const StepResult &result) {
 }
 
 void SweepSession::onProgress(int done, int total, qint64 etaMs) {
+    m_done = done;
+    m_total = total;
     emit progressChanged(done, total,
                          tr("%1/%2 steps done · %3 · ETA %4")
                              .arg(done)
@@ -188,11 +192,15 @@ void SweepSession::onFinished(int outcome, const QString &message) {
         emit progressChanged(1, 1, tr("Done: %1").arg(message));
     } else if (outcome == int(SweepRunner::Outcome::Interrupted)) {
         m_log->appendInfo(message);
-        // Stopped while the host was probed: no run was stored, so none to resume.
-        emit progressChanged(0, 1,
-                             runId > 0
-                                 ? tr("Stopped: %1. Resume it from the Runs tab.").arg(message)
-                                 : tr("Stopped: %1. Nothing was stored.").arg(message));
+        // The bar keeps the steps reached; stopped while the host was probed,
+        // no run was stored, so none to resume.
+        emit progressChanged(m_done, m_total,
+                             runId > 0 ? tr("Stopped at %1/%2 steps: %3. Resume it from the Runs "
+                                            "tab.")
+                                             .arg(m_done)
+                                             .arg(m_total)
+                                             .arg(message)
+                                       : tr("Stopped: %1. Nothing was stored.").arg(message));
     } else {
         showError(message);
     }
@@ -218,7 +226,7 @@ void SweepSession::showStored(qint64 runId) {
 
 void SweepSession::showError(const QString &message) {
     m_log->appendError(message);
-    emit progressChanged(0, 1, tr("Failed: %1").arg(message));
+    emit progressChanged(m_done, m_total, tr("Failed: %1").arg(message));
     emit statusMessage(tr("Sweep failed: %1").arg(message));
 }
 

@@ -82,6 +82,8 @@ class SweepSession : public QObject {
     QString m_step;            // "burst=4, repetition 2/3"
     QString m_engine;
     bool m_running = false;
+    int m_done = 0; // steps done of m_total, as last reported: kept when the sweep stops
+    int m_total = 1;
 };
 
 } // namespace burstlab
