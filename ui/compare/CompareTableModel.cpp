@@ -71,7 +71,7 @@ QVariant CompareTableModel::data(const QModelIndex &index, int role) const {
     const std::optional<Delta> &delta = stats->vsBaseline;
     switch (cell.field) {
     case PpsField:
-        return stats->ppsFigure ? QString::number(*stats->ppsFigure) : none;
+        return stats->ppsFigure ? TextLayout::thousands(*stats->ppsFigure) : none;
     case BitsField:
         return stats->ppsFigure ? QStringLiteral("%1 / %2").arg(TextLayout::mbits(*stats->l2Bps()),
                                                                 TextLayout::mbits(*stats->l1Bps()))

@@ -1,13 +1,14 @@
 #include "runs/RunsTableModel.h"
+#include "exchange/TextLayout.h"
 #include "util/SafeText.h"
 
 #include <QApplication>
 #include <QFont>
 #include <QIcon>
-#include <QLocale>
 #include <QStyle>
 
 #include <algorithm>
+#include <cmath>
 
 namespace burstlab {
 
@@ -103,7 +104,7 @@ QVariant RunsTableModel::display(const RunSummary &run, int column) const {
     case SweepColumn:
         return SafeText::field(run.sweep);
     case BestPpsColumn:
-        return run.bestPps ? QLocale().toString(*run.bestPps, 'f', 0) : QString();
+        return run.bestPps ? TextLayout::thousands(std::llround(*run.bestPps)) : QString();
     case StepsColumn:
         return run.steps;
     case StatusColumn:
