@@ -94,7 +94,8 @@ QVariant RunsTableModel::display(const RunSummary &run, int column) const {
     case IdColumn:
         return run.id;
     case NameColumn:
-        return SafeText::field(run.name);
+        // A run not named by hand is named after its sweep: said once, in the sweep column.
+        return run.name == run.sweep ? QString() : SafeText::field(run.name);
     case LabelColumn:
         return SafeText::field(run.label);
     case DateColumn:
@@ -155,7 +156,10 @@ QVariant RunsTableModel::data(const QModelIndex &index, int role) const {
                 .arg(r->steps);
         }
         // Long names and sweeps are cut in their columns: the whole text here.
-        if (index.column() == NameColumn || index.column() == SweepColumn) {
+        if (index.column() == NameColumn) {
+            return SafeText::field(r->name);
+        }
+        if (index.column() == SweepColumn) {
             return display(*r, index.column());
         }
         return {};
