@@ -9,6 +9,7 @@
 #include "stats/LineRate.h"
 #include "stats/PointStats.h"
 #include "store/RunStore.h"
+#include "util/CompactTable.h"
 #include "util/ElidedLabel.h"
 #include "util/RowMenu.h"
 
@@ -72,6 +73,17 @@ SweepResultsView::SweepResultsView(QWidget *parent)
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // On a laptop the point, its figures, the delta and its verdict are in
+    // sight for eight rows: the interval and the rest follow them.
+    CompactTable::fit(m_table, 8);
+    const auto firstColumns = [this] {
+        CompactTable::putFirst(m_table,
+                               {ResultsTableModel::PointColumn, ResultsTableModel::PpsColumn,
+                                ResultsTableModel::NsColumn, ResultsTableModel::DeltaColumn,
+                                ResultsTableModel::VerdictColumn});
+    };
+    firstColumns();
+    connect(proxy, &QAbstractItemModel::modelReset, this, firstColumns);
     RowMenu::addCopyRows(m_table);
     RowMenu::install(m_table);
 
