@@ -709,7 +709,9 @@ class TestConsistency : public QObject {
                 cell(r, CompareTableModel::columnOf(1, CompareTableModel::VerdictField))};
         }
         checkAgainstBaseline(QStringLiteral("compare table"), base, mine);
-        QVERIFY(model->headerData(1, Qt::Horizontal)
+        QCOMPARE(model->headerData(1, Qt::Horizontal).toString(),
+                 QStringLiteral("#%1 pps (baseline)").arg(m_baseline));
+        QVERIFY(model->headerData(1, Qt::Horizontal, Qt::ToolTipRole)
                     .toString()
                     .startsWith(QStringLiteral("#%1 baseline").arg(m_baseline)));
 

@@ -8,6 +8,7 @@
 #include <QValueAxis>
 
 #include <algorithm>
+#include <cmath>
 
 namespace burstlab {
 
@@ -97,7 +98,7 @@ QChart *LiveRateChart::buildChart(qreal fontScale) const {
     }
     QChart *chart = ChartStyle::newChart(pal, title, fontScale);
     auto *xAxis = new QValueAxis;
-    xAxis->setLabelFormat(QStringLiteral("%.2g"));
+    xAxis->setLabelFormat(QStringLiteral("%g"));
     auto *yAxis = new QValueAxis;
     yAxis->setLabelFormat(QStringLiteral("%.4g"));
     ChartStyle::addAxis(chart, xAxis, Qt::AlignBottom,
@@ -145,6 +146,20 @@ QChart *LiveRateChart::buildChart(qreal fontScale) const {
         end = start;
     }
     xAxis->setRange(end, lastSecond);
+    // Ticks on round times from 0, where the running step starts: a tick
+    // counted from the left edge would print as -0.00043.
+    const double raw = (lastSecond - end) / 5;
+    const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
+    double interval = 10 * magnitude;
+    for (double nice : {1.0, 2.0, 5.0}) {
+        if (nice * magnitude >= raw) {
+            interval = nice * magnitude;
+            break;
+        }
+    }
+    xAxis->setTickType(QValueAxis::TicksDynamic);
+    xAxis->setTickAnchor(0);
+    xAxis->setTickInterval(interval);
     ChartStyle::fitValueAxis(yAxis, 0, highestRate() > 0 ? highestRate() / unit.scale : 1, true);
     return chart;
 }

@@ -107,12 +107,12 @@ QVariant CompareTableModel::headerData(int section, Qt::Orientation orientation,
         return speed ? tr("%1: line rate of %2 checked").arg(name, LineRate::speedText(*speed))
                      : tr("%1: line rate not checked: %2").arg(name, run.linkSpeedUnknownReason());
     }
-    // The run's name heads its pps; its other columns name it by id, short
-    // enough for a laptop's screen.
+    // Runs are named by id, short enough for a laptop's screen: the picker,
+    // the baseline choice and the tooltips give the names.
     const QString id = tr("#%1").arg(m_comparison.runs.at(cell.run).run.id);
     switch (cell.field) {
     case PpsField:
-        return cell.run == 0 ? tr("%1 pps (baseline)").arg(name) : tr("%1 pps").arg(name);
+        return cell.run == 0 ? tr("%1 pps (baseline)").arg(id) : tr("%1 pps").arg(id);
     case BitsField:
         return tr("%1 L2 / L1 Mbit/s").arg(id);
     case DeltaField:

@@ -419,8 +419,9 @@ void CompareView::fitColumns() {
     }
     CompactTable::putFirst(m_table, first);
     m_table->resizeColumnsToContents();
+    // The point whole; a figure column at most a few words wide.
     const int widest = fontMetrics().averageCharWidth() * 18;
-    for (int column = 0; column < m_model->columnCount(); ++column) {
+    for (int column = 1; column < m_model->columnCount(); ++column) {
         m_table->setColumnWidth(column, std::min(m_table->columnWidth(column), widest));
     }
 }
