@@ -251,18 +251,19 @@ void TestMainWindow::fitsALaptopWithALongDescription() {
 void TestMainWindow::tablesFitALaptop() {
     MainWindow window;
     QVERIFY(window.openStore(m_dir.filePath(QStringLiteral("laptop.sqlite"))));
-    // Nine points, bursts up to 256, labels as long as a patch series' names.
-    QList<testdata::PointPps> base;
-    QList<testdata::PointPps> faster;
-    for (qint64 burst : {1, 2, 4, 8, 16, 32, 64, 128, 256}) {
-        const double pps = 9.5e6 + 1e5 * double(burst);
-        base << testdata::PointPps{burst, {pps, pps * 1.01, pps * 0.99}};
-        faster << testdata::PointPps{burst, {pps * 1.1, pps * 1.11, pps * 1.09}};
-    }
+    // Burst x clone, ten points named by both values ("burst=128 clone=64"),
+    // labels as long as a patch series' names.
+    const QList<qint64> bursts{1, 8, 32, 128, 256};
+    const QList<qint64> clones{0, 64};
     const qint64 baseline = testdata::insert(
-        *window.store(), testdata::burstRun(QStringLiteral("v6.8-rc1 baseline"), base));
+        *window.store(),
+        testdata::burstCloneRun(QStringLiteral("v6.8-rc1 baseline"), bursts, clones,
+                                [](qint64 b, qint64 c) { return 9.5e6 + 1e5 * double(b + c); }));
     const qint64 patch = testdata::insert(
-        *window.store(), testdata::burstRun(QStringLiteral("v6.8-rc1 + xmit_more v3"), faster));
+        *window.store(), testdata::burstCloneRun(QStringLiteral("v6.8-rc1 + xmit_more v3"), bursts,
+                                                 clones, [](qint64 b, qint64 c) {
+                                                     return 1.1 * (9.5e6 + 1e5 * double(b + c));
+                                                 }));
     window.runsBrowser()->reload();
     window.setWindowState(Qt::WindowNoState);
     window.resize(1280, 720);

@@ -65,8 +65,8 @@ CompareView::CompareView(QWidget *parent)
     m_table->setModel(m_model);
     m_table->setAlternatingRowColors(true);
     m_table->verticalHeader()->hide();
-    // Columns as wide as their figures: a long run name in a header is cut
-    // (whole in its tooltip), not a reason to scroll.
+    // Columns as wide as their figures, fitted as runs are compared; headers
+    // name runs by id (CompareTableModel), so they are short.
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     m_table->horizontalHeader()->setStretchLastSection(true);
     CompactTable::fit(m_table, 8);
@@ -419,11 +419,6 @@ void CompareView::fitColumns() {
     }
     CompactTable::putFirst(m_table, first);
     m_table->resizeColumnsToContents();
-    // The point whole; a figure column at most a few words wide.
-    const int widest = fontMetrics().averageCharWidth() * 18;
-    for (int column = 1; column < m_model->columnCount(); ++column) {
-        m_table->setColumnWidth(column, std::min(m_table->columnWidth(column), widest));
-    }
 }
 
 void CompareView::listDifferences(const Comparison &comparison) {

@@ -67,7 +67,7 @@ class CompareView : public QWidget {
   private:
     void recompute();
     void showMessage(const QString &message);
-    // The figures a reader needs first in sight, every column at most a few words wide.
+    // The figures a reader needs first in sight, each column as wide as its text.
     void fitColumns();
     void listDifferences(const Comparison &comparison);
     void onPickerChanged(QListWidgetItem *item);

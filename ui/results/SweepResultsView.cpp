@@ -73,14 +73,15 @@ SweepResultsView::SweepResultsView(QWidget *parent)
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    // On a laptop the point, its figures, the delta and its verdict are in
-    // sight for eight rows: the interval and the rest follow them.
+    // On a laptop the point, its pps, the delta and its verdict are in sight
+    // for eight rows, also for a two-axis point: ns/packet, the interval and
+    // the rest follow them.
     CompactTable::fit(m_table, 8);
     const auto firstColumns = [this] {
         CompactTable::putFirst(m_table,
                                {ResultsTableModel::PointColumn, ResultsTableModel::PpsColumn,
-                                ResultsTableModel::NsColumn, ResultsTableModel::DeltaColumn,
-                                ResultsTableModel::VerdictColumn});
+                                ResultsTableModel::DeltaColumn, ResultsTableModel::VerdictColumn,
+                                ResultsTableModel::NsColumn});
     };
     firstColumns();
     connect(proxy, &QAbstractItemModel::modelReset, this, firstColumns);
