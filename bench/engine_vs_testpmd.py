@@ -291,12 +291,12 @@ def clone_modes(engine, args, burst=32):
 
 
 def sampling_cost(engine, args):
-    """stats_ms 100 against 1000, in rounds as clone_modes() takes them."""
+    """stats_ms --stats-ms (100) against 1000, in rounds as clone_modes() takes them."""
     fast, slow, costs = [], [], ([], [])
     for rep in range(args.reps + 2):
         pair = [None, None]
         for which in ((0, 1) if rep % 2 == 0 else (1, 0)):
-            pair[which] = window_pps(engine, args, 32, 0, stats_ms=(1000, 100)[which])
+            pair[which] = window_pps(engine, args, 32, 0, stats_ms=(1000, args.stats_ms)[which])
         slow.append(pair[0])
         fast.append(pair[1])
         for i in (0, 1):
@@ -308,8 +308,8 @@ def sampling_cost(engine, args):
     s = [median([x[i] for x in slow]) for i in (0, 1)]
     f = [median([x[i] for x in fast]) for i in (0, 1)]
     print("| stats_ms=1000 (1 Hz) | %s | | %s | |" % (mpps(s[0]), mpps(s[1])))
-    print("| stats_ms=100 (10 Hz) | %s | %+.2f%% | %s | %+.2f%% |" % (
-        mpps(f[0]), median(costs[0]), mpps(f[1]), median(costs[1])))
+    print("| stats_ms=%d (%g Hz) | %s | %+.2f%% | %s | %+.2f%% |" % (
+        args.stats_ms, 1000.0 / args.stats_ms, mpps(f[0]), median(costs[0]), mpps(f[1]), median(costs[1])))
 
 
 def step_switch(engine, args):
@@ -357,6 +357,8 @@ def main():
     p.add_argument("--duration-ms", type=int, default=2000)
     p.add_argument("--reps", type=int, default=3)
     p.add_argument("--testpmd-mbufs", type=int, default=8192)
+    p.add_argument("--stats-ms", type=int, default=100,
+                   help="the fast stats period the sampling part sets against 1000 ms")
     p.add_argument("--switch-steps", type=int, default=20)
     p.add_argument("--clones", type=lambda s: [int(x) for x in s.split(",")], default=[0, 1, 8],
                    help="clone values of the clone-modes table (default 0,1,8)")

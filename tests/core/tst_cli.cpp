@@ -137,6 +137,13 @@ class TestCli : public QObject {
             cli({QStringLiteral("compare"), a, b, QStringLiteral("--baseline"), b});
         QCOMPARE(compare.code, 0);
         QVERIFY(!compare.out.isEmpty());
+        // Every form ends its last line, so a shell prompt starts on its own.
+        QVERIFY2(compare.out.endsWith(QLatin1Char('\n')), qPrintable(compare.out.right(80)));
+        for (const QString &form : {QStringLiteral("--json"), QStringLiteral("--no-chart")}) {
+            const Result other = cli({QStringLiteral("compare"), a, b, form});
+            QCOMPARE(other.code, 0);
+            QVERIFY2(other.out.endsWith(QLatin1Char('\n')), qPrintable(form));
+        }
         QCOMPARE(cli({QStringLiteral("show"), QStringLiteral("999")}).code, 1);
     }
 

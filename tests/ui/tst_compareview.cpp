@@ -71,16 +71,19 @@ void TestCompareView::deltaTableAgainstBaseline() {
     QCOMPARE(model->rowCount(), 2);
     QCOMPARE(model->columnCount(), 7);
     QCOMPARE(cell(view, 0, 0), QStringLiteral("burst=1"));
-    QCOMPARE(cell(view, 0, M::columnOf(0, M::PpsField)), QStringLiteral("10000000"));
+    QCOMPARE(cell(view, 0, M::columnOf(0, M::PpsField)), QStringLiteral("10,000,000"));
     // 10 Mpps of 60-byte frames: 4800 Mbit/s as sent, 6720 on the wire.
     QCOMPARE(cell(view, 0, M::columnOf(0, M::BitsField)), QStringLiteral("4800.00 / 6720.00"));
-    QCOMPARE(cell(view, 0, M::columnOf(1, M::PpsField)), QStringLiteral("12500000"));
+    QCOMPARE(cell(view, 0, M::columnOf(1, M::PpsField)), QStringLiteral("12,500,000"));
     QCOMPARE(cell(view, 0, M::columnOf(1, M::DeltaField)), QStringLiteral("20.00"));
     QCOMPARE(cell(view, 0, M::columnOf(1, M::VerdictField)), QStringLiteral("better"));
     QCOMPARE(cell(view, 1, M::columnOf(1, M::VerdictField)), QStringLiteral("within noise"));
-    const QString header =
-        model->headerData(M::columnOf(1, M::PpsField), Qt::Horizontal).toString();
-    QVERIFY2(header.startsWith(QStringLiteral("#%1 patch2").arg(m_patch)), qPrintable(header));
+    // Headed by its id, short for a laptop, named whole in the tooltip.
+    const int pps = M::columnOf(1, M::PpsField);
+    QCOMPARE(model->headerData(pps, Qt::Horizontal).toString(),
+             QStringLiteral("#%1 pps").arg(m_patch));
+    const QString tip = model->headerData(pps, Qt::Horizontal, Qt::ToolTipRole).toString();
+    QVERIFY2(tip.startsWith(QStringLiteral("#%1 patch2").arg(m_patch)), qPrintable(tip));
 
     // Both runs on the pps chart, the non-baseline run's deltas on the delta chart.
     QCOMPARE(view.ppsChart()->seriesCount(), 2);
@@ -149,8 +152,8 @@ void TestCompareView::oneDimensionRunMeetsTheMatchingSeries() {
     QVERIFY(matched >= 0 && other >= 0);
     // 2 Mpps (500 ns) in the 2-D run, 4 Mpps (250 ns) in the 1-D run: 250 ns faster.
     using M = CompareTableModel;
-    QCOMPARE(cell(view, matched, M::columnOf(0, M::PpsField)), QStringLiteral("2000000"));
-    QCOMPARE(cell(view, matched, M::columnOf(1, M::PpsField)), QStringLiteral("4000000"));
+    QCOMPARE(cell(view, matched, M::columnOf(0, M::PpsField)), QStringLiteral("2,000,000"));
+    QCOMPARE(cell(view, matched, M::columnOf(1, M::PpsField)), QStringLiteral("4,000,000"));
     QCOMPARE(cell(view, matched, M::columnOf(1, M::DeltaField)), QStringLiteral("250.00"));
     QCOMPARE(cell(view, matched, M::columnOf(1, M::VerdictField)), QStringLiteral("better"));
     QCOMPARE(cell(view, other, M::columnOf(1, M::PpsField)), QStringLiteral("—"));

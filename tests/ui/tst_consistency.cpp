@@ -165,6 +165,13 @@ qint64 expectedPps(const QList<double> &reps) {
     return std::llround(median);
 }
 
+// A pps as the GUI's tables print it, grouped in thousands as every text
+// output prints it; -1 for a figure printed any other way.
+qint64 count(const QString &grouped) {
+    const qint64 value = QString(grouped).remove(QLatin1Char(',')).toLongLong();
+    return TextLayout::thousands(value) == grouped ? value : -1;
+}
+
 QString ns2(double value) {
     return TextLayout::fixed2(value);
 }
@@ -643,9 +650,9 @@ class TestConsistency : public QObject {
             const QModelIndex best = model.index(model.rowOf(id), RunsTableModel::BestPpsColumn);
             QCOMPARE(qint64(best.data(Qt::UserRole).toDouble()),
                      *std::max_element(figures.begin(), figures.end()));
+            // Grouped as in every text output.
             QCOMPARE(best.data().toString(),
-                     QLocale().toString(double(*std::max_element(figures.begin(), figures.end())),
-                                        'f', 0));
+                     TextLayout::thousands(*std::max_element(figures.begin(), figures.end())));
         }
     }
 
@@ -662,7 +669,7 @@ class TestConsistency : public QObject {
         QList<Printed> printed;
         for (int r = 0; r < model->rowCount(); ++r) {
             const QString delta = cell(r, ResultsTableModel::DeltaColumn);
-            printed << Printed{cell(r, ResultsTableModel::PpsColumn).toLongLong(),
+            printed << Printed{count(cell(r, ResultsTableModel::PpsColumn)),
                                cell(r, ResultsTableModel::NsColumn),
                                delta == QStringLiteral("—") ? QString() : delta,
                                cell(r, ResultsTableModel::VerdictColumn)};
@@ -675,7 +682,7 @@ class TestConsistency : public QObject {
         QList<Printed> base, mine;
         for (int r = 0; r < model->rowCount(); ++r) {
             base << ppsOnly(m_baseExpected[r]);
-            mine << Printed{cell(r, ResultsTableModel::PpsColumn).toLongLong(),
+            mine << Printed{count(cell(r, ResultsTableModel::PpsColumn)),
                             {},
                             cell(r, ResultsTableModel::DeltaColumn),
                             cell(r, ResultsTableModel::VerdictColumn)};
@@ -694,15 +701,17 @@ class TestConsistency : public QObject {
         QList<Printed> base, mine;
         for (int r = 0; r < model->rowCount(); ++r) {
             base << ppsOnly(
-                cell(r, CompareTableModel::columnOf(0, CompareTableModel::PpsField)).toLongLong());
+                count(cell(r, CompareTableModel::columnOf(0, CompareTableModel::PpsField))));
             mine << Printed{
-                cell(r, CompareTableModel::columnOf(1, CompareTableModel::PpsField)).toLongLong(),
+                count(cell(r, CompareTableModel::columnOf(1, CompareTableModel::PpsField))),
                 {},
                 cell(r, CompareTableModel::columnOf(1, CompareTableModel::DeltaField)),
                 cell(r, CompareTableModel::columnOf(1, CompareTableModel::VerdictField))};
         }
         checkAgainstBaseline(QStringLiteral("compare table"), base, mine);
-        QVERIFY(model->headerData(1, Qt::Horizontal)
+        QCOMPARE(model->headerData(1, Qt::Horizontal).toString(),
+                 QStringLiteral("#%1 pps (baseline)").arg(m_baseline));
+        QVERIFY(model->headerData(1, Qt::Horizontal, Qt::ToolTipRole)
                     .toString()
                     .startsWith(QStringLiteral("#%1 baseline").arg(m_baseline)));
 
@@ -936,6 +945,7 @@ class TestConsistency : public QObject {
                 QCOMPARE(view.resultsModel()
                              ->data(view.resultsModel()->index(row, ResultsTableModel::PpsColumn))
                              .toString()
+                             .remove(QLatin1Char(','))
                              .toLongLong(),
                          figures[row]);
         }

@@ -3,10 +3,14 @@
 // selected stored run through the core exporter, and runs another process
 // stores showing up on their own.
 #include "UiTestData.h"
+#include "checklist/ChecklistView.h"
+#include "compare/CompareTableModel.h"
 #include "compare/CompareView.h"
+#include "host/CheckResult.h"
 #include "main/MainWindow.h"
 #include "main/RunIdList.h"
 #include "main/SweepToolBar.h"
+#include "results/ResultsTableModel.h"
 #include "results/SweepResultsView.h"
 #include "runs/RunsBrowser.h"
 #include "runs/RunsTableModel.h"
@@ -18,6 +22,8 @@
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
+#include <QDockWidget>
+#include <QHeaderView>
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
@@ -33,6 +39,36 @@
 using namespace burstlab;
 
 namespace {
+// Why the given columns and the first `rows` rows are not all in sight
+// without scrolling; empty when they are.
+QString outOfSight(const QTableView *table, const QList<int> &columns, int rows) {
+    const QHeaderView *header = table->horizontalHeader();
+    const QSize viewport = table->viewport()->size();
+    QStringList problems;
+    for (int column : columns) {
+        const int x = header->sectionViewportPosition(column);
+        const QString title = table->model()->headerData(column, Qt::Horizontal).toString();
+        if (header->isSectionHidden(column) || x < 0 ||
+            x + header->sectionSize(column) > viewport.width()) {
+            problems << QStringLiteral("column '%1' at %2..%3 of %4")
+                            .arg(title)
+                            .arg(x)
+                            .arg(x + header->sectionSize(column))
+                            .arg(viewport.width());
+        }
+    }
+    if (table->model()->rowCount() < rows) {
+        problems << QStringLiteral("only %1 rows").arg(table->model()->rowCount());
+    } else if (const int bottom = table->rowViewportPosition(rows - 1) + table->rowHeight(rows - 1);
+               table->rowViewportPosition(0) < 0 || bottom > viewport.height()) {
+        problems << QStringLiteral("row %1 ends at %2 of %3")
+                        .arg(rows)
+                        .arg(bottom)
+                        .arg(viewport.height());
+    }
+    return problems.join(QStringLiteral("; "));
+}
+
 QAction *actionWithShortcut(const MainWindow &window, const QKeySequence &keys) {
     for (QAction *action : window.actions()) {
         if (action->shortcuts().contains(keys)) {
@@ -54,6 +90,7 @@ class TestMainWindow : public QObject {
     void copiesSelectedRunAsNetdevText();
     void runAgainFillsTheSetup();
     void fitsALaptopWithALongDescription();
+    void tablesFitALaptop();
     void toolbarStartsStopsAndResumes();
     void runIdsFromTheCommandLine();
     void opensRunsFromTheCommandLine();
@@ -209,6 +246,92 @@ void TestMainWindow::fitsALaptopWithALongDescription() {
                      QStringLiteral("tab %1: %2").arg(tab).arg(window.minimumSizeHint().height())));
     }
     QCOMPARE(window.width(), 1280);
+}
+
+void TestMainWindow::tablesFitALaptop() {
+    MainWindow window;
+    QVERIFY(window.openStore(m_dir.filePath(QStringLiteral("laptop.sqlite"))));
+    // Burst x clone, ten points named by both values ("burst=128 clone=64"),
+    // labels as long as a patch series' names.
+    const QList<qint64> bursts{1, 8, 32, 128, 256};
+    const QList<qint64> clones{0, 64};
+    const qint64 baseline = testdata::insert(
+        *window.store(),
+        testdata::burstCloneRun(QStringLiteral("v6.8-rc1 baseline"), bursts, clones,
+                                [](qint64 b, qint64 c) { return 9.5e6 + 1e5 * double(b + c); }));
+    const qint64 patch = testdata::insert(
+        *window.store(), testdata::burstCloneRun(QStringLiteral("v6.8-rc1 + xmit_more v3"), bursts,
+                                                 clones, [](qint64 b, qint64 c) {
+                                                     return 1.1 * (9.5e6 + 1e5 * double(b + c));
+                                                 }));
+    window.runsBrowser()->reload();
+    window.setWindowState(Qt::WindowNoState);
+    window.resize(1280, 720);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+
+    // Results, with the setup beside them: point, pps, delta and verdict of
+    // eight rows, against the previous point and against a baseline run.
+    window.showRun(patch);
+    QApplication::processEvents();
+    QVERIFY(window.setupDock()->isVisible());
+    using R = ResultsTableModel;
+    const QList<int> results{R::PointColumn, R::PpsColumn, R::DeltaColumn, R::VerdictColumn};
+    QString problem = outOfSight(window.resultsView()->resultsTable(), results, 8);
+    QVERIFY2(problem.isEmpty(), qPrintable(QStringLiteral("results: ") + problem));
+    QVERIFY(window.resultsView()->setBaselineRun(baseline));
+    QApplication::processEvents();
+    problem = outOfSight(window.resultsView()->resultsTable(), results, 8);
+    QVERIFY2(problem.isEmpty(), qPrintable(QStringLiteral("results vs baseline: ") + problem));
+
+    // Compare: the setup folds away, each run's pps, the delta and the verdict.
+    window.compareRuns({baseline, patch});
+    QApplication::processEvents();
+    QVERIFY(!window.setupDock()->isVisible());
+    using C = CompareTableModel;
+    problem = outOfSight(window.compareView()->table(),
+                         {0, C::columnOf(0, C::PpsField), C::columnOf(1, C::PpsField),
+                          C::columnOf(1, C::DeltaField), C::columnOf(1, C::VerdictField)},
+                         8);
+    QVERIFY2(problem.isEmpty(), qPrintable(QStringLiteral("compare: ") + problem));
+
+    // The checklist reads in full: every cell's text fits its cell, wrapped.
+    CheckResult item;
+    item.id = QStringLiteral("irq_affinity");
+    item.title = QStringLiteral("IRQs of the port kept off the TX cores");
+    item.status = CheckStatus::Unknown;
+    item.detail = QStringLiteral("no kernel netdev: the port is a DPDK virtual device (polled, "
+                                 "it raises no interrupts), so there is no IRQ to move");
+    item.recommended = QStringLiteral("the port's IRQs on CPUs other than the TX lcores");
+    item.fix = QStringLiteral("echo 1 > /proc/irq/N/smp_affinity_list  # for every IRQ of the "
+                              "port, N from /proc/interrupts");
+    window.checklistView()->showStored({item, item}, QStringLiteral("stored"));
+    window.showTab(MainWindow::ChecklistTab);
+    QApplication::processEvents();
+    QVERIFY(!window.setupDock()->isVisible());
+    auto *checklist = window.checklistView()->findChild<QTableView *>();
+    QVERIFY(checklist);
+    for (int row = 0; row < checklist->model()->rowCount(); ++row) {
+        for (int column = 0; column < checklist->model()->columnCount(); ++column) {
+            const QString text = checklist->model()->index(row, column).data().toString();
+            const int width = checklist->columnWidth(column) - 8;
+            const QRect needed = checklist->fontMetrics().boundingRect(QRect(0, 0, width, 10000),
+                                                                       Qt::TextWordWrap, text);
+            QVERIFY2(needed.width() <= width && needed.height() <= checklist->rowHeight(row),
+                     qPrintable(QStringLiteral("row %1 column %2 needs %3x%4 in %5x%6: %7")
+                                    .arg(row)
+                                    .arg(column)
+                                    .arg(needed.width())
+                                    .arg(needed.height())
+                                    .arg(width)
+                                    .arg(checklist->rowHeight(row))
+                                    .arg(text)));
+        }
+    }
+
+    // Back on the Sweep tab, the setup is where it was.
+    window.showTab(MainWindow::SweepTab);
+    QVERIFY(window.setupDock()->isVisible());
 }
 
 void TestMainWindow::toolbarStartsStopsAndResumes() {

@@ -24,6 +24,7 @@ class TestResultsView : public QObject {
     void initTestCase();
     void deltasAgainstPreviousPoint();
     void deltasAgainstBaselineRun();
+    void baselineOfferedFirstFitsTheRun();
     void baselineOlderThanThoseOffered();
     void twoAxisLegendsAreDistinct();
     void bothChartsShareTheXScale();
@@ -98,6 +99,35 @@ void TestResultsView::deltasAgainstBaselineRun() {
     view.setDeltaMode(DeltaMode::VsPrevious);
     QCOMPARE(cell(view, 1, ResultsTableModel::DeltaColumn), QStringLiteral("0.00"));
     QVERIFY(!view.setBaselineRun(9999));
+}
+
+void TestResultsView::baselineOfferedFirstFitsTheRun() {
+    // Newer than the two completed burst runs: one cut short before its first
+    // step, and a completed one that sweeps another parameter.
+    const qint64 cut = testdata::insert(
+        m_store, testdata::burstRun(QStringLiteral("cut"), {}, RunStatus::Interrupted));
+    RunData clones = testdata::burstRun(QStringLiteral("clones"), {{0, {5e6}}, {8, {9e6}}});
+    clones.run.spec.axes.first().name = QStringLiteral("clone");
+    const qint64 other = testdata::insert(m_store, clones);
+    QVERIFY(cut > m_patch && other > cut);
+
+    SweepResultsView view;
+    show(view, m_patch);
+    // The newest other completed run of the same sweep, not the newest run.
+    QCOMPARE(view.baselineRunId(), std::optional<qint64>(m_baseline));
+    view.setDeltaMode(DeltaMode::VsBaseline);
+    QCOMPARE(cell(view, 0, ResultsTableModel::DeltaColumn), QStringLiteral("20.00"));
+    QVERIFY(view.baselineNote().isEmpty());
+
+    // Chosen anyway, an empty baseline says why there are no deltas.
+    QVERIFY(view.setBaselineRun(cut));
+    QCOMPARE(view.deltaChart()->dataPointCount(), 0);
+    QVERIFY2(view.baselineNote().contains(QStringLiteral("interrupted with no measured point")),
+             qPrintable(view.baselineNote()));
+    QVERIFY(view.setBaselineRun(other));
+    QVERIFY2(view.baselineNote().contains(QStringLiteral("shares no point")),
+             qPrintable(view.baselineNote()));
+    QVERIFY(m_store.deleteRun(cut) && m_store.deleteRun(other));
 }
 
 void TestResultsView::baselineOlderThanThoseOffered() {

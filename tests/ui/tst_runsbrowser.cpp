@@ -8,6 +8,7 @@
 #include "store/RunStore.h"
 
 #include <QAbstractButton>
+#include <QHeaderView>
 #include <QAction>
 #include <QApplication>
 #include <QLineEdit>
@@ -56,6 +57,7 @@ class TestRunsBrowser : public QObject {
     void actionsFollowTheSelection();
     void deleteAsksFirst();
     void editRenamesAndTags();
+    void columnsSayEachThingOnce();
     void pagesThroughALargeStore();
     void keyboardOpensAndMenus();
     void hostileTextIsShownEscaped();
@@ -187,6 +189,41 @@ void TestRunsBrowser::editRenamesAndTags() {
     const QModelIndex name =
         browser.model()->index(browser.model()->rowOf(m_completed), RunsTableModel::NameColumn);
     QCOMPARE(name.data().toString(), QStringLiteral("renamed"));
+}
+
+void TestRunsBrowser::columnsSayEachThingOnce() {
+    // Named after its sweep, as a run started without a name is, and tagged.
+    RunData data = testdata::burstRun(QStringLiteral("tagged"), {{1, {5e6}}, {8, {9e6}}});
+    data.run.name = data.run.spec.describe();
+    data.run.tags = {QStringLiteral("ixgbe"), QStringLiteral("numa0")};
+    const qint64 id = testdata::insert(*m_store, data);
+    RunsBrowser browser;
+    browser.resize(1280, 500);
+    browser.setStore(m_store.get());
+    browser.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&browser));
+    const RunsTableModel *model = browser.model();
+    const int row = model->rowOf(id);
+    const QModelIndex name = model->index(row, RunsTableModel::NameColumn);
+    QCOMPARE(name.data().toString(), QString());
+    QCOMPARE(name.data(Qt::ToolTipRole).toString(), data.run.name);
+    QCOMPARE(model->index(row, RunsTableModel::SweepColumn).data().toString(), data.run.name);
+    QCOMPARE(model->index(row, RunsTableModel::TagsColumn).data().toString(),
+             QStringLiteral("ixgbe, numa0"));
+    // A name of its own is shown.
+    QCOMPARE(model->index(model->rowOf(m_completed), RunsTableModel::NameColumn).data().toString(),
+             QStringLiteral("burst sweep baseline"));
+    // Every column in sight, the sweep taking the room left, the tags whole.
+    QTableView *table = browser.table();
+    const QHeaderView *header = table->horizontalHeader();
+    QVERIFY2(header->length() <= table->viewport()->width(),
+             qPrintable(QStringLiteral("%1 > %2")
+                            .arg(header->length())
+                            .arg(table->viewport()->width())));
+    QVERIFY(header->sectionSize(RunsTableModel::SweepColumn) >=
+            header->sectionSize(RunsTableModel::NameColumn));
+    QVERIFY(header->sectionSize(RunsTableModel::TagsColumn) >=
+            table->fontMetrics().horizontalAdvance(QStringLiteral("ixgbe, numa0")));
 }
 
 void TestRunsBrowser::pagesThroughALargeStore() {

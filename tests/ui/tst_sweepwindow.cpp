@@ -9,6 +9,8 @@
 #include "charts/DeltaChart.h"
 #include "charts/LiveRateChart.h"
 #include "charts/PpsChart.h"
+#include "checklist/ChecklistSummary.h"
+#include "host/CheckResult.h"
 #include "log/LogPane.h"
 #include "main/LoadBanner.h"
 #include "main/MainWindow.h"
@@ -86,6 +88,7 @@ class TestSweepWindow : public QObject {
     void engineThatCannotStartIsReported();
     void closingMidSweepKeepsTheRun();
     void quitMidSweepKeepsTheSetup();
+    void quitQuestionFollowsTheSweep();
     void runAgainReproducesACliRun();
 
   private:
@@ -123,7 +126,13 @@ void TestSweepWindow::realSweepFillsTableAndCharts() {
     QCOMPARE(results->ppsChart()->dataPointCount(), 3);
     // Deltas against the previous point: none for the first point.
     QCOMPARE(results->deltaChart()->dataPointCount(), 2);
-    QVERIFY(results->liveChart()->dataPointCount() > 0);
+    // 150 ms steps are sampled every 20 ms, not at the engine's 10 Hz default
+    // (one sample, two at most): the live chart shows the last step's course
+    // (half its samples, should a busy host delay the engine's main lcore),
+    // and the steps before it.
+    QVERIFY2(results->liveChart()->dataPointCount() >= 4,
+             qPrintable(QString::number(results->liveChart()->dataPointCount())));
+    QCOMPARE(results->liveChart()->earlierSteps(), 3);
     const QModelIndex first = results->resultsModel()->index(0, ResultsTableModel::PointColumn);
     QCOMPARE(first.data().toString(), QStringLiteral("burst=1"));
     const QModelIndex pps = results->resultsModel()->index(2, ResultsTableModel::PpsColumn);
@@ -135,6 +144,10 @@ void TestSweepWindow::realSweepFillsTableAndCharts() {
     QCOMPARE(toString(run->status), QStringLiteral("completed"));
     QCOMPARE(run->label, QStringLiteral("baseline"));
     QVERIFY(!run->checklist.isEmpty());
+    // The side checklist is the stored one, with the load watch's verdict the
+    // runner adds as the run ends, not the one probed before the first step.
+    QCOMPARE(results->checklistSummary()->countsText(),
+             CheckResult::summary(CheckResult::fromJsonArray(run->checklist)));
     // On a busy host the window check may reject a repetition: it is stored as
     // invalid and run again, so the store holds 2 completed steps per point
     // beside any invalid ones.
@@ -177,6 +190,11 @@ void TestSweepWindow::stopMidSweepLeavesInterruptedRun() {
     QCOMPARE(toString(run->status), QStringLiteral("interrupted"));
     const int measured = int(window.store()->completedPoints(runId)->size());
     QVERIFY2(measured >= 1 && measured < 4, qPrintable(QString::number(measured)));
+    // The bar keeps the steps reached and says the sweep was stopped.
+    SweepToolBar *toolbar = window.sweepToolBar();
+    QVERIFY2(toolbar->progressValue() >= measured, qPrintable(toolbar->progressText()));
+    QVERIFY2(toolbar->progressText().startsWith(QStringLiteral("Stopped at ")),
+             qPrintable(toolbar->progressText()));
 
     // The runs browser shows it as interrupted and offers to resume it.
     RunsBrowser *runs = window.runsBrowser();
@@ -237,13 +255,28 @@ void TestSweepWindow::untilPreciseAndRerunReachTheRunner() {
     busy.load1 = 2.5;
     // The run is stored before its first step: the sweep is still running.
     QVERIFY(window.sweepSession()->isRunning());
-    emit window.sweepSession()->loadSampled(busy);
+    // It holds its place and its height for the whole sweep, busy or quiet,
+    // one task or many: nothing below it moves.
     QVERIFY(banner->isVisible());
+    QApplication::processEvents();
+    const QRect place = banner->geometry();
+    const QRect tabs = window.tabs()->geometry();
+    emit window.sweepSession()->loadSampled(busy);
+    QVERIFY(banner->isBusy());
     QVERIFY2(banner->text().contains(busy.describe()), qPrintable(banner->text()));
     emit window.sweepSession()->loadSampled(LoadSample{});
-    QVERIFY(!banner->isVisible());
-    emit window.sweepSession()->loadSampled(busy);
+    QVERIFY(!banner->isBusy());
     QVERIFY(banner->isVisible());
+    LoadSample crowded = busy;
+    for (int task = 0; task < 40; ++task) {
+        crowded.onTxCpus.append(QStringLiteral("stress-ng-cpu (%1) on CPU 1").arg(5000 + task));
+    }
+    emit window.sweepSession()->loadSampled(crowded);
+    QVERIFY(banner->isBusy());
+    QVERIFY2(banner->text().contains(crowded.describe()), qPrintable(banner->text()));
+    QApplication::processEvents();
+    QCOMPARE(banner->geometry(), place);
+    QCOMPARE(window.tabs()->geometry(), tabs);
     QVERIFY(finished.count() == 1 || finished.wait(sweepTimeoutMs));
     QVERIFY2(finished.first().at(1).toBool(), qPrintable(finished.first().at(2).toString()));
     QVERIFY(!banner->isVisible());
@@ -371,6 +404,38 @@ void TestSweepWindow::quitMidSweepKeepsTheSetup() {
     QCOMPARE(again.setupPanel()->spec().fixed.value(QStringLiteral("clone")).toInt(), 64);
     QCOMPARE(again.setupPanel()->runLabel(), QStringLiteral("quit"));
     QVERIFY(again.setupPanel()->runName().isEmpty());
+}
+
+void TestSweepWindow::quitQuestionFollowsTheSweep() {
+    MainWindow window;
+    window.show();
+    QVERIFY(window.openStore(m_dir.filePath(QStringLiteral("quitasked.sqlite"))));
+    window.sweepSession()->setRecordHost(false);
+    setUpSweep(window, QStringLiteral("1,2,4"), 1, QStringLiteral("asked"));
+    QSignalSpy stored(window.sweepSession(), &SweepSession::runStored);
+    window.startSweep();
+    QVERIFY(stored.wait(sweepTimeoutMs));
+    const qint64 runId = stored.first().first().toLongLong();
+    // Quit is asked while the sweep runs; the sweep ends before the answer.
+    QString asked;
+    QString answered;
+    bool ended = false;
+    QTimer::singleShot(0, [&] {
+        auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+        if (!box) {
+            return;
+        }
+        asked = box->text();
+        ended =
+            QTest::qWaitFor([&] { return !window.sweepSession()->isRunning(); }, sweepTimeoutMs);
+        answered = box->text();
+        box->button(QMessageBox::Yes)->click();
+    });
+    QVERIFY(window.close());
+    QVERIFY(ended);
+    QVERIFY2(asked.startsWith(QStringLiteral("A sweep is running")), qPrintable(asked));
+    QVERIFY2(answered.startsWith(QStringLiteral("The sweep has ended")), qPrintable(answered));
+    QCOMPARE(toString(window.store()->loadRun(runId)->status), QStringLiteral("completed"));
 }
 
 void TestSweepWindow::runAgainReproducesACliRun() {

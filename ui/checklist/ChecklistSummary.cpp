@@ -20,8 +20,10 @@ ChecklistSummary::ChecklistSummary(QWidget *parent)
     m_title->setWordWrap(true);
     m_counts->setWordWrap(true);
     m_items->setObjectName(QStringLiteral("checklistSummaryItems"));
-    m_items->setTextElideMode(Qt::ElideRight);
-    m_items->setUniformItemSizes(true);
+    // Titles wrap in the narrow column rather than lose their end.
+    m_items->setWordWrap(true);
+    m_items->setTextElideMode(Qt::ElideNone);
+    m_items->setResizeMode(QListView::Adjust);
     m_items->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_items->setFocusPolicy(Qt::NoFocus);
     m_full->setToolTip(tr("Every item with its current and recommended value and the command "

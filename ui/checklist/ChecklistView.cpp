@@ -33,8 +33,11 @@ ChecklistView::ChecklistView(QWidget *parent)
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->setAlternatingRowColors(true);
-    m_table->setWordWrap(false);
+    // Every cell reads in full: long findings wrap, rows grow to hold them.
+    m_table->setWordWrap(true);
+    m_table->setTextElideMode(Qt::ElideNone);
     m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     QHeaderView *header = m_table->horizontalHeader();
     header->setSectionResizeMode(QHeaderView::Interactive);
     header->setStretchLastSection(true);
@@ -146,7 +149,7 @@ void ChecklistView::showResults(const QList<CheckResult> &results, const QString
                            .arg(counts[int(CheckStatus::Unknown)]));
     m_table->resizeColumnsToContents();
     // Long probe details would push recommended and fix out of sight: cap the
-    // width, the full text is in the tooltip and the detail pane.
+    // width, the text wraps (and is in the tooltip and the detail pane).
     const int maxWidth = fontMetrics().averageCharWidth() * 40;
     for (int column = 0; column < m_model->columnCount(); ++column) {
         m_table->setColumnWidth(column, std::min(m_table->columnWidth(column), maxWidth));

@@ -71,7 +71,7 @@ QVariant CompareTableModel::data(const QModelIndex &index, int role) const {
     const std::optional<Delta> &delta = stats->vsBaseline;
     switch (cell.field) {
     case PpsField:
-        return stats->ppsFigure ? QString::number(*stats->ppsFigure) : none;
+        return stats->ppsFigure ? TextLayout::thousands(*stats->ppsFigure) : none;
     case BitsField:
         return stats->ppsFigure ? QStringLiteral("%1 / %2").arg(TextLayout::mbits(*stats->l2Bps()),
                                                                 TextLayout::mbits(*stats->l1Bps()))
@@ -107,15 +107,18 @@ QVariant CompareTableModel::headerData(int section, Qt::Orientation orientation,
         return speed ? tr("%1: line rate of %2 checked").arg(name, LineRate::speedText(*speed))
                      : tr("%1: line rate not checked: %2").arg(name, run.linkSpeedUnknownReason());
     }
+    // Runs are named by id, short enough for a laptop's screen: the picker,
+    // the baseline choice and the tooltips give the names.
+    const QString id = tr("#%1").arg(m_comparison.runs.at(cell.run).run.id);
     switch (cell.field) {
     case PpsField:
-        return cell.run == 0 ? tr("%1 pps (baseline)").arg(name) : tr("%1 pps").arg(name);
+        return cell.run == 0 ? tr("%1 pps (baseline)").arg(id) : tr("%1 pps").arg(id);
     case BitsField:
-        return tr("%1 L2 / L1 Mbit/s").arg(name);
+        return tr("%1 L2 / L1 Mbit/s").arg(id);
     case DeltaField:
-        return tr("%1 Δ ns").arg(name);
+        return tr("%1 Δ ns").arg(id);
     case VerdictField:
-        return tr("%1 verdict (Holm)").arg(name);
+        return tr("%1 verdict (Holm)").arg(id);
     }
     return {};
 }

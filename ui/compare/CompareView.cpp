@@ -7,6 +7,7 @@
 #include "stats/PointStats.h"
 #include "store/RunFilter.h"
 #include "store/RunStore.h"
+#include "util/CompactTable.h"
 #include "util/ElidedLabel.h"
 #include "util/RowMenu.h"
 
@@ -64,7 +65,11 @@ CompareView::CompareView(QWidget *parent)
     m_table->setModel(m_model);
     m_table->setAlternatingRowColors(true);
     m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // Columns as wide as their figures, fitted as runs are compared; headers
+    // name runs by id (CompareTableModel), so they are short.
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    CompactTable::fit(m_table, 8);
     m_differences->setWordWrap(true);
     m_differences->setToolTip(tr("What differs between the baseline and each other run: results "
                                  "measured with other settings or on other hosts are not "
@@ -339,6 +344,7 @@ void CompareView::recompute() {
     // Each run brings its own link speed and frame size (PointStats::ofRun).
     const Comparison comparison = Comparison::of(m_runs);
     m_model->setComparison(comparison);
+    fitColumns();
 
     QList<ChartSeriesData> pps;
     QList<ChartSeriesData> deltas;
@@ -400,6 +406,19 @@ void CompareView::recompute() {
         }
         showMessage(message);
     }
+}
+
+void CompareView::fitColumns() {
+    // Each run's pps, delta and verdict first; the bit rates, which the pps
+    // give at the frame size, after them.
+    using M = CompareTableModel;
+    QList<int> first{0, M::columnOf(0, M::PpsField)};
+    for (int run = 1; run < m_runs.size(); ++run) {
+        first << M::columnOf(run, M::PpsField) << M::columnOf(run, M::DeltaField)
+              << M::columnOf(run, M::VerdictField);
+    }
+    CompactTable::putFirst(m_table, first);
+    m_table->resizeColumnsToContents();
 }
 
 void CompareView::listDifferences(const Comparison &comparison) {

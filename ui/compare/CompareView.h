@@ -50,6 +50,7 @@ class CompareView : public QWidget {
     PpsChart *ppsChart() const { return m_pps; }
     DeltaChart *deltaChart() const { return m_delta; }
     CompareTableModel *tableModel() const { return m_model; }
+    QTableView *table() const { return m_table; }
     QListWidget *runPicker() const { return m_picker; }
     QString message() const;
     // What File ▸ Export chart offers: pps and delta side by side, then each chart.
@@ -66,6 +67,8 @@ class CompareView : public QWidget {
   private:
     void recompute();
     void showMessage(const QString &message);
+    // The figures a reader needs first in sight, each column as wide as its text.
+    void fitColumns();
     void listDifferences(const Comparison &comparison);
     void onPickerChanged(QListWidgetItem *item);
     void filterPicker(const QString &text);

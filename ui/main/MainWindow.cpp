@@ -71,6 +71,7 @@ MainWindow::MainWindow(QWidget *parent)
                             style()->pixelMetric(QStyle::PM_ScrollBarExtent) + 8);
     QDockWidget *setupDock =
         addDock(scroll, tr("Sweep setup"), QStringLiteral("setupDock"), Qt::LeftDockWidgetArea);
+    m_setupDock = setupDock;
     QDockWidget *logDock =
         addDock(m_log, tr("Log"), QStringLiteral("logDock"), Qt::BottomDockWidgetArea);
     // The charts get the room, the log a few lines (fewer on a short screen);
@@ -98,6 +99,7 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_session, &SweepSession::runningChanged, m_loadBanner, &LoadBanner::setRunning);
     connect(m_session, &SweepSession::loadSampled, m_loadBanner, &LoadBanner::showSample);
     connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::updateActions);
+    connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::foldSetup);
     connect(m_runs, &RunsBrowser::selectionChanged, this, &MainWindow::updateActions);
     connect(m_session, &SweepSession::runStored, this, &MainWindow::onRunStored);
     connect(m_watch, &StoreWatch::changed, this, &MainWindow::onStoreChanged);
@@ -387,6 +389,19 @@ void MainWindow::chooseStore() {
     }
 }
 
+void MainWindow::foldSetup() {
+    // The setup is for the Sweep tab: the runs list, a comparison and the
+    // checklist take its width. It comes back as it was left.
+    const bool sweepTab = m_tabs->currentWidget() == m_results;
+    if (!sweepTab && m_setupDock->isVisible()) {
+        m_setupFolded = true;
+        m_setupDock->hide();
+    } else if (sweepTab && m_setupFolded) {
+        m_setupFolded = false;
+        m_setupDock->show();
+    }
+}
+
 void MainWindow::showTab(Tab tab) {
     m_tabs->setCurrentIndex(int(tab));
 }
@@ -546,17 +561,27 @@ void MainWindow::about() {
 
 void MainWindow::closeEvent(QCloseEvent *event) {
     if (m_session->isRunning()) {
-        const auto answer = QMessageBox::question(
-            this, tr("Quit burstlab"),
-            tr("A sweep is running. Stop it and quit? Finished steps are kept."),
-            QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel);
-        if (answer != QMessageBox::Yes) {
+        QMessageBox box(QMessageBox::Question, tr("Quit burstlab"),
+                        tr("A sweep is running. Stop it and quit? Finished steps are kept."),
+                        QMessageBox::Yes | QMessageBox::Cancel, this);
+        box.setDefaultButton(QMessageBox::Cancel);
+        // The sweep may end while the question waits: it then asks what is true.
+        connect(m_session, &SweepSession::runningChanged, &box, [&box](bool running) {
+            if (!running) {
+                box.setText(tr("The sweep has ended and is stored. Quit?"));
+            }
+        });
+        if (box.exec() != QMessageBox::Yes) {
             event->ignore();
             return;
         }
         m_session->stop();
     }
     m_settings.setLastSweep(m_setup->saveState());
+    // The layout as the Sweep tab has it: the next session starts there.
+    if (m_setupFolded) {
+        m_setupDock->show();
+    }
     m_settings.saveWindow(*this);
     event->accept();
 }

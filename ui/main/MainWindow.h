@@ -54,6 +54,7 @@ class MainWindow : public QMainWindow {
     QTabWidget *tabs() const { return m_tabs; }
     SweepToolBar *sweepToolBar() const { return m_toolbar; }
     LoadBanner *loadBanner() const { return m_loadBanner; }
+    QDockWidget *setupDock() const { return m_setupDock; }
 
     enum Tab { SweepTab, RunsTab, CompareTab, ChecklistTab };
     void showTab(Tab tab);
@@ -81,6 +82,8 @@ class MainWindow : public QMainWindow {
     void runAgain(qint64 runId);
     void resumeRun(qint64 runId);
     void showStoredChecklist(qint64 runId);
+    // Hides the setup dock away from the Sweep tab, and shows it there again.
+    void foldSetup();
     void onRunStored();
     // Another process committed to the store: the lists, and the shown run
     // when it is not this session's to update.
@@ -107,6 +110,8 @@ class MainWindow : public QMainWindow {
     ImportController *m_import;
     StoreWatch *m_watch;
     SweepToolBar *m_toolbar = nullptr;
+    QDockWidget *m_setupDock = nullptr;
+    bool m_setupFolded = false; // hidden by foldSetup, not by the user
 
     QMenu *m_recentMenu = nullptr;
     QAction *m_openStore = nullptr;

@@ -29,6 +29,16 @@ ScreenshotTour::ScreenshotTour(MainWindow &window, QString directory, QObject *p
     : QObject(parent), m_window(window), m_directory(std::move(directory)) {
     connect(m_window.sweepSession(), &SweepSession::finished, this,
             &ScreenshotTour::onSweepFinished);
+    // The window while the burst x clone sweep runs, a third of the way in:
+    // the load banner, the live chart with its earlier steps, a growing table.
+    connect(m_window.sweepSession(), &SweepSession::progressChanged, this,
+            [this](int done, int total) {
+                if (!m_runningSaved && m_runs.size() == 1 && total > 1 && 3 * done >= total) {
+                    m_runningSaved = true;
+                    QTimer::singleShot(settleMs, this,
+                                       [this] { save(QStringLiteral("sweep-running.png")); });
+                }
+            });
 }
 
 void ScreenshotTour::start() {

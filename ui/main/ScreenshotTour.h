@@ -9,8 +9,8 @@ class MainWindow;
 // Drives the real window through what the documentation shows: a burst sweep
 // and a burst x clone sweep on net_null, their comparison (the burst sweep
 // meets the clone=0 series) and the host checklist, saving a PNG of the window
-// at each stage and the exported figures, at the screen's size. Started by the
-// hidden --screenshot-tour DIR option.
+// at each stage (one while the second sweep runs) and the exported figures, at the screen's size.
+// Started by the hidden --screenshot-tour DIR option.
 class ScreenshotTour : public QObject {
     Q_OBJECT
   public:
@@ -35,6 +35,7 @@ class ScreenshotTour : public QObject {
     MainWindow &m_window;
     QString m_directory;
     QList<qint64> m_runs;
+    bool m_runningSaved = false;
 };
 
 } // namespace burstlab

@@ -51,6 +51,10 @@ QString SweepToolBar::progressText() const {
     return m_text->text();
 }
 
+int SweepToolBar::progressValue() const {
+    return m_bar->value();
+}
+
 QString SweepToolBar::problemText() const {
     return m_problemText->text();
 }

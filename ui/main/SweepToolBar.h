@@ -19,6 +19,8 @@ class SweepToolBar : public QToolBar {
     SweepToolBar(const QList<QAction *> &actions, QWidget *parent = nullptr);
 
     QString progressText() const;
+    // The steps the bar shows done.
+    int progressValue() const;
     QString problemText() const;
 
   public slots:

@@ -120,7 +120,7 @@ QVariant ResultsTableModel::display(const PointStats &stats, int column) const {
     case PointColumn:
         return SafeText::field(stats.point.describe(m_axisNames));
     case PpsColumn:
-        return stats.ppsFigure ? QString::number(*stats.ppsFigure) : none;
+        return stats.ppsFigure ? TextLayout::thousands(*stats.ppsFigure) : none;
     case NsColumn:
         return ns(stats.nsFigure());
     case DeltaColumn:

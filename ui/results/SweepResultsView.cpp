@@ -9,6 +9,7 @@
 #include "stats/LineRate.h"
 #include "stats/PointStats.h"
 #include "store/RunStore.h"
+#include "util/CompactTable.h"
 #include "util/ElidedLabel.h"
 #include "util/RowMenu.h"
 
@@ -21,6 +22,8 @@
 #include <QTableView>
 #include <QToolButton>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace burstlab {
 
@@ -47,9 +50,9 @@ constexpr int newestBaselines = 200;
 
 SweepResultsView::SweepResultsView(QWidget *parent)
     : QWidget(parent), m_mode(new QComboBox(this)), m_baseline(new QComboBox(this)),
-      m_summary(new ElidedLabel(this)), m_controls(new QHBoxLayout),
-      m_checklist(new ChecklistSummary(this)), m_live(new LiveRateChart(this)),
-      m_pps(new PpsChart(this)), m_delta(new DeltaChart(this)),
+      m_baselineNote(new ElidedLabel(this)), m_summary(new ElidedLabel(this)),
+      m_controls(new QHBoxLayout), m_checklist(new ChecklistSummary(this)),
+      m_live(new LiveRateChart(this)), m_pps(new PpsChart(this)), m_delta(new DeltaChart(this)),
       m_model(new ResultsTableModel(this)), m_table(new QTableView(this)) {
     m_mode->addItem(tr("previous point"), int(DeltaMode::VsPrevious));
     m_mode->addItem(tr("baseline run"), int(DeltaMode::VsBaseline));
@@ -70,12 +73,27 @@ SweepResultsView::SweepResultsView(QWidget *parent)
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // On a laptop the point, its pps, the delta and its verdict are in sight
+    // for eight rows, also for a two-axis point: ns/packet, the interval and
+    // the rest follow them.
+    CompactTable::fit(m_table, 8);
+    const auto firstColumns = [this] {
+        CompactTable::putFirst(m_table,
+                               {ResultsTableModel::PointColumn, ResultsTableModel::PpsColumn,
+                                ResultsTableModel::DeltaColumn, ResultsTableModel::VerdictColumn,
+                                ResultsTableModel::NsColumn});
+    };
+    firstColumns();
+    connect(proxy, &QAbstractItemModel::modelReset, this, firstColumns);
     RowMenu::addCopyRows(m_table);
     RowMenu::install(m_table);
 
     m_controls->addWidget(new QLabel(tr("Δ against:"), this));
     m_controls->addWidget(m_mode);
     m_controls->addWidget(m_baseline);
+    m_baselineNote->setObjectName(QStringLiteral("baselineNote"));
+    m_baselineNote->setVisible(false);
+    m_controls->addWidget(m_baselineNote, 1);
     m_controls->addSpacing(12);
     m_controls->addWidget(m_summary, 1);
 
@@ -116,12 +134,33 @@ void SweepResultsView::reloadBaselines() {
     }
     RunFilter newest;
     newest.limit = newestBaselines;
-    const std::optional<QList<RunSummary>> runs = m_store->listRuns(newest);
-    for (const RunSummary &run : runs.value_or(QList<RunSummary>{})) {
+    m_baselines = m_store->listRuns(newest).value_or(QList<RunSummary>{});
+    for (const RunSummary &run : m_baselines) {
         addBaseline(run.id, run.label.isEmpty() ? run.name : run.label);
     }
-    const int index = current.isValid() ? baselineIndex(current.toLongLong()) : -1;
-    m_baseline->setCurrentIndex(index >= 0 ? index : 0);
+    int index = current.isValid() ? baselineIndex(current.toLongLong()) : -1;
+    if (index < 0) {
+        index = defaultBaselineIndex();
+    }
+    m_baseline->setCurrentIndex(std::max(index, 0));
+}
+
+int SweepResultsView::defaultBaselineIndex() const {
+    if (!m_store) {
+        return -1;
+    }
+    const QStringList axes = m_run ? m_run->spec.axisNames() : QStringList{};
+    for (const RunSummary &summary : m_baselines) {
+        if (summary.status != RunStatus::Completed || summary.steps == 0 ||
+            (m_run && summary.id == m_run->id)) {
+            continue;
+        }
+        const std::optional<Run> run = m_run ? m_store->loadRun(summary.id) : std::nullopt;
+        if (!m_run || (run && run->spec.axisNames() == axes)) {
+            return m_baseline->findData(summary.id);
+        }
+    }
+    return -1;
 }
 
 void SweepResultsView::addBaseline(qint64 runId, const QString &title) {
@@ -150,8 +189,17 @@ void SweepResultsView::showRun(const Run &run, const QList<StepResult> &steps) {
     if (!m_run || m_run->id != run.id || m_run->checklist != run.checklist) {
         m_checklist->showRun(run.id, CheckResult::fromJsonArray(run.checklist));
     }
+    const bool another = !m_run || m_run->id != run.id;
     m_run = run;
     m_steps = steps;
+    // A new run is offered the baseline that fits it, unless deltas are
+    // already taken against one the user chose.
+    if (another && DeltaMode(m_mode->currentData().toInt()) == DeltaMode::VsPrevious) {
+        const QSignalBlocker block(m_baseline);
+        if (const int index = defaultBaselineIndex(); index >= 0) {
+            m_baseline->setCurrentIndex(index);
+        }
+    }
     recompute();
 }
 
@@ -188,6 +236,38 @@ void SweepResultsView::addChartOption(QAction *action) {
 
 QString SweepResultsView::summaryText() const {
     return m_summary->text();
+}
+
+QString SweepResultsView::baselineNote() const {
+    return m_baselineNote->isVisibleTo(this) ? m_baselineNote->text() : QString();
+}
+
+std::optional<qint64> SweepResultsView::baselineRunId() const {
+    return m_baseline->currentIndex() >= 0
+               ? std::optional<qint64>(m_baseline->currentData().toLongLong())
+               : std::nullopt;
+}
+
+void SweepResultsView::showBaselineNote(const QList<PointStats> &stats) {
+    QString note;
+    if (m_model->deltaMode() == DeltaMode::VsBaseline && m_run) {
+        const qint64 id = m_baseline->currentData().toLongLong();
+        const bool anyDelta = std::any_of(stats.begin(), stats.end(), [](const PointStats &s) {
+            return s.vsBaseline.has_value();
+        });
+        if (!m_baselineRun) {
+            note = tr("no deltas: baseline #%1 could not be loaded").arg(id);
+        } else if (m_baselineStats.isEmpty()) {
+            note = tr("no deltas: baseline #%1 is %2 with no measured point")
+                       .arg(id)
+                       .arg(toString(m_baselineRun->status));
+        } else if (!anyDelta) {
+            note = tr("no deltas: baseline #%1 shares no point with this run").arg(id);
+        }
+    }
+    m_baselineNote->setText(note);
+    m_baselineNote->setToolTip(note);
+    m_baselineNote->setVisible(!note.isEmpty());
 }
 
 QList<QPair<QString, ChartFigure>> SweepResultsView::figures() const {
@@ -237,6 +317,7 @@ void SweepResultsView::onModeChanged() {
 
 void SweepResultsView::recompute() {
     if (!m_run) {
+        showBaselineNote({});
         m_model->setStats({}, {});
         m_pps->clear();
         m_delta->clear();
@@ -252,6 +333,7 @@ void SweepResultsView::recompute() {
     const DeltaMode mode = m_model->deltaMode();
 
     m_model->setStats(stats, axes, SinkFigures::clockText(run.hello));
+    showBaselineNote(stats);
     m_pps->setParameterName(axisTitle);
     m_pps->setSeries(ChartSeriesBuilder::pps(stats, axes, name));
     // Both charts on one x scale: the deltas lack the first point of each series.

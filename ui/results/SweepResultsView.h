@@ -1,6 +1,7 @@
 #pragma once
 #include "charts/ChartFigure.h"
 #include "model/Run.h"
+#include "model/RunSummary.h"
 #include "model/StepResult.h"
 #include "results/DeltaMode.h"
 #include "stats/PointStats.h"
@@ -54,6 +55,10 @@ class SweepResultsView : public QWidget {
     void addChartOption(QAction *action);
     // "Run #5 baseline · net_null0 (net_null) · burst=1..32; 3 reps x 200 ms"
     QString summaryText() const;
+    // Why the deltas against the chosen baseline are missing, empty when they are not.
+    QString baselineNote() const;
+    // The baseline run chosen, also while deltas are taken against the previous point.
+    std::optional<qint64> baselineRunId() const;
     // What File ▸ Export chart offers: pps and delta side by side, then each chart.
     QList<QPair<QString, ChartFigure>> figures() const;
 
@@ -83,6 +88,10 @@ class SweepResultsView : public QWidget {
     // The baseline choice of a run, added when it is older than those offered;
     // -1 when the store has no such run.
     int baselineIndex(qint64 runId);
+    // The baseline a run is offered first: the newest other completed run
+    // with steps that sweeps the same parameters; -1 when there is none.
+    int defaultBaselineIndex() const;
+    void showBaselineNote(const QList<PointStats> &stats);
 
     RunStore *m_store = nullptr;
     std::optional<Run> m_run;
@@ -95,6 +104,8 @@ class SweepResultsView : public QWidget {
 
     QComboBox *m_mode;
     QComboBox *m_baseline;
+    QList<RunSummary> m_baselines; // those offered, newest first
+    ElidedLabel *m_baselineNote;
     ElidedLabel *m_summary;
     QHBoxLayout *m_controls;
     ChecklistSummary *m_checklist;

@@ -36,7 +36,8 @@ RunsBrowser::RunsBrowser(QWidget *parent)
     m_table->setWordWrap(false);
     m_table->setTextElideMode(Qt::ElideRight);
     m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setStretchLastSection(true);
+    // The sweep says most about a run: it takes the room left, not the tags.
+    m_table->horizontalHeader()->setStretchLastSection(false);
     m_filter->setPlaceholderText(tr("Filter runs by any column (name, label, device, status…)"));
     m_filter->setClearButtonEnabled(true);
     m_error->setWordWrap(true);
@@ -126,14 +127,17 @@ void RunsBrowser::setStore(RunStore *store) {
 }
 
 void RunsBrowser::fitColumns() {
+    QHeaderView *header = m_table->horizontalHeader();
+    header->setSectionResizeMode(QHeaderView::Interactive);
     m_table->resizeColumnsToContents();
-    // A long name or sweep would push status and steps off a laptop screen:
-    // cut them (the whole text is in the tooltip).
-    const int maxWidth = fontMetrics().averageCharWidth() * 36;
-    for (int column : {RunsTableModel::NameColumn, RunsTableModel::SweepColumn,
-                       RunsTableModel::LabelColumn, RunsTableModel::DeviceColumn}) {
+    // A long name, label or device would push status and steps off a laptop
+    // screen: cut them (the whole text is in the tooltip).
+    const int maxWidth = fontMetrics().averageCharWidth() * 30;
+    for (int column : {RunsTableModel::NameColumn, RunsTableModel::LabelColumn,
+                       RunsTableModel::DeviceColumn, RunsTableModel::TagsColumn}) {
         m_table->setColumnWidth(column, std::min(m_table->columnWidth(column), maxWidth));
     }
+    header->setSectionResizeMode(RunsTableModel::SweepColumn, QHeaderView::Stretch);
 }
 
 void RunsBrowser::loadEveryRunIfNeeded() {

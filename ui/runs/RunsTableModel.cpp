@@ -1,13 +1,14 @@
 #include "runs/RunsTableModel.h"
+#include "exchange/TextLayout.h"
 #include "util/SafeText.h"
 
 #include <QApplication>
 #include <QFont>
 #include <QIcon>
-#include <QLocale>
 #include <QStyle>
 
 #include <algorithm>
+#include <cmath>
 
 namespace burstlab {
 
@@ -93,7 +94,8 @@ QVariant RunsTableModel::display(const RunSummary &run, int column) const {
     case IdColumn:
         return run.id;
     case NameColumn:
-        return SafeText::field(run.name);
+        // A run not named by hand is named after its sweep: said once, in the sweep column.
+        return run.name == run.sweep ? QString() : SafeText::field(run.name);
     case LabelColumn:
         return SafeText::field(run.label);
     case DateColumn:
@@ -103,7 +105,7 @@ QVariant RunsTableModel::display(const RunSummary &run, int column) const {
     case SweepColumn:
         return SafeText::field(run.sweep);
     case BestPpsColumn:
-        return run.bestPps ? QLocale().toString(*run.bestPps, 'f', 0) : QString();
+        return run.bestPps ? TextLayout::thousands(std::llround(*run.bestPps)) : QString();
     case StepsColumn:
         return run.steps;
     case StatusColumn:
@@ -154,7 +156,10 @@ QVariant RunsTableModel::data(const QModelIndex &index, int role) const {
                 .arg(r->steps);
         }
         // Long names and sweeps are cut in their columns: the whole text here.
-        if (index.column() == NameColumn || index.column() == SweepColumn) {
+        if (index.column() == NameColumn) {
+            return SafeText::field(r->name);
+        }
+        if (index.column() == SweepColumn) {
             return display(*r, index.column());
         }
         return {};

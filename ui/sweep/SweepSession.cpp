@@ -111,6 +111,8 @@ bool SweepSession::begin(bool started) {
         emit finished(0, false, m_runner->errorString());
         return false;
     }
+    m_done = 0;
+    m_total = 1;
     emit progressChanged(0, 1, tr("Starting the engine…"));
     setRunning(true);
     return true;
@@ -170,6 +172,8 @@ void SweepSession::onStepFinished(const StepResult &result) {
 }
 
 void SweepSession::onProgress(int done, int total, qint64 etaMs) {
+    m_done = done;
+    m_total = total;
     emit progressChanged(done, total,
                          tr("%1/%2 steps done · %3 · ETA %4")
                              .arg(done)
@@ -181,17 +185,22 @@ void SweepSession::onFinished(int outcome, const QString &message) {
     const qint64 runId = m_runner->runId();
     const bool completed = outcome == int(SweepRunner::Outcome::Completed);
     m_results->setLiveRun(runId, false);
+    showStored(runId);
     setRunning(false);
     if (completed) {
         m_log->appendInfo(message);
         emit progressChanged(1, 1, tr("Done: %1").arg(message));
     } else if (outcome == int(SweepRunner::Outcome::Interrupted)) {
         m_log->appendInfo(message);
-        // Stopped while the host was probed: no run was stored, so none to resume.
-        emit progressChanged(0, 1,
-                             runId > 0
-                                 ? tr("Stopped: %1. Resume it from the Runs tab.").arg(message)
-                                 : tr("Stopped: %1. Nothing was stored.").arg(message));
+        // The bar keeps the steps reached; stopped while the host was probed,
+        // no run was stored, so none to resume.
+        emit progressChanged(m_done, m_total,
+                             runId > 0 ? tr("Stopped at %1/%2 steps: %3. Resume it from the Runs "
+                                            "tab.")
+                                             .arg(m_done)
+                                             .arg(m_total)
+                                             .arg(message)
+                                       : tr("Stopped: %1. Nothing was stored.").arg(message));
     } else {
         showError(message);
     }
@@ -202,9 +211,22 @@ void SweepSession::onFinished(int outcome, const QString &message) {
     emit finished(runId, completed, completed ? QString() : message);
 }
 
+void SweepSession::showStored(qint64 runId) {
+    if (runId <= 0 || !m_store) {
+        return;
+    }
+    // The runner amends the run as it ends (the load watch's verdict joins the
+    // checklist): what stays on screen is what the store holds, as reopened.
+    const std::optional<Run> run = m_store->loadRun(runId);
+    const std::optional<QList<StepResult>> steps = m_store->stepsOf(runId);
+    if (run && steps) {
+        m_results->showRun(*run, *steps);
+    }
+}
+
 void SweepSession::showError(const QString &message) {
     m_log->appendError(message);
-    emit progressChanged(0, 1, tr("Failed: %1").arg(message));
+    emit progressChanged(m_done, m_total, tr("Failed: %1").arg(message));
     emit statusMessage(tr("Sweep failed: %1").arg(message));
 }
 

@@ -68,6 +68,8 @@ class SweepSession : public QObject {
     void onStepFinished(const StepResult &result);
     void onProgress(int done, int total, qint64 etaMs);
     void onFinished(int outcome, const QString &message);
+    // The finished run as the store holds it, in place of the copy built up live.
+    void showStored(qint64 runId);
     void showError(const QString &message);
 
     RunStore *m_store = nullptr;
@@ -80,6 +82,8 @@ class SweepSession : public QObject {
     QString m_step;            // "burst=4, repetition 2/3"
     QString m_engine;
     bool m_running = false;
+    int m_done = 0; // steps done of m_total, as last reported: kept when the sweep stops
+    int m_total = 1;
 };
 
 } // namespace burstlab

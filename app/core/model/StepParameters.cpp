@@ -75,7 +75,9 @@ const QList<StepParameter> &StepParameters::all() {
                 "from udp_src and udp_dst"),
         other("timestamp", T::Boolean, false,
               "the TSC in every built packet's signature, for the sink's one-way latency"),
-        integer("stats_ms", 10, 10000, 100, false, "ms", "period of the live stats samples"),
+        integer("stats_ms", 10, 10000, 100, false, "ms",
+                "period of the live stats samples; unless set, a sweep takes about 20 a step "
+                "(duration_ms/20, 20..100 ms)"),
         fromPort(other("src_mac", T::Mac, QStringLiteral("02:00:00:00:00:01"),
                        "source MAC; the engine's default is the TX port's own")),
         other("dst_mac", T::Mac, QStringLiteral("02:00:00:00:00:02"), "destination MAC"),
