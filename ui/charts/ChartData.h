@@ -11,9 +11,11 @@ struct ChartPoint {
     double y = 0;
     double low = 0;
     double high = 0;
-    // Drawn above the point, ringed: how many of its repetitions were
-    // disturbed ("2/5", the core's Disturbance::count).
+    // Drawn beside the point, with a hollow triangle round it: how many of its
+    // repetitions were disturbed ("2/5", the core's Disturbance::count).
     QString mark = {};
+    // What hovering the point shows: its figures in words (ChartSeriesBuilder).
+    QString tip = {};
 };
 
 // One line on a chart: a run, or one value of the second swept parameter.

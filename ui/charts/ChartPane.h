@@ -1,4 +1,6 @@
 #pragma once
+#include <QList>
+#include <QRect>
 #include <QSize>
 #include <QStringList>
 #include <QWidget>
@@ -31,8 +33,15 @@ class ChartPane : public QWidget {
     void render(QPainter &painter, const QRectF &area, qreal fontScale) const;
 
     QString chartTitle() const;
-    // The labels of the legend's visible entries, as drawn.
+    // The labels of the legend's entries, as drawn.
     QStringList legendLabels() const;
+    // Where the entry is drawn in this widget, for a click; empty without it.
+    QRect legendEntryRect(const QString &label) const;
+    // The entries switched off by a click: their series are hidden, on
+    // screen and in every export, until the entry is clicked again.
+    QStringList hiddenSeries() const;
+    // The disturbed counts beside the points, as drawn in this widget.
+    QList<QRect> markLabelRects() const;
     // Number of data points drawn by the visible series (whiskers and guides excluded).
     virtual int dataPointCount() const = 0;
 

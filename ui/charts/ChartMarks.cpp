@@ -1,0 +1,183 @@
+#include "charts/ChartMarks.h"
+#include "charts/ChartLegend.h"
+#include "charts/ChartStyle.h"
+
+#include <QChart>
+#include <QGraphicsSimpleTextItem>
+#include <QPen>
+#include <QScatterSeries>
+
+#include <algorithm>
+#include <optional>
+
+namespace burstlab::ChartMarks {
+
+namespace {
+const char *const dotsProperty = "burstlabDots";
+
+// The counts of one chart, placed together whenever the plot moves or a
+// series is hidden or shown.
+class Labels : public QObject {
+  public:
+    explicit Labels(QChart *chart) : QObject(chart), m_chart(chart) {
+        setObjectName(QStringLiteral("burstlabMarkLabels"));
+        connect(chart, &QChart::plotAreaChanged, this, &Labels::place);
+    }
+
+    // The count of the triangle series' index-th point.
+    void add(QScatterSeries *triangles, int index, QGraphicsSimpleTextItem *label) {
+        if (!m_series.contains(triangles)) {
+            m_series.append(triangles);
+            connect(triangles, &QAbstractSeries::visibleChanged, this, &Labels::place);
+        }
+        m_labels.append({triangles, index, label});
+    }
+
+    QList<QRectF> shownRects() const {
+        QList<QRectF> rects;
+        for (const Label &label : m_labels) {
+            if (label.item->isVisible()) {
+                rects.append(label.item->sceneBoundingRect());
+            }
+        }
+        return rects;
+    }
+
+    // Each count at the first place beside its point that no count placed
+    // before it overlaps, preferring places that cover no point.
+    void place() {
+        const QList<QRectF> dots = dotRects();
+        const QRectF room = m_chart->plotArea();
+        QList<QRectF> placed;
+        for (const Label &label : m_labels) {
+            if (!label.series->isVisible()) {
+                label.item->hide();
+                continue;
+            }
+            const QPointF at = m_chart->mapToPosition(label.series->at(label.index), label.series);
+            const QSizeF size = label.item->boundingRect().size();
+            const qreal d = label.series->markerSize() / 2;
+            const QList<QPointF> corners{at + QPointF(d, -d - size.height()),
+                                         at + QPointF(-d - size.width(), -d - size.height()),
+                                         at + QPointF(d, d),
+                                         at + QPointF(-d - size.width(), d),
+                                         at + QPointF(-size.width() / 2, -2 * d - size.height()),
+                                         at + QPointF(-size.width() / 2, 2 * d)};
+            std::optional<QRectF> chosen;
+            std::optional<QRectF> fallback;
+            for (const QPointF &corner : corners) {
+                const QRectF rect(corner, size);
+                const auto hits = [&rect](const QRectF &other) { return rect.intersects(other); };
+                if (!room.contains(rect) || std::any_of(placed.begin(), placed.end(), hits)) {
+                    continue;
+                }
+                if (std::none_of(dots.begin(), dots.end(), hits)) {
+                    chosen = rect;
+                    break;
+                }
+                if (!fallback) {
+                    fallback = rect;
+                }
+            }
+            if (!chosen) {
+                chosen = fallback;
+            }
+            label.item->setVisible(chosen.has_value());
+            if (chosen) {
+                label.item->setPos(chosen->topLeft());
+                placed.append(*chosen);
+            }
+        }
+    }
+
+  private:
+    struct Label {
+        QScatterSeries *series;
+        int index;
+        QGraphicsSimpleTextItem *item;
+    };
+
+    QList<QRectF> dotRects() const {
+        QList<QRectF> rects;
+        for (QAbstractSeries *series : m_chart->series()) {
+            auto *dots = qobject_cast<QScatterSeries *>(series);
+            if (!dots || !dots->isVisible() || !dots->property(dotsProperty).toBool()) {
+                continue;
+            }
+            const qreal r = dots->markerSize() / 2;
+            for (const QPointF &p : dots->points()) {
+                rects.append(
+                    QRectF(m_chart->mapToPosition(p, dots) - QPointF(r, r), QSizeF(2 * r, 2 * r)));
+            }
+        }
+        return rects;
+    }
+
+    QChart *m_chart;
+    QList<QScatterSeries *> m_series;
+    QList<Label> m_labels;
+};
+
+Labels *labelsOf(const QChart *chart) {
+    return chart->findChild<Labels *>(QStringLiteral("burstlabMarkLabels"),
+                                      Qt::FindDirectChildrenOnly);
+}
+} // namespace
+
+QColor color(const QPalette &palette) {
+    return palette.color(QPalette::Text);
+}
+
+void add(QChart *chart, const QList<ChartPoint> &points, const QString &group,
+         const QPalette &palette, qreal fontScale, QAbstractAxis *x, QAbstractAxis *y) {
+    const QString legend = QObject::tr("disturbed repetitions (of all)");
+    const QColor neutral = color(palette);
+    auto *triangles = new QScatterSeries;
+    triangles->setName(legend);
+    triangles->setMarkerShape(QScatterSeries::MarkerShapeTriangle);
+    triangles->setColor(Qt::transparent);
+    triangles->setBorderColor(neutral);
+    triangles->setPen(QPen(neutral, 1.5 * fontScale));
+    triangles->setMarkerSize(18.0 * fontScale);
+    QStringList tips;
+    for (const ChartPoint &p : points) {
+        if (!p.mark.isEmpty()) {
+            triangles->append(p.x, p.y);
+            tips.append(p.tip);
+        }
+    }
+    if (tips.isEmpty()) {
+        delete triangles;
+        return;
+    }
+    const bool first = !ChartLegend::labels(chart).contains(legend);
+    ChartStyle::attach(chart, triangles, x, y, first, {group, legend});
+    // Over the point's dot, so hovering the triangle says what the dot would.
+    ChartStyle::showTips(triangles, tips);
+    Labels *labels = labelsOf(chart);
+    if (!labels) {
+        labels = new Labels(chart);
+    }
+    int index = 0;
+    for (const ChartPoint &p : points) {
+        if (p.mark.isEmpty()) {
+            continue;
+        }
+        auto *label = new QGraphicsSimpleTextItem(p.mark, chart);
+        label->setFont(ChartStyle::font(fontScale, 0.85, false));
+        label->setBrush(neutral);
+        labels->add(triangles, index++, label);
+    }
+    labels->place();
+}
+
+void avoid(QScatterSeries *dots) {
+    dots->setProperty(dotsProperty, true);
+}
+
+QList<QRectF> labelRects(const QChart *chart) {
+    const Labels *labels = labelsOf(chart);
+    return labels ? labels->shownRects() : QList<QRectF>{};
+}
+
+} // namespace burstlab::ChartMarks
