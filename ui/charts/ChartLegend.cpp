@@ -82,19 +82,17 @@ void apply(QChart *chart) {
     }
 }
 
-// The entry's mark: the disturbed marks' hollow triangle, else a square of
-// the series' colour.
-QGraphicsItem *newMark(const QAbstractSeries *series, const QRectF &area, const QColor &outline,
+QGraphicsItem *newMark(const Swatch &swatch, const QRectF &area, const QColor &outline,
                        QGraphicsItem *parent) {
-    if (const auto *scatter = qobject_cast<const QScatterSeries *>(series)) {
+    if (swatch.triangle) {
         const QPolygonF triangle{QPointF(area.center().x(), area.top()), area.bottomRight(),
                                  area.bottomLeft()};
         auto *mark = new QGraphicsPolygonItem(triangle, parent);
-        mark->setPen(QPen(scatter->borderColor(), 1.5));
+        mark->setPen(QPen(swatch.color, 1.5));
         return mark;
     }
     auto *mark = new QGraphicsRectItem(area, parent);
-    mark->setBrush(static_cast<const QXYSeries *>(series)->color());
+    mark->setBrush(swatch.color);
     mark->setPen(QPen(outline, 0.5));
     return mark;
 }
@@ -107,6 +105,36 @@ void enter(QAbstractSeries *series, const QStringList &groups, bool inLegend) {
     }
     series->setProperty(groupsProperty, all);
     series->setProperty(inLegendProperty, inLegend);
+}
+
+QList<Swatch> swatches(const QChart *chart) {
+    QList<Swatch> result;
+    for (const QAbstractSeries *series : chart->series()) {
+        if (!series->property(inLegendProperty).toBool()) {
+            continue;
+        }
+        // The only scatter series with an entry: the disturbed marks.
+        if (const auto *scatter = qobject_cast<const QScatterSeries *>(series)) {
+            result.append({series->name(), scatter->borderColor(),
+                           scatter->markerShape() == QScatterSeries::MarkerShapeTriangle});
+        } else {
+            result.append({series->name(), static_cast<const QXYSeries *>(series)->color()});
+        }
+    }
+    // The marks' entry after the series', wherever their first mark came.
+    std::stable_partition(result.begin(), result.end(),
+                          [](const Swatch &swatch) { return !swatch.triangle; });
+    return result;
+}
+
+QStringList shown(const QChart *chart) {
+    QStringList result;
+    for (const QAbstractSeries *series : chart->series()) {
+        if (series->property(inLegendProperty).toBool() && series->isVisible()) {
+            result.append(series->name());
+        }
+    }
+    return result;
 }
 
 QStringList labels(const QChart *chart) {
@@ -151,12 +179,7 @@ void place(QChart *chart) {
         }
     }
     const QLegend *legend = chart->legend();
-    QList<const QAbstractSeries *> listed;
-    for (const QAbstractSeries *series : chart->series()) {
-        if (series->property(inLegendProperty).toBool()) {
-            listed.append(series);
-        }
-    }
+    const QList<Swatch> listed = swatches(chart);
     const QRectF area = chart->rect();
     constexpr qreal side = 8;
     const QFontMetricsF metrics(legend->font());
@@ -173,10 +196,10 @@ void place(QChart *chart) {
     box->setPen(Qt::NoPen);
     QList<QList<Entry *>> rows{{}};
     QList<qreal> rowWidths{0};
-    for (const QAbstractSeries *series : listed) {
+    for (const Swatch &swatch : listed) {
         const qreal textRoom = width - square - gap;
         const QString text =
-            metrics.elidedText(series->name(), Qt::ElideRight, std::max<qreal>(textRoom, 0));
+            metrics.elidedText(swatch.label, Qt::ElideRight, std::max<qreal>(textRoom, 0));
         const qreal entryWidth = square + gap + metrics.horizontalAdvance(text);
         if (rowWidths.last() > 0 && rowWidths.last() + 2 * gap + entryWidth > width) {
             rows.append(QList<Entry *>());
@@ -184,10 +207,10 @@ void place(QChart *chart) {
         }
         const qreal x = rowWidths.last() > 0 ? rowWidths.last() + 2 * gap : 0;
         const qreal y = (rows.size() - 1) * rowHeight;
-        auto *entry = new Entry(chart, series->name(), box);
+        auto *entry = new Entry(chart, swatch.label, box);
         entry->setRect(0, 0, entryWidth, rowHeight);
         entry->setPos(x, y);
-        newMark(series, QRectF(0, (rowHeight - square) / 2, square, square), legend->labelColor(),
+        newMark(swatch, QRectF(0, (rowHeight - square) / 2, square, square), legend->labelColor(),
                 entry);
         auto *label = new QGraphicsSimpleTextItem(text, entry);
         label->setFont(legend->font());

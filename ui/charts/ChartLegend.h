@@ -1,4 +1,6 @@
 #pragma once
+#include <QColor>
+#include <QList>
 #include <QRectF>
 #include <QStringList>
 
@@ -20,10 +22,20 @@ namespace ChartLegend {
 // The series belongs to the entries named groups: it is shown while none of
 // them is hidden. inLegend: it has an entry of its own, under its name.
 void enter(QAbstractSeries *series, const QStringList &groups, bool inLegend);
+// What an entry shows before its label: a square of the series' colour, or
+// the disturbed marks' hollow triangle in theirs.
+struct Swatch {
+    QString label;
+    QColor color;
+    bool triangle = false;
+};
+QList<Swatch> swatches(const QChart *chart);
 // Draws the entries; the chart calls it at every resize.
 void place(QChart *chart);
 // The entries' labels, as drawn.
 QStringList labels(const QChart *chart);
+// The entries whose series are drawn.
+QStringList shown(const QChart *chart);
 // Which entries are switched off; names without an entry are dropped, so a
 // chart of other series starts with all of them shown.
 QStringList hidden(const QChart *chart);

@@ -2,6 +2,7 @@
 #include "charts/ChartFigure.h"
 #include "charts/ChartLegend.h"
 #include "charts/ChartMarks.h"
+#include "charts/ChartStyle.h"
 
 #include <QChart>
 #include <QChartView>
@@ -46,6 +47,18 @@ QRect ChartPane::legendEntryRect(const QString &label) const {
 
 QStringList ChartPane::hiddenSeries() const {
     return m_view->chart() ? ChartLegend::hidden(m_view->chart()) : QStringList();
+}
+
+QStringList ChartPane::shownSeries() const {
+    return m_view->chart() ? ChartLegend::shown(m_view->chart()) : QStringList();
+}
+
+QList<ChartLegend::Swatch> ChartPane::legendSwatches() const {
+    return m_view->chart() ? ChartLegend::swatches(m_view->chart()) : QList<ChartLegend::Swatch>();
+}
+
+QStringList ChartPane::pointToolTips() const {
+    return m_view->chart() ? ChartStyle::tips(m_view->chart()) : QStringList();
 }
 
 QList<QRect> ChartPane::markLabelRects() const {

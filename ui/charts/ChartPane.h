@@ -1,4 +1,6 @@
 #pragma once
+#include "charts/ChartLegend.h"
+
 #include <QList>
 #include <QRect>
 #include <QSize>
@@ -40,6 +42,12 @@ class ChartPane : public QWidget {
     // The entries switched off by a click: their series are hidden, on
     // screen and in every export, until the entry is clicked again.
     QStringList hiddenSeries() const;
+    // The legend entries whose series are drawn.
+    QStringList shownSeries() const;
+    // What each entry shows before its label: colour and shape.
+    QList<ChartLegend::Swatch> legendSwatches() const;
+    // The tooltips of the points drawn (the disturbed marks' too).
+    QStringList pointToolTips() const;
     // The disturbed counts beside the points, as drawn in this widget.
     QList<QRect> markLabelRects() const;
     // Number of data points drawn by the visible series (whiskers and guides excluded).

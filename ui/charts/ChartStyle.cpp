@@ -26,6 +26,8 @@ bool isDark(const QPalette &palette) {
     return palette.color(QPalette::Base).lightness() < 128;
 }
 
+const char *const tipsProperty = "burstlabTips";
+
 QColor gridColor(const QPalette &palette) {
     const QColor text = palette.color(QPalette::Text);
     const QColor base = palette.color(QPalette::Base);
@@ -191,31 +193,42 @@ void attach(QChart *chart, QAbstractSeries *series, QAbstractAxis *x, QAbstractA
 }
 
 void showTips(QScatterSeries *series, const QStringList &tips) {
-    QObject::connect(series, &QScatterSeries::hovered, series,
-                     [series, tips](const QPointF &point, bool entered) {
-                         if (!entered || !series->chart()) {
-                             QToolTip::hideText();
-                             return;
-                         }
-                         // The hovered point comes back from the marker's
-                         // position: the nearest point on screen is it.
-                         QChart *chart = series->chart();
-                         const QPointF at = chart->mapToPosition(point, series);
-                         qsizetype nearest = -1;
-                         qreal distance = 0;
-                         for (qsizetype i = 0; i < series->count() && i < tips.size(); ++i) {
-                             const QPointF d =
-                                 chart->mapToPosition(series->at(int(i)), series) - at;
-                             const qreal squared = QPointF::dotProduct(d, d);
-                             if (nearest < 0 || squared < distance) {
-                                 nearest = i;
-                                 distance = squared;
-                             }
-                         }
-                         if (nearest >= 0 && !tips.at(nearest).isEmpty()) {
-                             QToolTip::showText(QCursor::pos(), tips.at(nearest));
-                         }
-                     });
+    series->setProperty(tipsProperty, tips);
+    QObject::connect(
+        series, &QScatterSeries::hovered, series, [series](const QPointF &point, bool entered) {
+            const QStringList tips = series->property(tipsProperty).toStringList();
+            QChart *chart = series->chart();
+            if (!entered || !chart) {
+                QToolTip::hideText();
+                return;
+            }
+            // The hovered point comes back from the marker's position: the
+            // nearest point on screen is it.
+            const QPointF at = chart->mapToPosition(point, series);
+            qsizetype nearest = -1;
+            qreal distance = 0;
+            for (qsizetype i = 0; i < series->count() && i < tips.size(); ++i) {
+                const QPointF d = chart->mapToPosition(series->at(int(i)), series) - at;
+                const qreal squared = QPointF::dotProduct(d, d);
+                if (nearest < 0 || squared < distance) {
+                    nearest = i;
+                    distance = squared;
+                }
+            }
+            if (nearest >= 0 && !tips.at(nearest).isEmpty()) {
+                QToolTip::showText(QCursor::pos(), tips.at(nearest));
+            }
+        });
+}
+
+QStringList tips(const QChart *chart) {
+    QStringList result;
+    for (const QAbstractSeries *series : chart->series()) {
+        if (series->isVisible()) {
+            result.append(series->property(tipsProperty).toStringList());
+        }
+    }
+    return result;
 }
 
 void addWhiskers(QChart *chart, const QList<ChartPoint> &points, const QString &group,

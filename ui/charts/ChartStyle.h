@@ -53,6 +53,8 @@ void attach(QChart *chart, QAbstractSeries *series, QAbstractAxis *x, QAbstractA
             bool inLegend, const QStringList &groups = {});
 // Hovering the series' i-th point shows tips[i] as a tooltip.
 void showTips(QScatterSeries *series, const QStringList &tips);
+// The tooltips of the points drawn.
+QStringList tips(const QChart *chart);
 // Vertical whisker segments through low..high for each point, outside the
 // legend, fainter than the series' line and cut at the value axis's range:
 // call after the axis range is set.

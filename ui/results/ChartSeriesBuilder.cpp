@@ -35,8 +35,8 @@ QString seriesKey(const Point &point, const QStringList &axisNames, const QStrin
     return runTitle.isEmpty() ? key : QStringLiteral("%1 · %2").arg(key, shortTitle(runTitle));
 }
 
-QString tr(const char *text, int n = -1) {
-    return QCoreApplication::translate("ChartSeriesBuilder", text, nullptr, n);
+QString tr(const char *text) {
+    return QCoreApplication::translate("ChartSeriesBuilder", text);
 }
 
 QString number(double value) {
@@ -64,9 +64,12 @@ QStringList pointLines(const PointStats &s) {
     QStringList lines;
     if (s.ppsFigure) {
         const std::optional<double> ns = s.nsFigure();
-        lines.append(
-            tr("%1 pps · %2 ns/packet, median of %n repetition(s)", s.ppsSummary.n)
-                .arg(number(double(*s.ppsFigure)), ns ? nsText(*ns) : QStringLiteral("-")));
+        const QString figures =
+            QStringLiteral("%1 pps · %2 ns/packet")
+                .arg(number(double(*s.ppsFigure)), ns ? nsText(*ns) : QStringLiteral("-"));
+        lines.append(s.ppsSummary.n == 1
+                         ? tr("%1, one repetition").arg(figures)
+                         : tr("%1, median of %2 repetitions").arg(figures).arg(s.ppsSummary.n));
     }
     if (std::isfinite(s.ppsSummary.ciLow)) {
         lines.append(tr("95% CI of the mean: %1 to %2 pps")
@@ -84,7 +87,7 @@ QStringList pointLines(const PointStats &s) {
     if (const QString disturbed = s.disturbance.text(); !disturbed.isEmpty()) {
         lines.append(disturbed);
     } else if (s.disturbance.measured > 0) {
-        lines.append(tr("none of %n repetition(s) disturbed", s.disturbance.repetitions));
+        lines.append(tr("disturbed: none of %1").arg(s.disturbance.repetitions));
     }
     // The sink's figures (loss) join the tooltip here, once the core gives
     // them per point.
