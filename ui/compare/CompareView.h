@@ -52,6 +52,8 @@ class CompareView : public QWidget {
     CompareTableModel *tableModel() const { return m_model; }
     QListWidget *runPicker() const { return m_picker; }
     QString message() const;
+    // The one-line key to the marks under the charts.
+    QString keyText() const;
     // What File ▸ Export chart offers: pps and delta side by side, then each chart.
     QList<QPair<QString, ChartFigure>> figures() const;
     // Every line of the differences list.
@@ -80,6 +82,7 @@ class CompareView : public QWidget {
 
     QComboBox *m_baseline;
     ElidedLabel *m_message;
+    ElidedLabel *m_key;
     QHBoxLayout *m_top;
     QLineEdit *m_filter; // over the runs listed: the newest, and any compared
     QListWidget *m_picker;

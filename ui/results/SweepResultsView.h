@@ -54,6 +54,8 @@ class SweepResultsView : public QWidget {
     void addChartOption(QAction *action);
     // "Run #5 baseline · net_null0 (net_null) · burst=1..32; 3 reps x 200 ms"
     QString summaryText() const;
+    // The one-line key to the marks under the charts.
+    QString keyText() const;
     // What File ▸ Export chart offers: pps and delta side by side, then each chart.
     QList<QPair<QString, ChartFigure>> figures() const;
 
@@ -96,6 +98,7 @@ class SweepResultsView : public QWidget {
     QComboBox *m_mode;
     QComboBox *m_baseline;
     ElidedLabel *m_summary;
+    ElidedLabel *m_key;
     QHBoxLayout *m_controls;
     ChecklistSummary *m_checklist;
     LiveRateChart *m_live;
