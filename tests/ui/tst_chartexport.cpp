@@ -71,7 +71,7 @@ QList<ChartSeriesData> crowdedSeries() {
     for (int s = 0; s < 4; ++s) {
         ChartSeriesData data{QStringLiteral("clone=%1").arg(s * 16), {}};
         for (int burst = 1; burst <= 64; burst *= 2) {
-            const double pps = 10e6 + s * 0.1e6 + burst * 1e3;
+            const double pps = 10e6 + s * 0.03e6 + burst * 1e3;
             data.points.append({double(burst), pps, pps * 0.99, pps * 1.01,
                                 QStringLiteral("%1/3").arg(1 + (burst + s) % 3),
                                 QStringLiteral("burst=%1").arg(burst)});
@@ -525,7 +525,7 @@ void TestChartExport::captionIsReadableAndNamesTheHost() {
     const SvgText svg = svgText(svgPath);
     const QString drawn = svg.texts.join(QLatin1Char(' ')).simplified();
     QVERIFY2(drawn.contains(QStringLiteral("AMD EPYC 7B13")), qPrintable(drawn));
-    QVERIFY2(drawn.contains(QStringLiteral("whisker: lowest to highest repetition")),
+    QVERIFY2(drawn.contains(QStringLiteral("whisker: lowest–highest repetition")),
              qPrintable(drawn));
     QFile file(svgPath);
     QVERIFY(file.open(QIODevice::ReadOnly));

@@ -43,12 +43,23 @@ class Labels : public QObject {
         return rects;
     }
 
-    // Each count at the first place beside its point that no count placed
-    // before it overlaps, preferring places that cover no point.
+    // Each count at the first place beside its point that overlaps no count
+    // placed before it and no other triangle (which would make it read as
+    // that point's), preferring places that cover no dot either.
     void place() {
-        const QList<QRectF> dots = dotRects();
-        const QRectF room = m_chart->plotArea();
+        QList<QRectF> dots;
+        for (QAbstractSeries *series : m_chart->series()) {
+            auto *scatter = qobject_cast<QScatterSeries *>(series);
+            if (scatter && scatter->property(dotsProperty).toBool()) {
+                dots.append(markerRects(scatter));
+            }
+        }
+        QList<QList<QRectF>> triangles;
+        for (QScatterSeries *series : m_series) {
+            triangles.append(markerRects(series));
+        }
         QList<QRectF> placed;
+        const QRectF room = m_chart->plotArea();
         for (const Label &label : m_labels) {
             if (!label.series->isVisible()) {
                 label.item->hide();
@@ -63,12 +74,26 @@ class Labels : public QObject {
                                          at + QPointF(-d - size.width(), d),
                                          at + QPointF(-size.width() / 2, -2 * d - size.height()),
                                          at + QPointF(-size.width() / 2, 2 * d)};
+            // The triangles but the count's own, which it sits beside.
+            QList<QRectF> others;
+            for (qsizetype t = 0; t < triangles.size(); ++t) {
+                for (qsizetype i = 0; i < triangles.at(t).size(); ++i) {
+                    if (m_series.at(t) != label.series || i != label.index) {
+                        others.append(triangles.at(t).at(i));
+                    }
+                }
+            }
             std::optional<QRectF> chosen;
             std::optional<QRectF> fallback;
             for (const QPointF &corner : corners) {
                 const QRectF rect(corner, size);
-                const auto hits = [&rect](const QRectF &other) { return rect.intersects(other); };
-                if (!room.contains(rect) || std::any_of(placed.begin(), placed.end(), hits)) {
+                // A pixel of air, so two counts never touch.
+                const QRectF padded = rect.adjusted(-1, -1, 1, 1);
+                const auto hits = [&padded](const QRectF &other) {
+                    return padded.intersects(other);
+                };
+                if (!room.contains(rect) || std::any_of(placed.begin(), placed.end(), hits) ||
+                    std::any_of(others.begin(), others.end(), hits)) {
                     continue;
                 }
                 if (std::none_of(dots.begin(), dots.end(), hits)) {
@@ -97,18 +122,16 @@ class Labels : public QObject {
         QGraphicsSimpleTextItem *item;
     };
 
-    QList<QRectF> dotRects() const {
+    // Where the series' markers are drawn; none while it is hidden.
+    QList<QRectF> markerRects(QScatterSeries *series) const {
         QList<QRectF> rects;
-        for (QAbstractSeries *series : m_chart->series()) {
-            auto *dots = qobject_cast<QScatterSeries *>(series);
-            if (!dots || !dots->isVisible() || !dots->property(dotsProperty).toBool()) {
-                continue;
-            }
-            const qreal r = dots->markerSize() / 2;
-            for (const QPointF &p : dots->points()) {
-                rects.append(
-                    QRectF(m_chart->mapToPosition(p, dots) - QPointF(r, r), QSizeF(2 * r, 2 * r)));
-            }
+        if (!series->isVisible()) {
+            return rects;
+        }
+        const qreal r = series->markerSize() / 2;
+        for (const QPointF &p : series->points()) {
+            rects.append(
+                QRectF(m_chart->mapToPosition(p, series) - QPointF(r, r), QSizeF(2 * r, 2 * r)));
         }
         return rects;
     }
@@ -130,7 +153,7 @@ QColor color(const QPalette &palette) {
 
 void add(QChart *chart, const QList<ChartPoint> &points, const QString &group,
          const QPalette &palette, qreal fontScale, QAbstractAxis *x, QAbstractAxis *y) {
-    const QString legend = QObject::tr("disturbed repetitions (of all)");
+    const QString legend = QObject::tr("disturbed (n/m repetitions)");
     const QColor neutral = color(palette);
     auto *triangles = new QScatterSeries;
     triangles->setName(legend);
