@@ -271,7 +271,7 @@ void TestResultsView::keyUnderTheChartsAndInTheFigure() {
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
     const QString key = view.keyText();
-    QVERIFY2(key.contains(QStringLiteral("dot: median of the repetitions")), qPrintable(key));
+    QVERIFY2(key.contains(QStringLiteral("dot: median of repetitions")), qPrintable(key));
     QVERIFY2(key.contains(QStringLiteral("band: 95% CI of Δ")), qPrintable(key));
     // No point of this run is disturbed: the key names no mark it does not draw.
     QVERIFY2(!key.contains(QStringLiteral("disturbed")), qPrintable(key));

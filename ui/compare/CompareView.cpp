@@ -47,7 +47,7 @@ QIcon icon(QStyle::StandardPixmap pixmap) {
 
 CompareView::CompareView(QWidget *parent)
     : QWidget(parent), m_baseline(new QComboBox(this)), m_message(new ElidedLabel(this)),
-      m_key(new ElidedLabel(this)), m_top(new QHBoxLayout), m_filter(new QLineEdit(this)),
+      m_key(new QLabel(this)), m_top(new QHBoxLayout), m_filter(new QLineEdit(this)),
       m_picker(new QListWidget(this)), m_pps(new PpsChart(this)), m_delta(new DeltaChart(this)),
       m_model(new CompareTableModel(this)), m_table(new QTableView(this)),
       m_differences(new QListWidget(this)) {
@@ -102,6 +102,8 @@ CompareView::CompareView(QWidget *parent)
     chartsLayout->setContentsMargins(0, 0, 0, 0);
     chartsLayout->setSpacing(2);
     chartsLayout->addWidget(charts, 1);
+    m_key->setTextFormat(Qt::PlainText);
+    m_key->setWordWrap(true);
     chartsLayout->addWidget(m_key);
     auto *vertical = new QSplitter(Qt::Vertical, this);
     vertical->setObjectName(QStringLiteral("compareSplitter"));

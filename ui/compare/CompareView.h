@@ -10,6 +10,7 @@ QT_BEGIN_NAMESPACE
 class QAction;
 class QComboBox;
 class QHBoxLayout;
+class QLabel;
 class QLineEdit;
 class QListWidget;
 class QListWidgetItem;
@@ -82,7 +83,8 @@ class CompareView : public QWidget {
 
     QComboBox *m_baseline;
     ElidedLabel *m_message;
-    ElidedLabel *m_key;
+    // Wraps rather than elides: its last words say what a count means.
+    QLabel *m_key;
     QHBoxLayout *m_top;
     QLineEdit *m_filter; // over the runs listed: the newest, and any compared
     QListWidget *m_picker;

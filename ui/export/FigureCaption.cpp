@@ -104,13 +104,13 @@ QString key(Marks marks, bool intervals, bool disturbed) {
     const bool delta = marks != Marks::Pps;
     QStringList parts;
     if (pps && delta) {
-        parts.append(tr("dot: median of the repetitions, Δ of the medians"));
+        parts.append(tr("dot: median of repetitions (Δ: of medians)"));
     } else {
-        parts.append(pps ? tr("dot: median of the repetitions") : tr("dot: Δ of the medians"));
+        parts.append(pps ? tr("dot: median of repetitions") : tr("dot: Δ of medians"));
     }
     // A key never names marks the figure does not draw.
     if (intervals && pps) {
-        parts.append(tr("whisker: lowest to highest repetition"));
+        parts.append(tr("whisker: lowest–highest repetition"));
     }
     if (intervals && delta) {
         parts.append(tr("band: 95% CI of Δ (Welch)"));

@@ -16,8 +16,8 @@ namespace FigureCaption {
 enum class Marks { Pps, Delta, PpsAndDelta, LiveRate };
 
 // The key to the marks in one line, under the charts on screen and in every
-// caption: "dot: median of the repetitions · whisker: lowest to highest
-// repetition · △ n/m: n of m repetitions disturbed". intervals: whether the
+// caption: "dot: median of repetitions · whisker: lowest–highest repetition ·
+// △ n/m: n of m repetitions disturbed". intervals: whether the
 // whiskers and bands are drawn (View ▸ Intervals); disturbed: whether any
 // point carries a disturbed mark. It names only what is drawn.
 QString key(Marks marks, bool intervals = true, bool disturbed = false);

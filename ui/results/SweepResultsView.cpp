@@ -47,7 +47,7 @@ constexpr int newestBaselines = 200;
 
 SweepResultsView::SweepResultsView(QWidget *parent)
     : QWidget(parent), m_mode(new QComboBox(this)), m_baseline(new QComboBox(this)),
-      m_summary(new ElidedLabel(this)), m_key(new ElidedLabel(this)), m_controls(new QHBoxLayout),
+      m_summary(new ElidedLabel(this)), m_key(new QLabel(this)), m_controls(new QHBoxLayout),
       m_checklist(new ChecklistSummary(this)), m_live(new LiveRateChart(this)),
       m_pps(new PpsChart(this)), m_delta(new DeltaChart(this)),
       m_model(new ResultsTableModel(this)), m_table(new QTableView(this)) {
@@ -89,6 +89,8 @@ SweepResultsView::SweepResultsView(QWidget *parent)
     chartsLayout->setContentsMargins(0, 0, 0, 0);
     chartsLayout->setSpacing(2);
     chartsLayout->addWidget(charts, 1);
+    m_key->setTextFormat(Qt::PlainText);
+    m_key->setWordWrap(true);
     chartsLayout->addWidget(m_key);
     auto *bottom = splitter(Qt::Horizontal, m_live, m_table, QStringLiteral("liveSplitter"));
     // The table's nine columns need more room than the live chart.

@@ -13,6 +13,7 @@ QT_BEGIN_NAMESPACE
 class QAction;
 class QComboBox;
 class QHBoxLayout;
+class QLabel;
 class QTableView;
 QT_END_NAMESPACE
 
@@ -98,7 +99,8 @@ class SweepResultsView : public QWidget {
     QComboBox *m_mode;
     QComboBox *m_baseline;
     ElidedLabel *m_summary;
-    ElidedLabel *m_key;
+    // Wraps rather than elides: its last words say what a count means.
+    QLabel *m_key;
     QHBoxLayout *m_controls;
     ChecklistSummary *m_checklist;
     LiveRateChart *m_live;
