@@ -26,7 +26,8 @@ QString device(const Run &run) {
 QString setup(const Run &run) {
     QStringList parts{
         device(run), tr("%1 B frames").arg(run.frameSize()),
-        tr("%1 repetitions x %2 ms per point").arg(run.spec.reps).arg(run.spec.durationMs)};
+        // "3..10" until precise: the first round's 3 would undercount.
+        tr("%1 repetitions x %2 ms per point").arg(run.spec.repsText()).arg(run.spec.durationMs)};
     QStringList fixed = run.spec.fixedChanges();
     fixed.removeIf(
         [](const QString &change) { return change.startsWith(QStringLiteral("pkt_size=")); });
