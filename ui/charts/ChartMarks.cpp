@@ -3,6 +3,7 @@
 #include "charts/ChartStyle.h"
 
 #include <QChart>
+#include <QGraphicsRectItem>
 #include <QGraphicsSimpleTextItem>
 #include <QPen>
 #include <QScatterSeries>
@@ -25,7 +26,7 @@ class Labels : public QObject {
     }
 
     // The count of the triangle series' index-th point.
-    void add(QScatterSeries *triangles, int index, QGraphicsSimpleTextItem *label) {
+    void add(QScatterSeries *triangles, int index, QGraphicsRectItem *label) {
         if (!m_series.contains(triangles)) {
             m_series.append(triangles);
             connect(triangles, &QAbstractSeries::visibleChanged, this, &Labels::place);
@@ -44,8 +45,8 @@ class Labels : public QObject {
     }
 
     // Each count at the first place beside its point that overlaps no count
-    // placed before it and no other triangle (which would make it read as
-    // that point's), preferring places that cover no dot either.
+    // placed before it, no dot (its plate would hide it) and no other
+    // triangle (it would read as that point's); none: left out.
     void place() {
         QList<QRectF> dots;
         for (QAbstractSeries *series : m_chart->series()) {
@@ -84,7 +85,6 @@ class Labels : public QObject {
                 }
             }
             std::optional<QRectF> chosen;
-            std::optional<QRectF> fallback;
             for (const QPointF &corner : corners) {
                 const QRectF rect(corner, size);
                 // A pixel of air, so two counts never touch.
@@ -92,20 +92,12 @@ class Labels : public QObject {
                 const auto hits = [&padded](const QRectF &other) {
                     return padded.intersects(other);
                 };
-                if (!room.contains(rect) || std::any_of(placed.begin(), placed.end(), hits) ||
-                    std::any_of(others.begin(), others.end(), hits)) {
-                    continue;
-                }
-                if (std::none_of(dots.begin(), dots.end(), hits)) {
+                if (room.contains(rect) && std::none_of(placed.begin(), placed.end(), hits) &&
+                    std::none_of(others.begin(), others.end(), hits) &&
+                    std::none_of(dots.begin(), dots.end(), hits)) {
                     chosen = rect;
                     break;
                 }
-                if (!fallback) {
-                    fallback = rect;
-                }
-            }
-            if (!chosen) {
-                chosen = fallback;
             }
             label.item->setVisible(chosen.has_value());
             if (chosen) {
@@ -119,7 +111,7 @@ class Labels : public QObject {
     struct Label {
         QScatterSeries *series;
         int index;
-        QGraphicsSimpleTextItem *item;
+        QGraphicsRectItem *item;
     };
 
     // Where the series' markers are drawn; none while it is hidden.
@@ -186,10 +178,18 @@ void add(QChart *chart, const QList<ChartPoint> &points, const QString &group,
         if (p.mark.isEmpty()) {
             continue;
         }
-        auto *label = new QGraphicsSimpleTextItem(p.mark, chart);
-        label->setFont(ChartStyle::font(fontScale, 0.85, false));
-        label->setBrush(neutral);
-        labels->add(triangles, index++, label);
+        // On a plate of the background's colour, so a line or whisker behind
+        // the count does not run through its digits.
+        auto *plate = new QGraphicsRectItem(chart);
+        QColor background = palette.color(QPalette::Base);
+        background.setAlphaF(0.85f);
+        plate->setBrush(background);
+        plate->setPen(Qt::NoPen);
+        auto *text = new QGraphicsSimpleTextItem(p.mark, plate);
+        text->setFont(ChartStyle::font(fontScale, 0.85, false));
+        text->setBrush(neutral);
+        plate->setRect(text->boundingRect());
+        labels->add(triangles, index++, plate);
     }
     labels->place();
 }
