@@ -114,7 +114,7 @@ QString key(Marks marks, bool intervals, bool disturbed) {
         parts.append(tr("whisker: lowest–highest repetition"));
     }
     if (intervals && delta) {
-        parts.append(tr("band: 95% CI of Δ (Welch)"));
+        parts.append(tr("band: 95% CI of Δ of means (Welch)"));
     }
     if (disturbed && pps) {
         parts.append(tr("△ n/m: n of m repetitions disturbed"));
