@@ -117,7 +117,8 @@ QString key(Marks marks, bool intervals, bool disturbed) {
         parts.append(tr("band: 95% CI of Δ of means (Welch)"));
     }
     if (disturbed && pps) {
-        parts.append(tr("△ n/m: n of m repetitions disturbed"));
+        // A no-break space and a word joiner: a wrapped key keeps "△ n/m" whole.
+        parts.append(tr("△\u00a0n/\u2060m: n of m repetitions disturbed"));
     }
     return parts.join(QStringLiteral(" · "));
 }
