@@ -44,4 +44,5 @@ tour() {
 tour 1600x1000 "$here/screenshots"
 tour 1280x720 "$here/screenshots/1280x720"
 # Exported figures have preset sizes whatever the screen: one copy is enough.
-rm -f "$here/screenshots/1280x720/"*-chart.png "$here/screenshots/1280x720/"figure-*
+rm -f "$here/screenshots/1280x720/"*-chart.png "$here/screenshots/1280x720/"figure-* \
+    "$here/screenshots/1280x720/"export-dialog.png

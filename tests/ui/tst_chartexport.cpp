@@ -1,16 +1,24 @@
 // Chart export: fixed-size PNG and valid SVG files, and a clear error when the
 // file cannot be written; value axes that show every series, never a negative
-// rate, with whiskers and intervals that can be hidden.
+// rate, with whiskers and intervals that can be hidden; disturbed marks that
+// no series is mistaken for, counts that never overlap, a legend that hides
+// and shows series; a caption a reader can read with the host and the key
+// to the marks, and an export dialog that previews what it writes.
 #include "charts/ChartFigure.h"
 #include "charts/ChartStyle.h"
 #include "charts/DeltaChart.h"
 #include "charts/LiveRateChart.h"
 #include "charts/PpsChart.h"
+#include "export/ChartExportDialog.h"
 #include "export/ExportController.h"
 #include "export/ExportPreset.h"
+#include "export/FigureCaption.h"
 
+#include <QComboBox>
 #include <QFile>
 #include <QImage>
+#include <QJsonObject>
+#include <QRegularExpression>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -56,6 +64,23 @@ QString svgRoot(const QString &path) {
     return xml.hasError() ? QString() : root;
 }
 
+// A 2-D run on a small chart: four series close together, every point
+// disturbed, so the counts would pile up on each other.
+QList<ChartSeriesData> crowdedSeries() {
+    QList<ChartSeriesData> series;
+    for (int s = 0; s < 4; ++s) {
+        ChartSeriesData data{QStringLiteral("clone=%1").arg(s * 16), {}};
+        for (int burst = 1; burst <= 64; burst *= 2) {
+            const double pps = 10e6 + s * 0.03e6 + burst * 1e3;
+            data.points.append({double(burst), pps, pps * 0.99, pps * 1.01,
+                                QStringLiteral("%1/3").arg(1 + (burst + s) % 3),
+                                QStringLiteral("burst=%1").arg(burst)});
+        }
+        series.append(data);
+    }
+    return series;
+}
+
 int distinctColours(const QImage &image) {
     QSet<QRgb> colours;
     for (int y = 0; y < image.height(); y += 7) {
@@ -87,6 +112,11 @@ class TestChartExport : public QObject {
     void rateAxisNeverNegative();
     void wideIntervalLeavesOtherSeriesInSight();
     void bandsCanBeHidden();
+    void crowdedCountsNeverOverlap();
+    void disturbedMarksLookLikeNoSeries();
+    void legendEntryHidesAndShowsItsSeries();
+    void captionIsReadableAndNamesTheHost();
+    void dialogPreviewsTheFigure();
 
   private:
     QTemporaryDir m_dir;
@@ -367,6 +397,203 @@ void TestChartExport::bandsCanBeHidden() {
     const QString hiddenPath = m_dir.filePath(QStringLiteral("nobands.png"));
     QVERIFY2(chart.exportPng(hiddenPath, QSize(800, 500), &error), qPrintable(error));
     QVERIFY(QImage(shownPath) != QImage(hiddenPath));
+}
+
+void TestChartExport::crowdedCountsNeverOverlap() {
+    PpsChart chart;
+    chart.setParameterName(QStringLiteral("burst"));
+    chart.setSeries(crowdedSeries());
+    chart.resize(480, 320);
+    chart.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    for (const QSize size : {QSize(480, 320), QSize(900, 500)}) {
+        chart.resize(size);
+        QCoreApplication::processEvents();
+        const QList<QRect> rects = chart.markLabelRects();
+        // Some are shown; those left out still have their triangle and tooltip.
+        QVERIFY(!rects.isEmpty());
+        QVERIFY(rects.size() <= 28);
+        for (int i = 0; i < rects.size(); ++i) {
+            for (int j = i + 1; j < rects.size(); ++j) {
+                QVERIFY2(!rects.at(i).intersects(rects.at(j)),
+                         qPrintable(QStringLiteral("count %1 overlaps count %2 at %3x%4")
+                                        .arg(i)
+                                        .arg(j)
+                                        .arg(size.width())
+                                        .arg(size.height())));
+            }
+        }
+    }
+    // A wide chart has room for more of them than a small one.
+    QVERIFY(chart.markLabelRects().size() > 4);
+}
+
+void TestChartExport::disturbedMarksLookLikeNoSeries() {
+    QList<ChartSeriesData> series = crowdedSeries();
+    for (ChartSeriesData other : twoAxisPpsSeries()) {
+        other.name += QStringLiteral(" · run 2");
+        series.append(other);
+    }
+    for (const bool dark : {false, true}) {
+        PpsChart chart;
+        if (dark) {
+            QPalette palette = chart.palette();
+            palette.setColor(QPalette::Base, QColor(30, 30, 30));
+            palette.setColor(QPalette::Text, QColor(230, 230, 230));
+            chart.setPalette(palette);
+        }
+        chart.setSeries(series);
+        const QList<ChartLegend::Swatch> swatches = chart.legendSwatches();
+        QCOMPARE(swatches.size(), series.size() + 1);
+        const auto marks = std::find_if(swatches.begin(), swatches.end(),
+                                        [](const ChartLegend::Swatch &s) { return s.triangle; });
+        QVERIFY(marks != swatches.end());
+        for (const ChartLegend::Swatch &swatch : swatches) {
+            if (&swatch == &*marks) {
+                continue;
+            }
+            // A square of a saturated colour; the marks' triangle is grey.
+            QVERIFY2(!swatch.triangle, qPrintable(swatch.label));
+            QVERIFY2(swatch.color.hslSaturation() > 100, qPrintable(swatch.label));
+            QVERIFY(swatch.color.rgb() != marks->color.rgb());
+        }
+        QVERIFY(marks->color.hslSaturation() < 30);
+    }
+}
+
+void TestChartExport::legendEntryHidesAndShowsItsSeries() {
+    PpsChart chart;
+    chart.setParameterName(QStringLiteral("burst"));
+    chart.setSeries(twoAxisPpsSeries());
+    chart.resize(700, 450);
+    chart.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    const QString name = QStringLiteral("clone=64");
+    QVERIFY(chart.shownSeries().contains(name));
+    const QRect entry = chart.legendEntryRect(name);
+    QVERIFY(!entry.isEmpty());
+    QWidget *target = chart.childAt(entry.center());
+    QVERIFY(target);
+    const QPoint at = target->mapFrom(&chart, entry.center());
+    QTest::mouseClick(target, Qt::LeftButton, {}, at);
+    QVERIFY(!chart.shownSeries().contains(name));
+    QVERIFY(chart.shownSeries().contains(QStringLiteral("clone=0")));
+    // The entry stays, to be clicked again; new data keeps the series hidden.
+    QCOMPARE(chart.legendLabels().size(), 2);
+    chart.setSeries(twoAxisPpsSeries());
+    QVERIFY(!chart.shownSeries().contains(name));
+    QTest::mouseClick(target, Qt::LeftButton, {}, at);
+    QVERIFY(chart.shownSeries().contains(name));
+}
+
+void TestChartExport::captionIsReadableAndNamesTheHost() {
+    Run run;
+    run.label = QStringLiteral("baseline");
+    run.created = QDateTime::currentDateTimeUtc();
+    run.spec.reps = 3;
+    run.spec.durationMs = 200;
+    run.spec.engine.vdevs = {QStringLiteral("net_null0")};
+    run.fingerprint = QJsonObject{{QStringLiteral("cpu_model"), QStringLiteral("AMD EPYC 7B13")},
+                                  {QStringLiteral("kernel_release"), QStringLiteral("6.1.0-18")},
+                                  {QStringLiteral("dpdk_version"), QStringLiteral("22.11.4")}};
+    const QString caption =
+        FigureCaption::of({run}, FigureCaption::Marks::PpsAndDelta, {}, true, true);
+    const QString key = FigureCaption::key(FigureCaption::Marks::PpsAndDelta, true, true);
+    for (const QString &part : {QStringLiteral("AMD EPYC 7B13"), QStringLiteral("6.1.0-18"),
+                                QStringLiteral("DPDK 22.11.4"), key}) {
+        QVERIFY2(caption.contains(part), qPrintable(caption));
+    }
+    // The key says what a count beside a point means.
+    QVERIFY(key.contains(QStringLiteral("n of m repetitions disturbed")));
+
+    PpsChart pps;
+    pps.setParameterName(QStringLiteral("burst"));
+    pps.setSeries(crowdedSeries());
+    DeltaChart delta;
+    delta.setParameterName(QStringLiteral("burst"));
+    delta.setSeries(deltaSeries());
+    const ChartFigure figure({&pps, &delta}, caption);
+    const QSize size(1200, 500);
+    QVERIFY(ChartFigure::captionFont(size).pointSizeF() >= 12);
+    QVERIFY(ChartFigure::captionFont(QSize(1600, 900)).pointSizeF() >
+            ChartFigure::captionFont(size).pointSizeF());
+
+    // In the SVG: the caption's text in a font of 12 pt (16 px at 96 dpi) or more.
+    const QString svgPath = m_dir.filePath(QStringLiteral("caption-1200.svg"));
+    QString error;
+    QVERIFY2(figure.writeSvg(svgPath, size, &error), qPrintable(error));
+    const SvgText svg = svgText(svgPath);
+    const QString drawn = svg.texts.join(QLatin1Char(' ')).simplified();
+    QVERIFY2(drawn.contains(QStringLiteral("AMD EPYC 7B13")), qPrintable(drawn));
+    QVERIFY2(drawn.contains(QStringLiteral("whisker: lowest–highest repetition")),
+             qPrintable(drawn));
+    QFile file(svgPath);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(file.readAll());
+    // Drawn, not the file's description: after it.
+    const qsizetype cpu =
+        text.indexOf(QStringLiteral("AMD EPYC 7B13"), text.indexOf(QStringLiteral("</desc>")));
+    QVERIFY(cpu > 0);
+    const qsizetype group = text.lastIndexOf(QStringLiteral("<text "), cpu);
+    static const QRegularExpression fontSize(QStringLiteral("font-size=\"([0-9.]+)(pt|px)?\""));
+    const QRegularExpressionMatch match = fontSize.match(text.mid(group, cpu - group));
+    QVERIFY2(match.hasMatch(), qPrintable(text.mid(group, cpu - group)));
+    // SVG user units are CSS pixels, 96 to the inch.
+    const double points = match.captured(2) == QStringLiteral("pt")
+                              ? match.captured(1).toDouble()
+                              : match.captured(1).toDouble() * 72 / 96;
+    QVERIFY2(points >= 12, qPrintable(match.captured(0)));
+
+    // In the PNG: the caption's lines of text stand at least 16 px apart.
+    const QImage image = figure.image(size);
+    const QColor base = pps.palette().color(QPalette::Base);
+    QList<int> inked;
+    for (int y = size.height() - 1; y > size.height() / 2; --y) {
+        int dark = 0;
+        for (int x = 0; x < size.width(); ++x) {
+            dark += qGray(image.pixel(x, y)) < qGray(base.rgb()) - 100 ? 1 : 0;
+        }
+        inked.append(dark > 0 ? 1 : 0);
+    }
+    // Bottom-up: the gaps between lines of the caption, until the charts.
+    QList<int> lineStarts;
+    for (int i = 1; i < inked.size(); ++i) {
+        if (inked.at(i) && !inked.at(i - 1)) {
+            lineStarts.append(i);
+        }
+    }
+    QVERIFY(lineStarts.size() >= 3);
+    QVERIFY2(lineStarts.at(1) - lineStarts.at(0) >= 16,
+             qPrintable(QString::number(lineStarts.at(1) - lineStarts.at(0))));
+}
+
+void TestChartExport::dialogPreviewsTheFigure() {
+    PpsChart pps;
+    pps.setParameterName(QStringLiteral("burst"));
+    pps.setSeries(ppsSeries());
+    DeltaChart delta;
+    delta.setParameterName(QStringLiteral("burst"));
+    delta.setSeries(deltaSeries());
+    const QList<QPair<QString, ChartFigure>> figures{
+        {QStringLiteral("pps and delta side by side"),
+         ChartFigure({&pps, &delta}, QStringLiteral("two charts"))},
+        {QStringLiteral("pps"), ChartFigure({&pps}, QStringLiteral("one chart"))}};
+    ChartExportDialog dialog(figures, 1, m_dir.path());
+    const QImage first = dialog.preview();
+    QVERIFY(!first.isNull());
+    QVERIFY(distinctColours(first) > 10);
+    // The preset's shape: 1200 x 500.
+    QVERIFY(qAbs(double(first.width()) / first.height() - 1200.0 / 500.0) < 0.05);
+    auto *preset = dialog.findChild<QComboBox *>(QStringLiteral("exportSize"));
+    QVERIFY(preset);
+    preset->setCurrentIndex(2);
+    const QImage slide = dialog.preview();
+    QVERIFY(slide != first);
+    QVERIFY(qAbs(double(slide.width()) / slide.height() - 1600.0 / 900.0) < 0.05);
+    auto *figure = dialog.findChild<QComboBox *>(QStringLiteral("exportFigure"));
+    QVERIFY(figure);
+    figure->setCurrentIndex(1);
+    QVERIFY(dialog.preview() != slide);
 }
 
 QTEST_MAIN(TestChartExport)

@@ -3,6 +3,7 @@
 // core computed one.
 #include "results/ChartSeriesBuilder.h"
 
+#include <QLocale>
 #include <QTest>
 
 using namespace burstlab;
@@ -37,6 +38,7 @@ class TestChartSeriesBuilder : public QObject {
     void ppsSeriesPerSecondAxisValue();
     void deltasOnlyWhereComputed();
     void labelAxisUsesPositions();
+    void everyPointSaysItsFigures();
 };
 
 void TestChartSeriesBuilder::ppsSeriesPerSecondAxisValue() {
@@ -81,6 +83,36 @@ void TestChartSeriesBuilder::labelAxisUsesPositions() {
     QCOMPARE(series.size(), 1);
     QCOMPARE(series.first().points.at(0).x, 1.0);
     QCOMPARE(series.first().points.at(1).x, 2.0);
+}
+
+void TestChartSeriesBuilder::everyPointSaysItsFigures() {
+    const QStringList axes{QStringLiteral("burst"), QStringLiteral("clone")};
+    const QList<PointStats> stats = twoAxisStats();
+    const QList<ChartSeriesData> series = ChartSeriesBuilder::pps(stats, axes, QString());
+    const QLocale locale;
+    for (const ChartSeriesData &s : series) {
+        for (const ChartPoint &p : s.points) {
+            QVERIFY2(p.tip.contains(locale.toString(qint64(p.y)) + QStringLiteral(" pps")),
+                     qPrintable(p.tip));
+            QVERIFY2(p.tip.contains(QStringLiteral("median of 3 repetitions")), qPrintable(p.tip));
+            QVERIFY2(p.tip.contains(QStringLiteral("95% CI of the mean: ")), qPrintable(p.tip));
+        }
+    }
+    // burst=8, clone=64: 72 Mpps is 13.89 ns/packet, its mean's interval
+    // around 72 Mpps, and its repetitions 0.98 and 1.02 of it.
+    const QString tip = series.at(1).points.at(1).tip;
+    QVERIFY2(tip.startsWith(QStringLiteral("burst=8 clone=64\n")), qPrintable(tip));
+    QVERIFY2(tip.contains(QStringLiteral("13.89 ns/packet")), qPrintable(tip));
+    const PointStats &point = stats.at(4);
+    QVERIFY2(tip.contains(locale.toString(point.ppsSummary.ciLow, 'f', 0)), qPrintable(tip));
+    QVERIFY2(tip.contains(locale.toString(72e6 * 0.98, 'f', 0)), qPrintable(tip));
+    // A delta's tooltip adds its interval and verdict to the point's figures.
+    const QList<ChartSeriesData> deltas =
+        ChartSeriesBuilder::deltas(stats, axes, QString(), DeltaMode::VsPrevious);
+    const QString deltaTip = deltas.at(1).points.at(0).tip;
+    QVERIFY2(deltaTip.contains(QStringLiteral("95% CI of Δ (Welch): ")), qPrintable(deltaTip));
+    QVERIFY2(deltaTip.contains(QStringLiteral("verdict: ")), qPrintable(deltaTip));
+    QVERIFY2(deltaTip.contains(QStringLiteral("median of 3 repetitions")), qPrintable(deltaTip));
 }
 
 QTEST_MAIN(TestChartSeriesBuilder)

@@ -9,6 +9,7 @@
 #include "results/SweepResultsView.h"
 #include "store/RunStore.h"
 
+#include <QLocale>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -31,6 +32,8 @@ class TestResultsView : public QObject {
     void hiddenIntervalsLeaveTheCaption();
     void storedRunClearsTheLiveChart();
     void checklistBesideTheCharts();
+    void everyPointHasATooltip();
+    void keyUnderTheChartsAndInTheFigure();
 
   private:
     void show(SweepResultsView &view, qint64 runId);
@@ -175,20 +178,22 @@ void TestResultsView::twoAxisLegendsAreDistinct() {
 void TestResultsView::hiddenIntervalsLeaveTheCaption() {
     SweepResultsView view;
     show(view, m_baseline);
-    QVERIFY(view.ppsChart()->caption().contains(QStringLiteral("whiskers")));
-    QVERIFY(view.deltaChart()->caption().contains(QStringLiteral("confidence interval")));
+    QVERIFY(view.ppsChart()->caption().contains(QStringLiteral("whisker")));
+    QVERIFY(view.deltaChart()->caption().contains(QStringLiteral("95% CI")));
+    QVERIFY(view.keyText().contains(QStringLiteral("whisker")));
     view.setBandsShown(false);
     QVERIFY(!view.ppsChart()->bandsShown());
     QVERIFY(!view.deltaChart()->bandsShown());
     // An exported figure never explains marks it does not draw.
     for (const auto &figure : view.figures()) {
-        QVERIFY2(!figure.second.caption().contains(QStringLiteral("whiskers")),
+        QVERIFY2(!figure.second.caption().contains(QStringLiteral("whisker")),
                  qPrintable(figure.second.caption()));
-        QVERIFY2(!figure.second.caption().contains(QStringLiteral("confidence interval")),
+        QVERIFY2(!figure.second.caption().contains(QStringLiteral("95% CI")),
                  qPrintable(figure.second.caption()));
     }
+    QVERIFY(!view.keyText().contains(QStringLiteral("whisker")));
     view.setBandsShown(true);
-    QVERIFY(view.ppsChart()->caption().contains(QStringLiteral("whiskers")));
+    QVERIFY(view.ppsChart()->caption().contains(QStringLiteral("whisker")));
 }
 
 void TestResultsView::bothChartsShareTheXScale() {
@@ -260,6 +265,51 @@ void TestResultsView::checklistBesideTheCharts() {
     button->click();
     QCOMPARE(full.count(), 1);
     QCOMPARE(full.first().first().toLongLong(), id);
+}
+
+void TestResultsView::everyPointHasATooltip() {
+    SweepResultsView view;
+    show(view, m_baseline);
+    // One per dot: 10.00 and 12.50 Mpps, with the interval of their means.
+    const QStringList tips = view.ppsChart()->pointToolTips();
+    QCOMPARE(tips.size(), 2);
+    const QLocale locale;
+    QVERIFY2(tips.at(0).startsWith(QStringLiteral("burst=1\n")), qPrintable(tips.at(0)));
+    QVERIFY2(tips.at(0).contains(locale.toString(qint64(10000000)) + QStringLiteral(" pps")),
+             qPrintable(tips.at(0)));
+    QVERIFY2(tips.at(1).contains(locale.toString(qint64(12500000)) + QStringLiteral(" pps")),
+             qPrintable(tips.at(1)));
+    for (const QString &tip : tips) {
+        QVERIFY2(tip.contains(QStringLiteral("95% CI of the mean: ")), qPrintable(tip));
+        QVERIFY2(tip.contains(QStringLiteral("median of 3 repetitions")), qPrintable(tip));
+    }
+    // The delta's with its interval and verdict: 20.00 ns saved, better.
+    const QStringList deltaTips = view.deltaChart()->pointToolTips();
+    QCOMPARE(deltaTips.size(), 1);
+    QVERIFY2(deltaTips.first().contains(QStringLiteral("Δ 20.00 ns/packet")),
+             qPrintable(deltaTips.first()));
+    QVERIFY2(deltaTips.first().contains(QStringLiteral("95% CI of Δ (Welch): ")),
+             qPrintable(deltaTips.first()));
+    QVERIFY2(deltaTips.first().contains(QStringLiteral("verdict: better")),
+             qPrintable(deltaTips.first()));
+}
+
+void TestResultsView::keyUnderTheChartsAndInTheFigure() {
+    SweepResultsView view;
+    view.resize(1280, 720);
+    show(view, m_baseline);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    const QString key = view.keyText();
+    QVERIFY2(key.contains(QStringLiteral("dot: median of repetitions")), qPrintable(key));
+    QVERIFY2(key.contains(QStringLiteral("band: 95% CI of Δ")), qPrintable(key));
+    // No point of this run is disturbed: the key names no mark it does not draw.
+    QVERIFY2(!key.contains(QStringLiteral("disturbed")), qPrintable(key));
+    for (const auto &figure : view.figures()) {
+        if (figure.second.chartCount() == 2) {
+            QVERIFY2(figure.second.caption().contains(key), qPrintable(figure.second.caption()));
+        }
+    }
 }
 
 QTEST_MAIN(TestResultsView)

@@ -11,9 +11,12 @@ struct ChartPoint {
     double y = 0;
     double low = 0;
     double high = 0;
-    // Drawn above the point, ringed: its disturbed repetitions ("2/5", the
-    // core's Disturbance::count) and a loss above 0.1% ("loss 0.41%").
+    // Drawn beside the point, with a hollow triangle round it: how many of its
+    // repetitions were disturbed ("2/5", the core's Disturbance::count) and
+    // a loss above 0.1% ("loss 0.41%").
     QString mark = {};
+    // What hovering the point shows: its figures in words (ChartSeriesBuilder).
+    QString tip = {};
 };
 
 // One line on a chart: a run, or one value of the second swept parameter.

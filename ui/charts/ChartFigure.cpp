@@ -36,6 +36,12 @@ double ChartFigure::fontScale(QSize size) {
     return std::max(1.25, size.height() / 400.0);
 }
 
+QFont ChartFigure::captionFont(QSize size) {
+    QFont font = ChartStyle::font(1.0, 1.0, false);
+    font.setPointSizeF(std::max(10.0, 12.0 * size.width() / 1200.0));
+    return font;
+}
+
 void ChartFigure::paint(QPainter &painter, QSize size) const {
     if (m_charts.isEmpty()) {
         return;
@@ -46,7 +52,7 @@ void ChartFigure::paint(QPainter &painter, QSize size) const {
     painter.setRenderHint(QPainter::TextAntialiasing);
     // The painter's own font is written on every SVG group, text or not: the
     // generic family there too, so no other family name reaches the file.
-    const QFont font = ChartStyle::font(scale, 0.8, false);
+    const QFont font = captionFont(size);
     painter.setFont(font);
     painter.fillRect(QRect(QPoint(0, 0), size), palette.color(QPalette::Base));
 
@@ -71,15 +77,19 @@ void ChartFigure::paint(QPainter &painter, QSize size) const {
     }
 }
 
-bool ChartFigure::writePng(const QString &path, QSize size, QString *error) const {
-    QImage image(size, QImage::Format_ARGB32_Premultiplied);
-    image.setDotsPerMeterX(qRound(figureDpi / 0.0254));
-    image.setDotsPerMeterY(qRound(figureDpi / 0.0254));
+QImage ChartFigure::image(QSize size) const {
+    QImage result(size, QImage::Format_ARGB32_Premultiplied);
+    result.setDotsPerMeterX(qRound(figureDpi / 0.0254));
+    result.setDotsPerMeterY(qRound(figureDpi / 0.0254));
     {
-        QPainter painter(&image);
+        QPainter painter(&result);
         paint(painter, size);
     }
-    return image.save(path, "PNG") || reportWriteFailure(path, error);
+    return result;
+}
+
+bool ChartFigure::writePng(const QString &path, QSize size, QString *error) const {
+    return image(size).save(path, "PNG") || reportWriteFailure(path, error);
 }
 
 bool ChartFigure::writeSvg(const QString &path, QSize size, QString *error) const {

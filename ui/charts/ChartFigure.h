@@ -1,4 +1,6 @@
 #pragma once
+#include <QFont>
+#include <QImage>
 #include <QList>
 #include <QSize>
 #include <QString>
@@ -23,11 +25,16 @@ class ChartFigure {
     // client or projected: a quarter larger than on screen at 500 px, growing
     // with the figure's height beyond.
     static double fontScale(QSize size);
+    // The caption's font: 12 pt on a figure 1200 px wide, scaled with its
+    // width, and never under 10 pt, so a pasted figure's fine print reads.
+    static QFont captionFont(QSize size);
 
     int chartCount() const { return int(m_charts.size()); }
     QString caption() const { return m_caption; }
 
     void paint(QPainter &painter, QSize size) const;
+    // The figure as the PNG holds it (and the export dialog previews it).
+    QImage image(QSize size) const;
     // False with a reason in *error when the file cannot be written.
     bool writePng(const QString &path, QSize size, QString *error) const;
     bool writeSvg(const QString &path, QSize size, QString *error) const;

@@ -1,5 +1,7 @@
 #include "charts/ChartPane.h"
 #include "charts/ChartFigure.h"
+#include "charts/ChartLegend.h"
+#include "charts/ChartMarks.h"
 #include "charts/ChartStyle.h"
 
 #include <QChart>
@@ -28,7 +30,46 @@ void ChartPane::setCaption(const QString &caption) {
 }
 
 QStringList ChartPane::legendLabels() const {
-    return m_view->chart() ? ChartStyle::legendLabels(m_view->chart()) : QStringList();
+    return m_view->chart() ? ChartLegend::labels(m_view->chart()) : QStringList();
+}
+
+QRect ChartPane::legendEntryRect(const QString &label) const {
+    if (!m_view->chart()) {
+        return {};
+    }
+    const QRectF scene = ChartLegend::entryRect(m_view->chart(), label);
+    if (scene.isEmpty()) {
+        return {};
+    }
+    const QRect inView = m_view->mapFromScene(scene).boundingRect();
+    return inView.translated(m_view->viewport()->mapTo(this, QPoint(0, 0)));
+}
+
+QStringList ChartPane::hiddenSeries() const {
+    return m_view->chart() ? ChartLegend::hidden(m_view->chart()) : QStringList();
+}
+
+QStringList ChartPane::shownSeries() const {
+    return m_view->chart() ? ChartLegend::shown(m_view->chart()) : QStringList();
+}
+
+QList<ChartLegend::Swatch> ChartPane::legendSwatches() const {
+    return m_view->chart() ? ChartLegend::swatches(m_view->chart()) : QList<ChartLegend::Swatch>();
+}
+
+QStringList ChartPane::pointToolTips() const {
+    return m_view->chart() ? ChartStyle::tips(m_view->chart()) : QStringList();
+}
+
+QList<QRect> ChartPane::markLabelRects() const {
+    QList<QRect> rects;
+    if (m_view->chart()) {
+        const QPoint origin = m_view->viewport()->mapTo(this, QPoint(0, 0));
+        for (const QRectF &scene : ChartMarks::labelRects(m_view->chart())) {
+            rects.append(m_view->mapFromScene(scene).boundingRect().translated(origin));
+        }
+    }
+    return rects;
 }
 
 bool ChartPane::exportPng(const QString &path, QSize size, QString *error) const {
@@ -44,6 +85,7 @@ void ChartPane::render(QPainter &painter, const QRectF &area, qreal fontScale) c
     // that is never shown would not lay it out before rendering.
     QChart *chart = buildChart(fontScale);
     chart->setAnimationOptions(QChart::NoAnimation);
+    ChartLegend::setHidden(chart, hiddenSeries());
     QGraphicsScene scene;
     scene.addItem(chart);
     chart->setGeometry(QRectF(QPointF(0, 0), area.size()));
@@ -56,7 +98,10 @@ void ChartPane::render(QPainter &painter, const QRectF &area, qreal fontScale) c
 
 void ChartPane::refresh() {
     QChart *old = m_view->chart();
-    m_view->setChart(buildChart(1.0));
+    QChart *chart = buildChart(1.0);
+    // What the user switched off stays off while the data changes.
+    ChartLegend::setHidden(chart, hiddenSeries());
+    m_view->setChart(chart);
     delete old;
 }
 

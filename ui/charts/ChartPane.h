@@ -1,4 +1,8 @@
 #pragma once
+#include "charts/ChartLegend.h"
+
+#include <QList>
+#include <QRect>
 #include <QSize>
 #include <QStringList>
 #include <QWidget>
@@ -31,8 +35,21 @@ class ChartPane : public QWidget {
     void render(QPainter &painter, const QRectF &area, qreal fontScale) const;
 
     QString chartTitle() const;
-    // The labels of the legend's visible entries, as drawn.
+    // The labels of the legend's entries, as drawn.
     QStringList legendLabels() const;
+    // Where the entry is drawn in this widget, for a click; empty without it.
+    QRect legendEntryRect(const QString &label) const;
+    // The entries switched off by a click: their series are hidden, on
+    // screen and in every export, until the entry is clicked again.
+    QStringList hiddenSeries() const;
+    // The legend entries whose series are drawn.
+    QStringList shownSeries() const;
+    // What each entry shows before its label: colour and shape.
+    QList<ChartLegend::Swatch> legendSwatches() const;
+    // The tooltips of the points drawn (the disturbed marks' too).
+    QStringList pointToolTips() const;
+    // The disturbed counts beside the points, as drawn in this widget.
+    QList<QRect> markLabelRects() const;
     // Number of data points drawn by the visible series (whiskers and guides excluded).
     virtual int dataPointCount() const = 0;
 

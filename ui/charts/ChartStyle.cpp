@@ -1,17 +1,18 @@
 #include "charts/ChartStyle.h"
 #include "charts/ChartData.h"
+#include "charts/ChartLegend.h"
+#include "charts/ChartMarks.h"
 
 #include <QAreaSeries>
 #include <QChart>
-#include <QFontMetricsF>
+#include <QCursor>
 #include <QGraphicsLayout>
-#include <QGraphicsRectItem>
-#include <QGraphicsSimpleTextItem>
 #include <QLegend>
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QPen>
 #include <QScatterSeries>
+#include <QToolTip>
 #include <QValueAxis>
 
 #include <algorithm>
@@ -25,82 +26,7 @@ bool isDark(const QPalette &palette) {
     return palette.color(QPalette::Base).lightness() < 128;
 }
 
-const char *const inLegendProperty = "burstlabInLegend";
-
-// The legend under the plot, in as many rows as its entries need. Qt's own
-// legend keeps one row and cuts every entry short, so "clone=0 · 2d-burst"
-// and "clone=64 · 2d-burst" would both read "clone=..."; this one is drawn
-// from the series attached to the legend and wraps, and the chart's bottom
-// margin keeps its rows' room. Redrawn at every resize.
-void placeLegend(QChart *chart) {
-    const QString tag = QStringLiteral("burstlab-legend");
-    for (QGraphicsItem *item : chart->childItems()) {
-        if (item->data(0).toString() == tag) {
-            delete item;
-        }
-    }
-    const QLegend *legend = chart->legend();
-    struct Entry {
-        QString label;
-        QColor color;
-    };
-    QList<Entry> entries;
-    for (const QAbstractSeries *series : chart->series()) {
-        if (series->property(inLegendProperty).toBool()) {
-            // A ring's colour is its border's.
-            const auto *scatter = qobject_cast<const QScatterSeries *>(series);
-            entries.append({series->name(), scatter
-                                                ? scatter->borderColor()
-                                                : static_cast<const QXYSeries *>(series)->color()});
-        }
-    }
-    const QRectF area = chart->rect();
-    constexpr qreal side = 8;
-    const QFontMetricsF metrics(legend->font());
-    const qreal square = std::round(metrics.height() * 0.6);
-    const qreal gap = metrics.height() * 0.4;
-    const qreal rowHeight = metrics.height() * 1.3;
-    const qreal width = area.width() - 2 * side;
-    if (entries.isEmpty() || width <= 0) {
-        chart->setMargins(QMargins(4, 4, 4, 4));
-        return;
-    }
-    auto *box = new QGraphicsRectItem(chart);
-    box->setData(0, tag);
-    box->setPen(Qt::NoPen);
-    QList<QList<QGraphicsItem *>> rows{{}};
-    QList<qreal> rowWidths{0};
-    for (const Entry &entry : entries) {
-        const qreal textRoom = width - square - gap;
-        const QString text =
-            metrics.elidedText(entry.label, Qt::ElideRight, std::max<qreal>(textRoom, 0));
-        const qreal entryWidth = square + gap + metrics.horizontalAdvance(text);
-        if (rowWidths.last() > 0 && rowWidths.last() + 2 * gap + entryWidth > width) {
-            rows.append(QList<QGraphicsItem *>());
-            rowWidths.append(0);
-        }
-        const qreal x = rowWidths.last() > 0 ? rowWidths.last() + 2 * gap : 0;
-        const qreal y = (rows.size() - 1) * rowHeight;
-        auto *mark = new QGraphicsRectItem(x, y + (rowHeight - square) / 2, square, square, box);
-        mark->setBrush(entry.color);
-        mark->setPen(QPen(legend->labelColor(), 0.5));
-        auto *label = new QGraphicsSimpleTextItem(text, box);
-        label->setFont(legend->font());
-        label->setBrush(legend->labelColor());
-        label->setPos(x + square + gap, y + (rowHeight - metrics.height()) / 2);
-        rows.last() << mark << label;
-        rowWidths.last() = x + entryWidth;
-    }
-    // Each row centred, as a one-row legend would be.
-    for (qsizetype r = 0; r < rows.size(); ++r) {
-        for (QGraphicsItem *item : rows.at(r)) {
-            item->moveBy((width - rowWidths.at(r)) / 2, 0);
-        }
-    }
-    const qreal height = rows.size() * rowHeight;
-    box->setPos(area.left() + side, area.bottom() - height - 4);
-    chart->setMargins(QMargins(4, 4, 4, int(std::ceil(height)) + 6));
-}
+const char *const tipsProperty = "burstlabTips";
 
 QColor gridColor(const QPalette &palette) {
     const QColor text = palette.color(QPalette::Text);
@@ -133,13 +59,13 @@ QChart *newChart(const QPalette &palette, const QString &title, qreal fontScale)
     chart->setTitleFont(font(fontScale, 1.15, true));
     chart->legend()->setLabelColor(palette.color(QPalette::Text));
     chart->legend()->setFont(font(fontScale, 1.0, false));
-    // Its entries are drawn by placeLegend, in rows.
+    // Its entries are drawn by ChartLegend, in rows.
     chart->legend()->hide();
     chart->setMargins(QMargins(4, 4, 4, 4));
     // The background fills the whole chart, so nothing is drawn outside it.
     chart->layout()->setContentsMargins(0, 0, 0, 0);
     QObject::connect(chart, &QGraphicsWidget::geometryChanged, chart,
-                     [chart] { placeLegend(chart); });
+                     [chart] { ChartLegend::place(chart); });
     return chart;
 }
 
@@ -258,25 +184,55 @@ QColor seriesColor(const QPalette &palette, int index) {
     return QColor::fromHsl(hue, 170, isDark(palette) ? 170 : 100);
 }
 
-void attach(QChart *chart, QXYSeries *series, QAbstractAxis *x, QAbstractAxis *y, bool inLegend) {
+void attach(QChart *chart, QAbstractSeries *series, QAbstractAxis *x, QAbstractAxis *y,
+            bool inLegend, const QStringList &groups) {
     chart->addSeries(series);
     series->attachAxis(x);
     series->attachAxis(y);
-    series->setProperty(inLegendProperty, inLegend);
+    ChartLegend::enter(series, groups, inLegend);
 }
 
-QStringList legendLabels(const QChart *chart) {
-    QStringList labels;
+void showTips(QScatterSeries *series, const QStringList &tips) {
+    series->setProperty(tipsProperty, tips);
+    QObject::connect(
+        series, &QScatterSeries::hovered, series, [series](const QPointF &point, bool entered) {
+            const QStringList tips = series->property(tipsProperty).toStringList();
+            QChart *chart = series->chart();
+            if (!entered || !chart) {
+                QToolTip::hideText();
+                return;
+            }
+            // The hovered point comes back from the marker's position: the
+            // nearest point on screen is it.
+            const QPointF at = chart->mapToPosition(point, series);
+            qsizetype nearest = -1;
+            qreal distance = 0;
+            for (qsizetype i = 0; i < series->count() && i < tips.size(); ++i) {
+                const QPointF d = chart->mapToPosition(series->at(int(i)), series) - at;
+                const qreal squared = QPointF::dotProduct(d, d);
+                if (nearest < 0 || squared < distance) {
+                    nearest = i;
+                    distance = squared;
+                }
+            }
+            if (nearest >= 0 && !tips.at(nearest).isEmpty()) {
+                QToolTip::showText(QCursor::pos(), tips.at(nearest));
+            }
+        });
+}
+
+QStringList tips(const QChart *chart) {
+    QStringList result;
     for (const QAbstractSeries *series : chart->series()) {
-        if (series->property(inLegendProperty).toBool()) {
-            labels.append(series->name());
+        if (series->isVisible()) {
+            result.append(series->property(tipsProperty).toStringList());
         }
     }
-    return labels;
+    return result;
 }
 
-void addWhiskers(QChart *chart, const QList<ChartPoint> &points, const QColor &color,
-                 QAbstractAxis *x, QAbstractAxis *y) {
+void addWhiskers(QChart *chart, const QList<ChartPoint> &points, const QString &group,
+                 const QColor &color, QAbstractAxis *x, QAbstractAxis *y) {
     QColor faint = color;
     faint.setAlphaF(0.45f);
     QPen pen(faint);
@@ -289,12 +245,12 @@ void addWhiskers(QChart *chart, const QList<ChartPoint> &points, const QColor &c
         whisker->setPen(pen);
         whisker->append(p.x, p.low);
         whisker->append(p.x, p.high);
-        attach(chart, whisker, x, y, false);
+        attach(chart, whisker, x, y, false, {group});
     }
 }
 
-void addBand(QChart *chart, const QList<ChartPoint> &points, const QColor &color, QAbstractAxis *x,
-             QAbstractAxis *y) {
+void addBand(QChart *chart, const QList<ChartPoint> &points, const QString &group,
+             const QColor &color, QAbstractAxis *x, QAbstractAxis *y) {
     auto *upper = new QLineSeries;
     auto *lower = new QLineSeries;
     for (const ChartPoint &p : clipToAxis(points, y)) {
@@ -306,11 +262,9 @@ void addBand(QChart *chart, const QList<ChartPoint> &points, const QColor &color
     fill.setAlphaF(0.12f);
     band->setBrush(fill);
     band->setPen(Qt::NoPen);
-    // Out of the legend: the band's meaning is in the figure's caption, and
-    // one entry per series keeps the legend short enough to read.
-    chart->addSeries(band);
-    band->attachAxis(x);
-    band->attachAxis(y);
+    // Out of the legend: the band's meaning is in the key under the charts,
+    // and one entry per series keeps the legend short enough to read.
+    attach(chart, band, x, y, false, {group});
 }
 
 void addDataLine(QChart *chart, const QString &name, const QList<ChartPoint> &points,
@@ -322,58 +276,16 @@ void addDataLine(QChart *chart, const QString &name, const QList<ChartPoint> &po
     markers->setColor(color);
     markers->setBorderColor(color);
     markers->setMarkerSize(7.0 * fontScale);
+    QStringList tips;
     for (const ChartPoint &p : points) {
         line->append(p.x, p.y);
         markers->append(p.x, p.y);
+        tips.append(p.tip);
     }
     attach(chart, line, x, y, true);
-    attach(chart, markers, x, y, false);
-}
-
-void addMarks(QChart *chart, const QList<ChartPoint> &points, qreal fontScale, QAbstractAxis *x,
-              QAbstractAxis *y) {
-    const QColor alarm(220, 50, 47);
-    // A lossy point's mark reads "loss 0.41%" (ChartSeriesBuilder); the
-    // legend names it only when one is drawn.
-    const bool loss = std::any_of(points.begin(), points.end(), [](const ChartPoint &p) {
-        return p.mark.contains(QStringLiteral("loss "));
-    });
-    const QString legend = loss ? QObject::tr("disturbed repetitions (of all), loss above 0.1%")
-                                : QObject::tr("disturbed repetitions (of all)");
-    auto *rings = new QScatterSeries;
-    rings->setName(legend);
-    rings->setColor(Qt::transparent);
-    rings->setBorderColor(alarm);
-    rings->setPen(QPen(alarm, 2.0 * fontScale));
-    rings->setMarkerSize(15.0 * fontScale);
-    QList<QGraphicsSimpleTextItem *> labels;
-    for (const ChartPoint &p : points) {
-        if (p.mark.isEmpty()) {
-            continue;
-        }
-        rings->append(p.x, p.y);
-        auto *label = new QGraphicsSimpleTextItem(p.mark, chart);
-        label->setFont(font(fontScale, 0.85, false));
-        label->setBrush(alarm);
-        labels.append(label);
-    }
-    if (labels.isEmpty()) {
-        delete rings;
-        return;
-    }
-    const QStringList shown = legendLabels(chart);
-    attach(chart, rings, x, y, !shown.contains(legend));
-    // Placed where the plot puts the points, whenever the plot area moves.
-    const auto place = [chart, rings, labels, fontScale] {
-        for (qsizetype i = 0; i < labels.size(); ++i) {
-            const QPointF at = chart->mapToPosition(rings->at(int(i)), rings);
-            labels.at(i)->setPos(
-                at +
-                QPointF(6 * fontScale, -labels.at(i)->boundingRect().height() - 4 * fontScale));
-        }
-    };
-    QObject::connect(chart, &QChart::plotAreaChanged, rings, place);
-    place();
+    attach(chart, markers, x, y, false, {name});
+    showTips(markers, tips);
+    ChartMarks::avoid(markers);
 }
 
 void addGuide(QChart *chart, const QList<double> &xs, double value, const QPen &pen,

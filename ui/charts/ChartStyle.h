@@ -8,8 +8,9 @@
 
 QT_BEGIN_NAMESPACE
 class QAbstractAxis;
+class QAbstractSeries;
 class QChart;
-class QXYSeries;
+class QScatterSeries;
 class QPen;
 QT_END_NAMESPACE
 
@@ -46,27 +47,29 @@ void fitValueAxis(QAbstractAxis *axis, double low, double high, bool includeZero
 // a wide one ends at the plot's edge instead of widening the axis.
 QList<ChartPoint> clipToAxis(const QList<ChartPoint> &points, const QAbstractAxis *y);
 QColor seriesColor(const QPalette &palette, int index);
-// Adds the series on the axes; inLegend: it has an entry in the chart's legend.
-void attach(QChart *chart, QXYSeries *series, QAbstractAxis *x, QAbstractAxis *y, bool inLegend);
-// The legend's entries, as drawn under the plot.
-QStringList legendLabels(const QChart *chart);
+// Adds the series on the axes; inLegend: it has an entry in the chart's
+// legend; groups: the entries that hide it too (ChartLegend).
+void attach(QChart *chart, QAbstractSeries *series, QAbstractAxis *x, QAbstractAxis *y,
+            bool inLegend, const QStringList &groups = {});
+// Hovering the series' i-th point shows tips[i] as a tooltip.
+void showTips(QScatterSeries *series, const QStringList &tips);
+// The tooltips of the points drawn.
+QStringList tips(const QChart *chart);
 // Vertical whisker segments through low..high for each point, outside the
 // legend, fainter than the series' line and cut at the value axis's range:
 // call after the axis range is set.
-void addWhiskers(QChart *chart, const QList<ChartPoint> &points, const QColor &color,
-                 QAbstractAxis *x, QAbstractAxis *y);
+// group: the series' name, whose legend entry hides them.
+void addWhiskers(QChart *chart, const QList<ChartPoint> &points, const QString &group,
+                 const QColor &color, QAbstractAxis *x, QAbstractAxis *y);
 // A filled band through low..high of the points (an interval), outside the
 // legend, faint so that other series' lines read through it and cut at the
 // value axis's range: call after the axis range is set.
-void addBand(QChart *chart, const QList<ChartPoint> &points, const QColor &color, QAbstractAxis *x,
-             QAbstractAxis *y);
-// The series' line with a marker on every point; the line alone is in the legend.
+void addBand(QChart *chart, const QList<ChartPoint> &points, const QString &group,
+             const QColor &color, QAbstractAxis *x, QAbstractAxis *y);
+// The series' line with a dot on every point, each with its tooltip; the
+// line alone is in the legend.
 void addDataLine(QChart *chart, const QString &name, const QList<ChartPoint> &points,
                  const QColor &color, qreal fontScale, QAbstractAxis *x, QAbstractAxis *y);
-// A ring round each point with a mark and the mark's text beside it, in an
-// alarm colour; the rings have one legend entry per chart.
-void addMarks(QChart *chart, const QList<ChartPoint> &points, qreal fontScale, QAbstractAxis *x,
-              QAbstractAxis *y);
 // A horizontal guide (zero, a line-rate ceiling) across the x values; a named
 // guide appears in the legend.
 void addGuide(QChart *chart, const QList<double> &xs, double value, const QPen &pen,

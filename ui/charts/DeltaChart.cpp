@@ -35,7 +35,7 @@ QChart *DeltaChart::buildChart(qreal fontScale) const {
         const QColor color =
             ChartStyle::seriesColor(pal, data.colorIndex >= 0 ? data.colorIndex : i);
         if (bandsShown()) {
-            ChartStyle::addBand(chart, data.points, color, xAxis, yAxis);
+            ChartStyle::addBand(chart, data.points, data.name, color, xAxis, yAxis);
         }
         ChartStyle::addDataLine(chart, data.name, data.points, color, fontScale, xAxis, yAxis);
     }

@@ -1,4 +1,5 @@
 #include "charts/PpsChart.h"
+#include "charts/ChartMarks.h"
 #include "charts/ChartStyle.h"
 
 #include <QChart>
@@ -49,15 +50,17 @@ QChart *PpsChart::buildChart(qreal fontScale) const {
         const ChartSeriesData &data = series().at(i);
         const QColor color =
             ChartStyle::seriesColor(pal, data.colorIndex >= 0 ? data.colorIndex : i);
-        QList<ChartPoint> scaled;
-        for (const ChartPoint &p : data.points) {
-            scaled.append({p.x, p.y / unit.scale, p.low / unit.scale, p.high / unit.scale, p.mark});
+        QList<ChartPoint> scaled = data.points;
+        for (ChartPoint &p : scaled) {
+            p.y /= unit.scale;
+            p.low /= unit.scale;
+            p.high /= unit.scale;
         }
         ChartStyle::addDataLine(chart, data.name, scaled, color, fontScale, xAxis, yAxis);
         if (bandsShown()) {
-            ChartStyle::addWhiskers(chart, scaled, color, xAxis, yAxis);
+            ChartStyle::addWhiskers(chart, scaled, data.name, color, xAxis, yAxis);
         }
-        ChartStyle::addMarks(chart, scaled, fontScale, xAxis, yAxis);
+        ChartMarks::add(chart, scaled, data.name, pal, fontScale, xAxis, yAxis);
     }
 
     if (m_linePps > 0) {

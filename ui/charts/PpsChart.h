@@ -5,7 +5,7 @@ namespace burstlab {
 
 // Packets per second against the swept parameter: the median of each point with
 // its min/max whisker, one series per run or per value of a second parameter,
-// the points with disturbed repetitions ringed and counted, and the port's
+// the points with disturbed repetitions marked and counted, and the port's
 // line rate as a ceiling no result may exceed.
 class PpsChart : public SeriesChart {
     Q_OBJECT

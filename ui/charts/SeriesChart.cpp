@@ -68,6 +68,13 @@ int SeriesChart::dataPointCount() const {
     return count;
 }
 
+bool SeriesChart::hasMarks() const {
+    return std::any_of(m_series.begin(), m_series.end(), [](const ChartSeriesData &s) {
+        return std::any_of(s.points.begin(), s.points.end(),
+                           [](const ChartPoint &p) { return !p.mark.isEmpty(); });
+    });
+}
+
 QList<double> SeriesChart::xValues() const {
     QList<double> xs;
     for (const ChartSeriesData &s : m_series) {

@@ -32,6 +32,8 @@ class SeriesChart : public ChartPane {
 
     int dataPointCount() const override;
     int seriesCount() const { return int(m_series.size()); }
+    // Whether any point carries a disturbed mark, for the key to the marks.
+    bool hasMarks() const;
     // Every x value drawn, for the axis range and horizontal guides.
     QList<double> xValues() const;
     // Whether the x axis is log2 (burst-like values), and an axis's range as shown.

@@ -48,8 +48,8 @@ QIcon icon(QStyle::StandardPixmap pixmap) {
 
 CompareView::CompareView(QWidget *parent)
     : QWidget(parent), m_baseline(new QComboBox(this)), m_message(new ElidedLabel(this)),
-      m_top(new QHBoxLayout), m_filter(new QLineEdit(this)), m_picker(new QListWidget(this)),
-      m_pps(new PpsChart(this)), m_delta(new DeltaChart(this)),
+      m_key(new QLabel(this)), m_top(new QHBoxLayout), m_filter(new QLineEdit(this)),
+      m_picker(new QListWidget(this)), m_pps(new PpsChart(this)), m_delta(new DeltaChart(this)),
       m_model(new CompareTableModel(this)), m_table(new QTableView(this)),
       m_differences(new QListWidget(this)) {
     m_message->setText(tr("Tick two or more runs in the list to compare them."));
@@ -102,10 +102,18 @@ CompareView::CompareView(QWidget *parent)
     bottom->addWidget(differenceBox);
     bottom->setStretchFactor(0, 3);
     bottom->setStretchFactor(1, 2);
+    auto *chartsBox = new QWidget(this);
+    auto *chartsLayout = new QVBoxLayout(chartsBox);
+    chartsLayout->setContentsMargins(0, 0, 0, 0);
+    chartsLayout->setSpacing(2);
+    chartsLayout->addWidget(charts, 1);
+    m_key->setTextFormat(Qt::PlainText);
+    m_key->setWordWrap(true);
+    chartsLayout->addWidget(m_key);
     auto *vertical = new QSplitter(Qt::Vertical, this);
     vertical->setObjectName(QStringLiteral("compareSplitter"));
     vertical->setChildrenCollapsible(false);
-    vertical->addWidget(charts);
+    vertical->addWidget(chartsBox);
     vertical->addWidget(bottom);
     vertical->setStretchFactor(0, 3);
     vertical->setStretchFactor(1, 2);
@@ -318,6 +326,10 @@ QString CompareView::message() const {
     return m_message->text();
 }
 
+QString CompareView::keyText() const {
+    return m_key->text();
+}
+
 QList<QPair<QString, ChartFigure>> CompareView::figures() const {
     return {{tr("pps and delta side by side"), ChartFigure({m_pps, m_delta}, m_figureCaption)},
             {tr("pps"), ChartFigure({m_pps}, m_pps->caption())},
@@ -384,11 +396,13 @@ void CompareView::recompute() {
         runs.append(data.run);
     }
     const bool intervals = m_pps->bandsShown();
-    m_pps->setCaption(FigureCaption::of(runs, FigureCaption::Marks::Pps, {}, intervals));
+    const bool disturbed = m_pps->hasMarks();
+    m_pps->setCaption(FigureCaption::of(runs, FigureCaption::Marks::Pps, {}, intervals, disturbed));
     m_delta->setCaption(
         FigureCaption::of(runs, FigureCaption::Marks::Delta, base.title(), intervals));
-    m_figureCaption =
-        FigureCaption::of(runs, FigureCaption::Marks::PpsAndDelta, base.title(), intervals);
+    m_figureCaption = FigureCaption::of(runs, FigureCaption::Marks::PpsAndDelta, base.title(),
+                                        intervals, disturbed);
+    m_key->setText(FigureCaption::key(FigureCaption::Marks::PpsAndDelta, intervals, disturbed));
 
     listDifferences(comparison);
     const int others = int(m_runs.size()) - 1;

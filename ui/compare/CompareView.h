@@ -10,6 +10,7 @@ QT_BEGIN_NAMESPACE
 class QAction;
 class QComboBox;
 class QHBoxLayout;
+class QLabel;
 class QLineEdit;
 class QListWidget;
 class QListWidgetItem;
@@ -53,6 +54,8 @@ class CompareView : public QWidget {
     QTableView *table() const { return m_table; }
     QListWidget *runPicker() const { return m_picker; }
     QString message() const;
+    // The one-line key to the marks under the charts.
+    QString keyText() const;
     // What File ▸ Export chart offers: pps and delta side by side, then each chart.
     QList<QPair<QString, ChartFigure>> figures() const;
     // Every line of the differences list.
@@ -83,6 +86,8 @@ class CompareView : public QWidget {
 
     QComboBox *m_baseline;
     ElidedLabel *m_message;
+    // Wraps rather than elides: its last words say what a count means.
+    QLabel *m_key;
     QHBoxLayout *m_top;
     QLineEdit *m_filter; // over the runs listed: the newest, and any compared
     QListWidget *m_picker;

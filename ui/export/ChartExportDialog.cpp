@@ -8,17 +8,34 @@
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
+#include <QLabel>
 #include <QLineEdit>
+#include <QPixmap>
 #include <QPushButton>
 
 namespace burstlab {
 
-ChartExportDialog::ChartExportDialog(const QStringList &figureNames, const QList<int> &chartCounts,
-                                     int preset, const QString &folder, QWidget *parent)
-    : QDialog(parent), m_folder(folder), m_chartCounts(chartCounts), m_chart(new QComboBox(this)),
-      m_preset(new QComboBox(this)), m_format(new QComboBox(this)), m_path(new QLineEdit(this)) {
+namespace {
+// The preview's width: a good look at the figure in a dialog that still fits
+// a 1280 x 720 screen.
+constexpr int previewWidth = 560;
+} // namespace
+
+ChartExportDialog::ChartExportDialog(const QList<QPair<QString, ChartFigure>> &figures, int preset,
+                                     const QString &folder, QWidget *parent)
+    : QDialog(parent), m_folder(folder), m_figures(figures), m_chart(new QComboBox(this)),
+      m_preset(new QComboBox(this)), m_format(new QComboBox(this)), m_path(new QLineEdit(this)),
+      m_preview(new QLabel(this)) {
     setWindowTitle(tr("Export figure"));
-    m_chart->addItems(figureNames);
+    for (const auto &figure : figures) {
+        m_chart->addItem(figure.first);
+    }
+    m_chart->setObjectName(QStringLiteral("exportFigure"));
+    m_preset->setObjectName(QStringLiteral("exportSize"));
+    m_preview->setObjectName(QStringLiteral("figurePreview"));
+    m_preview->setAlignment(Qt::AlignCenter);
+    m_preview->setFrameShape(QFrame::StyledPanel);
+    m_preview->setToolTip(tr("The figure as it will be written, scaled down"));
     for (const ExportPreset &p : ExportPreset::all()) {
         m_preset->addItem(p.name);
     }
@@ -35,6 +52,7 @@ ChartExportDialog::ChartExportDialog(const QStringList &figureNames, const QList
     form->addRow(tr("Size:"), m_preset);
     form->addRow(tr("Format:"), m_format);
     form->addRow(tr("File:"), pathRow);
+    form->addRow(m_preview);
     form->addRow(buttons);
     setMinimumWidth(fontMetrics().averageCharWidth() * 70);
 
@@ -43,15 +61,20 @@ ChartExportDialog::ChartExportDialog(const QStringList &figureNames, const QList
     connect(m_chart, &QComboBox::currentIndexChanged, this, &ChartExportDialog::suggestPath);
     connect(m_format, &QComboBox::currentIndexChanged, this, &ChartExportDialog::suggestPath);
     connect(m_preset, &QComboBox::currentIndexChanged, this, &ChartExportDialog::suggestPath);
+    connect(m_chart, &QComboBox::currentIndexChanged, this, &ChartExportDialog::updatePreview);
+    connect(m_preset, &QComboBox::currentIndexChanged, this, &ChartExportDialog::updatePreview);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     fitPreset();
     suggestPath();
+    updatePreview();
 }
 
 void ChartExportDialog::fitPreset() {
-    const int better =
-        ExportPreset::betterFor(m_preset->currentIndex(), m_chartCounts.value(chartIndex(), 1));
+    const int charts = chartIndex() >= 0 && chartIndex() < m_figures.size()
+                           ? m_figures.at(chartIndex()).second.chartCount()
+                           : 1;
+    const int better = ExportPreset::betterFor(m_preset->currentIndex(), charts);
     if (better >= 0) {
         m_preset->setCurrentIndex(better);
     }
@@ -67,6 +90,23 @@ int ChartExportDialog::presetIndex() const {
 
 QString ChartExportDialog::path() const {
     return m_path->text().trimmed();
+}
+
+QImage ChartExportDialog::preview() const {
+    return m_preview->pixmap().toImage();
+}
+
+void ChartExportDialog::updatePreview() {
+    const QSize size = ExportPreset::all().value(presetIndex()).size;
+    if (chartIndex() < 0 || chartIndex() >= m_figures.size() || size.isEmpty()) {
+        m_preview->clear();
+        return;
+    }
+    const QImage figure = m_figures.at(chartIndex()).second.image(size);
+    const qreal ratio = devicePixelRatioF();
+    QImage shown = figure.scaledToWidth(int(previewWidth * ratio), Qt::SmoothTransformation);
+    shown.setDevicePixelRatio(ratio);
+    m_preview->setPixmap(QPixmap::fromImage(shown));
 }
 
 void ChartExportDialog::suggestPath() {

@@ -1,40 +1,51 @@
 #pragma once
+#include "charts/ChartFigure.h"
+
 #include <QDialog>
+#include <QImage>
+#include <QPair>
 #include <QSize>
 
 QT_BEGIN_NAMESPACE
 class QComboBox;
+class QLabel;
 class QLineEdit;
 QT_END_NAMESPACE
 
 namespace burstlab {
 
 // Which figure (the pps and delta charts side by side, or one chart), at which
-// preset size, to which file; the format follows the file's suffix (.png or .svg).
+// preset size, to which file; the format follows the file's suffix (.png or
+// .svg). A preview shows the figure as it will be written, drawn by the same
+// code at the preset's size and scaled down, so the caption's size and the
+// legend's rows are judged before saving.
 class ChartExportDialog : public QDialog {
     Q_OBJECT
   public:
-    // chartCounts: how many charts each figure puts side by side, so a preset
-    // made for the other kind of figure is swapped for a fitting one.
-    ChartExportDialog(const QStringList &figureNames, const QList<int> &chartCounts, int preset,
+    // A preset made for another number of charts side by side than the
+    // figure's is swapped for a fitting one.
+    ChartExportDialog(const QList<QPair<QString, ChartFigure>> &figures, int preset,
                       const QString &folder, QWidget *parent = nullptr);
 
     int chartIndex() const;
     int presetIndex() const;
     QString path() const;
+    // The preview as shown.
+    QImage preview() const;
 
   private:
     void browse();
     void suggestPath();
-
     void fitPreset();
+    void updatePreview();
 
     QString m_folder;
-    QList<int> m_chartCounts;
+    QList<QPair<QString, ChartFigure>> m_figures;
     QComboBox *m_chart;
     QComboBox *m_preset;
     QComboBox *m_format;
     QLineEdit *m_path;
+    QLabel *m_preview;
 };
 
 } // namespace burstlab

@@ -69,13 +69,7 @@ std::optional<QString> ExportController::runsText(ExportFormat format, const QLi
 }
 
 void ExportController::exportFigure(const QList<QPair<QString, ChartFigure>> &figures) {
-    QStringList names;
-    QList<int> counts;
-    for (const auto &figure : figures) {
-        names.append(figure.first);
-        counts.append(figure.second.chartCount());
-    }
-    ChartExportDialog dialog(names, counts, m_settings.exportPreset(), defaultFolder(), m_window);
+    ChartExportDialog dialog(figures, m_settings.exportPreset(), defaultFolder(), m_window);
     if (dialog.exec() != QDialog::Accepted || dialog.path().isEmpty() || dialog.chartIndex() < 0 ||
         dialog.chartIndex() >= figures.size()) {
         return;
@@ -87,7 +81,7 @@ void ExportController::exportFigure(const QList<QPair<QString, ChartFigure>> &fi
         fail(tr("The figure was not exported: %1").arg(error));
         return;
     }
-    emit done(tr("Exported %1 to %2").arg(names.value(dialog.chartIndex()), dialog.path()));
+    emit done(tr("Exported %1 to %2").arg(figures.at(dialog.chartIndex()).first, dialog.path()));
 }
 
 void ExportController::exportRuns(const QList<qint64> &runIds) {

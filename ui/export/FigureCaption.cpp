@@ -1,4 +1,5 @@
 #include "export/FigureCaption.h"
+#include "exchange/RunSetup.h"
 #include "util/Version.h"
 
 #include <QCoreApplication>
@@ -25,7 +26,8 @@ QString device(const Run &run) {
 QString setup(const Run &run) {
     QStringList parts{
         device(run), tr("%1 B frames").arg(run.frameSize()),
-        tr("%1 repetitions x %2 ms per point").arg(run.spec.reps).arg(run.spec.durationMs)};
+        // "3..10" until precise: the first round's 3 would undercount.
+        tr("%1 repetitions x %2 ms per point").arg(run.spec.repsText()).arg(run.spec.durationMs)};
     QStringList fixed = run.spec.fixedChanges();
     fixed.removeIf(
         [](const QString &change) { return change.startsWith(QStringLiteral("pkt_size=")); });
@@ -50,27 +52,28 @@ QString runsPart(const QList<Run> &runs) {
     return each.join(QStringLiteral("; ")) + u'.';
 }
 
-QString marksPart(Marks marks, const QString &reference, bool intervals) {
-    // A caption never names marks the figure does not draw.
-    const QString pps =
-        intervals ? tr("Dots: median pps of the repetitions; whiskers: lowest to highest.")
-                  : tr("Dots: median pps of the repetitions.");
-    const QString against = reference.isEmpty() ? tr("the previous point") : reference;
-    const QString delta = intervals ? tr("Δ ns/packet against %1 (+ = faster); band: 95% "
-                                         "confidence interval (Student t).")
-                                          .arg(against)
-                                    : tr("Δ ns/packet against %1 (+ = faster).").arg(against);
-    switch (marks) {
-    case Marks::Pps:
-        return pps;
-    case Marks::Delta:
-        return delta;
-    case Marks::PpsAndDelta:
-        return pps + u' ' + delta;
-    case Marks::LiveRate:
-        break;
+// "Host: AMD EPYC ..., Kernel 6.1.0, DPDK 22.11.4." from the runs' stored
+// fingerprints, each run's where they differ.
+QString hostPart(const QList<Run> &runs) {
+    QStringList hosts;
+    QStringList each;
+    for (const Run &run : runs) {
+        const QString host = RunSetup::host(run);
+        if (host.isEmpty()) {
+            continue;
+        }
+        if (!hosts.contains(host)) {
+            hosts.append(host);
+        }
+        each.append(QStringLiteral("%1: %2").arg(run.title(), host));
     }
-    return tr("Rate over each stats interval of one step; dashed: the step's measured rate.");
+    if (hosts.isEmpty()) {
+        return {};
+    }
+    if (hosts.size() == 1) {
+        return tr(" Host: %1.").arg(hosts.first());
+    }
+    return tr(" Hosts: %1.").arg(each.join(QStringLiteral("; ")));
 }
 
 QString datesPart(const QList<Run> &runs) {
@@ -93,13 +96,47 @@ QString datesPart(const QList<Run> &runs) {
 }
 } // namespace
 
-QString of(const QList<Run> &runs, Marks marks, const QString &deltaReference, bool intervals) {
+QString key(Marks marks, bool intervals, bool disturbed) {
+    if (marks == Marks::LiveRate) {
+        return tr("line: rate over each stats interval of one step · dashed: the step's "
+                  "measured rate");
+    }
+    const bool pps = marks != Marks::Delta;
+    const bool delta = marks != Marks::Pps;
+    QStringList parts;
+    if (pps && delta) {
+        parts.append(tr("dot: median of repetitions (Δ: of medians)"));
+    } else {
+        parts.append(pps ? tr("dot: median of repetitions") : tr("dot: Δ of medians"));
+    }
+    // A key never names marks the figure does not draw.
+    if (intervals && pps) {
+        parts.append(tr("whisker: lowest–highest repetition"));
+    }
+    if (intervals && delta) {
+        parts.append(tr("band: 95% CI of Δ of means (Welch)"));
+    }
+    if (disturbed && pps) {
+        // A no-break space and a word joiner: a wrapped key keeps "△ n/m" whole.
+        parts.append(tr("△\u00a0n/\u2060m: n of m repetitions disturbed"));
+    }
+    return parts.join(QStringLiteral(" · "));
+}
+
+QString of(const QList<Run> &runs, Marks marks, const QString &deltaReference, bool intervals,
+           bool disturbed) {
     if (runs.isEmpty()) {
         return {};
     }
-    return QStringLiteral("%1 %2 burstlab %3%4.")
-        .arg(runsPart(runs), marksPart(marks, deltaReference, intervals), versionString(),
-             datesPart(runs));
+    QString deltas;
+    if (marks == Marks::Delta || marks == Marks::PpsAndDelta) {
+        const QString against =
+            deltaReference.isEmpty() ? tr("the previous point") : deltaReference;
+        deltas = tr(" Δ ns/packet against %1, + = faster.").arg(against);
+    }
+    return QStringLiteral("%1%2%3 Key: %4. burstlab %5%6.")
+        .arg(runsPart(runs), hostPart(runs), deltas, key(marks, intervals, disturbed),
+             versionString(), datesPart(runs));
 }
 
 } // namespace burstlab::FigureCaption

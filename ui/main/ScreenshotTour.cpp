@@ -1,6 +1,7 @@
 #include "main/ScreenshotTour.h"
 #include "checklist/ChecklistView.h"
 #include "compare/CompareView.h"
+#include "export/ChartExportDialog.h"
 #include "export/ExportController.h"
 #include "export/ExportPreset.h"
 #include "log/LogPane.h"
@@ -10,6 +11,7 @@
 #include "sweep/SweepSession.h"
 #include "sweep/SweepSetupPanel.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QPixmap>
 #include <QScreen>
@@ -153,12 +155,18 @@ bool ScreenshotTour::exportCharts() {
             }
         }
     }
-    return true;
+    // The export dialog with its preview of the figure a post links to.
+    // A folder every reader has, not this machine's: the dialog writes nothing here.
+    ChartExportDialog dialog(figures, ExportPreset::betterFor(0, 2), QStringLiteral("~/Documents"),
+                             &m_window);
+    dialog.show();
+    QCoreApplication::processEvents();
+    return save(QStringLiteral("export-dialog.png"), &dialog);
 }
 
-bool ScreenshotTour::save(const QString &name) {
+bool ScreenshotTour::save(const QString &name, QWidget *widget) {
     const QString path = QDir(m_directory).filePath(name);
-    if (!m_window.grab().save(path, "PNG")) {
+    if (!(widget ? widget : &m_window)->grab().save(path, "PNG")) {
         fail(QStringLiteral("cannot write %1").arg(path));
         return false;
     }

@@ -2,6 +2,10 @@
 #include <QObject>
 #include <QString>
 
+QT_BEGIN_NAMESPACE
+class QWidget;
+QT_END_NAMESPACE
+
 namespace burstlab {
 
 class MainWindow;
@@ -29,7 +33,8 @@ class ScreenshotTour : public QObject {
     void showComparison();
     void showChecklist();
     bool exportCharts();
-    bool save(const QString &name);
+    // The window, or another widget of it (a dialog), as a PNG.
+    bool save(const QString &name, QWidget *widget = nullptr);
     void fail(const QString &message);
 
     MainWindow &m_window;

@@ -51,7 +51,7 @@ constexpr int newestBaselines = 200;
 SweepResultsView::SweepResultsView(QWidget *parent)
     : QWidget(parent), m_mode(new QComboBox(this)), m_baseline(new QComboBox(this)),
       m_baselineNote(new ElidedLabel(this)), m_summary(new ElidedLabel(this)),
-      m_controls(new QHBoxLayout), m_checklist(new ChecklistSummary(this)),
+      m_key(new QLabel(this)), m_controls(new QHBoxLayout), m_checklist(new ChecklistSummary(this)),
       m_live(new LiveRateChart(this)), m_pps(new PpsChart(this)), m_delta(new DeltaChart(this)),
       m_model(new ResultsTableModel(this)), m_table(new QTableView(this)) {
     m_mode->addItem(tr("previous point"), int(DeltaMode::VsPrevious));
@@ -102,11 +102,19 @@ SweepResultsView::SweepResultsView(QWidget *parent)
     charts->setStretchFactor(0, 3);
     charts->setStretchFactor(1, 3);
     charts->setStretchFactor(2, 1);
+    auto *chartsBox = new QWidget(this);
+    auto *chartsLayout = new QVBoxLayout(chartsBox);
+    chartsLayout->setContentsMargins(0, 0, 0, 0);
+    chartsLayout->setSpacing(2);
+    chartsLayout->addWidget(charts, 1);
+    m_key->setTextFormat(Qt::PlainText);
+    m_key->setWordWrap(true);
+    chartsLayout->addWidget(m_key);
     auto *bottom = splitter(Qt::Horizontal, m_live, m_table, QStringLiteral("liveSplitter"));
     // The table's nine columns need more room than the live chart.
     bottom->setStretchFactor(0, 2);
     bottom->setStretchFactor(1, 3);
-    auto *vertical = splitter(Qt::Vertical, charts, bottom, QStringLiteral("resultsSplitter"));
+    auto *vertical = splitter(Qt::Vertical, chartsBox, bottom, QStringLiteral("resultsSplitter"));
     vertical->setStretchFactor(0, 3);
     vertical->setStretchFactor(1, 2);
 
@@ -270,6 +278,10 @@ void SweepResultsView::showBaselineNote(const QList<PointStats> &stats) {
     m_baselineNote->setVisible(!note.isEmpty());
 }
 
+QString SweepResultsView::keyText() const {
+    return m_key->text();
+}
+
 QList<QPair<QString, ChartFigure>> SweepResultsView::figures() const {
     return {{tr("pps and delta side by side"), ChartFigure({m_pps, m_delta}, m_figureCaption)},
             {tr("pps"), ChartFigure({m_pps}, m_pps->caption())},
@@ -322,6 +334,7 @@ void SweepResultsView::recompute() {
         m_pps->clear();
         m_delta->clear();
         m_summary->clear();
+        m_key->clear();
         return;
     }
     const Run &run = *m_run;
@@ -352,12 +365,15 @@ void SweepResultsView::recompute() {
                                   ? tr("the previous point")
                                   : m_baselineRun->title();
     const bool intervals = m_pps->bandsShown();
-    m_pps->setCaption(FigureCaption::of({run}, FigureCaption::Marks::Pps, {}, intervals));
+    const bool disturbed = m_pps->hasMarks();
+    m_pps->setCaption(
+        FigureCaption::of({run}, FigureCaption::Marks::Pps, {}, intervals, disturbed));
     m_delta->setCaption(
         FigureCaption::of({run}, FigureCaption::Marks::Delta, reference, intervals));
     m_live->setCaption(FigureCaption::of({run}, FigureCaption::Marks::LiveRate));
-    m_figureCaption =
-        FigureCaption::of({run}, FigureCaption::Marks::PpsAndDelta, reference, intervals);
+    m_figureCaption = FigureCaption::of({run}, FigureCaption::Marks::PpsAndDelta, reference,
+                                        intervals, disturbed);
+    m_key->setText(FigureCaption::key(FigureCaption::Marks::PpsAndDelta, intervals, disturbed));
     const QString lineRate = options.linkMbps
                                  ? tr("line rate %1").arg(LineRate::speedText(*options.linkMbps))
                                  : tr("line rate not checked: %1").arg(options.linkUnknownReason);

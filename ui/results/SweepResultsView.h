@@ -14,6 +14,7 @@ QT_BEGIN_NAMESPACE
 class QAction;
 class QComboBox;
 class QHBoxLayout;
+class QLabel;
 class QTableView;
 QT_END_NAMESPACE
 
@@ -59,6 +60,8 @@ class SweepResultsView : public QWidget {
     QString baselineNote() const;
     // The baseline run chosen, also while deltas are taken against the previous point.
     std::optional<qint64> baselineRunId() const;
+    // The one-line key to the marks under the charts.
+    QString keyText() const;
     // What File ▸ Export chart offers: pps and delta side by side, then each chart.
     QList<QPair<QString, ChartFigure>> figures() const;
 
@@ -107,6 +110,8 @@ class SweepResultsView : public QWidget {
     QList<RunSummary> m_baselines; // those offered, newest first
     ElidedLabel *m_baselineNote;
     ElidedLabel *m_summary;
+    // Wraps rather than elides: its last words say what a count means.
+    QLabel *m_key;
     QHBoxLayout *m_controls;
     ChecklistSummary *m_checklist;
     LiveRateChart *m_live;

@@ -75,10 +75,8 @@ QString factText(const QJsonObject &fingerprint, const char *key) {
     return text == QLatin1String("unknown") ? QString() : text;
 }
 
-// " - CPU: Intel Xeon ... (2 CPUs, SMT off)", then kernel, DPDK and port
-// driver on one line and the burstlab build on another.
-QStringList fingerprintNotes(const QJsonObject &f) {
-    QStringList lines;
+// "Intel Xeon ... (2 CPUs, SMT off)", "unknown (2 CPUs)", or empty.
+QString cpuText(const QJsonObject &f) {
     QStringList cpuFacts;
     if (const QString cpus = factText(f, "cpu_count"); !cpus.isEmpty())
         cpuFacts << cpus + (cpus == QLatin1String("1") ? QStringLiteral(" CPU")
@@ -86,12 +84,16 @@ QStringList fingerprintNotes(const QJsonObject &f) {
     if (const QString smt = factText(f, "smt"); !smt.isEmpty())
         cpuFacts << QStringLiteral("SMT ") + smt;
     const QString cpu = factText(f, "cpu_model");
-    if (!cpu.isEmpty() || !cpuFacts.isEmpty())
-        lines << QStringLiteral(" - CPU: %1%2")
-                     .arg(cpu.isEmpty() ? QStringLiteral("unknown") : cpu,
-                          cpuFacts.isEmpty()
-                              ? QString()
-                              : QStringLiteral(" (%1)").arg(cpuFacts.join(QStringLiteral(", "))));
+    if (cpu.isEmpty() && cpuFacts.isEmpty())
+        return {};
+    return QStringLiteral("%1%2").arg(
+        cpu.isEmpty() ? QStringLiteral("unknown") : cpu,
+        cpuFacts.isEmpty() ? QString()
+                           : QStringLiteral(" (%1)").arg(cpuFacts.join(QStringLiteral(", "))));
+}
+
+// "Kernel 6.1.0", "DPDK 22.11.4": each where the fingerprint has it.
+QStringList systemFacts(const QJsonObject &f) {
     QStringList system;
     if (const QString kernel = factText(f, "kernel_release"); !kernel.isEmpty())
         system << QStringLiteral("Kernel ") + kernel;
@@ -100,6 +102,16 @@ QStringList fingerprintNotes(const QJsonObject &f) {
             dpdk = dpdk.mid(5); // runs recorded before the fingerprint dropped rte_version()'s word
         system << QStringLiteral("DPDK ") + dpdk;
     }
+    return system;
+}
+
+// " - CPU: Intel Xeon ... (2 CPUs, SMT off)", then kernel, DPDK and port
+// driver on one line and the burstlab build on another.
+QStringList fingerprintNotes(const QJsonObject &f) {
+    QStringList lines;
+    if (const QString cpu = cpuText(f); !cpu.isEmpty())
+        lines << QStringLiteral(" - CPU: ") + cpu;
+    QStringList system = systemFacts(f);
     if (const QString driver = factText(f, "port_driver"); !driver.isEmpty())
         system << QStringLiteral("port driver ") + driver;
     if (!system.isEmpty())
@@ -114,6 +126,14 @@ QStringList fingerprintNotes(const QJsonObject &f) {
 }
 
 } // namespace
+
+QString RunSetup::host(const Run &run) {
+    QStringList facts;
+    if (const QString cpu = cpuText(run.fingerprint); !cpu.isEmpty())
+        facts << cpu;
+    facts << systemFacts(run.fingerprint);
+    return facts.join(QStringLiteral(", "));
+}
 
 QString RunSetup::lcores(const Run &run) {
     const QJsonValue main = run.hello.value(QStringLiteral("main_lcore"));

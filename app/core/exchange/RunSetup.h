@@ -9,6 +9,10 @@ namespace burstlab {
 // What a run was measured on and with, in words, for every text output
 // (netdev posts, `show`), so they all say the same.
 struct RunSetup {
+    // "AMD EPYC 7B13 (2 CPUs, SMT off), Kernel 6.1.0-18-amd64, DPDK 22.11.4":
+    // the host facts a figure's caption names, each where the run's
+    // fingerprint has it; empty when it has none.
+    static QString host(const Run &run);
     // "main lcore 0, TX lcore 1" from the engine's hello; empty without one.
     static QString lcores(const Run &run);
     // "1 queue, tx_desc 1024": the values of the parameters not swept.
