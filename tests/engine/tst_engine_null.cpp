@@ -238,10 +238,13 @@ void TestEngineNull::windowLeavesOutTheWarmup() {
     QCOMPARE(integer(w, "ns"), integer(w, "end_ns") - integer(w, "start_ns"));
     QVERIFY(integer(w, "tx_pkts") > 0);
     // The warm-up's packets are left out: fewer in the window whenever the
-    // thread sent any in the warm-up (a busy host may give it no CPU then).
-    const bool sentInWarmup = integer(f, "first_tx_ns") < 50000000;
-    QCOMPARE(integer(w, "tx_pkts") < integer(f, "tx_pkts"), sentInWarmup);
-    QCOMPARE(integer(w, "tx_calls") < integer(f, "tx_calls"), sentInWarmup);
+    // thread sent well inside the warm-up (a busy host may give it no CPU
+    // then; first_tx_ns counts from the command, a little before the step).
+    QVERIFY(integer(w, "tx_pkts") <= integer(f, "tx_pkts"));
+    if (integer(f, "first_tx_ns") < 40000000) {
+        QVERIFY(integer(w, "tx_pkts") < integer(f, "tx_pkts"));
+        QVERIFY(integer(w, "tx_calls") < integer(f, "tx_calls"));
+    }
     QCOMPARE(integer(w, "tx_pkts"), integer(w, "tx_calls") * burst);
     QCOMPARE(integer(w, "tx_bytes"), integer(w, "tx_pkts") * 60);
     QCOMPARE(w.value("pps").toDouble(), double(integer(w, "tx_pkts")) * 1e9 / integer(w, "ns"));
