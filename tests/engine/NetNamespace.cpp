@@ -27,6 +27,20 @@ bool NetNamespace::create() {
                                     "echo 1 > /proc/sys/net/ipv6/conf/default/disable_ipv6"});
 }
 
+QString NetNamespace::createOrWhyNot() {
+    if (getuid() != 0)
+        return QStringLiteral("a network namespace needs root");
+    if (!create())
+        return QStringLiteral("cannot create a network namespace here (root without "
+                              "CAP_SYS_ADMIN?)");
+    return {};
+}
+
+bool NetNamespace::vethPair(const QString &a, const QString &b) const {
+    return ip({"link", "add", a, "type", "veth", "peer", "name", b}) &&
+           ip({"link", "set", a, "up"}) && ip({"link", "set", b, "up"});
+}
+
 bool NetNamespace::run(const QStringList &command) {
     QProcess p;
     p.setProcessChannelMode(QProcess::ForwardedErrorChannel);

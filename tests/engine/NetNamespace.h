@@ -18,6 +18,11 @@ class NetNamespace {
     // Creates it, with IPv6 off: the kernel's own router and neighbour
     // solicitations would otherwise reach a sink and be counted.
     bool create();
+    // Creates it: empty when done, else why it cannot be here (root only),
+    // for the test to skip with.
+    QString createOrWhyNot();
+    // A veth pair a <-> b inside, both up.
+    bool vethPair(const QString &a, const QString &b) const;
     // Runs a command (no shell) and says whether it succeeded.
     static bool run(const QStringList &command);
     // Runs `ip -n NS ...`.

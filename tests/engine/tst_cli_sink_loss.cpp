@@ -13,7 +13,6 @@
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
-#include <unistd.h>
 
 namespace {
 
@@ -38,15 +37,10 @@ class TestCliSinkLoss : public QObject {
 };
 
 void TestCliSinkLoss::initTestCase() {
-    if (getuid() != 0) {
-        QSKIP("creating a network namespace needs root");
+    if (const QString why = m_ns.createOrWhyNot(); !why.isEmpty()) {
+        QSKIP(qPrintable(why));
     }
-    if (!m_ns.create()) {
-        QSKIP("cannot create a network namespace here (root without CAP_SYS_ADMIN?)");
-    }
-    QVERIFY(m_ns.ip({"link", "add", "va", "type", "veth", "peer", "name", "vb"}));
-    QVERIFY(m_ns.ip({"link", "set", "va", "up"}));
-    QVERIFY(m_ns.ip({"link", "set", "vb", "up"}));
+    QVERIFY(m_ns.vethPair("va", "vb"));
     // 1 Mbit/s: the 1000 frames of 60 bytes a second the test paces pass
     // (480 kbit/s; the queue holds a catch-up burst of 500), 1400-byte ones
     // only 89 a second: most are dropped at any rate a busy host reaches.

@@ -8,7 +8,6 @@
 
 #include <QJsonArray>
 #include <QtTest>
-#include <unistd.h>
 
 class TestEngineAfPacket : public QObject {
     Q_OBJECT
@@ -35,15 +34,10 @@ const QString kSink = QStringLiteral("net_af_packet1,iface=vb,framecnt=4096");
 } // namespace
 
 void TestEngineAfPacket::initTestCase() {
-    if (getuid() != 0) {
-        QSKIP("creating a network namespace needs root");
+    if (const QString why = m_ns.createOrWhyNot(); !why.isEmpty()) {
+        QSKIP(qPrintable(why));
     }
-    if (!m_ns.create()) {
-        QSKIP("cannot create a network namespace here (root without CAP_SYS_ADMIN?)");
-    }
-    QVERIFY(m_ns.ip({"link", "add", "va", "type", "veth", "peer", "name", "vb"}));
-    QVERIFY(m_ns.ip({"link", "set", "va", "up"}));
-    QVERIFY(m_ns.ip({"link", "set", "vb", "up"}));
+    QVERIFY(m_ns.vethPair("va", "vb"));
 }
 
 void TestEngineAfPacket::receivedEqualsSent_data() {

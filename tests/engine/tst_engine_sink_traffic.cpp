@@ -21,7 +21,6 @@
 #include <netinet/in.h>
 #include <netinet/ip_icmp.h>
 #include <sys/socket.h>
-#include <unistd.h>
 
 using namespace burstlab::engine;
 
@@ -142,11 +141,8 @@ bool sendPings(const char *address, int n) {
 } // namespace
 
 void TestEngineSinkTraffic::initTestCase() {
-    if (getuid() != 0) {
-        QSKIP("creating a network namespace needs root");
-    }
-    if (!m_ns.create()) {
-        QSKIP("cannot create a network namespace here (root without CAP_SYS_ADMIN?)");
+    if (const QString why = m_ns.createOrWhyNot(); !why.isEmpty()) {
+        QSKIP(qPrintable(why));
     }
     QVERIFY(m_ns.ip({"link", "add", "va", "type", "veth", "peer", "name", "vb"}));
     // IPv6 on va only, with nothing sent of its own accord: no link-local

@@ -6,7 +6,6 @@
 #include "NetNamespace.h"
 
 #include <QtTest>
-#include <unistd.h>
 
 class TestEngineTap : public QObject {
     Q_OBJECT
@@ -20,11 +19,8 @@ class TestEngineTap : public QObject {
 };
 
 void TestEngineTap::initTestCase() {
-    if (getuid() != 0) {
-        QSKIP("a tap device needs CAP_NET_ADMIN");
-    }
-    if (!m_ns.create()) {
-        QSKIP("cannot create a network namespace here (root without CAP_SYS_ADMIN?)");
+    if (const QString why = m_ns.createOrWhyNot(); !why.isEmpty()) {
+        QSKIP(qPrintable(why));
     }
 }
 

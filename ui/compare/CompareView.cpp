@@ -7,6 +7,7 @@
 #include "stats/PointStats.h"
 #include "store/RunFilter.h"
 #include "store/RunStore.h"
+#include "util/ChartsWithKey.h"
 #include "util/CompactTable.h"
 #include "util/ElidedLabel.h"
 #include "util/RowMenu.h"
@@ -102,14 +103,7 @@ CompareView::CompareView(QWidget *parent)
     bottom->addWidget(differenceBox);
     bottom->setStretchFactor(0, 3);
     bottom->setStretchFactor(1, 2);
-    auto *chartsBox = new QWidget(this);
-    auto *chartsLayout = new QVBoxLayout(chartsBox);
-    chartsLayout->setContentsMargins(0, 0, 0, 0);
-    chartsLayout->setSpacing(2);
-    chartsLayout->addWidget(charts, 1);
-    m_key->setTextFormat(Qt::PlainText);
-    m_key->setWordWrap(true);
-    chartsLayout->addWidget(m_key);
+    QWidget *chartsBox = chartsWithKey(charts, m_key, this);
     auto *vertical = new QSplitter(Qt::Vertical, this);
     vertical->setObjectName(QStringLiteral("compareSplitter"));
     vertical->setChildrenCollapsible(false);

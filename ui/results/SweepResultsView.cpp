@@ -9,6 +9,7 @@
 #include "stats/LineRate.h"
 #include "stats/PointStats.h"
 #include "store/RunStore.h"
+#include "util/ChartsWithKey.h"
 #include "util/CompactTable.h"
 #include "util/ElidedLabel.h"
 #include "util/RowMenu.h"
@@ -102,14 +103,7 @@ SweepResultsView::SweepResultsView(QWidget *parent)
     charts->setStretchFactor(0, 3);
     charts->setStretchFactor(1, 3);
     charts->setStretchFactor(2, 1);
-    auto *chartsBox = new QWidget(this);
-    auto *chartsLayout = new QVBoxLayout(chartsBox);
-    chartsLayout->setContentsMargins(0, 0, 0, 0);
-    chartsLayout->setSpacing(2);
-    chartsLayout->addWidget(charts, 1);
-    m_key->setTextFormat(Qt::PlainText);
-    m_key->setWordWrap(true);
-    chartsLayout->addWidget(m_key);
+    QWidget *chartsBox = chartsWithKey(charts, m_key, this);
     auto *bottom = splitter(Qt::Horizontal, m_live, m_table, QStringLiteral("liveSplitter"));
     // The table's nine columns need more room than the live chart.
     bottom->setStretchFactor(0, 2);
