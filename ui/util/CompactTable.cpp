@@ -12,9 +12,15 @@ void fit(QTableView *table, int rows) {
     const int rowHeight = table->fontMetrics().height() + 6;
     vertical->setMinimumSectionSize(rowHeight);
     vertical->setDefaultSectionSize(rowHeight);
-    const int header = table->horizontalHeader()->sizeHint().height();
     const int scrollBar = table->style()->pixelMetric(QStyle::PM_ScrollBarExtent);
-    table->setMinimumHeight(header + rows * rowHeight + scrollBar + 2 * table->frameWidth());
+    // The header's height is known only once a model gives it its titles
+    // (two lines in compare): the minimum follows it.
+    const auto apply = [table, rows, rowHeight, scrollBar] {
+        const int header = table->horizontalHeader()->sizeHint().height();
+        table->setMinimumHeight(header + rows * rowHeight + scrollBar + 2 * table->frameWidth());
+    };
+    apply();
+    QObject::connect(table->horizontalHeader(), &QHeaderView::geometriesChanged, table, apply);
 }
 
 void putFirst(QTableView *table, const QList<int> &columns) {
