@@ -98,8 +98,8 @@ QString datesPart(const QList<Run> &runs) {
 
 QString key(Marks marks, bool intervals, bool disturbed) {
     if (marks == Marks::LiveRate) {
-        return tr("line: rate over each stats interval of one step · dashed: the step's "
-                  "measured rate");
+        return tr("line: rate over each stats interval of the running step (from 0) and of "
+                  "the earlier ones (left of 0, fainter) · dashed: each step's measured rate");
     }
     const bool pps = marks != Marks::Delta;
     const bool delta = marks != Marks::Pps;
