@@ -7,7 +7,8 @@
 # in BURSTLAB_UML_CACHE (default /var/cache/burstlab-uml), and reused as long as
 # both are unchanged. An interrupted build resumes from its build tree.
 #
-# Needs: linux-source-6.1 build-essential flex bison bc libelf-dev
+# Needs the Debian packages linux-source-6.1 build-essential flex bison bc
+# (the config builds no modules and no objtool, so no libelf-dev or libssl-dev).
 # Environment: BURSTLAB_UML_CACHE, BURSTLAB_UML_JOBS (default: number of CPUs),
 # BURSTLAB_UML_SOURCE (default /usr/src/linux-source-6.1.tar.xz).
 set -euo pipefail
@@ -22,7 +23,7 @@ fail() { echo "build-uml-kernel: $*" >&2; exit 1; }
 
 [ -r "$tarball" ] || fail "$tarball missing: apt-get install linux-source-6.1"
 for tool in make gcc flex bison bc; do
-  command -v "$tool" >/dev/null || fail "$tool missing: apt-get install build-essential flex bison bc libelf-dev"
+  command -v "$tool" >/dev/null || fail "$tool missing: apt-get install build-essential flex bison bc"
 done
 
 # The package version names the source; the tarball's size and time stand in
