@@ -10,6 +10,7 @@
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck disable=SC2016 # the script expands inside the guest
 exec "$here/run-in-uml.sh" "$@" -- bash -c '
 set -euo pipefail
 once=$1
