@@ -41,6 +41,14 @@ if [ -x "$kernel" ]; then
 fi
 
 mkdir -p "$cache"
+# One build at a time (tests may start together); a waiter finds the kernel
+# the first one built.
+exec 9>"$cache/.lock"
+flock 9
+if [ -x "$kernel" ]; then
+  echo "$kernel"
+  exit 0
+fi
 build="$cache/build-$name"
 src="$build/linux-source-6.1"
 if [ ! -f "$src/Makefile" ]; then
