@@ -4,7 +4,8 @@
 # package, and prints the path of the kernel binary.
 #
 # The result is cached: a kernel is built once per source version and config,
-# in BURSTLAB_UML_CACHE (default /var/cache/burstlab-uml), and reused as long as
+# in BURSTLAB_UML_CACHE (default /var/cache/burstlab-uml, or the user's
+# ~/.cache/burstlab-uml when that is not writable), and reused as long as
 # both are unchanged. An interrupted build resumes from its build tree.
 #
 # Needs the Debian packages linux-source-6.1 build-essential flex bison bc
@@ -15,7 +16,7 @@ set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 fragment="$here/uml.config"
-cache=${BURSTLAB_UML_CACHE:-/var/cache/burstlab-uml}
+cache=${BURSTLAB_UML_CACHE:-}
 jobs=${BURSTLAB_UML_JOBS:-$(nproc)}
 tarball=${BURSTLAB_UML_SOURCE:-/usr/src/linux-source-6.1.tar.xz}
 
@@ -33,6 +34,14 @@ version=$(dpkg-query -W -f='${Version}' linux-source-6.1 2>/dev/null) ||
 # The key covers what decides the binary: the config fragment and the compiler.
 key=$( { cat "$fragment"; gcc --version | head -n1; } | sha256sum | cut -c1-12)
 name="linux-$version-$key"
+if [ -z "$cache" ]; then
+  # The shared cache, like the compiler's; a user who can neither find the
+  # kernel there nor write it builds into their own cache.
+  cache=/var/cache/burstlab-uml
+  if [ ! -x "$cache/$name/linux" ] && ! { mkdir -p "$cache" 2>/dev/null && [ -w "$cache" ]; }; then
+    cache=${XDG_CACHE_HOME:-$HOME/.cache}/burstlab-uml
+  fi
+fi
 kernel="$cache/$name/linux"
 
 if [ -x "$kernel" ]; then

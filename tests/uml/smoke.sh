@@ -46,9 +46,8 @@ echo "dummy0@burstlab0 stopped by another writer after $(sofar) packets"
 bash -c "echo start >$pg/pgctrl" &
 writer=$!
 sleep 1
-kill -KILL $writer
 # the shell would report the kill on stderr
-wait $writer 2>/dev/null || true
+{ kill -KILL $writer; wait $writer; } 2>/dev/null || true
 before=$(sofar)
 sleep 1
 [ "$(sofar)" = "$before" ] || { echo "pktgen went on after its writer was killed" >&2; exit 1; }
