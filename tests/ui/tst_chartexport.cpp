@@ -90,6 +90,15 @@ int distinctColours(const QImage &image) {
     }
     return int(colours.size());
 }
+// A pps chart of these series over burst, shown on screen at size.
+bool shownPpsChart(PpsChart &chart, const QList<ChartSeriesData> &series, QSize size) {
+    chart.setParameterName(QStringLiteral("burst"));
+    chart.setSeries(series);
+    chart.resize(size);
+    chart.show();
+    return QTest::qWaitForWindowExposed(&chart);
+}
+
 } // namespace
 
 class TestChartExport : public QObject {
@@ -401,11 +410,7 @@ void TestChartExport::bandsCanBeHidden() {
 
 void TestChartExport::crowdedCountsNeverOverlap() {
     PpsChart chart;
-    chart.setParameterName(QStringLiteral("burst"));
-    chart.setSeries(crowdedSeries());
-    chart.resize(480, 320);
-    chart.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    QVERIFY(shownPpsChart(chart, crowdedSeries(), QSize(480, 320)));
     for (const QSize size : {QSize(480, 320), QSize(900, 500)}) {
         chart.resize(size);
         QCoreApplication::processEvents();
@@ -463,11 +468,7 @@ void TestChartExport::disturbedMarksLookLikeNoSeries() {
 
 void TestChartExport::legendEntryHidesAndShowsItsSeries() {
     PpsChart chart;
-    chart.setParameterName(QStringLiteral("burst"));
-    chart.setSeries(twoAxisPpsSeries());
-    chart.resize(700, 450);
-    chart.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    QVERIFY(shownPpsChart(chart, twoAxisPpsSeries(), QSize(700, 450)));
     const QString name = QStringLiteral("clone=64");
     QVERIFY(chart.shownSeries().contains(name));
     const QRect entry = chart.legendEntryRect(name);

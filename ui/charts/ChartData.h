@@ -17,6 +17,8 @@ struct ChartPoint {
     QString mark = {};
     // What hovering the point shows: its figures in words (ChartSeriesBuilder).
     QString tip = {};
+    // The core's PointStats::lossy(): its mark names a loss.
+    bool lossy = false;
 };
 
 // One line on a chart: a run, or one value of the second swept parameter.

@@ -145,11 +145,9 @@ QColor color(const QPalette &palette) {
 
 void add(QChart *chart, const QList<ChartPoint> &points, const QString &group,
          const QPalette &palette, qreal fontScale, QAbstractAxis *x, QAbstractAxis *y) {
-    // A lossy point's mark reads "loss 0.41%" (ChartSeriesBuilder); the
-    // legend names loss only when such a mark is drawn.
-    const bool loss = std::any_of(points.begin(), points.end(), [](const ChartPoint &p) {
-        return p.mark.contains(QStringLiteral("loss "));
-    });
+    // The legend names loss only when a lossy point's mark is drawn.
+    const bool loss =
+        std::any_of(points.begin(), points.end(), [](const ChartPoint &p) { return p.lossy; });
     const QString legend = loss ? QObject::tr("disturbed (n/m repetitions), loss above 0.1%")
                                 : QObject::tr("disturbed (n/m repetitions)");
     const QColor neutral = color(palette);

@@ -179,7 +179,8 @@ QList<ChartSeriesData> pps(const QList<PointStats> &stats, const QStringList &ax
                                        finiteOr(s.ppsSummary.min, y),
                                        finiteOr(s.ppsSummary.max, y),
                                        markOf(s),
-                                       pointLines(s).join(u'\n')};
+                                       pointLines(s).join(u'\n'),
+                                       s.lossy()};
                  });
 }
 
