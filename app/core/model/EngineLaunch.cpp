@@ -4,7 +4,9 @@
 namespace burstlab {
 
 QJsonObject EngineLaunch::toJson() const {
-    return {{QStringLiteral("vdevs"), QJsonArray::fromStringList(vdevs)},
+    return {{QStringLiteral("kind"), engineKindName(kind)},
+            {QStringLiteral("device"), device},
+            {QStringLiteral("vdevs"), QJsonArray::fromStringList(vdevs)},
             {QStringLiteral("pci"), pci},
             {QStringLiteral("sink_vdev"), sinkVdev},
             {QStringLiteral("lcores"), lcores},
@@ -18,6 +20,14 @@ QJsonObject EngineLaunch::toJson() const {
 std::optional<EngineLaunch> EngineLaunch::fromJson(const QJsonObject &object, QString *error) {
     JsonReader in(object, QStringLiteral("engine"));
     EngineLaunch e;
+    const QString kind = in.string(QStringLiteral("kind"), engineKindName(e.kind));
+    if (const auto known = engineKindFromName(kind))
+        e.kind = *known;
+    else
+        in.invalid(QStringLiteral("kind"),
+                   QStringLiteral("'%1' is not an engine kind (%2)")
+                       .arg(kind, engineKindNames().join(QStringLiteral(" or "))));
+    e.device = in.string(QStringLiteral("device"));
     e.vdevs = in.strings(QStringLiteral("vdevs"));
     e.pci = in.string(QStringLiteral("pci"));
     e.sinkVdev = in.string(QStringLiteral("sink_vdev"));

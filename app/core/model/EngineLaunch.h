@@ -1,4 +1,5 @@
 #pragma once
+#include "model/EngineKind.h"
 #include <QJsonObject>
 #include <QString>
 #include <QStringList>
@@ -8,6 +9,8 @@ namespace burstlab {
 // How the engine process is started, kept as data so a stored run can be run
 // again. The engine client turns it into a command line (docs/protocol.md).
 struct EngineLaunch {
+    EngineKind kind = EngineKind::Dpdk;      // which engine program
+    QString device;                          // pktgen: --device, the kernel netdev
     QStringList vdevs;                       // --vdev, repeatable
     QString pci;                             // --pci DDDD:BB:DD.F (empty: none)
     QString sinkVdev;                        // --sink-vdev (empty: none)
@@ -18,9 +21,13 @@ struct EngineLaunch {
     QString sshHost;                         // with mode "ssh"
     QString enginePath;                      // empty: the engine next to the program
 
-    // The device the engine transmits on, by its own rule: the PCI address
-    // when one is given, else the first --vdev.
-    QString txDevice() const { return pci.isEmpty() ? vdevs.value(0) : pci; }
+    // The device the engine transmits on, by its own rule: pktgen's kernel
+    // netdev; for DPDK the PCI address when one is given, else the first --vdev.
+    QString txDevice() const {
+        if (kind == EngineKind::Pktgen)
+            return device;
+        return pci.isEmpty() ? vdevs.value(0) : pci;
+    }
 
     QJsonObject toJson() const;
     // Missing keys keep their defaults; wrongly typed keys are an error.

@@ -16,20 +16,39 @@ QJsonValue none() {
 
 StepParameter integer(const char *name, qint64 min, qint64 max, QJsonValue defaultValue,
                       bool sweepable, const char *unit, const char *help) {
-    return {
-        QLatin1String(name), T::Integer, min,   max, defaultValue, sweepable, QLatin1String(unit),
-        QLatin1String(help), {},         false, {}};
+    return {QLatin1String(name), T::Integer,          min, max,   defaultValue, sweepable,
+            QLatin1String(unit), QLatin1String(help), {},  false, {},           {}};
 }
 
 StepParameter other(const char *name, ParameterType type, QJsonValue defaultValue,
                     const char *help) {
-    return {QLatin1String(name), type, 0,     0, defaultValue, false, {},
-            QLatin1String(help), {},   false, {}};
+    return {QLatin1String(name),
+            type,
+            0,
+            0,
+            defaultValue,
+            false,
+            {},
+            QLatin1String(help),
+            {},
+            false,
+            {},
+            {}};
 }
 
 StepParameter ports(const char *name, qint64 lo, qint64 hi, const char *help) {
-    return {QLatin1String(name), T::PortRange, 0,     65535, QJsonArray{lo, hi}, false, {},
-            QLatin1String(help), {},           false, {}};
+    return {QLatin1String(name),
+            T::PortRange,
+            0,
+            65535,
+            QJsonArray{lo, hi},
+            false,
+            {},
+            QLatin1String(help),
+            {},
+            false,
+            {},
+            {}};
 }
 
 StepParameter fromPort(StepParameter p) {
@@ -39,6 +58,18 @@ StepParameter fromPort(StepParameter p) {
 
 StepParameter olderFormOf(StepParameter p, const char *of) {
     p.olderFormOf = QLatin1String(of);
+    return p;
+}
+
+// The pktgen engine takes it, under pktgen's name.
+StepParameter pktgenAs(StepParameter p, const char *name) {
+    p.pktgen = QLatin1String(name);
+    return p;
+}
+
+// The pktgen engine takes it under burstlab's own name.
+StepParameter pktgenToo(StepParameter p) {
+    p.pktgen = p.name;
     return p;
 }
 
@@ -52,51 +83,66 @@ const QList<StepParameter> &StepParameters::all() {
     // The engine's ranges (engine/src/StepParams.h) before its port and
     // lcores narrow them; the docs' table is printed from here.
     static const QList<StepParameter> table{
-        integer("burst", 1, 512, 32, true, "packets",
-                "packets per rte_eth_tx_burst() call (one doorbell); 1 = no bulking"),
-        integer("clone", 0, 4294967295LL, 0, true, "packets",
-                "times each mbuf is sent (by reference count) before the next is built, as "
-                "kernel pktgen's clone_skb; 0 and 1 = every packet its own mbuf"),
-        fromPort(integer("pkt_size", 60, 1514, 60, true, "bytes",
-                         "frame size as sent, without FCS; at most the port's MTU + 14")),
-        integer("duration_ms", 1, 86400000, 1000, true, "ms", "step length"),
+        pktgenAs(integer("burst", 1, 512, 32, true, "packets",
+                         "packets per rte_eth_tx_burst() call (one doorbell); 1 = no bulking"),
+                 "skb_burst"),
+        pktgenAs(
+            integer("clone", 0, 4294967295LL, 0, true, "packets",
+                    "times each mbuf is sent (by reference count) before the next is built, as "
+                    "kernel pktgen's clone_skb; 0 and 1 = every packet its own mbuf"),
+            "clone_skb"),
+        pktgenToo(
+            fromPort(integer("pkt_size", 60, 1514, 60, true, "bytes",
+                             "frame size as sent, without FCS; at most the port's MTU + 14"))),
+        pktgenToo(integer("duration_ms", 1, 86400000, 1000, true, "ms", "step length")),
         integer("warmup_ms", 0, 86400000, 0, false, "ms",
                 "sent but left out of the measured window; a sweep's --warmup-ms"),
-        integer("count", 1, 1000000000000000LL, none(), true, "packets",
-                "packets to send; with duration_ms the step ends at whichever comes first"),
-        fromPort(integer("queues", 1, 256, 1, true, "queues",
-                         "TX queues, one TX lcore each; at most the engine's TX lcores")),
+        pktgenToo(
+            integer("count", 1, 1000000000000000LL, none(), true, "packets",
+                    "packets to send; with duration_ms the step ends at whichever comes first")),
+        pktgenToo(
+            fromPort(integer("queues", 1, 256, 1, true, "queues",
+                             "TX queues, one TX lcore each; at most the engine's TX lcores"))),
         fromPort(integer("tx_desc", 64, 4096, 1024, true, "descriptors",
                          "TX ring descriptors per queue, within the port's limits")),
-        integer("rate_pps", 0, 1000000000, 0, true, "pps",
-                "target rate, paced per TX lcore; 0 = unlimited"),
-        integer("flows", 1, 65536, 1, true, "flows",
-                "flows over fresh packets: flow f adds f to dst_ip and takes its UDP ports "
-                "from udp_src and udp_dst"),
+        pktgenAs(integer("rate_pps", 0, 1000000000, 0, true, "pps",
+                         "target rate, paced per TX lcore; 0 = unlimited"),
+                 "ratep"),
+        pktgenToo(
+            integer("flows", 1, 65536, 1, true, "flows",
+                    "flows over fresh packets: flow f adds f to dst_ip and takes its UDP ports "
+                    "from udp_src and udp_dst")),
         other("timestamp", T::Boolean, false,
               "the TSC in every built packet's signature, for the sink's one-way latency"),
-        integer("stats_ms", 10, 10000, 100, false, "ms",
-                "period of the live stats samples; unless set, a sweep takes about 20 a step "
-                "(duration_ms/20, 20..100 ms)"),
-        fromPort(other("src_mac", T::Mac, QStringLiteral("02:00:00:00:00:01"),
-                       "source MAC; the engine's default is the TX port's own")),
-        other("dst_mac", T::Mac, QStringLiteral("02:00:00:00:00:02"), "destination MAC"),
-        other("src_ip", T::Ipv4, QStringLiteral("198.18.0.1"), "source IPv4 address"),
-        other("dst_ip", T::Ipv4, QStringLiteral("198.18.0.2"),
-              "destination IPv4 address of flow 0"),
-        ports("udp_src", 50000, 53999,
-              "UDP source ports: flow f uses lo + f % (hi - lo + 1); dynamic ports by default"),
-        ports("udp_dst", 54000, 54000, "UDP destination ports, counted like udp_src"),
-        integer("vlan", 0, 4094, 0, false, {},
-                "802.1Q VLAN id of every packet; 0 = untagged. The 4-byte tag is part of "
-                "pkt_size (at least 64 with a tag)"),
-        integer("vlan_pcp", 0, 7, 0, false, {}, "802.1Q priority (PCP) of the tag; needs a vlan"),
-        olderFormOf(integer("src_port", 0, 65535, none(), false, {},
-                            "older form: src_port P is udp_src P-65535"),
-                    "udp_src"),
-        olderFormOf(integer("dst_port", 0, 65535, none(), false, {},
-                            "older form: dst_port P is udp_dst P-P"),
-                    "udp_dst"),
+        pktgenToo(
+            integer("stats_ms", 10, 10000, 100, false, "ms",
+                    "period of the live stats samples; unless set, a sweep takes about 20 a step "
+                    "(duration_ms/20, 20..100 ms)")),
+        pktgenToo(fromPort(other("src_mac", T::Mac, QStringLiteral("02:00:00:00:00:01"),
+                                 "source MAC; the engine's default is the TX port's own"))),
+        pktgenToo(other("dst_mac", T::Mac, QStringLiteral("02:00:00:00:00:02"), "destination MAC")),
+        pktgenAs(other("src_ip", T::Ipv4, QStringLiteral("198.18.0.1"), "source IPv4 address"),
+                 "src_min"),
+        pktgenAs(other("dst_ip", T::Ipv4, QStringLiteral("198.18.0.2"),
+                       "destination IPv4 address of flow 0"),
+                 "dst"),
+        pktgenToo(ports(
+            "udp_src", 50000, 53999,
+            "UDP source ports: flow f uses lo + f % (hi - lo + 1); dynamic ports by default")),
+        pktgenToo(ports("udp_dst", 54000, 54000, "UDP destination ports, counted like udp_src")),
+        pktgenAs(integer("vlan", 0, 4094, 0, false, {},
+                         "802.1Q VLAN id of every packet; 0 = untagged. The 4-byte tag is part of "
+                         "pkt_size (at least 64 with a tag)"),
+                 "vlan_id"),
+        pktgenAs(integer("vlan_pcp", 0, 7, 0, false, {},
+                         "802.1Q priority (PCP) of the tag; needs a vlan"),
+                 "vlan_p"),
+        pktgenToo(olderFormOf(integer("src_port", 0, 65535, none(), false, {},
+                                      "older form: src_port P is udp_src P-65535"),
+                              "udp_src")),
+        pktgenToo(olderFormOf(integer("dst_port", 0, 65535, none(), false, {},
+                                      "older form: dst_port P is udp_dst P-P"),
+                              "udp_dst")),
     };
     return table;
 }
@@ -128,6 +174,10 @@ QStringList StepParameters::sweepable() {
             names << p.name;
     }
     return names;
+}
+
+bool StepParameter::takenBy(EngineKind kind) const {
+    return kind == EngineKind::Dpdk || !pktgen.isEmpty();
 }
 
 QString StepParameter::typeName() const {

@@ -7,6 +7,8 @@
 #include <QtGlobal>
 #include <optional>
 
+#include "model/EngineKind.h"
+
 namespace burstlab {
 
 // How a step parameter's value is written: in the protocol (JSON) and as
@@ -42,6 +44,10 @@ struct StepParameter {
     // The parameter this one is an older name for (src_port: udp_src), or
     // empty. Older names are accepted but not offered (GUI fields, docs).
     QString olderFormOf;
+    // The name kernel pktgen's own text gives it (skb_burst, clone_skb,
+    // pkt_size: seed 000's and pktgen's "Params:" names), which the netdev
+    // text of a pktgen run prints; empty: the pktgen engine does not take it.
+    QString pktgen;
 
     // "integer", "true/false", "MAC", "IPv4", "port range".
     QString typeName() const;
@@ -55,6 +61,9 @@ struct StepParameter {
     static QString text(const QJsonValue &value);
     // The protocol's value in netdev text: "pkt_size=64".
     QString netdevText(const QJsonValue &value) const;
+    // Whether an engine of this kind takes the parameter (the CLI and GUI
+    // offer a run's engine only those).
+    bool takenBy(EngineKind kind) const;
 };
 
 struct StepParameters {
