@@ -1,0 +1,137 @@
+#include "PktgenLoop.h"
+
+#include "CommandIntake.h"
+
+#include <cerrno>
+#include <cstdint>
+#include <poll.h>
+#include <sys/timerfd.h>
+#include <unistd.h>
+
+namespace burstlab::engine {
+
+namespace {
+
+itimerspec every(uint64_t firstMs, uint64_t periodMs) {
+    itimerspec t{};
+    t.it_value = {static_cast<time_t>(firstMs / 1000), static_cast<long>(firstMs % 1000) * 1000000};
+    t.it_interval = {static_cast<time_t>(periodMs / 1000),
+                     static_cast<long>(periodMs % 1000) * 1000000};
+    return t;
+}
+
+bool fired(int timer) {
+    uint64_t expirations = 0;
+    return read(timer, &expirations, sizeof expirations) == sizeof expirations;
+}
+
+} // namespace
+
+PktgenLoop::PktgenLoop(PktgenEngine &engine, ProtocolOut &out, SignalWatch &signals, int inFd)
+    : m_engine(engine), m_out(out), m_signals(signals), m_inFd(inFd),
+      m_reader(inFd, kMaxCommandLine),
+      m_statsTimer(timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK)),
+      m_durationTimer(timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK)) {}
+
+PktgenLoop::~PktgenLoop() {
+    close(m_statsTimer);
+    close(m_durationTimer);
+}
+
+void PktgenLoop::armTimers() {
+    const uint64_t ms = m_engine.statsMs();
+    const itimerspec stats = every(ms, ms);
+    timerfd_settime(m_statsTimer, 0, &stats, nullptr);
+    if (const auto duration = m_engine.durationMs()) {
+        const itimerspec once = every(*duration, 0);
+        timerfd_settime(m_durationTimer, 0, &once, nullptr);
+    }
+}
+
+void PktgenLoop::disarmTimers() {
+    const itimerspec off{};
+    timerfd_settime(m_statsTimer, 0, &off, nullptr);
+    timerfd_settime(m_durationTimer, 0, &off, nullptr);
+    fired(m_statsTimer);
+    fired(m_durationTimer);
+}
+
+ExitCode PktgenLoop::run() {
+    bool inputOpen = true;
+    for (;;) {
+        if (m_quit) {
+            // Stops a running step; its finished follows when pktgen is done.
+            m_engine.requestStop();
+            if (!m_engine.running()) {
+                m_engine.leaveIdle();
+                return m_out.broken() ? ExitCode::StdoutClosed : ExitCode::Clean;
+            }
+        }
+        pollfd fds[5] = {{m_signals.fd(), POLLIN, 0},
+                         {m_engine.doneFd(), POLLIN, 0},
+                         {m_statsTimer, POLLIN, 0},
+                         {m_durationTimer, POLLIN, 0},
+                         {m_inFd, POLLIN, 0}};
+        if (poll(fds, inputOpen ? 5 : 4, -1) < 0 && errno != EINTR) {
+            return ExitCode::Internal;
+        }
+        if (fds[0].revents & POLLIN && m_signals.take() != 0) {
+            m_quit = true;
+        }
+        if (fds[3].revents & POLLIN && fired(m_durationTimer)) {
+            m_engine.durationReached();
+        }
+        if (fds[2].revents & POLLIN && fired(m_statsTimer) && m_engine.running()) {
+            m_out.write(m_engine.stats());
+        }
+        if (fds[1].revents & POLLIN && m_engine.running()) {
+            disarmTimers();
+            m_out.write(m_engine.finish());
+        }
+        if (inputOpen && fds[4].revents & (POLLIN | POLLHUP | POLLERR)) {
+            std::vector<LineReader::Line> lines;
+            if (m_reader.readAvailable(lines) != LineReader::Status::Ok) {
+                // stdin EOF (the client is gone) ends the session like shutdown.
+                inputOpen = false;
+                m_quit = true;
+            }
+            for (const auto &line : lines) {
+                handleLine(line);
+            }
+        }
+        if (m_out.broken()) {
+            m_quit = true;
+        }
+    }
+}
+
+void PktgenLoop::handleLine(const LineReader::Line &line) {
+    const std::optional<Command> taken = takeCommand(line, m_out);
+    if (!taken) {
+        return;
+    }
+    const Command &command = *taken;
+    switch (command.kind) {
+    case CommandKind::Start: {
+        const auto error = m_engine.start(command.id, command.body);
+        m_out.write(messages::ack(command.id, error));
+        if (!error) {
+            armTimers();
+        }
+        break;
+    }
+    case CommandKind::Stop:
+        m_out.write(messages::ack(command.id, std::nullopt));
+        m_engine.requestStop();
+        break;
+    case CommandKind::Ping:
+        m_out.write(messages::ack(command.id, std::nullopt));
+        break;
+    case CommandKind::Shutdown:
+        m_out.write(messages::ack(command.id, std::nullopt));
+        m_quit = true;
+        break;
+    }
+}
+
+} // namespace burstlab::engine
