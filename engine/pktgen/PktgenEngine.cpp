@@ -7,6 +7,7 @@
 #include <array>
 #include <chrono>
 #include <ctime>
+#include <poll.h>
 #include <sys/eventfd.h>
 #include <sys/utsname.h>
 #include <unistd.h>
@@ -23,6 +24,8 @@ constexpr uint64_t kL1Overhead = 24;
 constexpr int64_t kPktgenMaxNumber = 9999999999LL;
 // rem_device_all is carried out by the thread within about 125 ms.
 constexpr auto kRemoveWait = std::chrono::seconds(3);
+// How often a stop is written again until pktgen took it.
+constexpr int kStopRepeatMs = 50;
 
 constexpr std::array kNotTaken = {"warmup_ms", "tx_desc", "timestamp"};
 
@@ -30,6 +33,11 @@ uint64_t monotonicNs() {
     timespec ts{};
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return static_cast<uint64_t>(ts.tv_sec) * 1000000000ULL + static_cast<uint64_t>(ts.tv_nsec);
+}
+
+bool waitReadable(int fd, int timeoutMs) {
+    pollfd p{fd, POLLIN, 0};
+    return poll(&p, 1, timeoutMs) > 0;
 }
 
 double perSecond(uint64_t count, uint64_t ns) {
@@ -106,7 +114,6 @@ struct PktgenEngine::Step {
     std::atomic<int> startError{0};
     bool stopRequested = false;
     bool durationReached = false;
-    bool stopWritten = false;
 };
 
 PktgenEngine::PktgenEngine(PktgenProc proc, KernelDevice device, std::vector<unsigned> threadCpus)
@@ -160,6 +167,7 @@ std::string PktgenEngine::claim() {
         }
     }
     removeEntries(stale);
+    m_claimed = true;
     return {};
 }
 
@@ -285,18 +293,31 @@ std::optional<uint64_t> PktgenEngine::durationMs() const {
 }
 
 void PktgenEngine::requestStop() {
-    if (m_step && !m_step->stopWritten) {
-        m_step->stopRequested = !m_step->durationReached;
-        m_step->stopWritten = true;
-        m_proc.write(PktgenProc::kControl, "stop");
+    if (m_step && !m_step->durationReached) {
+        m_step->stopRequested = true;
+        writeStop();
     }
 }
 
 void PktgenEngine::durationReached() {
-    if (m_step && !m_step->stopWritten) {
+    if (m_step && !m_step->stopRequested) {
         m_step->durationReached = true;
-        requestStop();
+        writeStop();
     }
+}
+
+bool PktgenEngine::stopping() const {
+    return m_step && (m_step->stopRequested || m_step->durationReached);
+}
+
+void PktgenEngine::repeatStop() {
+    if (stopping()) {
+        writeStop();
+    }
+}
+
+void PktgenEngine::writeStop() {
+    m_proc.write(PktgenProc::kControl, "stop");
 }
 
 Json PktgenEngine::stats() const {
@@ -405,8 +426,15 @@ Json PktgenEngine::finish() {
 }
 
 void PktgenEngine::leaveIdle() {
+    if (!m_claimed) {
+        return; // what pktgen holds is another user's
+    }
     if (m_step) {
+        // The writer of start returns once pktgen took the stop.
         requestStop();
+        while (!waitReadable(m_doneFd, kStopRepeatMs)) {
+            writeStop();
+        }
         m_step->writer.join();
         m_step.reset();
     }

@@ -45,6 +45,12 @@ class PktgenEngine {
     // A client's stop (or shutdown), and the end of the step's duration.
     void requestStop();
     void durationReached();
+    // Whether the running step was told to stop.
+    bool stopping() const;
+    // Writes the stop again: one that comes before pktgen's thread took up
+    // the start is lost (the thread handles a stop before a start), and
+    // pktgen would run on.
+    void repeatStop();
 
     messages::Json stats() const;
     // After doneFd became readable: the step's figures; pktgen idle again.
@@ -65,6 +71,7 @@ class PktgenEngine {
                                               std::vector<Entry> &entries);
     std::optional<ProtocolError> foreignEntries() const;
     void removeEntries(const std::vector<unsigned> &cpus);
+    void writeStop();
 
     PktgenProc m_proc;
     KernelDevice m_device;
@@ -72,6 +79,7 @@ class PktgenEngine {
     StepLimits m_limits;
     StepParams m_defaults;
     int m_doneFd = -1;
+    bool m_claimed = false; // pktgen held no other user's entry at start
     std::unique_ptr<Step> m_step;
 };
 

@@ -12,6 +12,8 @@ namespace burstlab::engine {
 
 namespace {
 
+constexpr uint64_t kStopRepeatMs = 50;
+
 itimerspec every(uint64_t firstMs, uint64_t periodMs) {
     itimerspec t{};
     t.it_value = {static_cast<time_t>(firstMs / 1000), static_cast<long>(firstMs % 1000) * 1000000};
@@ -31,11 +33,13 @@ PktgenLoop::PktgenLoop(PktgenEngine &engine, ProtocolOut &out, SignalWatch &sign
     : m_engine(engine), m_out(out), m_signals(signals), m_inFd(inFd),
       m_reader(inFd, kMaxCommandLine),
       m_statsTimer(timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK)),
-      m_durationTimer(timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK)) {}
+      m_durationTimer(timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK)),
+      m_stopTimer(timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK)) {}
 
 PktgenLoop::~PktgenLoop() {
     close(m_statsTimer);
     close(m_durationTimer);
+    close(m_stopTimer);
 }
 
 void PktgenLoop::armTimers() {
@@ -48,12 +52,21 @@ void PktgenLoop::armTimers() {
     }
 }
 
+void PktgenLoop::armStopRepeat() {
+    if (!m_stopArmed) {
+        const itimerspec repeat = every(kStopRepeatMs, kStopRepeatMs);
+        timerfd_settime(m_stopTimer, 0, &repeat, nullptr);
+        m_stopArmed = true;
+    }
+}
+
 void PktgenLoop::disarmTimers() {
     const itimerspec off{};
-    timerfd_settime(m_statsTimer, 0, &off, nullptr);
-    timerfd_settime(m_durationTimer, 0, &off, nullptr);
-    fired(m_statsTimer);
-    fired(m_durationTimer);
+    for (int timer : {m_statsTimer, m_durationTimer, m_stopTimer}) {
+        timerfd_settime(timer, 0, &off, nullptr);
+        fired(timer);
+    }
+    m_stopArmed = false;
 }
 
 ExitCode PktgenLoop::run() {
@@ -67,12 +80,13 @@ ExitCode PktgenLoop::run() {
                 return m_out.broken() ? ExitCode::StdoutClosed : ExitCode::Clean;
             }
         }
-        pollfd fds[5] = {{m_signals.fd(), POLLIN, 0},
-                         {m_engine.doneFd(), POLLIN, 0},
-                         {m_statsTimer, POLLIN, 0},
-                         {m_durationTimer, POLLIN, 0},
-                         {m_inFd, POLLIN, 0}};
-        if (poll(fds, inputOpen ? 5 : 4, -1) < 0 && errno != EINTR) {
+        if (m_engine.stopping()) {
+            armStopRepeat();
+        }
+        pollfd fds[6] = {{m_signals.fd(), POLLIN, 0}, {m_engine.doneFd(), POLLIN, 0},
+                         {m_statsTimer, POLLIN, 0},   {m_durationTimer, POLLIN, 0},
+                         {m_stopTimer, POLLIN, 0},    {m_inFd, POLLIN, 0}};
+        if (poll(fds, inputOpen ? 6 : 5, -1) < 0 && errno != EINTR) {
             return ExitCode::Internal;
         }
         if (fds[0].revents & POLLIN && m_signals.take() != 0) {
@@ -81,6 +95,9 @@ ExitCode PktgenLoop::run() {
         if (fds[3].revents & POLLIN && fired(m_durationTimer)) {
             m_engine.durationReached();
         }
+        if (fds[4].revents & POLLIN && fired(m_stopTimer)) {
+            m_engine.repeatStop();
+        }
         if (fds[2].revents & POLLIN && fired(m_statsTimer) && m_engine.running()) {
             m_out.write(m_engine.stats());
         }
@@ -88,7 +105,7 @@ ExitCode PktgenLoop::run() {
             disarmTimers();
             m_out.write(m_engine.finish());
         }
-        if (inputOpen && fds[4].revents & (POLLIN | POLLHUP | POLLERR)) {
+        if (inputOpen && fds[5].revents & (POLLIN | POLLHUP | POLLERR)) {
             std::vector<LineReader::Line> lines;
             if (m_reader.readAvailable(lines) != LineReader::Status::Ok) {
                 // stdin EOF (the client is gone) ends the session like shutdown.

@@ -9,8 +9,8 @@
 namespace burstlab::engine {
 
 // The pktgen engine's loop: the kernel sends, so the engine only waits in
-// poll() on stdin, the signal descriptor, the end of pktgen's start and two
-// timers (the stats period and the step's duration).
+// poll() on stdin, the signal descriptor, the end of pktgen's start and
+// timers (the stats period, the step's duration, a stop's repeat).
 class PktgenLoop {
   public:
     PktgenLoop(PktgenEngine &engine, ProtocolOut &out, SignalWatch &signals, int inFd);
@@ -24,6 +24,7 @@ class PktgenLoop {
     void handleLine(const LineReader::Line &line);
     void armTimers();
     void disarmTimers();
+    void armStopRepeat();
 
     PktgenEngine &m_engine;
     ProtocolOut &m_out;
@@ -32,6 +33,8 @@ class PktgenLoop {
     LineReader m_reader;
     int m_statsTimer = -1;
     int m_durationTimer = -1;
+    int m_stopTimer = -1; // repeats a stop until pktgen took it
+    bool m_stopArmed = false;
     bool m_quit = false;
 };
 
