@@ -24,6 +24,9 @@ constexpr uint64_t kL1Overhead = 24;
 constexpr int64_t kPktgenMaxNumber = 9999999999LL;
 // rem_device_all is carried out by the thread within about 125 ms.
 constexpr auto kRemoveWait = std::chrono::seconds(3);
+// How often a step's start is looked for when its duration is over before
+// pktgen took the start up.
+constexpr uint64_t kNotStartedRetryNs = 10000000;
 // How often a stop is written again until pktgen took it.
 constexpr int kStopRepeatMs = 50;
 
@@ -290,6 +293,21 @@ std::optional<uint64_t> PktgenEngine::durationMs() const {
         return std::nullopt;
     }
     return m_step->params.durationMs;
+}
+
+std::optional<uint64_t> PktgenEngine::durationLeftNs() const {
+    uint64_t startedNs = UINT64_MAX;
+    for (const Entry &e : m_step->entries) {
+        if (const auto text = parseEntryText(m_proc.read(e.name)); text && text->startedUs != 0) {
+            startedNs = std::min(startedNs, text->startedUs * 1000);
+        }
+    }
+    if (startedNs == UINT64_MAX) {
+        return kNotStartedRetryNs;
+    }
+    const uint64_t end = startedNs + m_step->params.durationMs * 1000000;
+    const uint64_t now = monotonicNs();
+    return now < end ? std::optional<uint64_t>(end - now) : std::nullopt;
 }
 
 void PktgenEngine::requestStop() {

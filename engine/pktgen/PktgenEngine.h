@@ -40,6 +40,10 @@ class PktgenEngine {
     uint32_t statsMs() const;
     // The step's duration when it has one (duration_ms, or no count).
     std::optional<uint64_t> durationMs() const;
+    // The time left of the duration, counted from pktgen's own start of the
+    // step (its threads take up a start some 125 ms after the write), as
+    // the DPDK engine's counts from its TX lcores' launch; none once over.
+    std::optional<uint64_t> durationLeftNs() const;
     // Readable once the step's write of start returned: pktgen is done.
     int doneFd() const { return m_doneFd; }
     // A client's stop (or shutdown), and the end of the step's duration.

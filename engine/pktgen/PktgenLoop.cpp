@@ -14,12 +14,14 @@ namespace {
 
 constexpr uint64_t kStopRepeatMs = 50;
 
-itimerspec every(uint64_t firstMs, uint64_t periodMs) {
-    itimerspec t{};
-    t.it_value = {static_cast<time_t>(firstMs / 1000), static_cast<long>(firstMs % 1000) * 1000000};
-    t.it_interval = {static_cast<time_t>(periodMs / 1000),
-                     static_cast<long>(periodMs % 1000) * 1000000};
-    return t;
+constexpr uint64_t kMs = 1000000;
+
+timespec timeOf(uint64_t ns) {
+    return {static_cast<time_t>(ns / 1000000000), static_cast<long>(ns % 1000000000)};
+}
+
+itimerspec every(uint64_t firstNs, uint64_t periodNs) {
+    return {timeOf(periodNs), timeOf(firstNs)};
 }
 
 bool fired(int timer) {
@@ -44,17 +46,19 @@ PktgenLoop::~PktgenLoop() {
 
 void PktgenLoop::armTimers() {
     const uint64_t ms = m_engine.statsMs();
-    const itimerspec stats = every(ms, ms);
+    const itimerspec stats = every(ms * kMs, ms * kMs);
     timerfd_settime(m_statsTimer, 0, &stats, nullptr);
     if (const auto duration = m_engine.durationMs()) {
-        const itimerspec once = every(*duration, 0);
+        // pktgen cannot have started before this; the deadline is then
+        // moved to the duration after its start (durationLeftNs).
+        const itimerspec once = every(*duration * kMs, 0);
         timerfd_settime(m_durationTimer, 0, &once, nullptr);
     }
 }
 
 void PktgenLoop::armStopRepeat() {
     if (!m_stopArmed) {
-        const itimerspec repeat = every(kStopRepeatMs, kStopRepeatMs);
+        const itimerspec repeat = every(kStopRepeatMs * kMs, kStopRepeatMs * kMs);
         timerfd_settime(m_stopTimer, 0, &repeat, nullptr);
         m_stopArmed = true;
     }
@@ -92,8 +96,13 @@ ExitCode PktgenLoop::run() {
         if (fds[0].revents & POLLIN && m_signals.take() != 0) {
             m_quit = true;
         }
-        if (fds[3].revents & POLLIN && fired(m_durationTimer)) {
-            m_engine.durationReached();
+        if (fds[3].revents & POLLIN && fired(m_durationTimer) && m_engine.running()) {
+            if (const auto left = m_engine.durationLeftNs()) {
+                const itimerspec once = every(*left, 0);
+                timerfd_settime(m_durationTimer, 0, &once, nullptr);
+            } else {
+                m_engine.durationReached();
+            }
         }
         if (fds[4].revents & POLLIN && fired(m_stopTimer)) {
             m_engine.repeatStop();
