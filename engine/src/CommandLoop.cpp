@@ -1,6 +1,6 @@
 #include "CommandLoop.h"
 
-#include "CommandParser.h"
+#include "CommandIntake.h"
 #include "Messages.h"
 
 #include <cerrno>
@@ -21,8 +21,8 @@ constexpr int kSinkPollsPerLoop = 64;
 } // namespace
 
 CommandLoop::CommandLoop(Engine &engine, ProtocolOut &out, SignalWatch &signals, int inFd)
-    : m_engine(engine), m_out(out), m_signals(signals), m_inFd(inFd), m_reader(inFd, kMaxLine),
-      m_hz(engine.tscHz()) {}
+    : m_engine(engine), m_out(out), m_signals(signals), m_inFd(inFd),
+      m_reader(inFd, kMaxCommandLine), m_hz(engine.tscHz()) {}
 
 int CommandLoop::pollTimeoutMs() const {
     if (!m_engine.running()) {
@@ -89,40 +89,30 @@ void CommandLoop::serviceStep() {
 }
 
 void CommandLoop::handleLine(const LineReader::Line &line) {
-    if (line.tooLong) {
-        m_out.write(messages::ack(nullptr, ProtocolError{"line_too_long", "",
-                                                         "a command line may hold at most " +
-                                                             std::to_string(kMaxLine) + " bytes"}));
+    const std::optional<Command> taken = takeCommand(line, m_out);
+    if (!taken) {
         return;
     }
-    if (line.text.find_first_not_of(" \t\r") == std::string::npos) {
-        return; // blank lines are not commands
-    }
-    const ParsedLine parsed = parseCommandLine(line.text);
-    if (!parsed.command) {
-        m_out.write(messages::ack(parsed.id, parsed.error));
-        return;
-    }
-    const Command &command = *parsed.command;
+    const Command &command = *taken;
     switch (command.kind) {
     case CommandKind::Start: {
         const uint64_t arrived = rte_rdtsc();
         const auto error = m_engine.start(command.id, command.body, arrived);
-        m_out.write(messages::ack(parsed.id, error));
+        m_out.write(messages::ack(command.id, error));
         if (!error) {
             m_nextStatsTsc = arrived + m_engine.statsMs() * m_hz / 1000;
         }
         break;
     }
     case CommandKind::Stop:
-        m_out.write(messages::ack(parsed.id, std::nullopt));
+        m_out.write(messages::ack(command.id, std::nullopt));
         m_engine.requestStop();
         break;
     case CommandKind::Ping:
-        m_out.write(messages::ack(parsed.id, std::nullopt));
+        m_out.write(messages::ack(command.id, std::nullopt));
         break;
     case CommandKind::Shutdown:
-        m_out.write(messages::ack(parsed.id, std::nullopt));
+        m_out.write(messages::ack(command.id, std::nullopt));
         m_quit = true;
         break;
     }

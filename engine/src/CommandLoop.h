@@ -16,9 +16,6 @@ namespace burstlab::engine {
 // spare lcore runs it.
 class CommandLoop {
   public:
-    // Lines longer than this are refused (docs/protocol.md).
-    static constexpr size_t kMaxLine = 1 << 20;
-
     CommandLoop(Engine &engine, ProtocolOut &out, SignalWatch &signals, int inFd);
     ExitCode run();
 

@@ -191,20 +191,6 @@ void putSink(Json &j, const SinkClassifier &sink, const RxDropCounters &drops, u
 
 } // namespace
 
-Json ack(const nlohmann::json &id, const std::optional<ProtocolError> &error) {
-    Json j = {{"type", "ack"}, {"id", id}, {"ok", !error}};
-    if (error) {
-        j["error"] = {{"code", error->code},
-                      {"field", error->field.empty() ? Json(nullptr) : Json(error->field)},
-                      {"message", error->message}};
-    }
-    return j;
-}
-
-Json fatalError(const std::string &code, const std::string &message) {
-    return {{"type", "error"}, {"fatal", true}, {"code", code}, {"message", message}};
-}
-
 Json stats(const Step &step, uint64_t nowTsc, uint64_t tscHz, std::optional<uint64_t> rxPkts) {
     Json j = {
         {"type", "stats"}, {"id", step.id()}, {"t_ns", tscToNs(nowTsc - step.startTsc(), tscHz)}};

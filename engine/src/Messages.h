@@ -3,6 +3,7 @@
 #include "LcoreCounters.h"
 #include "Port.h"
 #include "ProtocolError.h"
+#include "Replies.h"
 #include "SinkClassifier.h"
 #include "Step.h"
 
@@ -12,19 +13,9 @@
 
 namespace burstlab::engine {
 
-// The hello's "protocol": 2 since finished carries the measured window
-// (docs/protocol.md); the client refuses any other.
-constexpr int kProtocolVersion = 2;
-
-// JSON builders for the engine's messages (docs/protocol.md).
+// The DPDK engine's step messages (docs/protocol.md); ack and error are in
+// Replies.h.
 namespace messages {
-
-// Messages keep their keys in the order written, "type" first, for people
-// reading a session log.
-using Json = nlohmann::ordered_json;
-
-Json ack(const nlohmann::json &id, const std::optional<ProtocolError> &error);
-Json fatalError(const std::string &code, const std::string &message);
 
 struct StepEnd {
     std::string reason;

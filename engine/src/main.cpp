@@ -51,7 +51,8 @@ int main(int argc, char **argv) {
     try {
         options = Options::parse(std::vector<std::string>(argv + 1, argv + argc));
         if (!options.help && !options.version) {
-            EngineConfig::forEngine(options, BURSTLAB_ENGINE_CONF, runsElevated()).apply(options);
+            EngineConfig::forEngine(options.configPath, BURSTLAB_ENGINE_CONF, runsElevated())
+                .apply(options);
         }
     } catch (const OptionsError &e) {
         std::cerr << "burstlab-engine: " << e.what() << "\n";

@@ -6,8 +6,9 @@
 #include <QtGlobal>
 #include <unistd.h>
 
-EngineProcess::EngineProcess(QStringList args, QStringList wrapper)
-    : m_args(std::move(args)), m_wrapper(std::move(wrapper)) {}
+EngineProcess::EngineProcess(QStringList args, QStringList wrapper, QString program)
+    : m_args(std::move(args)), m_wrapper(std::move(wrapper)),
+      m_program(program.isEmpty() ? enginePath() : std::move(program)) {}
 
 EngineProcess::~EngineProcess() {
     if (m_process.state() != QProcess::NotRunning) {
@@ -19,10 +20,22 @@ EngineProcess::~EngineProcess() {
     }
 }
 
-QString EngineProcess::enginePath() {
+namespace {
+
+QString binPath(const char *program) {
     const QByteArray dir = qgetenv("BURSTLAB_BIN_DIR");
     return (dir.isEmpty() ? QStringLiteral(BURSTLAB_BIN_DIR) : QString::fromLocal8Bit(dir)) +
-           QStringLiteral("/burstlab-engine");
+           QLatin1Char('/') + QLatin1String(program);
+}
+
+} // namespace
+
+QString EngineProcess::enginePath() {
+    return binPath("burstlab-engine");
+}
+
+QString EngineProcess::pktgenEnginePath() {
+    return binPath("burstlab-pktgen-engine");
 }
 
 QStringList EngineProcess::vdevArgs(const QString &spec) {
@@ -31,7 +44,7 @@ QStringList EngineProcess::vdevArgs(const QString &spec) {
 
 bool EngineProcess::start(int timeoutMs) {
     QStringList all = m_wrapper;
-    all << enginePath() << m_args;
+    all << m_program << m_args;
     m_process.setProgram(all.takeFirst());
     m_process.setArguments(all);
     m_process.start();

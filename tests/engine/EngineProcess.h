@@ -14,14 +14,19 @@
 class EngineProcess {
   public:
     // args are the engine's options; wrapper (e.g. {"ip","netns","exec",NS})
-    // is put in front of the engine's path.
-    explicit EngineProcess(QStringList args, QStringList wrapper = {});
+    // is put in front of the engine's path; program is the engine's path
+    // (default: burstlab-engine).
+    explicit EngineProcess(QStringList args, QStringList wrapper = {}, QString program = {});
     ~EngineProcess();
 
     static QString enginePath();
+    static QString pktgenEnginePath();
     // The usual options for a virtual device without hugepages on 2 lcores.
     static QStringList vdevArgs(const QString &spec);
 
+    // The engine reads its stdin from this file (a FIFO another process
+    // writes) instead of from this object; call before start().
+    void setStdinFile(const QString &path) { m_process.setStandardInputFile(path); }
     // Starts and waits for the hello.
     bool start(int timeoutMs = 15000);
     const QJsonObject &hello() const { return m_hello; }
@@ -58,6 +63,7 @@ class EngineProcess {
     QProcess m_process;
     QStringList m_args;
     QStringList m_wrapper;
+    QString m_program;
     QByteArray m_buffer;
     QByteArray m_stderr;
     QList<QJsonObject> m_messages;

@@ -153,14 +153,15 @@ void TestEngineAllowList::configOptionOnlyWhenNotElevated() {
     QVERIFY(writeFile(conf, "pcap_dirs =\n", kOwnerOnly));
     const Options o = Options::parse(words("--vdev net_null0 --lcores 0-1 --config " + conf));
     const std::string installed = m_dir.filePath("installed.conf").toStdString();
-    QVERIFY(EngineConfig::forEngine(o, installed, false).pcapDirs.empty());
-    QVERIFY_THROWS_EXCEPTION(OptionsError, EngineConfig::forEngine(o, installed, true));
+    QVERIFY(EngineConfig::forEngine(o.configPath, installed, false).pcapDirs.empty());
+    QVERIFY_THROWS_EXCEPTION(OptionsError, EngineConfig::forEngine(o.configPath, installed, true));
     // A file others may write is nobody's policy.
     QVERIFY(QFile::setPermissions(conf, kOwnerOnly | QFile::WriteOther));
-    QVERIFY_THROWS_EXCEPTION(OptionsError, EngineConfig::forEngine(o, installed, false));
+    QVERIFY_THROWS_EXCEPTION(OptionsError, EngineConfig::forEngine(o.configPath, installed, false));
     const Options missing =
         Options::parse(words("--vdev net_null0 --lcores 0-1 --config " + conf + ".nope"));
-    QVERIFY_THROWS_EXCEPTION(OptionsError, EngineConfig::forEngine(missing, installed, false));
+    QVERIFY_THROWS_EXCEPTION(OptionsError,
+                             EngineConfig::forEngine(missing.configPath, installed, false));
 }
 
 void TestEngineAllowList::interfacesAndMemory() {

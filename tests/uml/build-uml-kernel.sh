@@ -12,7 +12,16 @@
 # (the config builds no modules and no objtool, so no libelf-dev or libssl-dev).
 # Environment: BURSTLAB_UML_CACHE, BURSTLAB_UML_JOBS (default: number of CPUs),
 # BURSTLAB_UML_SOURCE (default /usr/src/linux-source-6.1.tar.xz).
+#
+#   build-uml-kernel.sh [--cached]
+#
+# --cached: only print a kernel already built, never build one. Exit status 77
+# (the tests' "cannot run here") when a package is missing or, with --cached,
+# no kernel is built yet; the message says which.
 set -euo pipefail
+
+cached_only=false
+[ "${1:-}" != --cached ] || cached_only=true
 
 here=$(cd "$(dirname "$0")" && pwd)
 fragment="$here/uml.config"
@@ -21,10 +30,11 @@ jobs=${BURSTLAB_UML_JOBS:-$(nproc)}
 tarball=${BURSTLAB_UML_SOURCE:-/usr/src/linux-source-6.1.tar.xz}
 
 fail() { echo "build-uml-kernel: $*" >&2; exit 1; }
+cannot() { echo "build-uml-kernel: $*" >&2; exit 77; }
 
-[ -r "$tarball" ] || fail "$tarball missing: apt-get install linux-source-6.1"
+[ -r "$tarball" ] || cannot "$tarball missing: apt-get install linux-source-6.1"
 for tool in make gcc flex bison bc; do
-  command -v "$tool" >/dev/null || fail "$tool missing: apt-get install build-essential flex bison bc"
+  command -v "$tool" >/dev/null || cannot "$tool missing: apt-get install build-essential flex bison bc"
 done
 
 # The package version names the source; the tarball's size and time stand in
@@ -48,6 +58,7 @@ if [ -x "$kernel" ]; then
   echo "$kernel"
   exit 0
 fi
+"$cached_only" && cannot "no test kernel built yet at $kernel: run $0"
 
 mkdir -p "$cache"
 # One build at a time (tests may start together); a waiter finds the kernel

@@ -5,10 +5,11 @@
 # once the guest has stopped; the guest's console goes to a log shown only when
 # the guest did not report a status.
 #
-#   run-in-uml.sh [--kernel FILE] [--mem SIZE] [--timeout SECONDS] -- COMMAND [ARG...]
+#   run-in-uml.sh [--kernel FILE] [--cached] [--mem SIZE] [--timeout SECONDS] -- COMMAND [ARG...]
 #
 # The kernel is FILE, else $BURSTLAB_UML_KERNEL, else what build-uml-kernel.sh
-# prints (building it when the cache has none). The command runs in the
+# prints (building it when the cache has none; with --cached, exit status 77
+# saying why when there is none, as a test that cannot run here). The command runs in the
 # caller's working directory with the caller's PATH, proc and sysfs mounted and
 # lo up. Exit status 125: the guest did not boot or did not finish in time.
 set -euo pipefail
@@ -17,11 +18,13 @@ here=$(cd "$(dirname "$0")" && pwd)
 kernel=${BURSTLAB_UML_KERNEL:-}
 mem=256M
 limit=300
+cached=
 
 usage() { sed -n '7p' "$0" | sed 's/^#  *//' >&2; exit 2; }
 while [ $# -gt 0 ]; do
   case "$1" in
     --kernel) kernel=$2; shift 2 ;;
+    --cached) cached=--cached; shift ;;
     --mem) mem=$2; shift 2 ;;
     --timeout) limit=$2; shift 2 ;;
     --) shift; break ;;
@@ -29,7 +32,7 @@ while [ $# -gt 0 ]; do
   esac
 done
 [ $# -gt 0 ] || usage
-[ -n "$kernel" ] || kernel=$("$here/build-uml-kernel.sh")
+[ -n "$kernel" ] || kernel=$("$here/build-uml-kernel.sh" $cached)
 [ -x "$kernel" ] || { echo "run-in-uml: no kernel at $kernel" >&2; exit 125; }
 
 # The guest sees the host's files, so the directory it reports into is an

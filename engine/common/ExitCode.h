@@ -9,6 +9,10 @@ enum class ExitCode : int {
     BadCommandLine = 2,
     EalInit = 3,
     PortSetup = 4,
+    // The pktgen engine's 3 and 4: the kernel has no pktgen, the device
+    // cannot be used (missing, down, pktgen busy with another user's entries).
+    PktgenMissing = 3,
+    DeviceUnusable = 4,
     StdoutClosed = 5,
 };
 

@@ -30,14 +30,20 @@ struct EngineConfig {
     // group or others may write, is refused.
     static EngineConfig load(const std::string &path, bool elevated);
     // The allow-list for this engine: the root-owned file at installedPath,
-    // or the --config file, which only an engine that is not elevated may
-    // name (else whoever runs it could widen it).
-    static EngineConfig forEngine(const Options &options, const std::string &installedPath,
+    // or the --config file (configPath, empty when not given), which only an
+    // engine that is not elevated may name (else whoever runs it could widen
+    // it).
+    static EngineConfig forEngine(const std::string &configPath, const std::string &installedPath,
                                   bool elevated);
 
     // Refuses options outside the allow-list (OptionsError naming the key to
     // change) and fits a default lcore list into it.
     void apply(Options &options) const;
+    // Refuses a kernel network interface not in `interfaces` (OptionsError:
+    // `what` names the option that gave it).
+    void checkInterface(const std::string &what, const std::string &name) const;
+    // Refuses CPUs not in `lcores`.
+    void checkCpus(const std::string &what, const std::vector<unsigned> &cpus) const;
 
     static constexpr size_t kMaxFileSize = 1 << 16;
 

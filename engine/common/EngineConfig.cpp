@@ -152,19 +152,19 @@ EngineConfig EngineConfig::load(const std::string &path, bool elevated) {
     return parse(text, path);
 }
 
-EngineConfig EngineConfig::forEngine(const Options &options, const std::string &installedPath,
-                                     bool elevated) {
-    if (options.configPath.empty()) {
+EngineConfig EngineConfig::forEngine(const std::string &configPath,
+                                     const std::string &installedPath, bool elevated) {
+    if (configPath.empty()) {
         return load(installedPath, elevated);
     }
     if (elevated) {
         throw OptionsError("--config is refused: this engine runs with privileges, so only " +
                            installedPath + " applies");
     }
-    if (access(options.configPath.c_str(), F_OK) != 0) {
-        throw OptionsError("--config " + options.configPath + ": no such file");
+    if (access(configPath.c_str(), F_OK) != 0) {
+        throw OptionsError("--config " + configPath + ": no such file");
     }
-    return load(options.configPath, false);
+    return load(configPath, false);
 }
 
 void EngineConfig::apply(Options &options) const {
@@ -187,12 +187,7 @@ void EngineConfig::apply(Options &options) const {
     if (lcores) {
         const std::set<unsigned> allowed(lcores->begin(), lcores->end());
         if (options.lcoresGiven) {
-            for (unsigned c : options.lcores) {
-                if (!allowed.count(c)) {
-                    throw OptionsError("--lcores: CPU " + std::to_string(c) +
-                                       " is not in lcores of " + source);
-                }
-            }
+            checkCpus("--lcores", options.lcores);
         } else {
             std::erase_if(options.lcores, [&](unsigned c) { return !allowed.count(c); });
             options.checkLcoreCount();
@@ -204,11 +199,29 @@ void EngineConfig::checkVdevArguments(const std::string &spec) const {
     for (const VdevArg &arg : parseVdevArgs(spec)) {
         if (arg.kind == VdevArgKind::File) {
             checkPcapFile(spec, arg.value);
-        } else if (arg.kind == VdevArgKind::Interface && interfaces &&
-                   std::find(interfaces->begin(), interfaces->end(), arg.value) ==
-                       interfaces->end()) {
-            throw OptionsError(spec + ": interface " + arg.value + " is not in interfaces (" +
-                               joined(*interfaces) + ") of " + source);
+        } else if (arg.kind == VdevArgKind::Interface) {
+            checkInterface(spec, arg.value);
+        }
+    }
+}
+
+void EngineConfig::checkInterface(const std::string &what, const std::string &name) const {
+    if (interfaces &&
+        std::find(interfaces->begin(), interfaces->end(), name) == interfaces->end()) {
+        throw OptionsError(what + ": interface " + name + " is not in interfaces (" +
+                           joined(*interfaces) + ") of " + source);
+    }
+}
+
+void EngineConfig::checkCpus(const std::string &what, const std::vector<unsigned> &cpus) const {
+    if (!lcores) {
+        return;
+    }
+    const std::set<unsigned> allowed(lcores->begin(), lcores->end());
+    for (unsigned c : cpus) {
+        if (!allowed.count(c)) {
+            throw OptionsError(what + ": CPU " + std::to_string(c) + " is not in lcores of " +
+                               source);
         }
     }
 }

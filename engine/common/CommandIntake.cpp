@@ -1,0 +1,25 @@
+#include "CommandIntake.h"
+
+#include "Replies.h"
+
+namespace burstlab::engine {
+
+std::optional<Command> takeCommand(const LineReader::Line &line, ProtocolOut &out) {
+    if (line.tooLong) {
+        out.write(
+            messages::ack(nullptr, ProtocolError{"line_too_long", "",
+                                                 "a command line may hold at most " +
+                                                     std::to_string(kMaxCommandLine) + " bytes"}));
+        return std::nullopt;
+    }
+    if (line.text.find_first_not_of(" \t\r") == std::string::npos) {
+        return std::nullopt; // blank lines are not commands
+    }
+    ParsedLine parsed = parseCommandLine(line.text);
+    if (!parsed.command) {
+        out.write(messages::ack(parsed.id, parsed.error));
+    }
+    return std::move(parsed.command);
+}
+
+} // namespace burstlab::engine

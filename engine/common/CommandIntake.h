@@ -1,0 +1,18 @@
+#pragma once
+
+#include "CommandParser.h"
+#include "LineReader.h"
+#include "ProtocolOut.h"
+
+#include <optional>
+
+namespace burstlab::engine {
+
+// Lines longer than this are refused (docs/protocol.md).
+constexpr size_t kMaxCommandLine = 1 << 20;
+
+// One line read from the client as a command to carry out: a blank line is
+// none, and a line that is not a command is acknowledged with its error here.
+std::optional<Command> takeCommand(const LineReader::Line &line, ProtocolOut &out);
+
+} // namespace burstlab::engine

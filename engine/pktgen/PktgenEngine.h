@@ -1,0 +1,94 @@
+#pragma once
+
+#include "KernelDevice.h"
+#include "PktgenProc.h"
+#include "ProtocolError.h"
+#include "Replies.h"
+#include "StepParams.h"
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace burstlab::engine {
+
+// The protocol's steps carried out by the kernel's pktgen: one entry
+// IFNAME@burstlabI on the kpktgend thread of each queue, set up per step,
+// started by a write of "start" to pgctrl on a thread of its own (the write
+// blocks until pktgen is done), and removed again after every step, so
+// pktgen is idle whenever no step runs (docs/kernel-pktgen.md).
+class PktgenEngine {
+  public:
+    PktgenEngine(PktgenProc proc, KernelDevice device, std::vector<unsigned> threadCpus);
+    ~PktgenEngine();
+    PktgenEngine(const PktgenEngine &) = delete;
+    PktgenEngine &operator=(const PktgenEngine &) = delete;
+
+    // Refuses to go on while pktgen holds entries that are not the engine's
+    // (another user's: pgctrl's stop would end theirs too), and removes the
+    // engine's own that a killed engine left. Empty, or why not.
+    std::string claim();
+    messages::Json hello() const;
+
+    std::optional<ProtocolError> start(int64_t id, const nlohmann::json &command);
+    bool running() const { return m_step != nullptr; }
+    uint32_t statsMs() const;
+    // The step's duration when it has one (duration_ms, or no count).
+    std::optional<uint64_t> durationMs() const;
+    // The time left of the duration, counted from pktgen's own start of the
+    // step (its threads take up a start some 125 ms after the write), as
+    // the DPDK engine's counts from its TX lcores' launch; none once over.
+    std::optional<uint64_t> durationLeftNs() const;
+    // Readable once the step's write of start returned: pktgen is done.
+    int doneFd() const { return m_doneFd; }
+    // A client's stop (or shutdown), and the end of the step's duration.
+    void requestStop();
+    void durationReached();
+    // Whether the running step was told to stop.
+    bool stopping() const;
+    // Writes the stop again: one that comes before pktgen's thread took up
+    // the start is lost (the thread handles a stop before a start), and
+    // pktgen would run on.
+    void repeatStop();
+
+    messages::Json stats() const;
+    // After doneFd became readable: the step's figures; pktgen idle again.
+    messages::Json finish();
+    // Stops pktgen and removes the engine's entries from its threads.
+    void leaveIdle();
+
+  private:
+    struct Entry {
+        unsigned cpu = 0;
+        uint32_t queue = 0;
+        std::string name; // IFNAME@burstlabQ
+        uint64_t quota = 0;
+    };
+    struct Step;
+
+    std::optional<ProtocolError> setUpEntries(const StepParams &params,
+                                              std::vector<Entry> &entries);
+    std::optional<ProtocolError> foreignEntries() const;
+    void removeEntries(const std::vector<unsigned> &cpus);
+    void writeStop();
+
+    PktgenProc m_proc;
+    KernelDevice m_device;
+    std::vector<unsigned> m_threadCpus;
+    StepLimits m_limits;
+    StepParams m_defaults;
+    int m_doneFd = -1;
+    bool m_claimed = false; // pktgen held no other user's entry at start
+    std::unique_ptr<Step> m_step;
+};
+
+// The step parameters the pktgen engine does not take (the model's
+// parameter table says the same), refused by name.
+bool pktgenTakes(const std::string &parameter);
+
+} // namespace burstlab::engine

@@ -1,0 +1,23 @@
+#pragma once
+
+#include "OptionsError.h"
+
+#include <string>
+#include <vector>
+
+namespace burstlab::engine {
+
+// burstlab-pktgen-engine's validated command line.
+struct PktgenOptions {
+    std::string device;
+    std::vector<unsigned> threads; // CPUs whose kpktgend_N threads send; empty: the default
+    std::string configPath;
+    bool help = false;
+    bool version = false;
+
+    // Throws OptionsError naming the bad option.
+    static PktgenOptions parse(const std::vector<std::string> &args);
+    static std::string usage();
+};
+
+} // namespace burstlab::engine

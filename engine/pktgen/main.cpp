@@ -1,0 +1,118 @@
+#include "EngineConfig.h"
+#include "ExitCode.h"
+#include "KernelDevice.h"
+#include "PktgenEngine.h"
+#include "PktgenLoop.h"
+#include "PktgenOptions.h"
+#include "PktgenProc.h"
+#include "PktgenText.h"
+#include "Privilege.h"
+#include "ProtocolOut.h"
+#include "Replies.h"
+#include "SignalWatch.h"
+
+#include <algorithm>
+#include <csignal>
+#include <exception>
+#include <iostream>
+#include <sys/prctl.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+using namespace burstlab::engine;
+
+namespace {
+
+// The threads to send from: those named, each of which pktgen must have,
+// or the first after CPU 0 (which the system's own work tends to load).
+std::vector<unsigned> chooseThreads(const PktgenOptions &options, const PktgenProc &proc) {
+    const std::vector<unsigned> have = proc.threadCpus();
+    if (options.threads.empty()) {
+        const auto after0 =
+            std::find_if(have.begin(), have.end(), [](unsigned c) { return c > 0; });
+        return {after0 != have.end() ? *after0 : have.empty() ? 0 : have.front()};
+    }
+    for (unsigned cpu : options.threads) {
+        if (std::find(have.begin(), have.end(), cpu) == have.end()) {
+            throw OptionsError("--threads: pktgen has no thread on CPU " + std::to_string(cpu));
+        }
+    }
+    return options.threads;
+}
+
+ExitCode runEngine(const PktgenOptions &options, const EngineConfig &config, ProtocolOut &out,
+                   SignalWatch &signals) {
+    const PktgenProc proc;
+    if (!proc.present()) {
+        out.write(
+            messages::fatalError("pktgen_missing", "the kernel has no pktgen: modprobe pktgen"));
+        return ExitCode::PktgenMissing;
+    }
+    std::vector<unsigned> threads;
+    try {
+        threads = chooseThreads(options, proc);
+        config.checkCpus("--threads", threads);
+    } catch (const OptionsError &e) {
+        std::cerr << "burstlab-pktgen-engine: " << e.what() << "\n";
+        return ExitCode::BadCommandLine;
+    }
+    const auto device = KernelDevice::find(options.device);
+    if (!device || !device->up) {
+        out.write(messages::fatalError("device", "--device " + options.device +
+                                                     (device ? " is down" : ": no such device")));
+        return ExitCode::DeviceUnusable;
+    }
+    PktgenEngine engine(proc, *device, threads);
+    if (std::string error = engine.claim(); !error.empty()) {
+        out.write(messages::fatalError("pktgen_busy", error));
+        return ExitCode::DeviceUnusable;
+    }
+    if (!out.write(engine.hello())) {
+        return ExitCode::StdoutClosed;
+    }
+    PktgenLoop loop(engine, out, signals, STDIN_FILENO);
+    return loop.run();
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+    ProtocolOut out = ProtocolOut::takeStdout();
+    std::signal(SIGPIPE, SIG_IGN);
+    prctl(PR_SET_PDEATHSIG, SIGTERM);
+    PktgenOptions options;
+    EngineConfig config;
+    try {
+        options = PktgenOptions::parse(std::vector<std::string>(argv + 1, argv + argc));
+        if (!options.help && !options.version) {
+            config =
+                EngineConfig::forEngine(options.configPath, BURSTLAB_ENGINE_CONF, runsElevated());
+            config.checkInterface("--device", options.device);
+        }
+    } catch (const OptionsError &e) {
+        std::cerr << "burstlab-pktgen-engine: " << e.what() << "\n";
+        return static_cast<int>(ExitCode::BadCommandLine);
+    }
+    if (options.help) {
+        out.writeText(PktgenOptions::usage());
+        return 0;
+    }
+    if (options.version) {
+        utsname u{};
+        uname(&u);
+        const std::string pktgen = pktgenVersionOf(PktgenProc().read(PktgenProc::kControl));
+        out.writeText(std::string("burstlab-pktgen-engine ") + BURSTLAB_ENGINE_VERSION +
+                      " (Linux " + u.release + ", pktgen " +
+                      (pktgen.empty() ? "not loaded" : pktgen) + ")\n");
+        return 0;
+    }
+    // Blocked before any thread starts, so the writer of pgctrl's start
+    // inherits the mask and only the loop's descriptor sees the signals.
+    SignalWatch signals;
+    try {
+        return static_cast<int>(runEngine(options, config, out, signals));
+    } catch (const std::exception &e) {
+        out.write(messages::fatalError("internal", e.what()));
+        return static_cast<int>(ExitCode::Internal);
+    }
+}

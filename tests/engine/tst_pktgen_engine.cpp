@@ -1,0 +1,463 @@
+// burstlab-pktgen-engine against a real kernel's pktgen. The program runs
+// inside the User-mode Linux test kernel (tests/uml/run-in-uml.sh), as the
+// guest's root, on dummy0 and a veth pair; elsewhere it skips. What it
+// shows is functional (the protocol, pktgen's figures mapped, pktgen idle
+// on every way out), not performance: the guest is one virtual CPU.
+#include "EngineProcess.h"
+#include "model/EngineKind.h"
+#include "model/StepParameters.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <csignal>
+#include <sys/utsname.h>
+
+using burstlab::EngineKind;
+using burstlab::ParameterType;
+using burstlab::StepParameters;
+
+namespace {
+
+const QString kPktgen = QStringLiteral("/proc/net/pktgen");
+
+QString readFile(const QString &path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+}
+
+bool writeFile(const QString &path, const QByteArray &text) {
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(text) == text.size();
+}
+
+bool run(const QStringList &command) {
+    return QProcess::execute(command.first(), command.mid(1)) == 0;
+}
+
+// Every entry on every kpktgend thread, running or stopped.
+QStringList pktgenEntries() {
+    QStringList entries;
+    for (const QString &thread : QDir(kPktgen).entryList({"kpktgend_*"}, QDir::Files)) {
+        for (const QString &line : readFile(kPktgen + "/" + thread).split('\n')) {
+            if (line.startsWith("Running:") || line.startsWith("Stopped:")) {
+                entries += line.section(':', 1).split(' ', Qt::SkipEmptyParts);
+            }
+        }
+    }
+    return entries;
+}
+
+QStringList engineArgs(const QString &device, const QStringList &more = {}) {
+    return QStringList{"--device", device} + more;
+}
+
+QJsonObject startCommand(qint64 id, const QJsonObject &params) {
+    QJsonObject c = params;
+    c["cmd"] = "start";
+    c["id"] = id;
+    return c;
+}
+
+} // namespace
+
+class TestPktgenEngine : public QObject {
+    Q_OBJECT
+
+  private slots:
+    void initTestCase();
+    void cleanup();
+    void cleanupTestCase();
+    void helloMatchesTheParameterTable();
+    void badInputRefused_data();
+    void badInputRefused();
+    void countStep_data();
+    void countStep();
+    void durationStep();
+    void stopMidStepLeavesIdle();
+    void devicesRefused();
+    void foreignEntriesRefusedOwnStaleRemoved();
+    void vethRefusesBurstAndClone();
+    void endsLeavingIdle_data();
+    void endsLeavingIdle();
+    void clientKilledMidStepLeavesIdle();
+
+  private:
+    QTemporaryDir m_dir;
+};
+
+void TestPktgenEngine::initTestCase() {
+    if (!QFile::exists(kPktgen + "/pgctrl")) {
+        QSKIP("no pktgen here: this test runs inside the test kernel (tests/uml/run-in-uml.sh)");
+    }
+    QVERIFY(m_dir.isValid());
+    if (!QFile::exists("/sys/class/net/dummy0")) {
+        QVERIFY(run({"ip", "link", "add", "dummy0", "type", "dummy"}));
+    }
+    QVERIFY(run({"ip", "link", "set", "dummy0", "up"}));
+    if (!QFile::exists("/sys/class/net/veth0")) {
+        QVERIFY(run({"ip", "link", "add", "veth0", "type", "veth", "peer", "name", "veth1"}));
+    }
+    QVERIFY(run({"ip", "link", "set", "veth0", "up"}));
+    QVERIFY(run({"ip", "link", "set", "veth1", "up"}));
+    // The guest's own file system for the allow-list: a host file read
+    // through hostfs belongs to the host's user, which the guest's root
+    // would refuse as a policy nobody owns.
+    QVERIFY(run({"mount", "-t", "tmpfs", "none", m_dir.path()}));
+    QVERIFY(pktgenEntries().isEmpty());
+}
+
+void TestPktgenEngine::cleanup() {
+    // Each test leaves pktgen idle itself; this keeps one failure from
+    // failing the next.
+    QVERIFY2(pktgenEntries().isEmpty(), qPrintable(pktgenEntries().join(' ')));
+}
+
+void TestPktgenEngine::cleanupTestCase() {
+    if (QFile::exists(kPktgen + "/pgctrl")) {
+        QVERIFY(run({"umount", m_dir.path()}));
+    }
+}
+
+void TestPktgenEngine::helloMatchesTheParameterTable() {
+    EngineProcess engine(engineArgs("dummy0"), {}, EngineProcess::pktgenEnginePath());
+    QVERIFY2(engine.start(), engine.stderrText().constData());
+    const QJsonObject hello = engine.hello();
+    QCOMPARE(hello.value("protocol").toInt(), 2);
+    QCOMPARE(hello.value("engine_kind").toString(), QStringLiteral("pktgen"));
+    QVERIFY(!hello.contains("dpdk_version"));
+    utsname u{};
+    QCOMPARE(uname(&u), 0);
+    QCOMPARE(hello.value("kernel_version").toString(), QString::fromUtf8(u.release));
+    const QString version = hello.value("pktgen_version").toString();
+    QVERIFY(!version.isEmpty());
+    QVERIFY(readFile(kPktgen + "/pgctrl").contains("Version: " + version));
+    QCOMPARE(hello.value("tsc_hz").toInteger(), 1000000000);
+    const QJsonObject port = hello.value("ports").toArray().at(0).toObject();
+    QCOMPARE(port.value("role").toString(), QStringLiteral("tx"));
+    QCOMPARE(port.value("name").toString(), QStringLiteral("dummy0"));
+    QCOMPARE(port.value("driver").toString(), QStringLiteral("dummy"));
+    const QString mac = readFile("/sys/class/net/dummy0/address").trimmed();
+    QCOMPARE(port.value("mac").toString(), mac);
+
+    const QJsonObject limits = hello.value("limits").toObject();
+    const QJsonObject defaults = hello.value("defaults").toObject();
+    for (const burstlab::StepParameter &p : StepParameters::all()) {
+        const bool ranged = p.type == ParameterType::Integer || p.type == ParameterType::PortRange;
+        if (!p.takenBy(EngineKind::Pktgen)) {
+            QVERIFY2(!limits.contains(p.name) && !defaults.contains(p.name), qPrintable(p.name));
+            continue;
+        }
+        QCOMPARE(limits.contains(p.name), ranged);
+        if (ranged) {
+            const QJsonArray range = limits.value(p.name).toArray();
+            QVERIFY2(range.size() == 2, qPrintable(p.name));
+            if (p.name == "count") {
+                // pktgen reads at most 10 digits (docs/protocol.md).
+                QCOMPARE(range.at(0).toInteger(), p.min);
+                QCOMPARE(range.at(1).toInteger(), 9999999999LL);
+            } else if (p.fromPort) {
+                QVERIFY2(range.at(0).toInteger() >= p.min && range.at(1).toInteger() <= p.max &&
+                             range.at(0).toInteger() <= range.at(1).toInteger(),
+                         qPrintable(p.name));
+            } else {
+                QCOMPARE(range.at(0).toInteger(), p.min);
+                QCOMPARE(range.at(1).toInteger(), p.max);
+            }
+        }
+        if (p.fromPort && p.type == ParameterType::Mac) {
+            QCOMPARE(defaults.value(p.name).toString(), mac);
+        } else {
+            QVERIFY2(defaults.value(p.name) == p.defaultValue, qPrintable(p.name));
+        }
+    }
+    QCOMPARE(limits.value("queues").toArray(), (QJsonArray{1, 1}));
+    QCOMPARE(limits.value("pkt_size").toArray(), (QJsonArray{60, 1514}));
+    engine.closeStdin();
+    QVERIFY(engine.waitForExit(10000));
+    QCOMPARE(engine.exitCode(), 0);
+    QVERIFY(engine.garbage().isEmpty());
+}
+
+void TestPktgenEngine::badInputRefused_data() {
+    QTest::addColumn<QByteArray>("line");
+    QTest::addColumn<QString>("code");
+    QTest::addColumn<QString>("field");
+    const auto start = [](const char *fields) {
+        return QByteArray(R"({"cmd":"start","id":5)") + fields + "}\n";
+    };
+    QTest::newRow("unknown field") << start(R"(,"bogus":1)") << "unknown_field"
+                                   << "bogus";
+    QTest::newRow("out of range") << start(R"(,"burst":0)") << "out_of_range"
+                                  << "burst";
+    QTest::newRow("wrong type") << start(R"(,"count":"many")") << "bad_type"
+                                << "count";
+    QTest::newRow("tx_desc") << start(R"(,"tx_desc":512)") << "unknown_field"
+                             << "tx_desc";
+    QTest::newRow("warmup_ms") << start(R"(,"warmup_ms":10)") << "unknown_field"
+                               << "warmup_ms";
+    QTest::newRow("timestamp") << start(R"(,"timestamp":true)") << "unknown_field"
+                               << "timestamp";
+    QTest::newRow("count beyond pktgen") << start(R"(,"count":10000000000)") << "out_of_range"
+                                         << "count";
+    QTest::newRow("bad json") << QByteArray("{\"cmd\":\n") << "bad_json" << QString();
+}
+
+void TestPktgenEngine::badInputRefused() {
+    QFETCH(QByteArray, line);
+    QFETCH(QString, code);
+    QFETCH(QString, field);
+    EngineProcess engine(engineArgs("dummy0"), {}, EngineProcess::pktgenEnginePath());
+    QVERIFY2(engine.start(), engine.stderrText().constData());
+    engine.sendRaw(line);
+    const QJsonObject ack = engine.waitFor("ack");
+    QVERIFY(!ack.isEmpty());
+    QCOMPARE(ack.value("ok").toBool(), false);
+    const QJsonObject error = ack.value("error").toObject();
+    QCOMPARE(error.value("code").toString(), code);
+    QCOMPARE(error.value("field").toString(), field);
+    if (!field.isEmpty()) {
+        QVERIFY2(error.value("message").toString().contains(field),
+                 qPrintable(error.value("message").toString()));
+    }
+    // Still serving, and nothing was set up in pktgen.
+    QVERIFY(engine.request({{"cmd", "ping"}, {"id", 6}}).value("ok").toBool());
+    QVERIFY(pktgenEntries().isEmpty());
+}
+
+void TestPktgenEngine::countStep_data() {
+    QTest::addColumn<int>("burst");
+    QTest::addColumn<int>("clone");
+    for (int burst : {1, 32}) {
+        for (int clone : {0, 64}) {
+            QTest::addRow("burst %d clone %d", burst, clone) << burst << clone;
+        }
+    }
+}
+
+void TestPktgenEngine::countStep() {
+    QFETCH(int, burst);
+    QFETCH(int, clone);
+    // A multiple of 32: pktgen checks the count after each burst.
+    constexpr qint64 kCount = 64000;
+    EngineProcess engine(engineArgs("dummy0"), {}, EngineProcess::pktgenEnginePath());
+    QVERIFY2(engine.start(), engine.stderrText().constData());
+    const QJsonObject f =
+        engine.runStep({{"count", kCount}, {"burst", burst}, {"clone", clone}, {"pkt_size", 60}});
+    QVERIFY2(!f.isEmpty(), engine.stderrText().constData());
+    QCOMPARE(f.value("reason").toString(), QStringLiteral("count"));
+    QCOMPARE(f.value("tx_pkts").toInteger(), kCount);
+    QCOMPARE(f.value("tx_bytes").toInteger(), kCount * 60);
+    QCOMPARE(f.value("tx_errors").toInteger(), 0);
+    const QJsonObject window = f.value("window").toObject();
+    const double ns = window.value("ns").toDouble();
+    QVERIFY(ns > 0);
+    QCOMPARE(window.value("tx_pkts").toInteger(), kCount);
+    QCOMPARE(window.value("lcores").toInt(), 1);
+    const double pps = window.value("pps").toDouble();
+    QVERIFY(qAbs(pps - kCount * 1e9 / ns) <= pps * 1e-9);
+    QCOMPARE(window.value("ns_per_pkt").toDouble(), 1e9 / pps);
+    const QJsonObject lcore = f.value("lcores").toArray().at(0).toObject();
+    QCOMPARE(lcore.value("tx_pkts").toInteger(), kCount);
+    QCOMPARE(lcore.value("device").toString(), QStringLiteral("dummy0@burstlab0"));
+    const QJsonObject lw = lcore.value("window").toObject();
+    QCOMPARE(lw.value("ns").toDouble(), ns);
+    QCOMPARE(lw.value("end_ns").toDouble() - lw.value("start_ns").toDouble(), ns);
+    // pktgen's own rate is over its exact ns, ours over its whole microseconds:
+    // at most 1 us of the window apart.
+    const double theirs = lcore.value("pktgen_pps").toDouble();
+    QVERIFY2(theirs <= pps && pps - theirs <= pps * 1000 / ns + 1,
+             qPrintable(QString("%1 vs %2").arg(theirs).arg(pps)));
+    const QJsonObject params = f.value("params").toObject();
+    QCOMPARE(params.value("burst").toInt(), burst);
+    QCOMPARE(params.value("clone").toInt(), clone);
+    QVERIFY(!params.contains("tx_desc"));
+    // Idle after the step, the engine still running.
+    QVERIFY(pktgenEntries().isEmpty());
+}
+
+void TestPktgenEngine::durationStep() {
+    EngineProcess engine(engineArgs("dummy0"), {}, EngineProcess::pktgenEnginePath());
+    QVERIFY2(engine.start(), engine.stderrText().constData());
+    const QJsonObject f = engine.runStep({{"duration_ms", 300}, {"stats_ms", 50}});
+    QVERIFY2(!f.isEmpty(), engine.stderrText().constData());
+    QCOMPARE(f.value("reason").toString(), QStringLiteral("duration"));
+    QVERIFY(f.value("tx_pkts").toInteger() > 0);
+    // The duration counts from pktgen's start of the step, and the stop
+    // comes after it: the window is no shorter (to pktgen's microsecond).
+    const double ns = f.value("window").toObject().value("ns").toDouble();
+    QVERIFY2(ns >= 300e6 - 1000, qPrintable(QString::number(ns)));
+    // The live samples were cumulative and came before the finished message.
+    qint64 last = 0;
+    for (const QJsonObject &m : engine.takeMessages()) {
+        QCOMPARE(m.value("type").toString(), QStringLiteral("stats"));
+        QVERIFY(m.value("tx_pkts").toInteger() >= last);
+        last = m.value("tx_pkts").toInteger();
+    }
+    QVERIFY(last <= f.value("tx_pkts").toInteger());
+    QVERIFY(pktgenEntries().isEmpty());
+}
+
+void TestPktgenEngine::stopMidStepLeavesIdle() {
+    EngineProcess engine(engineArgs("dummy0"), {}, EngineProcess::pktgenEnginePath());
+    QVERIFY2(engine.start(), engine.stderrText().constData());
+    QVERIFY(engine.request(startCommand(1, {{"duration_ms", 60000}, {"stats_ms", 20}}))
+                .value("ok")
+                .toBool());
+    // Running: pktgen holds the entry, and it has sent.
+    QJsonObject stats;
+    do {
+        stats = engine.waitFor("stats", 1);
+        QVERIFY(!stats.isEmpty());
+    } while (stats.value("tx_pkts").toInteger() == 0);
+    QCOMPARE(pktgenEntries(), QStringList{"dummy0@burstlab0"});
+    QVERIFY(engine.request({{"cmd", "stop"}, {"id", 2}}).value("ok").toBool());
+    const QJsonObject f = engine.waitFor("finished", 1);
+    QVERIFY(!f.isEmpty());
+    QCOMPARE(f.value("reason").toString(), QStringLiteral("stopped"));
+    QVERIFY(f.value("tx_pkts").toInteger() >= stats.value("tx_pkts").toInteger());
+    QVERIFY(pktgenEntries().isEmpty());
+}
+
+void TestPktgenEngine::devicesRefused() {
+    {
+        EngineProcess engine(engineArgs("nosuch0"), {}, EngineProcess::pktgenEnginePath());
+        QVERIFY(!engine.start());
+        QVERIFY(engine.waitForExit(10000));
+        QCOMPARE(engine.exitCode(), 4);
+        QVERIFY(engine.takeMessages().value(0).value("message").toString().contains("nosuch0"));
+    }
+    const QString conf = m_dir.filePath("engine.conf");
+    QVERIFY(writeFile(conf, "interfaces = veth0\n"));
+    QVERIFY(QFile::setPermissions(conf, QFile::ReadOwner | QFile::WriteOwner));
+    {
+        EngineProcess engine(engineArgs("dummy0", {"--config", conf}), {},
+                             EngineProcess::pktgenEnginePath());
+        QVERIFY(!engine.start());
+        QVERIFY(engine.waitForExit(10000));
+        QCOMPARE(engine.exitCode(), 2);
+        const QByteArray why = engine.stderrText();
+        QVERIFY2(why.contains("dummy0 is not in interfaces (veth0)"), why.constData());
+    }
+    {
+        // The device the list names is taken.
+        EngineProcess engine(engineArgs("veth0", {"--config", conf}), {},
+                             EngineProcess::pktgenEnginePath());
+        QVERIFY2(engine.start(), engine.stderrText().constData());
+    }
+    QVERIFY(pktgenEntries().isEmpty());
+}
+
+void TestPktgenEngine::foreignEntriesRefusedOwnStaleRemoved() {
+    const QString thread = kPktgen + "/kpktgend_0";
+    // An entry left by an engine killed with SIGKILL is removed at start.
+    QVERIFY(writeFile(thread, "add_device dummy0@burstlab0\n"));
+    QCOMPARE(pktgenEntries(), QStringList{"dummy0@burstlab0"});
+    {
+        EngineProcess engine(engineArgs("dummy0"), {}, EngineProcess::pktgenEnginePath());
+        QVERIFY2(engine.start(), engine.stderrText().constData());
+        QVERIFY(pktgenEntries().isEmpty());
+    }
+    // Another user's entry: pgctrl's stop would end it too, so no start.
+    QVERIFY(writeFile(thread, "add_device dummy0\n"));
+    {
+        EngineProcess engine(engineArgs("dummy0"), {}, EngineProcess::pktgenEnginePath());
+        QVERIFY(!engine.start());
+        QVERIFY(engine.waitForExit(10000));
+        QCOMPARE(engine.exitCode(), 4);
+        const QJsonObject error = engine.takeMessages().value(0);
+        QCOMPARE(error.value("code").toString(), QStringLiteral("pktgen_busy"));
+        QVERIFY(error.value("message").toString().contains("dummy0"));
+    }
+    QCOMPARE(pktgenEntries(), QStringList{"dummy0"});
+    QVERIFY(writeFile(thread, "rem_device_all\n"));
+    QTRY_VERIFY(pktgenEntries().isEmpty());
+}
+
+void TestPktgenEngine::vethRefusesBurstAndClone() {
+    EngineProcess engine(engineArgs("veth0"), {}, EngineProcess::pktgenEnginePath());
+    QVERIFY2(engine.start(), engine.stderrText().constData());
+    QCOMPARE(engine.hello().value("ports").toArray().at(0).toObject().value("driver").toString(),
+             QStringLiteral("veth"));
+    // veth has no IFF_TX_SKB_SHARING: pktgen refuses to send one skb twice.
+    const QList<std::pair<QString, QJsonObject>> refused = {
+        {"burst", {{"count", 1000}, {"burst", 32}, {"clone", 0}}},
+        {"clone", {{"count", 1000}, {"burst", 1}, {"clone", 64}}}};
+    qint64 id = 1;
+    for (const auto &[field, params] : refused) {
+        const QJsonObject ack = engine.request(startCommand(id++, params));
+        QCOMPARE(ack.value("ok").toBool(), false);
+        const QJsonObject error = ack.value("error").toObject();
+        QCOMPARE(error.value("field").toString(), field);
+        const QString message = error.value("message").toString();
+        QVERIFY2(message.contains("pktgen refused") && message.contains("524"),
+                 qPrintable(message));
+        QVERIFY(pktgenEntries().isEmpty());
+    }
+    const QJsonObject f = engine.runStep({{"count", 1000}, {"burst", 1}, {"clone", 0}});
+    QCOMPARE(f.value("reason").toString(), QStringLiteral("count"));
+    QCOMPARE(f.value("tx_pkts").toInteger(), 1000);
+}
+
+void TestPktgenEngine::endsLeavingIdle_data() {
+    QTest::addColumn<QString>("how");
+    for (const char *how : {"shutdown", "eof", "sigterm", "sighup"}) {
+        QTest::newRow(how) << how;
+    }
+}
+
+void TestPktgenEngine::endsLeavingIdle() {
+    QFETCH(QString, how);
+    EngineProcess engine(engineArgs("dummy0"), {}, EngineProcess::pktgenEnginePath());
+    QVERIFY2(engine.start(), engine.stderrText().constData());
+    QVERIFY(engine.request(startCommand(1, {{"stats_ms", 20}})).value("ok").toBool());
+    QVERIFY(!engine.waitFor("stats", 1).isEmpty());
+    QVERIFY(!pktgenEntries().isEmpty());
+    if (how == "shutdown") {
+        engine.send({{"cmd", "shutdown"}, {"id", 2}});
+    } else if (how == "eof") {
+        engine.closeStdin();
+    } else {
+        ::kill(static_cast<pid_t>(engine.pid()), how == "sigterm" ? SIGTERM : SIGHUP);
+    }
+    QVERIFY(engine.waitForExit(10000));
+    QCOMPARE(engine.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(engine.exitCode(), 0);
+    QVERIFY(pktgenEntries().isEmpty());
+    QVERIFY(engine.garbage().isEmpty());
+}
+
+void TestPktgenEngine::clientKilledMidStepLeavesIdle() {
+    // The client: a process that holds the engine's stdin (a FIFO's write
+    // end) and is killed with SIGKILL mid-step, which the engine sees as
+    // its input's end.
+    const QString fifo = m_dir.filePath("stdin");
+    QVERIFY(run({"mkfifo", fifo}));
+    QProcess client;
+    client.start("bash", {"-c", R"(exec 3>"$0"; echo "$1" >&3; exec sleep 600)", fifo,
+                          R"({"cmd":"start","id":1,"stats_ms":20})"});
+    QVERIFY(client.waitForStarted());
+    EngineProcess engine(engineArgs("dummy0"), {}, EngineProcess::pktgenEnginePath());
+    engine.setStdinFile(fifo);
+    QVERIFY2(engine.start(), engine.stderrText().constData());
+    QVERIFY(engine.waitFor("ack", 1).value("ok").toBool());
+    QJsonObject stats;
+    do {
+        stats = engine.waitFor("stats", 1);
+        QVERIFY(!stats.isEmpty());
+    } while (stats.value("tx_pkts").toInteger() == 0);
+    QCOMPARE(pktgenEntries(), QStringList{"dummy0@burstlab0"});
+    ::kill(static_cast<pid_t>(client.processId()), SIGKILL);
+    QVERIFY(client.waitForFinished());
+    QVERIFY(engine.waitForExit(10000));
+    QCOMPARE(engine.exitCode(), 0);
+    QCOMPARE(engine.waitFor("finished", 1).value("reason").toString(), QStringLiteral("stopped"));
+    QVERIFY(pktgenEntries().isEmpty());
+}
+
+QTEST_GUILESS_MAIN(TestPktgenEngine)
+#include "tst_pktgen_engine.moc"
