@@ -111,8 +111,12 @@ EngineMessage parseHello(const QJsonObject &o) {
         RequiredFields cr(r.object(QStringLiteral("tsc_calibration")),
                           QStringLiteral("hello.tsc_calibration"));
         h.tscSource = cr.string(QStringLiteral("source"));
-        h.dpdkTscHz = cr.integer(QStringLiteral("dpdk_hz"));
-        cr.integer(QStringLiteral("span_ns"));
+        // DPDK's own TSC rate and the span it was measured over; pktgen's
+        // clock is the kernel's nanoseconds, taken as they are.
+        if (h.kind == EngineKind::Dpdk) {
+            h.dpdkTscHz = cr.integer(QStringLiteral("dpdk_hz"));
+            cr.integer(QStringLiteral("span_ns"));
+        }
         if (!cr.in.ok())
             r.in.invalid(QStringLiteral("tsc_calibration"), cr.error());
     }
