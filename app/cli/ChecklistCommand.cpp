@@ -43,6 +43,13 @@ int checklistCommand(const QStringList &args) {
     parser.addOption({QStringLiteral("port"),
                       QStringLiteral("The port to judge: a vdev spec or a PCI address."),
                       QStringLiteral("SPEC")});
+    parser.addOption({QStringLiteral("engine-kind"),
+                      QStringLiteral("The engine whose run is judged: dpdk (default) or pktgen "
+                                     "(leaves out DPDK's items such as hugepages)."),
+                      QStringLiteral("KIND"), QStringLiteral("dpdk")});
+    parser.addOption({QStringLiteral("device"),
+                      QStringLiteral("pktgen: the kernel network device to judge, e.g. eth0."),
+                      QStringLiteral("IFNAME")});
     parser.addOption({QStringLiteral("lcores"),
                       QStringLiteral("The CPUs that transmit, e.g. 1-2 (default: judge all CPUs; "
                                      "fixes name the engine's default TX lcores)."),
@@ -54,8 +61,29 @@ int checklistCommand(const QStringList &args) {
     if (!lcoreText.isEmpty() && lcores.isEmpty())
         return CliOutput::usageError(
             command, QStringLiteral("--lcores %1: expected a CPU list such as 0-1").arg(lcoreText));
-    const QList<CheckResult> results = Checklist::builtIn().run(
-        ProbeContext::forPort(parser.value(QStringLiteral("port")), lcores));
+    const QString kindName = parser.value(QStringLiteral("engine-kind"));
+    const auto kind = engineKindFromName(kindName);
+    if (!kind)
+        return CliOutput::usageError(
+            command, QStringLiteral("--engine-kind '%1': must be %2")
+                         .arg(kindName, engineKindNames().join(QStringLiteral(" or "))));
+    EngineLaunch launch;
+    launch.kind = *kind;
+    // Each kind's device option only, as for sweep and engine-info.
+    const QString own =
+        *kind == EngineKind::Pktgen ? QStringLiteral("device") : QStringLiteral("port");
+    const QString other =
+        *kind == EngineKind::Pktgen ? QStringLiteral("port") : QStringLiteral("device");
+    if (parser.isSet(other))
+        return CliOutput::usageError(command, QStringLiteral("--%1 does not go with --engine-kind "
+                                                             "%2; name the device with --%3")
+                                                  .arg(other, kindName, own));
+    if (*kind == EngineKind::Pktgen)
+        launch.device = parser.value(QStringLiteral("device"));
+    else
+        launch.vdevs = QStringList{parser.value(QStringLiteral("port"))};
+    const QList<CheckResult> results =
+        Checklist::builtIn().run(ProbeContext::forLaunch(launch, lcores));
     if (parser.isSet(QStringLiteral("json"))) {
         CliOutput::out() << QJsonDocument(CheckResult::toJsonArray(results)).toJson();
         return ExitOk;

@@ -14,23 +14,7 @@
 namespace burstlab {
 namespace {
 
-QString describe(const EngineHello &h) {
-    QStringList workers;
-    for (qint64 w : h.workerLcores)
-        workers << QString::number(w);
-    QString text = h.summary() + QLatin1Char('\n');
-    const QString tscSource =
-        h.tscSource.isEmpty()
-            ? QString()
-            : QStringLiteral(" (%1; DPDK said %2 Hz)").arg(h.tscSource).arg(h.dpdkTscHz);
-    text +=
-        QStringLiteral("protocol %1, TSC %2 Hz%3, main lcore %4, TX lcores %5, %6 NUMA node(s)\n\n")
-            .arg(h.protocol)
-            .arg(h.tscHz)
-            .arg(tscSource)
-            .arg(h.mainLcore)
-            .arg(workers.isEmpty() ? QStringLiteral("none") : workers.join(QLatin1Char(',')))
-            .arg(h.numaNodes);
+QString tables(const EngineHello &h) {
     TextTable ports({QStringLiteral("ROLE"), QStringLiteral("PORT"), QStringLiteral("NAME"),
                      QStringLiteral("DRIVER"), QStringLiteral("MAC"), QStringLiteral("LINK"),
                      QStringLiteral("MTU")});
@@ -44,7 +28,40 @@ QString describe(const EngineHello &h) {
     for (auto it = h.limits.begin(); it != h.limits.end(); ++it)
         limits.addRow({it.key(), QString::number(it->min), QString::number(it->max),
                        StepParameter::text(h.defaults.value(it.key()))});
-    return text + ports.toString() + QLatin1Char('\n') + limits.toString();
+    return ports.toString() + QLatin1Char('\n') + limits.toString();
+}
+
+QString describe(const EngineHello &h) {
+    QString text = h.summary() + QLatin1Char('\n');
+    if (h.kind == EngineKind::Pktgen) {
+        QStringList cpus;
+        for (qint64 c : h.workerCpus)
+            cpus << QString::number(c);
+        // pktgen has no lcores and no TSC: its clock is the kernel's, in ns.
+        text +=
+            QStringLiteral("protocol %1, clock %2 Hz%3, kpktgend threads on CPU(s) %4\n\n")
+                .arg(h.protocol)
+                .arg(h.tscHz)
+                .arg(h.tscSource.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(h.tscSource))
+                .arg(cpus.join(QLatin1Char(',')));
+        return text + tables(h);
+    }
+    QStringList workers;
+    for (qint64 w : h.workerLcores)
+        workers << QString::number(w);
+    const QString tscSource =
+        h.tscSource.isEmpty()
+            ? QString()
+            : QStringLiteral(" (%1; DPDK said %2 Hz)").arg(h.tscSource).arg(h.dpdkTscHz);
+    text +=
+        QStringLiteral("protocol %1, TSC %2 Hz%3, main lcore %4, TX lcores %5, %6 NUMA node(s)\n\n")
+            .arg(h.protocol)
+            .arg(h.tscHz)
+            .arg(tscSource)
+            .arg(h.mainLcore)
+            .arg(workers.isEmpty() ? QStringLiteral("none") : workers.join(QLatin1Char(',')))
+            .arg(h.numaNodes);
+    return text + tables(h);
 }
 
 } // namespace

@@ -15,19 +15,25 @@ namespace {
 QJsonArray toJson() {
     QJsonArray out;
     for (const StepParameter &p : StepParameters::all()) {
-        QJsonObject o{{QStringLiteral("name"), p.name},
-                      {QStringLiteral("type"), p.typeName()},
-                      {QStringLiteral("allowed"), p.allowed()},
-                      {QStringLiteral("sweepable"), p.sweepable},
-                      {QStringLiteral("unit"), p.unit},
-                      {QStringLiteral("help"), p.help},
-                      {QStringLiteral("set_by_port"), p.fromPort}};
+        QJsonObject o{
+            {QStringLiteral("name"), p.name},           {QStringLiteral("type"), p.typeName()},
+            {QStringLiteral("allowed"), p.allowed()},   {QStringLiteral("sweepable"), p.sweepable},
+            {QStringLiteral("unit"), p.unit},           {QStringLiteral("help"), p.help},
+            {QStringLiteral("set_by_port"), p.fromPort}};
         if (!p.defaultValue.isUndefined())
             o.insert(QStringLiteral("default"), p.defaultValue);
         if (p.type == ParameterType::Integer || p.type == ParameterType::PortRange)
             o.insert(QStringLiteral("range"), QJsonArray{p.min, p.max});
         if (!p.olderFormOf.isEmpty())
             o.insert(QStringLiteral("older_form_of"), p.olderFormOf);
+        QJsonArray engines;
+        for (EngineKind kind : {EngineKind::Dpdk, EngineKind::Pktgen}) {
+            if (p.takenBy(kind))
+                engines.append(engineKindName(kind));
+        }
+        o.insert(QStringLiteral("engines"), engines);
+        if (p.takenBy(EngineKind::Pktgen))
+            o.insert(QStringLiteral("pktgen_name"), p.pktgen);
         out.append(o);
     }
     return out;
@@ -39,9 +45,10 @@ int parametersCommand(const QStringList &args) {
     const QString command = QStringLiteral("parameters");
     CliParser parser(command,
                      QStringLiteral("List the engine's step parameters (--set, --sweep): type, "
-                                    "range, default, whether a sweep can vary them, unit and "
-                                    "meaning. An engine narrows some ranges to its port and "
-                                    "lcores; `engine-info` prints its own."));
+                                    "range, default, whether a sweep can vary them, unit, which "
+                                    "engines take them (pktgen: under which name) and meaning. "
+                                    "An engine narrows some ranges to its port and lcores; "
+                                    "`engine-info` prints its own."));
     parser.addOption({QStringLiteral("format"),
                       QStringLiteral("text (default), md (the table in docs/protocol.md) or json."),
                       QStringLiteral("FORMAT"), QStringLiteral("text")});

@@ -261,10 +261,10 @@ std::optional<SweepOptions> SweepOptions::read(const CliParser &p, QString *erro
     const SweepSpec defaults;
     const auto duration = o.option(p, QStringLiteral("duration-ms"), QStringLiteral("duration_ms"),
                                    defaults.durationMs, error);
-    const auto warmup = duration
-                            ? o.option(p, QStringLiteral("warmup-ms"), QStringLiteral("warmup_ms"),
-                                       SweepSpec::defaultWarmupMs(int(*duration)), error)
-                            : std::nullopt;
+    const auto warmup =
+        duration ? o.option(p, QStringLiteral("warmup-ms"), QStringLiteral("warmup_ms"),
+                            SweepSpec::defaultWarmupMs(int(*duration), spec.engine.kind), error)
+                 : std::nullopt;
     const auto pause = warmup ? o.option(p, QStringLiteral("pause-ms"), QStringLiteral("pause_ms"),
                                          defaults.pauseMs, error)
                               : std::nullopt;

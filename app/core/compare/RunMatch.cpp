@@ -1,4 +1,5 @@
 #include "compare/RunMatch.h"
+#include "model/StepParameters.h"
 
 #include <QSet>
 #include <algorithm>
@@ -129,6 +130,7 @@ struct Setting {
     QString name;
     QString axis; // the step parameter that sweeps it, if one does
     QString (*read)(const SweepSpec &spec);
+    bool dpdkOnly = false; // compared between two DPDK runs only
 };
 
 QString lcoresText(const SweepSpec &s) {
@@ -137,6 +139,9 @@ QString lcoresText(const SweepSpec &s) {
 
 // What else decides a measurement besides the step parameters.
 const Setting launchSettings[] = {
+    {QStringLiteral("engine"),
+     {},
+     [](const SweepSpec &s) { return engineKindName(s.engine.kind); }},
     {QStringLiteral("step length"), QStringLiteral("duration_ms"),
      [](const SweepSpec &s) { return QStringLiteral("%1 ms").arg(s.durationMs); }},
     {QStringLiteral("warm-up"),
@@ -145,19 +150,23 @@ const Setting launchSettings[] = {
     {QStringLiteral("device"),
      {},
      [](const SweepSpec &s) {
-         return s.engine.pci.isEmpty() ? s.engine.vdevs.join(QStringLiteral(" ")) : s.engine.pci;
+         if (s.engine.kind == EngineKind::Pktgen || !s.engine.pci.isEmpty())
+             return s.engine.txDevice();
+         return s.engine.vdevs.join(QStringLiteral(" "));
      }},
     {QStringLiteral("sink device"),
      {},
      [](const SweepSpec &s) {
          return s.engine.sinkVdev.isEmpty() ? QStringLiteral("none") : s.engine.sinkVdev;
-     }},
+     },
+     true},
     {QStringLiteral("lcores"), {}, lcoresText},
     {QStringLiteral("hugepages"),
      {},
      [](const SweepSpec &s) {
          return s.engine.noHuge ? QStringLiteral("no") : QStringLiteral("yes");
-     }},
+     },
+     true},
 };
 
 void differ(QStringList &out, const QString &name, const QString &a, const QString &aTitle,
@@ -187,7 +196,12 @@ QStringList differencesOf(const QList<RunData> &runs, const QStringList &axisNam
         if (base.source != QStringLiteral("engine") || run.source != QStringLiteral("engine")) {
             continue; // an imported run records no launch settings
         }
+        const bool bothDpdk =
+            base.spec.engine.kind == EngineKind::Dpdk && run.spec.engine.kind == EngineKind::Dpdk;
         for (const Setting &setting : launchSettings) {
+            if (setting.dpdkOnly && !bothDpdk) {
+                continue; // the pktgen engine has neither
+            }
             if (setting.axis.isEmpty() || !axisNames.contains(setting.axis)) {
                 differ(out, setting.name, setting.read(base.spec), base.title(),
                        setting.read(run.spec), run.title());
@@ -202,6 +216,12 @@ std::optional<AxisValue> RunMatch::settingOf(const Run &run, const QString &name
     const bool fixed = run.spec.fixed.contains(name);
     // An import holds what its source printed: no engine's default stands in.
     if (!fixed && run.source != QStringLiteral("engine")) {
+        return std::nullopt;
+    }
+    // A parameter the run's engine does not take had no value in its steps
+    // (tx_desc in a pktgen run: the ring is the device's).
+    if (const StepParameter *p = StepParameters::find(name);
+        run.source == QStringLiteral("engine") && p && !p->takenBy(run.spec.engine.kind)) {
         return std::nullopt;
     }
     if (!fixed && name == QStringLiteral("duration_ms")) {

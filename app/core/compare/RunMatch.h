@@ -30,7 +30,8 @@ struct RunMatch {
 
     // The value a run's steps had for a parameter it does not sweep: its fixed
     // value, else (for runs the engine measured) the engine's default; a
-    // parameter an imported run does not record has none.
+    // parameter an imported run does not record, or the run's engine does not
+    // take, has none.
     static std::optional<AxisValue> settingOf(const Run &run, const QString &name);
 };
 

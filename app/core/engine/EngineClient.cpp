@@ -373,11 +373,11 @@ void EngineClient::onProcessFinished(int exitCode, QProcess::ExitStatus status) 
         fail(exitCode == kBadCommandLine ? Failure::BadOptions : Failure::Exited,
              QStringLiteral("the engine exited with code %1 (%2)%3")
                  .arg(exitCode)
-                 .arg(describeEngineExitCode(exitCode), lastStderr()));
+                 .arg(describeEngineExitCode(exitCode, m_command.kind), lastStderr()));
     } else if (exitCode != 0 && m_failure == Failure::None) {
         emit logLine(QStringLiteral("the engine exited with code %1 (%2)")
                          .arg(exitCode)
-                         .arg(describeEngineExitCode(exitCode)));
+                         .arg(describeEngineExitCode(exitCode, m_command.kind)));
     }
     finishExit();
 }

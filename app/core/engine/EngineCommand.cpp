@@ -11,6 +11,13 @@ namespace {
 
 QStringList engineArguments(const EngineLaunch &l) {
     QStringList args;
+    // pktgen's threads are its CPUs: the launch's lcores name them.
+    if (l.kind == EngineKind::Pktgen) {
+        args << QStringLiteral("--device") << l.device;
+        if (!l.lcores.isEmpty())
+            args << QStringLiteral("--threads") << l.lcores;
+        return args;
+    }
     for (const QString &v : l.vdevs)
         args << QStringLiteral("--vdev") << v;
     const std::pair<const char *, QString> optional[] = {
@@ -40,7 +47,7 @@ bool EngineCommand::hugepagesReserved(const QString &sysRoot) {
 }
 
 std::optional<bool> EngineCommand::hugepagesReservedFor(const EngineLaunch &launch) {
-    if (launch.noHuge || launch.mode == QLatin1String("ssh"))
+    if (launch.kind != EngineKind::Dpdk || launch.noHuge || launch.mode == QLatin1String("ssh"))
         return std::nullopt;
     return hugepagesReserved();
 }
@@ -56,15 +63,15 @@ QString EngineCommand::quoteForRemoteShell(const QString &arg) {
 
 EngineCommand EngineCommand::fromLaunch(const EngineLaunch &launch, const QString &engineDir) {
     EngineCommand c;
+    c.kind = launch.kind;
+    const QString program = engineProgramName(launch.kind);
     c.remote = launch.mode == QLatin1String("ssh");
     c.host = launch.sshHost;
     if (c.remote)
-        c.enginePath =
-            launch.enginePath.isEmpty() ? QStringLiteral("burstlab-engine") : launch.enginePath;
+        c.enginePath = launch.enginePath.isEmpty() ? program : launch.enginePath;
     else
-        c.enginePath = QFileInfo(launch.enginePath.isEmpty()
-                                     ? QDir(engineDir).filePath(QStringLiteral("burstlab-engine"))
-                                     : launch.enginePath)
+        c.enginePath = QFileInfo(launch.enginePath.isEmpty() ? QDir(engineDir).filePath(program)
+                                                             : launch.enginePath)
                            .absoluteFilePath();
     const QStringList args = engineArguments(launch);
     if (launch.mode == QLatin1String("direct")) {

@@ -11,6 +11,7 @@ namespace burstlab {
 // EngineLaunch settings: directly, through pkexec or sudo -n, or over ssh.
 // Never a local shell; over ssh the remote shell sees each argument quoted.
 struct EngineCommand {
+    EngineKind kind = EngineKind::Dpdk; // which engine program it starts
     QString program;
     QStringList arguments;
     QString enginePath;      // the engine binary as named on the command line
@@ -28,12 +29,13 @@ struct EngineCommand {
     // True when the host has hugepages reserved, of any size. sysRoot lets
     // tests point the probe at a fake /proc and /sys.
     // The running program's own folder when burstlab-engine is there (a build
-    // tree), else the installed libexec folder.
+    // tree), else the installed libexec folder; both engine programs are
+    // installed in the same one.
     static QString defaultEngineDir();
     static bool hugepagesReserved(const QString &sysRoot = QStringLiteral("/"));
     // Whether the launch's host has the hugepages it asks for, as the sweep
-    // rules take it: nullopt when it asks for none or runs elsewhere (ssh;
-    // the engine then says so itself).
+    // rules take it: nullopt when it asks for none (the pktgen engine never
+    // does) or runs elsewhere (ssh; the engine then says so itself).
     static std::optional<bool> hugepagesReservedFor(const EngineLaunch &launch);
     static QString quoteForRemoteShell(const QString &arg);
 

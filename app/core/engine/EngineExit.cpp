@@ -11,8 +11,9 @@ QString describeSignal(int signalNumber) {
     return QStringLiteral("signal %1 (SIG%2)").arg(signalNumber).arg(QLatin1String(abbrev));
 }
 
-QString describeEngineExitCode(int exitCode) {
-    // docs/protocol.md, "Exit codes"
+QString describeEngineExitCode(int exitCode, EngineKind kind) {
+    // docs/protocol.md, "Exit codes"; docs/kernel-pktgen.md for pktgen's
+    const bool pktgen = kind == EngineKind::Pktgen;
     switch (exitCode) {
     case 0:
         return QStringLiteral("clean exit");
@@ -21,9 +22,12 @@ QString describeEngineExitCode(int exitCode) {
     case 2:
         return QStringLiteral("bad command line");
     case 3:
-        return QStringLiteral("EAL initialisation failed");
+        return pktgen ? QStringLiteral("the kernel has no pktgen (modprobe pktgen)")
+                      : QStringLiteral("EAL initialisation failed");
     case 4:
-        return QStringLiteral("port set-up failed");
+        return pktgen ? QStringLiteral("the device cannot be used (missing, down, busy or refusing "
+                                       "a parameter)")
+                      : QStringLiteral("port set-up failed");
     case 5:
         return QStringLiteral("stdout closed");
     case 126:

@@ -27,8 +27,15 @@ StepLimits EngineHello::stepLimits() const {
     return StepLimits::fromHello(limits, defaults);
 }
 
+QString EngineHello::transmitPath() const {
+    if (kind == EngineKind::Dpdk)
+        return dpdkVersion;
+    return QStringLiteral("Linux %1, %2").arg(kernelVersion, pktgenVersionText(pktgenVersion));
+}
+
 QString EngineHello::summary() const {
-    QString s = QStringLiteral("burstlab-engine %1, %2").arg(engineVersion, dpdkVersion);
+    QString s =
+        QStringLiteral("%1 %2, %3").arg(engineProgramName(kind), engineVersion, transmitPath());
     // A virtual device's speed is nominal: said so, as the line-rate check does.
     if (const EnginePort *p = txPort())
         s += QStringLiteral(", %1 (%2, %3 Mbit/s%4)")

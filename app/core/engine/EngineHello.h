@@ -1,4 +1,5 @@
 #pragma once
+#include "model/EngineKind.h"
 #include "model/StepLimits.h"
 #include <QJsonObject>
 #include <QList>
@@ -30,8 +31,12 @@ struct EngineHello {
     static constexpr int kProtocolVersion = 2;
 
     int protocol = 0;
+    // "engine_kind"; a hello without it is the DPDK engine's.
+    EngineKind kind = EngineKind::Dpdk;
     QString engineVersion;
-    QString dpdkVersion;
+    QString dpdkVersion;   // DPDK's engine only
+    QString kernelVersion; // pktgen's engine only: uname -r
+    QString pktgenVersion; // pktgen's engine only: pgctrl's first line
     qint64 tscHz = 0;
     // How the engine obtained tscHz and what DPDK said (tsc_calibration):
     // "clock_monotonic_raw" when measured against the kernel's clock. Empty
@@ -57,8 +62,11 @@ struct EngineHello {
     // What this engine accepts: its limits and defaults (StepLimits checks
     // a value against them).
     StepLimits stepLimits() const;
-    // "burstlab-engine 0.1.0, DPDK 22.11.11, net_null0 (net_null, 10000 Mbit/s)"
+    // "burstlab-engine 0.1.0, DPDK 22.11.11, net_null0 (net_null, 10000 Mbit/s)";
+    // "burstlab-pktgen-engine 0.1.0, Linux 6.1.0, pktgen v2.75, dummy0 (...)"
     QString summary() const;
+    // What transmits, versioned: "DPDK 22.11.11" or "Linux 6.1.0, pktgen v2.75".
+    QString transmitPath() const;
 };
 
 } // namespace burstlab

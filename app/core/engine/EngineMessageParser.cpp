@@ -75,6 +75,13 @@ EnginePort parsePort(const QJsonValue &value, JsonReader &outer) {
 }
 
 EngineMessage parseHello(const QJsonObject &o) {
+    // Read first, so that a version mismatch names the program to update.
+    const QJsonValue kindValue = o.value(QLatin1String("engine_kind"));
+    const std::optional<EngineKind> kind =
+        kindValue.isUndefined() ? EngineKind::Dpdk : engineKindFromName(kindValue.toString());
+    if (!kind)
+        return garbage(QStringLiteral("hello.engine_kind: expected %1")
+                           .arg(engineKindNames().join(QStringLiteral(" or "))));
     const QJsonValue protocol = o.value(QLatin1String("protocol"));
     if (!protocol.isDouble())
         return garbage(QStringLiteral("hello.protocol: missing or not a number"));
@@ -82,34 +89,58 @@ EngineMessage parseHello(const QJsonObject &o) {
         return ProtocolViolation{
             ProtocolViolation::Kind::VersionMismatch,
             QStringLiteral("the engine speaks protocol version %1, this program speaks version "
-                           "%2; install matching versions of burstlab and burstlab-engine")
+                           "%2; install matching versions of burstlab and %3")
                 .arg(protocol.toDouble())
-                .arg(EngineHello::kProtocolVersion)};
+                .arg(EngineHello::kProtocolVersion)
+                .arg(engineProgramName(*kind))};
 
     RequiredFields r(o, QStringLiteral("hello"));
     EngineHello h;
     h.protocol = EngineHello::kProtocolVersion;
+    h.kind = *kind;
     h.engineVersion = r.string(QStringLiteral("engine_version"));
-    h.dpdkVersion = r.string(QStringLiteral("dpdk_version"));
+    // What transmits, versioned: DPDK, or the kernel and its pktgen.
+    if (h.kind == EngineKind::Dpdk) {
+        h.dpdkVersion = r.string(QStringLiteral("dpdk_version"));
+    } else {
+        h.kernelVersion = r.string(QStringLiteral("kernel_version"));
+        h.pktgenVersion = r.string(QStringLiteral("pktgen_version"));
+    }
     h.tscHz = r.integer(QStringLiteral("tsc_hz"));
     if (r.has(QStringLiteral("tsc_calibration"))) {
         RequiredFields cr(r.object(QStringLiteral("tsc_calibration")),
                           QStringLiteral("hello.tsc_calibration"));
         h.tscSource = cr.string(QStringLiteral("source"));
-        h.dpdkTscHz = cr.integer(QStringLiteral("dpdk_hz"));
-        cr.integer(QStringLiteral("span_ns"));
+        // DPDK's own TSC rate and the span it was measured over; pktgen's
+        // clock is the kernel's nanoseconds, taken as they are.
+        if (h.kind == EngineKind::Dpdk) {
+            h.dpdkTscHz = cr.integer(QStringLiteral("dpdk_hz"));
+            cr.integer(QStringLiteral("span_ns"));
+        }
         if (!cr.in.ok())
             r.in.invalid(QStringLiteral("tsc_calibration"), cr.error());
     }
-    h.mainLcore = r.integer(QStringLiteral("main_lcore"));
-    h.workerLcores = r.integers(QStringLiteral("worker_lcores"));
-    // Engines before shared CPUs ran lcore N on CPU N.
-    h.workerCpus = o.contains(QStringLiteral("worker_cpus"))
-                       ? r.integers(QStringLiteral("worker_cpus"))
-                       : h.workerLcores;
+    if (h.kind == EngineKind::Pktgen) {
+        // pktgen has no lcores: its kpktgend threads' CPUs stand for them.
+        h.workerCpus = r.integers(QStringLiteral("worker_cpus"));
+        h.workerLcores = r.has(QStringLiteral("worker_lcores"))
+                             ? r.integers(QStringLiteral("worker_lcores"))
+                             : h.workerCpus;
+        h.mainLcore =
+            r.has(QStringLiteral("main_lcore")) ? r.integer(QStringLiteral("main_lcore")) : -1;
+    } else {
+        h.mainLcore = r.integer(QStringLiteral("main_lcore"));
+        h.workerLcores = r.integers(QStringLiteral("worker_lcores"));
+        // Engines before shared CPUs ran lcore N on CPU N.
+        h.workerCpus = o.contains(QStringLiteral("worker_cpus"))
+                           ? r.integers(QStringLiteral("worker_cpus"))
+                           : h.workerLcores;
+    }
     if (r.in.ok() && h.workerCpus.size() != h.workerLcores.size())
         r.in.invalid(QStringLiteral("worker_cpus"), QStringLiteral("one CPU per worker lcore"));
-    h.numaNodes = r.integer(QStringLiteral("numa_nodes"));
+    h.numaNodes = h.kind == EngineKind::Pktgen && !r.has(QStringLiteral("numa_nodes"))
+                      ? 1
+                      : r.integer(QStringLiteral("numa_nodes"));
     for (const QJsonValue &pv : r.array(QStringLiteral("ports")))
         h.ports.append(parsePort(pv, r.in));
     if (r.in.ok() && !h.txPort())

@@ -179,16 +179,15 @@ QStringList setupLines(const Run &run, const QList<PointStats> &stats, bool excl
         lines << QStringLiteral(" Device: ") + run.device();
     if (!run.isImported()) {
         QStringList engine;
+        if (run.spec.engine.kind == EngineKind::Pktgen)
+            engine << QStringLiteral("kernel pktgen");
         if (const QString lcores = RunSetup::lcores(run); !lcores.isEmpty())
             engine << lcores;
         engine << RunSetup::queues(run);
         lines << QStringLiteral(" Engine: ") + engine.join(QStringLiteral("; "));
     }
-    QStringList axes;
-    for (const Axis &axis : run.spec.axes)
-        axes << axis.describe();
-    if (!axes.isEmpty())
-        lines << QStringLiteral(" Sweep: ") + axes.join(QStringLiteral(" x "));
+    if (const QString sweep = RunSetup::sweep(run); !sweep.isEmpty())
+        lines << QStringLiteral(" Sweep: ") + sweep;
     lines << (run.isImported() ? QStringLiteral(" Imported: ") : QStringLiteral(" Measured: ")) +
                  RunSetup::measurement(run);
     if (const QString fixed = RunSetup::fixed(run); !fixed.isEmpty())
@@ -261,8 +260,8 @@ QStringList sinkNotes(const QList<PointStats> &stats, const QStringList &axisNam
 }
 
 QStringList runNotes(const Run &run, const QList<PointStats> &stats, const QString &prefix) {
-    QStringList lines = pointNotes(stats, run.spec.axisNames(), prefix);
-    lines << sinkNotes(stats, run.spec.axisNames(), prefix);
+    QStringList lines = pointNotes(stats, RunSetup::axisNames(run), prefix);
+    lines << sinkNotes(stats, RunSetup::axisNames(run), prefix);
     if (const QString precision = RunSetup::precision(run, stats); !precision.isEmpty())
         lines << QStringLiteral(" - %1until precise: %2").arg(prefix, precision);
     for (const QString &line : RunSetup::lineRate(run, stats))
@@ -382,7 +381,7 @@ QStringList runCharts(const QList<PointStats> &stats, const QStringList &axisNam
 
 QString NetdevExport::run(const RunData &data, const NetdevOptions &options) {
     const QList<PointStats> stats = PointStats::ofRun(data, options.stats);
-    const QStringList axes = data.run.spec.axisNames();
+    const QStringList axes = RunSetup::axisNames(data.run);
     QStringList lines = header(data, stats, options.stats.excludeDisturbed);
     lines << QString() << QStringLiteral("Performance");
     const bool numeric = !data.run.spec.axes.isEmpty() && data.run.spec.axes.first().isNumeric();
@@ -552,11 +551,10 @@ QStringList runList(const Comparison &c, const QStringList &names) {
     for (qsizetype r = 0; r < c.runs.size(); ++r) {
         const Run &run = c.runs[r].run;
         QStringList parts;
-        QStringList axes;
-        for (const Axis &axis : run.spec.axes)
-            axes << axis.describe();
-        if (!axes.isEmpty())
-            parts << axes.join(QStringLiteral(" x "));
+        if (const QString sweep = RunSetup::sweep(run); !sweep.isEmpty())
+            parts << sweep;
+        if (!run.isImported() && run.spec.engine.kind == EngineKind::Pktgen)
+            parts << QStringLiteral("kernel pktgen");
         parts << (run.isImported() ? QStringLiteral("imported (%1)").arg(run.source)
                                    : run.spec.describe().section(QStringLiteral("; "), 1));
         if (!run.device().isEmpty())

@@ -92,11 +92,14 @@ QString cpuText(const QJsonObject &f) {
                            : QStringLiteral(" (%1)").arg(cpuFacts.join(QStringLiteral(", "))));
 }
 
-// "Kernel 6.1.0", "DPDK 22.11.4": each where the fingerprint has it.
+// "Kernel 6.1.0", "DPDK 22.11.4" or a pktgen run's "pktgen 2.75": each
+// where the fingerprint has it.
 QStringList systemFacts(const QJsonObject &f) {
     QStringList system;
     if (const QString kernel = factText(f, "kernel_release"); !kernel.isEmpty())
         system << QStringLiteral("Kernel ") + kernel;
+    if (const QString pktgen = factText(f, "pktgen_version"); !pktgen.isEmpty())
+        system << pktgenVersionText(pktgen);
     if (QString dpdk = factText(f, "dpdk_version"); !dpdk.isEmpty()) {
         if (dpdk.startsWith(QLatin1String("DPDK ")))
             dpdk = dpdk.mid(5); // runs recorded before the fingerprint dropped rte_version()'s word
@@ -136,6 +139,15 @@ QString RunSetup::host(const Run &run) {
 }
 
 QString RunSetup::lcores(const Run &run) {
+    if (run.spec.engine.kind == EngineKind::Pktgen) {
+        QList<qint64> cpus;
+        for (const QJsonValue &v : run.hello.value(QStringLiteral("worker_cpus")).toArray())
+            cpus << v.toInteger();
+        if (cpus.isEmpty())
+            return {};
+        return QStringLiteral("pktgen thread%1 on CPU%1 %2")
+            .arg(cpus.size() == 1 ? QString() : QStringLiteral("s"), cpuList(cpus));
+    }
     const QJsonValue main = run.hello.value(QStringLiteral("main_lcore"));
     QList<qint64> workers;
     for (const QJsonValue &v : run.hello.value(QStringLiteral("worker_lcores")).toArray())
@@ -151,6 +163,21 @@ QString RunSetup::lcores(const Run &run) {
     return parts.join(QStringLiteral(", "));
 }
 
+QStringList RunSetup::axisNames(const Run &run) {
+    QStringList names;
+    for (const Axis &axis : run.spec.axes)
+        names << StepParameters::textName(axis.name, run.spec.engine.kind);
+    return names;
+}
+
+QString RunSetup::sweep(const Run &run) {
+    const QStringList names = axisNames(run);
+    QStringList axes;
+    for (qsizetype i = 0; i < run.spec.axes.size(); ++i)
+        axes << run.spec.axes[i].describe(names[i]);
+    return axes.join(QStringLiteral(" x "));
+}
+
 QString RunSetup::queues(const Run &run) {
     const QStringList swept = run.spec.axisNames();
     QStringList parts;
@@ -158,7 +185,8 @@ QString RunSetup::queues(const Run &run) {
         const QString queues = parameterValue(run, QStringLiteral("queues"));
         parts << plural(queues.toLongLong(), QStringLiteral("queue"));
     }
-    if (!swept.contains(QStringLiteral("tx_desc")))
+    // pktgen's ring is the device's own, which the checklist reports.
+    if (!swept.contains(QStringLiteral("tx_desc")) && run.spec.engine.kind == EngineKind::Dpdk)
         parts << QStringLiteral("tx_desc ") + parameterValue(run, QStringLiteral("tx_desc"));
     return parts.join(QStringLiteral(", "));
 }
@@ -170,7 +198,7 @@ QString RunSetup::fixed(const Run &run) {
     QStringList parts;
     for (auto it = values.begin(); it != values.end(); ++it) {
         const StepParameter *p = run.isImported() ? nullptr : StepParameters::find(it.key());
-        parts << (p ? p->netdevText(it.value())
+        parts << (p ? p->netdevText(it.value(), run.spec.engine.kind)
                     : it.key() + QLatin1Char('=') + StepParameter::text(it.value()));
     }
     return parts.join(QLatin1Char(' '));

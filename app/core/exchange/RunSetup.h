@@ -13,8 +13,14 @@ struct RunSetup {
     // the host facts a figure's caption names, each where the run's
     // fingerprint has it; empty when it has none.
     static QString host(const Run &run);
-    // "main lcore 0, TX lcore 1" from the engine's hello; empty without one.
+    // "main lcore 0, TX lcore 1" (a pktgen run's "pktgen thread on CPU 1")
+    // from the engine's hello; empty without one.
     static QString lcores(const Run &run);
+    // The names a run's text gives its axes: a pktgen run's pktgen's own
+    // (skb_burst, clone_skb), as pktgen's posts print them; else burstlab's.
+    static QStringList axisNames(const Run &run);
+    // "burst=1..4 x clone=0,64" ("skb_burst=1..4 ..." for a pktgen run).
+    static QString sweep(const Run &run);
     // "1 queue, tx_desc 1024": the values of the parameters not swept.
     static QString queues(const Run &run);
     // "pkt_size=1514 clone=64": the fixed step parameters that differ from

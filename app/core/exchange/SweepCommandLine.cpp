@@ -12,6 +12,10 @@ QList<QStringList> groups(const Run &run) {
     const SweepSpec &spec = run.spec;
     const EngineLaunch &e = spec.engine;
     QList<QStringList> out{{QStringLiteral("burstlab-cli"), QStringLiteral("sweep")}};
+    if (e.kind != EngineKind::Dpdk)
+        out << QStringList{QStringLiteral("--engine-kind"), engineKindName(e.kind)};
+    if (!e.device.isEmpty())
+        out << QStringList{QStringLiteral("--device"), e.device};
     for (const QString &vdev : e.vdevs)
         out << QStringList{QStringLiteral("--vdev"), vdev};
     if (!e.pci.isEmpty())
@@ -24,10 +28,13 @@ QList<QStringList> groups(const Run &run) {
         out << QStringList{QStringLiteral("--host"), e.sshHost};
     if (!e.lcores.isEmpty())
         out << QStringList{QStringLiteral("--lcores"), e.lcores};
-    if (e.memoryMb != EngineLaunch{}.memoryMb)
-        out << QStringList{QStringLiteral("--memory-mb"), QString::number(e.memoryMb)};
-    // Without either, the CLI picks by the hugepages of the host it runs on.
-    out << QStringList{e.noHuge ? QStringLiteral("--no-huge") : QStringLiteral("--huge")};
+    // Memory and hugepages are DPDK's; without either of --no-huge and
+    // --huge, the CLI picks by the hugepages of the host it runs on.
+    if (e.kind == EngineKind::Dpdk) {
+        if (e.memoryMb != EngineLaunch{}.memoryMb)
+            out << QStringList{QStringLiteral("--memory-mb"), QString::number(e.memoryMb)};
+        out << QStringList{e.noHuge ? QStringLiteral("--no-huge") : QStringLiteral("--huge")};
+    }
     for (const Axis &axis : spec.axes)
         out << QStringList{QStringLiteral("--sweep"), axis.describe()};
     const QJsonObject set = SweepCommandLine::nonDefaultParameters(run);
@@ -46,7 +53,7 @@ QList<QStringList> groups(const Run &run) {
         out << QStringList{QStringLiteral("--reps"), QString::number(spec.reps)};
     }
     out << QStringList{QStringLiteral("--duration-ms"), QString::number(spec.durationMs)};
-    if (spec.warmupMs != SweepSpec::defaultWarmupMs(spec.durationMs))
+    if (spec.warmupMs != SweepSpec::defaultWarmupMs(spec.durationMs, e.kind))
         out << QStringList{QStringLiteral("--warmup-ms"), QString::number(spec.warmupMs)};
     if (spec.pauseMs > 0)
         out << QStringList{QStringLiteral("--pause-ms"), QString::number(spec.pauseMs)};

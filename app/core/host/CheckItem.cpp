@@ -27,6 +27,18 @@ std::optional<CheckItem> CheckItem::fromJson(const QJsonObject &object, QString 
     item.fixByHand = object.value(QLatin1String("fix_by_hand")).toString();
     item.note = object.value(QLatin1String("note")).toString();
     item.volatileValue = object.value(QLatin1String("volatile")).toBool();
+    for (const QJsonValue &engine : object.value(QLatin1String("engines")).toArray()) {
+        const auto kind = engineKindFromName(engine.toString());
+        if (!kind) {
+            if (error) {
+                *error = QStringLiteral("checklist item '%1': \"engines\" holds '%2', not %3")
+                             .arg(item.id, engine.toString(),
+                                  engineKindNames().join(QStringLiteral(" or ")));
+            }
+            return std::nullopt;
+        }
+        item.engines << *kind;
+    }
 
     const std::pair<const char *, const QString *> required[] = {
         {"id", &item.id},         {"title", &item.title},      {"why", &item.why},

@@ -1,4 +1,5 @@
 #pragma once
+#include "model/EngineKind.h"
 #include <QJsonObject>
 #include <QString>
 #include <QStringList>
@@ -28,6 +29,11 @@ struct CheckItem {
     QString fixByHand;
     QString note;               // setup-note line when the item passes; may hold {key} of values
     bool volatileValue = false; // current value drifts between probes (load): compare status only
+    // The engines whose runs it judges ("engines": ["dpdk"] for hugepages);
+    // empty: every engine's.
+    QList<EngineKind> engines;
+
+    bool appliesTo(EngineKind kind) const { return engines.isEmpty() || engines.contains(kind); }
 
     // The fix for what a probe found (its outcome values).
     QString fixFor(const QJsonObject &values) const;

@@ -109,8 +109,11 @@ std::optional<CheckItem> Checklist::item(const QString &id) const {
 
 QList<CheckResult> Checklist::run(const ProbeContext &context) const {
     QList<CheckResult> results;
-    for (const CheckItem &item : m_items)
-        results.append(run(item, context));
+    // An item of another engine's set-up is not judged (hugepages for pktgen).
+    for (const CheckItem &item : m_items) {
+        if (item.appliesTo(context.engineKind))
+            results.append(run(item, context));
+    }
     return results;
 }
 

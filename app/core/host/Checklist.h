@@ -21,7 +21,8 @@ class Checklist {
     const QList<CheckItem> &items() const { return m_items; }
     std::optional<CheckItem> item(const QString &id) const;
 
-    // Probes every item; never throws, an item that cannot be probed is Unknown.
+    // Probes every item that applies to the context's engine; never throws,
+    // an item that cannot be probed is Unknown.
     QList<CheckResult> run(const ProbeContext &context) const;
     // Probes one item (the GUI's re-probe button).
     CheckResult run(const CheckItem &item, const ProbeContext &context) const;

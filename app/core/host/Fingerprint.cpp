@@ -54,12 +54,22 @@ QString probedValue(const QString &probe, const QString &key, const ProbeContext
 }
 
 void addHello(QJsonObject &fingerprint, const QJsonObject &hello) {
-    QString dpdk = hello.value(QLatin1String("dpdk_version")).toString();
-    if (dpdk.startsWith(QLatin1String("DPDK ")))
-        dpdk = dpdk.mid(5); // rte_version() says "DPDK 22.11.11"; the label already says DPDK
     fingerprint.insert(QLatin1String("engine_version"),
                        hello.value(QLatin1String("engine_version")));
-    fingerprint.insert(QLatin1String("dpdk_version"), dpdk);
+    if (hello.value(QLatin1String("engine_kind")) == QLatin1String("pktgen")) {
+        // The kernel that transmits is the engine's, which an ssh launch or a
+        // test kernel makes another than this program's.
+        fingerprint.insert(QLatin1String("engine_kind"), QStringLiteral("pktgen"));
+        fingerprint.insert(QLatin1String("kernel_release"),
+                           hello.value(QLatin1String("kernel_version")));
+        fingerprint.insert(QLatin1String("pktgen_version"),
+                           hello.value(QLatin1String("pktgen_version")));
+    } else {
+        QString dpdk = hello.value(QLatin1String("dpdk_version")).toString();
+        if (dpdk.startsWith(QLatin1String("DPDK ")))
+            dpdk = dpdk.mid(5); // rte_version() says "DPDK 22.11.11"; the label already says DPDK
+        fingerprint.insert(QLatin1String("dpdk_version"), dpdk);
+    }
     fingerprint.insert(QLatin1String("tsc_hz"), hello.value(QLatin1String("tsc_hz")));
     const QJsonObject port = Run::txPortOf(hello);
     fingerprint.insert(QLatin1String("port_name"), port.value(QLatin1String("name")));

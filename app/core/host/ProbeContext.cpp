@@ -5,11 +5,40 @@
 
 namespace burstlab {
 
+namespace {
+
+const QRegularExpression &pciPattern() {
+    static const QRegularExpression pci(
+        QStringLiteral("^(?:[0-9a-fA-F]{4}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\\.[0-7]$"));
+    return pci;
+}
+
+} // namespace
+
+ProbeContext ProbeContext::forLaunch(const EngineLaunch &launch, const QList<int> &lcores,
+                                     const QString &root) {
+    if (launch.kind == EngineKind::Dpdk) {
+        ProbeContext context = forPort(launch.txDevice(), lcores);
+        context.root = root;
+        return context;
+    }
+    ProbeContext context;
+    context.root = root;
+    context.lcores = lcores;
+    context.engineKind = launch.kind;
+    context.netdev = launch.device;
+    // A NIC's netdev links to its PCI function; a virtual one (dummy, veth) to none.
+    const QString function =
+        HostFs(root).linkName(QStringLiteral("/sys/class/net/%1/device").arg(launch.device));
+    if (pciPattern().match(function).hasMatch())
+        context.pciAddress = function;
+    return context;
+}
+
 ProbeContext ProbeContext::forPort(const QString &portSpec, const QList<int> &lcores) {
     ProbeContext context;
     context.lcores = lcores;
-    static const QRegularExpression pci(
-        QStringLiteral("^(?:[0-9a-fA-F]{4}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\\.[0-7]$"));
+    const QRegularExpression &pci = pciPattern();
     const QStringList parts = portSpec.split(u',');
     const QString device = parts.first().trimmed();
     if (pci.match(device).hasMatch()) {

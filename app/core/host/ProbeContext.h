@@ -1,4 +1,5 @@
 #pragma once
+#include "model/EngineLaunch.h"
 #include <QList>
 #include <QString>
 
@@ -14,10 +15,17 @@ struct ProbeContext {
     QString pciAddress; // "0000:03:00.0"; empty for virtual devices
     QList<int> lcores;  // empty = judge every online CPU
     qint64 selfPid = 0; // process not to count as "other load"; 0 = this process
+    // The engine whose run is judged: an item of the other's set-up is not.
+    EngineKind engineKind = EngineKind::Dpdk;
 
     // Derives netdev / PCI address from an engine port spec such as
     // "net_af_packet0,iface=va", "net_tap0,iface=t0", "0000:03:00.0" or "net_null0".
     static ProbeContext forPort(const QString &portSpec, const QList<int> &lcores = {});
+    // What a launch transmits on: the DPDK engine's port (forPort), or the
+    // pktgen engine's kernel device, with its PCI address when it has one
+    // (for the NUMA item). root: where sysfs is, for tests.
+    static ProbeContext forLaunch(const EngineLaunch &launch, const QList<int> &lcores = {},
+                                  const QString &root = QStringLiteral("/"));
 
     // The CPUs an engine started without --lcores transmits on here: every
     // online CPU but the first (its main lcore), at most eight.

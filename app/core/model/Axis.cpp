@@ -10,6 +10,10 @@ bool Axis::isNumeric() const {
 }
 
 QString Axis::describe() const {
+    return describe(name);
+}
+
+QString Axis::describe(const QString &shownName) const {
     // Runs of consecutive integers collapse to A..B so long sweeps stay short.
     QStringList items;
     for (qsizetype i = 0; i < values.size();) {
@@ -25,7 +29,7 @@ QString Axis::describe() const {
         }
         i = j + 1;
     }
-    return name + QLatin1Char('=') + items.join(QLatin1Char(','));
+    return shownName + QLatin1Char('=') + items.join(QLatin1Char(','));
 }
 
 QJsonObject Axis::toJson() const {

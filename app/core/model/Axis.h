@@ -16,6 +16,8 @@ struct Axis {
     bool isNumeric() const;
     // "burst=1,2,3,16": the compact form used in run summaries.
     QString describe() const;
+    // The same under another name for the parameter (pktgen's "skb_burst").
+    QString describe(const QString &shownName) const;
 
     QJsonObject toJson() const;
     static std::optional<Axis> fromJson(const QJsonObject &object, QString *error);

@@ -1,5 +1,7 @@
 #include "model/EngineKind.h"
 
+#include <QRegularExpression>
+
 namespace burstlab {
 
 QString engineKindName(EngineKind kind) {
@@ -16,6 +18,17 @@ std::optional<EngineKind> engineKindFromName(const QString &name) {
 
 QStringList engineKindNames() {
     return {engineKindName(EngineKind::Dpdk), engineKindName(EngineKind::Pktgen)};
+}
+
+QString engineProgramName(EngineKind kind) {
+    return kind == EngineKind::Pktgen ? QStringLiteral("burstlab-pktgen-engine")
+                                      : QStringLiteral("burstlab-engine");
+}
+
+QString pktgenVersionText(const QString &version) {
+    static const QRegularExpression number(QStringLiteral("(?:^|[\\s:v])(\\d+(?:\\.\\d+)+)\\s*$"));
+    const QRegularExpressionMatch m = number.match(version);
+    return m.hasMatch() ? QStringLiteral("pktgen ") + m.captured(1) : version.trimmed();
 }
 
 } // namespace burstlab

@@ -16,5 +16,12 @@ QString engineKindName(EngineKind kind);
 std::optional<EngineKind> engineKindFromName(const QString &name);
 // The names in order, for help texts and errors: "dpdk or pktgen".
 QStringList engineKindNames();
+// The kind's engine program, as installed next to the CLI and GUI:
+// "burstlab-engine", "burstlab-pktgen-engine".
+QString engineProgramName(EngineKind kind);
+// "pktgen 2.75" from the pktgen engine's pktgen_version (pgctrl's first line,
+// "Packet Generator for packet performance testing. Version: 2.75", or the
+// number alone); text without a version number as it is.
+QString pktgenVersionText(const QString &version);
 
 } // namespace burstlab

@@ -73,6 +73,14 @@ StepParameter pktgenToo(StepParameter p) {
     return p;
 }
 
+// Whether the pktgen engine takes it, and under which name when pktgen's
+// own differs: "yes", "`skb_burst`", "no".
+QString pktgenCell(const StepParameter &p) {
+    if (!p.takenBy(EngineKind::Pktgen))
+        return QStringLiteral("no");
+    return p.pktgen == p.name ? QStringLiteral("yes") : QStringLiteral("`%1`").arg(p.pktgen);
+}
+
 QString cell(QString text) {
     return text.replace(QLatin1Char('|'), QLatin1String("\\|"));
 }
@@ -176,6 +184,28 @@ QStringList StepParameters::sweepable() {
     return names;
 }
 
+QStringList StepParameters::takenBy(EngineKind kind) {
+    QStringList names;
+    for (const StepParameter &p : all()) {
+        if (p.takenBy(kind) && p.olderFormOf.isEmpty())
+            names << p.name;
+    }
+    return names;
+}
+
+QString StepParameters::textName(const QString &name, EngineKind kind) {
+    const StepParameter *p = find(name);
+    return p ? p->textName(kind) : name;
+}
+
+QString StepParameters::notTakenBy(const QString &name, EngineKind kind) {
+    const StepParameter *p = find(name);
+    if (!p || p->takenBy(kind))
+        return {};
+    return QStringLiteral("the %1 engine does not take %2 (it takes %3)")
+        .arg(engineKindName(kind), name, takenBy(kind).join(QStringLiteral(", ")));
+}
+
 bool StepParameter::takenBy(EngineKind kind) const {
     return kind == EngineKind::Dpdk || !pktgen.isEmpty();
 }
@@ -263,14 +293,21 @@ QString StepParameter::text(const QJsonValue &value) {
     return value.toString();
 }
 
-QString StepParameter::netdevText(const QJsonValue &value) const {
-    const QString format = netdev.isEmpty() ? name + QStringLiteral("=%1") : netdev;
+QString StepParameter::netdevText(const QJsonValue &value, EngineKind kind) const {
+    const QString format = netdev.isEmpty() || kind == EngineKind::Pktgen
+                               ? textName(kind) + QStringLiteral("=%1")
+                               : netdev;
     return format.arg(text(value));
 }
 
+QString StepParameter::textName(EngineKind kind) const {
+    return kind == EngineKind::Pktgen && !pktgen.isEmpty() ? pktgen : name;
+}
+
 QString StepParameters::markdown() {
-    QStringList lines{QStringLiteral("| name | type | range | default | sweep | unit | meaning |"),
-                      QStringLiteral("|---|---|---|---|---|---|---|")};
+    QStringList lines{
+        QStringLiteral("| name | type | range | default | sweep | unit | pktgen | meaning |"),
+        QStringLiteral("|---|---|---|---|---|---|---|---|")};
     QStringList older;
     for (const StepParameter &p : all()) {
         if (!p.olderFormOf.isEmpty()) {
@@ -281,11 +318,11 @@ QString StepParameters::markdown() {
             p.type == T::Integer || p.type == T::PortRange ? p.allowed() : QString();
         const QString fallback =
             p.defaultValue.isUndefined() ? QStringLiteral("none") : p.text(p.defaultValue);
-        lines << QStringLiteral("| `%1` | %2 | %3 | %4 | %5 | %6 | %7 |")
+        lines << QStringLiteral("| `%1` | %2 | %3 | %4 | %5 | %6 | %7 | %8 |")
                      .arg(p.name, p.typeName(),
                           range + (p.fromPort ? QStringLiteral(" (port)") : QString()), fallback,
                           p.sweepable ? QStringLiteral("yes") : QStringLiteral("no"), p.unit,
-                          cell(p.help));
+                          pktgenCell(p), cell(p.help));
     }
     if (!older.isEmpty())
         lines << QString()
@@ -299,9 +336,13 @@ QString StepParameters::text() {
     for (const StepParameter &p : all()) {
         const QString fallback =
             p.defaultValue.isUndefined() ? QStringLiteral("none") : p.text(p.defaultValue);
-        lines << QStringLiteral("%1 (%2, %3; default %4%5): %6")
+        const QString pktgen = !p.takenBy(EngineKind::Pktgen) ? QStringLiteral("; dpdk only")
+                               : p.pktgen == p.name
+                                   ? QStringLiteral("; dpdk and pktgen")
+                                   : QStringLiteral("; dpdk and pktgen (%1)").arg(p.pktgen);
+        lines << QStringLiteral("%1 (%2, %3; default %4%5%6): %7")
                      .arg(p.name, p.typeName(), p.allowed(), fallback,
-                          p.sweepable ? QStringLiteral("; sweepable") : QString(), p.help);
+                          p.sweepable ? QStringLiteral("; sweepable") : QString(), pktgen, p.help);
     }
     return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
 }

@@ -59,8 +59,11 @@ struct StepParameter {
     std::optional<QJsonValue> parse(const QString &text, QString *why) const;
     // The protocol's value as it is typed: "32", "true", "50000-53999".
     static QString text(const QJsonValue &value);
-    // The protocol's value in netdev text: "pkt_size=64".
-    QString netdevText(const QJsonValue &value) const;
+    // The protocol's value in netdev text: "pkt_size=64"; a pktgen run's
+    // under pktgen's name: "clone_skb=64".
+    QString netdevText(const QJsonValue &value, EngineKind kind = EngineKind::Dpdk) const;
+    // The name a run's text gives it: pktgen's for a pktgen run, else its own.
+    QString textName(EngineKind kind) const;
     // Whether an engine of this kind takes the parameter (the CLI and GUI
     // offer a run's engine only those).
     bool takenBy(EngineKind kind) const;
@@ -81,6 +84,16 @@ struct StepParameters {
                               const QJsonObject &engineDefaults = {});
     // The names a sweep may vary, in table order.
     static QStringList sweepable();
+    // The names an engine of this kind takes, in table order, older forms
+    // left out: what a refusal lists.
+    static QStringList takenBy(EngineKind kind);
+    // The name a run's text gives a parameter (textName); a name that is not
+    // a parameter as it is.
+    static QString textName(const QString &name, EngineKind kind);
+    // Why an engine of this kind cannot be given the parameter, naming what
+    // it takes; empty when it takes it (or it is not a parameter: that is
+    // another refusal).
+    static QString notTakenBy(const QString &name, EngineKind kind);
     // The table for docs/protocol.md (and `burstlab-cli parameters --format
     // md`); olderFormOf entries in one line below it. Plain text otherwise.
     static QString markdown();

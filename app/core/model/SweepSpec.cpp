@@ -110,7 +110,8 @@ std::optional<SweepSpec> SweepSpec::fromJson(const QJsonObject &object, QString 
     s.fixed = in.object(QStringLiteral("fixed"));
     s.reps = int(in.integer(QStringLiteral("reps"), s.reps));
     s.durationMs = int(in.integer(QStringLiteral("duration_ms"), s.durationMs));
-    s.warmupMs = int(in.integer(QStringLiteral("warmup_ms"), defaultWarmupMs(s.durationMs)));
+    s.warmupMs =
+        int(in.integer(QStringLiteral("warmup_ms"), defaultWarmupMs(s.durationMs, s.engine.kind)));
     s.pauseMs = int(in.integer(QStringLiteral("pause_ms"), s.pauseMs));
     s.randomize = in.boolean(QStringLiteral("randomize"), s.randomize);
     s.linkSpeedMbps = in.optionalNumber(QStringLiteral("link_speed_mbps"));

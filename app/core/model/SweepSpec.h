@@ -40,7 +40,10 @@ struct SweepSpec {
     // of the step). The first 100 ms of a step hold the cold caches and TLB,
     // the mempool's first touch and a paced rate's ramp, and are one stats
     // sample at the default period; a short step keeps at least 4/5 of itself.
-    static constexpr int defaultWarmupMs(int durationMs) {
+    // pktgen measures from its first packet: its engine has none.
+    static constexpr int defaultWarmupMs(int durationMs, EngineKind kind = EngineKind::Dpdk) {
+        if (kind == EngineKind::Pktgen)
+            return 0;
         return durationMs / 5 < 100 ? durationMs / 5 : 100;
     }
 

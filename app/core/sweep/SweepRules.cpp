@@ -86,6 +86,11 @@ ParameterLimit SweepRules::rangeOf(const StepLimits &limits, const QString &name
 QList<FieldProblem> SweepRules::checkLaunch(const EngineLaunch &e,
                                             std::optional<bool> hugepagesReserved) {
     Problems out;
+    // The kernel's rule (dev_valid_name): at most 15 bytes, no '/', ':' or
+    // white space, not "." or ".."; and no leading '-', which the engine
+    // would read as an option.
+    static const QRegularExpression kernelDevice(
+        QStringLiteral("^(?!-)(?!\\.\\.?$)[^/:\\s]{1,15}$"));
     static const QStringList modes{QStringLiteral("direct"), QStringLiteral("pkexec"),
                                    QStringLiteral("sudo"), QStringLiteral("ssh")};
     const bool ssh = e.mode == QLatin1String("ssh");
@@ -102,17 +107,43 @@ QList<FieldProblem> SweepRules::checkLaunch(const EngineLaunch &e,
     else if (e.sshHost.startsWith(QLatin1Char('-')))
         out.add(QStringLiteral("engine.ssh_host"),
                 QStringLiteral("'%1' is not a host name").arg(e.sshHost));
+    const bool pktgen = e.kind == EngineKind::Pktgen;
     if (e.txDevice().trimmed().isEmpty())
         out.add(QStringLiteral("engine.device"),
-                QStringLiteral("no device: a virtual device such as net_null0 or a PCI address"));
+                pktgen ? QStringLiteral("no device: the pktgen engine sends on a kernel network "
+                                        "device such as eth0 or dummy0")
+                       : QStringLiteral("no device: a virtual device such as net_null0 or a PCI "
+                                        "address"));
+    else if (pktgen && !kernelDevice.match(e.device).hasMatch())
+        out.add(QStringLiteral("engine.device"),
+                QStringLiteral("'%1' is not a kernel network device name").arg(e.device));
+    // Each engine takes its own devices only: a launch that names the other's
+    // would run without them.
+    if (pktgen) {
+        const std::pair<const char *, bool> dpdkOnly[] = {
+            {"engine.vdevs", !e.vdevs.isEmpty()},
+            {"engine.pci", !e.pci.isEmpty()},
+            {"engine.sink_vdev", !e.sinkVdev.isEmpty()}};
+        for (const auto &[field, given] : dpdkOnly) {
+            if (given)
+                out.add(QLatin1String(field),
+                        QStringLiteral("a DPDK device: the pktgen engine sends on its kernel "
+                                       "device only"));
+        }
+    } else if (!e.device.isEmpty()) {
+        out.add(QStringLiteral("engine.kernel_device"),
+                QStringLiteral("a kernel device goes with the pktgen engine; the DPDK engine "
+                               "sends on a virtual device or a PCI address"));
+    }
     static const QRegularExpression cpuList(
         QStringLiteral("^[0-9]+(-[0-9]+)?(,[0-9]+(-[0-9]+)?)*$"));
     if (!e.lcores.isEmpty() &&
         (!cpuList.match(e.lcores).hasMatch() || parseCpuList(e.lcores).isEmpty()))
         out.add(QStringLiteral("engine.lcores"),
                 QStringLiteral("lcores '%1' is not a CPU list such as 0-1 or 0,2,4").arg(e.lcores));
-    out.range(QStringLiteral("engine.memory_mb"), e.memoryMb, kMinMemoryMb, kMaxMemoryMb);
-    if (!e.noHuge && !ssh && hugepagesReserved == false)
+    if (!pktgen)
+        out.range(QStringLiteral("engine.memory_mb"), e.memoryMb, kMinMemoryMb, kMaxMemoryMb);
+    if (!pktgen && !e.noHuge && !ssh && hugepagesReserved == false)
         out.add(QStringLiteral("engine.no_huge"),
                 QStringLiteral("no hugepages are reserved on this host: run without hugepages, "
                                "or reserve them first (dpdk-hugepages.py --setup 1G)"));
@@ -124,6 +155,7 @@ QList<FieldProblem> SweepRules::check(const SweepSpec &spec, const Context &cont
     for (const FieldProblem &p : checkLaunch(spec.engine, context.hugepagesReserved))
         out.add(p.field, p.message);
     const StepLimits &limits = context.limits;
+    const EngineKind kind = spec.engine.kind;
     const QStringList sweepable = StepParameters::sweepable();
     if (spec.axes.isEmpty() || spec.axes.size() > 2)
         out.add(
@@ -134,6 +166,11 @@ QList<FieldProblem> SweepRules::check(const SweepSpec &spec, const Context &cont
         if (!sweepable.contains(axis.name)) {
             out.add(axis.name, QStringLiteral("%1 is not a parameter a sweep can vary (one of %2)")
                                    .arg(axis.name, sweepable.join(QStringLiteral(", "))));
+            continue;
+        }
+        if (const QString notTaken = StepParameters::notTakenBy(axis.name, kind);
+            !notTaken.isEmpty()) {
+            out.add(axis.name, notTaken);
             continue;
         }
         if (i == 1 && axis.name == spec.axes[0].name)
@@ -155,6 +192,11 @@ QList<FieldProblem> SweepRules::check(const SweepSpec &spec, const Context &cont
     for (auto it = spec.fixed.begin(); it != spec.fixed.end(); ++it) {
         if (spec.axisNames().contains(it.key())) {
             out.add(it.key(), QStringLiteral("%1 is both swept and fixed").arg(it.key()));
+            continue;
+        }
+        if (const QString notTaken = StepParameters::notTakenBy(it.key(), kind);
+            !notTaken.isEmpty()) {
+            out.add(it.key(), notTaken);
             continue;
         }
         // An engine older than a parameter does without it at its default.
@@ -183,7 +225,12 @@ QList<FieldProblem> SweepRules::check(const SweepSpec &spec, const Context &cont
     const ParameterLimit duration = rangeOf(limits, QStringLiteral("duration_ms"));
     out.range(QStringLiteral("duration_ms"), spec.durationMs, duration.min, duration.max);
     const ParameterLimit warmup = rangeOf(limits, QStringLiteral("warmup_ms"));
-    if (spec.warmupMs < warmup.min || spec.warmupMs >= spec.durationMs)
+    if (kind == EngineKind::Pktgen && spec.warmupMs != 0)
+        out.add(QStringLiteral("warmup_ms"),
+                QStringLiteral("the pktgen engine has no warm-up (pktgen measures from its first "
+                               "packet): it must be 0, got %1 ms")
+                    .arg(spec.warmupMs));
+    else if (spec.warmupMs < warmup.min || spec.warmupMs >= spec.durationMs)
         out.add(QStringLiteral("warmup_ms"),
                 QStringLiteral("the warm-up (%1 ms) must be at least %2 ms and shorter than the "
                                "step (%3 ms)")

@@ -155,12 +155,13 @@ void SweepRunner::recordHost(const EngineHello &hello) {
     }
     const EngineLaunch &e = m_run.spec.engine;
     // The main lcore only reads commands: the checklist judges the CPUs that
-    // transmit. No launch mode moves the engine to another network namespace,
-    // so an af_packet or tap netdev is probed in ours (no netns).
+    // transmit (pktgen's: its threads' CPUs). No launch mode moves the
+    // engine to another network namespace, so an af_packet or tap netdev, or
+    // pktgen's device, is probed in ours (no netns).
     QList<int> cpus;
     for (qint64 cpu : hello.workerCpus)
         cpus.append(int(cpu));
-    const ProbeContext context = ProbeContext::forPort(e.txDevice(), cpus);
+    const ProbeContext context = ProbeContext::forLaunch(e, cpus);
     emit logLine(QStringLiteral("probing the host checklist"));
     m_probing = true;
     auto promise = std::make_shared<QPromise<HostRecord>>();

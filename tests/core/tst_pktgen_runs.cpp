@@ -1,0 +1,373 @@
+// The core side of a kernel pktgen run, without an engine: the pktgen
+// engine's hello read from its fixture, the command that starts it, the
+// sweep rules' refusals of what it does not take, a pktgen run's netdev text
+// and setup notes under pktgen's names and versions, its reproduce command,
+// its checklist context, and its comparison with a DPDK run.
+#include "PktgenRunData.h"
+#include "compare/RunMatch.h"
+#include "engine/EngineCommand.h"
+#include "engine/EngineExit.h"
+#include "engine/EngineHello.h"
+#include "engine/EngineMessageParser.h"
+#include "exchange/Comparison.h"
+#include "exchange/NetdevExport.h"
+#include "exchange/RunSetup.h"
+#include "exchange/SweepCommandLine.h"
+#include "host/Checklist.h"
+#include "model/StepParameters.h"
+#include "store/RunStore.h"
+#include "sweep/SweepRules.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace burstlab;
+using testdata::burstRun;
+using testdata::pktgenFixture;
+
+namespace {
+
+EngineMessage parsed(const QJsonObject &hello) {
+    return EngineMessageParser::parse(hello);
+}
+
+QString violation(const QJsonObject &hello) {
+    const EngineMessage m = parsed(hello);
+    const auto *v = std::get_if<ProtocolViolation>(&m);
+    return v ? v->message : QString();
+}
+
+SweepSpec pktgenSpec() {
+    SweepSpec spec;
+    spec.engine.kind = EngineKind::Pktgen;
+    spec.engine.device = QStringLiteral("dummy0");
+    spec.engine.noHuge = false;
+    spec.axes = {Axis{QStringLiteral("burst"), {AxisValue(1), AxisValue(32)}}};
+    spec.warmupMs = SweepSpec::defaultWarmupMs(spec.durationMs, EngineKind::Pktgen);
+    return spec;
+}
+
+// The problems of a spec, field: message, for the engine-less rules.
+QList<FieldProblem> problems(const SweepSpec &spec) {
+    return SweepRules::check(spec, {StepLimits::documented(), std::nullopt});
+}
+
+QString problemOf(const QList<FieldProblem> &list, const QString &field) {
+    for (const FieldProblem &p : list) {
+        if (p.field == field)
+            return p.message;
+    }
+    return {};
+}
+
+} // namespace
+
+class TestPktgenRuns : public QObject {
+    Q_OBJECT
+
+  private slots:
+    void helloOfThePktgenEngine() {
+        const EngineMessage m = parsed(pktgenFixture(QStringLiteral("hello.json")));
+        const auto *h = std::get_if<EngineHello>(&m);
+        QVERIFY2(h, qPrintable(violation(pktgenFixture(QStringLiteral("hello.json")))));
+        QCOMPARE(h->kind, EngineKind::Pktgen);
+        QCOMPARE(h->kernelVersion, QStringLiteral("6.1.0-uml"));
+        QVERIFY(h->dpdkVersion.isEmpty());
+        QCOMPARE(h->tscHz, 1000000000);
+        QCOMPARE(h->tscSource, QStringLiteral("clock_monotonic"));
+        // pktgen has no lcores: its threads' CPUs stand for them
+        QCOMPARE(h->workerCpus, QList<qint64>{1});
+        QCOMPARE(h->workerLcores, QList<qint64>{1});
+        QCOMPARE(h->transmitPath(), QStringLiteral("Linux 6.1.0-uml, pktgen 2.75"));
+        QVERIFY2(h->summary().startsWith(QStringLiteral(
+                     "burstlab-pktgen-engine 0.1.0, Linux 6.1.0-uml, pktgen 2.75, dummy0 (dummy")),
+                 qPrintable(h->summary()));
+        // the limits are pktgen's only
+        QVERIFY(!h->stepLimits().knows(QStringLiteral("tx_desc")));
+        QCOMPARE(h->stepLimits().range(QStringLiteral("warmup_ms"))->max, 0);
+    }
+
+    void helloWithoutAKindIsTheDpdkEngines() {
+        const EngineMessage m = parsed(pktgenFixture(QStringLiteral("dpdk_hello.json")));
+        const auto *h = std::get_if<EngineHello>(&m);
+        QVERIFY(h);
+        QCOMPARE(h->kind, EngineKind::Dpdk);
+        QCOMPARE(h->transmitPath(), QStringLiteral("DPDK 22.11.11"));
+        QVERIFY(h->summary().startsWith(QStringLiteral("burstlab-engine 0.1.0, DPDK 22.11.11")));
+    }
+
+    void eachKindNeedsItsOwnVersions() {
+        QJsonObject pktgen = pktgenFixture(QStringLiteral("hello.json"));
+        pktgen.remove(QStringLiteral("kernel_version"));
+        QVERIFY2(violation(pktgen).contains(QStringLiteral("kernel_version")),
+                 qPrintable(violation(pktgen)));
+        pktgen = pktgenFixture(QStringLiteral("hello.json"));
+        pktgen.remove(QStringLiteral("pktgen_version"));
+        QVERIFY(violation(pktgen).contains(QStringLiteral("pktgen_version")));
+        // a DPDK hello still needs dpdk_version, and a pktgen hello without
+        // worker_cpus says so
+        QJsonObject dpdk = pktgenFixture(QStringLiteral("dpdk_hello.json"));
+        dpdk.remove(QStringLiteral("dpdk_version"));
+        QVERIFY(violation(dpdk).contains(QStringLiteral("dpdk_version")));
+        pktgen = pktgenFixture(QStringLiteral("hello.json"));
+        pktgen.remove(QStringLiteral("worker_cpus"));
+        QVERIFY(violation(pktgen).contains(QStringLiteral("worker_cpus")));
+    }
+
+    void unknownKindIsRefused() {
+        QJsonObject hello = pktgenFixture(QStringLiteral("hello.json"));
+        hello.insert(QStringLiteral("engine_kind"), QStringLiteral("xdp"));
+        QCOMPARE(violation(hello), QStringLiteral("hello.engine_kind: expected dpdk or pktgen"));
+    }
+
+    void versionMismatchNamesTheProgram() {
+        QJsonObject hello = pktgenFixture(QStringLiteral("hello.json"));
+        hello.insert(QStringLiteral("protocol"), 3);
+        QVERIFY2(
+            violation(hello).endsWith(QStringLiteral("install matching versions of burstlab and "
+                                                     "burstlab-pktgen-engine")),
+            qPrintable(violation(hello)));
+        hello.remove(QStringLiteral("engine_kind"));
+        QVERIFY(violation(hello).endsWith(
+            QStringLiteral("install matching versions of burstlab and burstlab-engine")));
+    }
+
+    void commandStartsThePktgenEngine() {
+        EngineLaunch launch;
+        launch.kind = EngineKind::Pktgen;
+        launch.device = QStringLiteral("eth5");
+        launch.lcores = QStringLiteral("2-3");
+        const QStringList args{QStringLiteral("--device"), QStringLiteral("eth5"),
+                               QStringLiteral("--threads"), QStringLiteral("2-3")};
+        const EngineCommand direct = EngineCommand::fromLaunch(launch, QStringLiteral("/opt/bl"));
+        QCOMPARE(direct.program, QStringLiteral("/opt/bl/burstlab-pktgen-engine"));
+        QCOMPARE(direct.arguments, args);
+        QCOMPARE(direct.kind, EngineKind::Pktgen);
+        launch.mode = QStringLiteral("sudo");
+        const EngineCommand sudo = EngineCommand::fromLaunch(launch, QStringLiteral("/opt/bl"));
+        QCOMPARE(sudo.arguments, QStringList({QStringLiteral("-n"),
+                                              QStringLiteral("/opt/bl/burstlab-pktgen-engine")}) +
+                                     args);
+        launch.mode = QStringLiteral("pkexec");
+        QCOMPARE(EngineCommand::fromLaunch(launch, QStringLiteral("/opt/bl")).arguments,
+                 QStringList{QStringLiteral("/opt/bl/burstlab-pktgen-engine")} + args);
+        launch.mode = QStringLiteral("ssh");
+        launch.sshHost = QStringLiteral("lab");
+        const EngineCommand ssh = EngineCommand::fromLaunch(launch, QStringLiteral("/opt/bl"));
+        QVERIFY2(ssh.arguments.join(u' ').endsWith(
+                     QStringLiteral("lab burstlab-pktgen-engine --device eth5 --threads 2-3")),
+                 qPrintable(ssh.arguments.join(u' ')));
+        // without lcores the engine picks its thread
+        launch.mode = QStringLiteral("direct");
+        launch.sshHost.clear();
+        launch.lcores.clear();
+        QCOMPARE(EngineCommand::fromLaunch(launch, QStringLiteral("/opt/bl")).arguments,
+                 args.mid(0, 2));
+        // the pktgen engine asks for no hugepages, whatever noHuge says
+        launch.noHuge = false;
+        QVERIFY(!EngineCommand::hugepagesReservedFor(launch));
+        QCOMPARE(describeEngineExitCode(3, EngineKind::Pktgen),
+                 QStringLiteral("the kernel has no pktgen (modprobe pktgen)"));
+        QCOMPARE(describeEngineExitCode(3), QStringLiteral("EAL initialisation failed"));
+    }
+
+    void launchRulesOfEachKind() {
+        SweepSpec spec = pktgenSpec();
+        QVERIFY2(problems(spec).isEmpty(), qPrintable(problems(spec).value(0).text()));
+        spec.engine.device.clear();
+        QVERIFY(problemOf(problems(spec), QStringLiteral("engine.device"))
+                    .contains(QStringLiteral("kernel network device")));
+        for (const QString &bad : {QStringLiteral("-rf"), QStringLiteral("a/b"),
+                                   QStringLiteral("sixteen-chars-xx"), QStringLiteral("..")}) {
+            spec.engine.device = bad;
+            QVERIFY2(!problemOf(problems(spec), QStringLiteral("engine.device")).isEmpty(),
+                     qPrintable(bad));
+        }
+        spec = pktgenSpec();
+        spec.engine.vdevs = {QStringLiteral("net_null0")};
+        QVERIFY(problemOf(problems(spec), QStringLiteral("engine.vdevs"))
+                    .contains(QStringLiteral("pktgen engine sends on its kernel device")));
+        // memory is DPDK's: not checked for pktgen
+        spec = pktgenSpec();
+        spec.engine.memoryMb = 1;
+        QVERIFY(problems(spec).isEmpty());
+        SweepSpec dpdk;
+        dpdk.engine.vdevs = {QStringLiteral("net_null0")};
+        dpdk.engine.device = QStringLiteral("eth0");
+        dpdk.axes = spec.axes;
+        QVERIFY(problemOf(problems(dpdk), QStringLiteral("engine.kernel_device"))
+                    .contains(QStringLiteral("goes with the pktgen engine")));
+    }
+
+    void parametersPktgenDoesNotTakeAreRefused() {
+        const QString takes =
+            StepParameters::takenBy(EngineKind::Pktgen).join(QStringLiteral(", "));
+        QVERIFY(takes.startsWith(QStringLiteral("burst, clone, pkt_size")));
+        QVERIFY(!takes.contains(QStringLiteral("tx_desc")));
+        QVERIFY(!takes.contains(QStringLiteral("src_port"))); // older forms are not offered
+        SweepSpec spec = pktgenSpec();
+        spec.axes = {Axis{QStringLiteral("tx_desc"), {AxisValue(512), AxisValue(1024)}}};
+        QCOMPARE(
+            problemOf(problems(spec), QStringLiteral("tx_desc")),
+            QStringLiteral("the pktgen engine does not take tx_desc (it takes %1)").arg(takes));
+        spec = pktgenSpec();
+        spec.fixed.insert(QStringLiteral("timestamp"), true);
+        QVERIFY(problemOf(problems(spec), QStringLiteral("timestamp"))
+                    .startsWith(QStringLiteral("the pktgen engine does not take timestamp")));
+        spec.fixed = {{QStringLiteral("clone"), 64}, {QStringLiteral("rate_pps"), 100000}};
+        QVERIFY(problems(spec).isEmpty());
+        // the DPDK engine takes them all
+        spec.engine = EngineLaunch{};
+        spec.engine.vdevs = {QStringLiteral("net_null0")};
+        spec.warmupMs = SweepSpec::defaultWarmupMs(spec.durationMs);
+        spec.fixed = {{QStringLiteral("timestamp"), true}};
+        QVERIFY(problems(spec).isEmpty());
+    }
+
+    void pktgenHasNoWarmup() {
+        SweepSpec spec = pktgenSpec();
+        QCOMPARE(spec.warmupMs, 0);
+        spec.warmupMs = 100;
+        QCOMPARE(problemOf(problems(spec), QStringLiteral("warmup_ms")),
+                 QStringLiteral("the pktgen engine has no warm-up (pktgen measures from its first "
+                                "packet): it must be 0, got 100 ms"));
+    }
+
+    // Seed 000's lines, from a run of the pktgen engine at seed 000's rates.
+    void netdevTextUsesPktgensNames() {
+        const RunData data = burstRun(EngineKind::Pktgen, QStringLiteral("kernel"),
+                                      testdata::seed000Rates(), {{QStringLiteral("clone"), 64}});
+        NetdevOptions options;
+        options.chart = false;
+        const QString text = NetdevExport::run(data, options);
+        QVERIFY2(text.contains(QStringLiteral(" skb_burst=1  tx:5571279 pps\n")), qPrintable(text));
+        QVERIFY(text.contains(QStringLiteral(" skb_burst=2  tx:6942821 pps ( 35.46 ns)\n")));
+        QVERIFY(text.contains(QStringLiteral(" skb_burst=3  tx:7556214 pps ( 11.69 ns)\n")));
+        QVERIFY(text.contains(QStringLiteral("skb_burst=(1 vs 3) improvement:")));
+        QVERIFY(text.contains(QStringLiteral(" Sweep: skb_burst=1..3\n")));
+        QVERIFY(text.contains(QStringLiteral(" Fixed: clone_skb=64\n")));
+        QVERIFY(text.contains(QStringLiteral(" Engine: kernel pktgen; pktgen thread on CPU 1")));
+        QVERIFY(!text.contains(QStringLiteral("tx_desc")));
+        QVERIFY(!text.contains(QStringLiteral("\n burst="))); // but --sweep burst= in Command
+        // the kernel and pktgen that sent, not DPDK
+        QVERIFY2(text.contains(QStringLiteral(" - Kernel 6.1.0-uml, pktgen 2.75")),
+                 qPrintable(text));
+        QVERIFY(!text.contains(QStringLiteral("DPDK")));
+        QCOMPARE(data.run.fingerprint.value(QStringLiteral("kernel_release")),
+                 QStringLiteral("6.1.0-uml"));
+        QVERIFY(RunSetup::host(data.run).endsWith(QStringLiteral("Kernel 6.1.0-uml, pktgen 2.75")));
+        // a DPDK run of the same rates keeps burstlab's names and says DPDK
+        const QString dpdk =
+            NetdevExport::run(burstRun(EngineKind::Dpdk, QStringLiteral("dpdk"),
+                                       testdata::seed000Rates(), {{QStringLiteral("clone"), 64}}),
+                              options);
+        QVERIFY(dpdk.contains(QStringLiteral(" burst=2  tx:6942821 pps ( 35.46 ns)\n")));
+        QVERIFY(dpdk.contains(QStringLiteral(" Fixed: clone=64\n")));
+        QVERIFY(dpdk.contains(QStringLiteral("DPDK 22.11.11")));
+    }
+
+    void reproduceCommandNamesTheEngine() {
+        const RunData data = burstRun(EngineKind::Pktgen, QStringLiteral("kernel"),
+                                      testdata::seed000Rates(), {{QStringLiteral("clone"), 64}});
+        QCOMPARE(SweepCommandLine::arguments(data.run),
+                 (QStringList{"sweep", "--engine-kind", "pktgen", "--device", "dummy0", "--lcores",
+                              "1", "--sweep", "burst=1..3", "--set", "clone=64", "--reps", "2",
+                              "--duration-ms", "1000", "--sequential", "--label", "kernel"}));
+        const RunData dpdk =
+            burstRun(EngineKind::Dpdk, QStringLiteral("dpdk"), testdata::seed000Rates());
+        const QStringList args = SweepCommandLine::arguments(dpdk.run);
+        QVERIFY(!args.contains(QStringLiteral("--engine-kind")));
+        QVERIFY(args.contains(QStringLiteral("--no-huge")));
+    }
+
+    // A stored run keeps its kind and device.
+    void storeKeepsTheKind() {
+        QTemporaryDir dir;
+        RunStore store;
+        QVERIFY(store.open(dir.filePath(QStringLiteral("runs.sqlite"))));
+        const auto id = store.insertRunData(
+            burstRun(EngineKind::Pktgen, QStringLiteral("kernel"), testdata::seed000Rates()));
+        QVERIFY2(id, qPrintable(store.lastError()));
+        const auto loaded = store.loadRunData(*id);
+        QVERIFY(loaded);
+        QCOMPARE(loaded->run.spec.engine.kind, EngineKind::Pktgen);
+        QCOMPARE(loaded->run.spec.engine.device, QStringLiteral("dummy0"));
+        QCOMPARE(loaded->run.spec.warmupMs, 0);
+        QCOMPARE(loaded->run.device(), QStringLiteral("dummy0 (dummy)"));
+    }
+
+    // The two engines' runs meet point by point; what differs between their
+    // launches is said, DPDK's own settings (hugepages, sink) are not.
+    void pktgenAndDpdkRunsCompare() {
+        const RunData dpdk = burstRun(EngineKind::Dpdk, QStringLiteral("dpdk"),
+                                      {{1, 20000000}, {2, 30000000}, {3, 35000000}});
+        const RunData pktgen =
+            burstRun(EngineKind::Pktgen, QStringLiteral("kernel"), testdata::seed000Rates());
+        const RunMatch match = RunMatch::of({dpdk, pktgen});
+        QCOMPARE(match.axisNames, QStringList{QStringLiteral("burst")});
+        QVERIFY(match.unmatched.isEmpty());
+        QVERIFY2(match.settingDifferences.contains(
+                     QStringLiteral("engine: dpdk in dpdk, pktgen in kernel")),
+                 qPrintable(match.settingDifferences.join(u'\n')));
+        QVERIFY(match.settingDifferences.contains(
+            QStringLiteral("device: net_null0 in dpdk, dummy0 in kernel")));
+        for (const QString &d : match.settingDifferences)
+            QVERIFY2(!d.startsWith(QStringLiteral("hugepages")), qPrintable(d));
+        // a parameter the pktgen engine does not take is not its default there
+        QVERIFY(!RunMatch::settingOf(pktgen.run, QStringLiteral("tx_desc")));
+        QCOMPARE(RunMatch::settingOf(dpdk.run, QStringLiteral("tx_desc"))->number(), 1024);
+        const QString text = NetdevExport::comparison(Comparison::of({dpdk, pktgen}));
+        QVERIFY2(text.contains(QStringLiteral("burst=1..3, kernel pktgen")), qPrintable(text));
+    }
+
+    // A pktgen run's checklist judges its kernel device (and the NIC's PCI
+    // function behind it), never DPDK's hugepages or binding.
+    void checklistJudgesTheKernelDevice() {
+        QTemporaryDir root;
+        const QString pci = QStringLiteral("/sys/devices/pci0000:00/0000:03:00.0");
+        QVERIFY(QDir().mkpath(root.filePath(pci.mid(1))));
+        QVERIFY(QDir().mkpath(root.filePath(QStringLiteral("sys/class/net/eth5"))));
+        QVERIFY(QFile::link(root.path() + pci,
+                            root.filePath(QStringLiteral("sys/class/net/eth5/device"))));
+        EngineLaunch launch;
+        launch.kind = EngineKind::Pktgen;
+        launch.device = QStringLiteral("eth5");
+        ProbeContext context = ProbeContext::forLaunch(launch, {1}, root.path());
+        QCOMPARE(context.netdev, QStringLiteral("eth5"));
+        QCOMPARE(context.pciAddress, QStringLiteral("0000:03:00.0"));
+        QCOMPARE(context.engineKind, EngineKind::Pktgen);
+        QCOMPARE(context.expand(QStringLiteral("ethtool -G {netdev} tx 1024")),
+                 QStringLiteral("ethtool -G eth5 tx 1024"));
+        launch.device = QStringLiteral("dummy0"); // virtual: no PCI function
+        QVERIFY(ProbeContext::forLaunch(launch, {1}, root.path()).pciAddress.isEmpty());
+
+        QStringList ids;
+        for (const CheckResult &r : Checklist::builtIn().run(context))
+            ids << r.id;
+        for (const char *item : {"tx_ring", "flow_control", "coalescing", "irq_affinity",
+                                 "driver_builtin", "isolated_cpus", "numa"})
+            QVERIFY2(ids.contains(QLatin1String(item)), item);
+        QVERIFY(!ids.contains(QStringLiteral("hugepages")));
+        QVERIFY(!ids.contains(QStringLiteral("pci_binding")));
+        context.engineKind = EngineKind::Dpdk;
+        QStringList dpdkIds;
+        for (const CheckResult &r : Checklist::builtIn().run(context))
+            dpdkIds << r.id;
+        QVERIFY(dpdkIds.contains(QStringLiteral("hugepages")));
+        QVERIFY(dpdkIds.contains(QStringLiteral("pci_binding")));
+    }
+
+    void checklistEnginesAreChecked() {
+        QString error;
+        QVERIFY(!Checklist::fromJson(R"({"version":1,"items":[{"id":"x","title":"t","why":"w",
+            "source":"s","probe":{"name":"smt"},"recommended":"r","fix":"f",
+            "engines":["xdp"]}]})",
+                                     &error));
+        QVERIFY2(error.contains(QStringLiteral("\"engines\" holds 'xdp'")), qPrintable(error));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPktgenRuns)
+#include "tst_pktgen_runs.moc"
