@@ -2,8 +2,9 @@
 # Screenshots of the real application for the documentation: starts burstlab
 # under Xvfb with a throw-away store and settings, runs a burst sweep and a
 # burst x clone sweep on net_null through the real engine, and saves the main
-# window (also while the second sweep runs), the comparison, the host checklist, the runs list and the exported
-# figures into docs/screenshots/ (a 1600x1000 screen) and
+# window (also while the second sweep runs), the comparison, the host
+# checklist, the runs list, the setup with kernel pktgen chosen and the
+# exported figures into docs/screenshots/ (a 1600x1000 screen) and
 # docs/screenshots/1280x720/ (a laptop screen). With openbox installed the
 # window is managed as on a desktop (title bar, maximised to the work area).
 #

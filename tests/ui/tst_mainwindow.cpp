@@ -1,7 +1,8 @@
 // The main window's conventions: shortcuts for the main actions, settings and
 // layout kept between sessions, recent stores, and "Copy as netdev text" of the
 // selected stored run through the core exporter, and runs another process
-// stores showing up on their own.
+// stores showing up on their own; a kernel pktgen run named as such wherever
+// its engine is shown, and run again as one.
 #include "UiTestData.h"
 #include "checklist/ChecklistView.h"
 #include "compare/CompareTableModel.h"
@@ -24,6 +25,7 @@
 #include <QClipboard>
 #include <QDockWidget>
 #include <QHeaderView>
+#include <QJsonArray>
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
@@ -97,6 +99,8 @@ class TestMainWindow : public QObject {
     void tabFromTheFilterLandsOnARun();
     void showsRunsAnotherProcessStores();
     void shownRunFollowsTheStore();
+    // Last: it leaves the settings with pktgen chosen.
+    void pktgenRunIsShownAndRunAgainAsOne();
 
   private:
     QTemporaryDir m_dir;
@@ -206,6 +210,67 @@ void TestMainWindow::runAgainFillsTheSetup() {
     QCOMPARE(spec.axes, data.run.spec.axes);
     QCOMPARE(spec.durationMs, 321);
     QCOMPARE(window.setupPanel()->runLabel(), QStringLiteral("patch3"));
+}
+
+void TestMainWindow::pktgenRunIsShownAndRunAgainAsOne() {
+    const QString store = m_dir.filePath(QStringLiteral("pktgen.sqlite"));
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(window.openStore(store));
+        RunData data = testdata::burstRun(QStringLiteral("kernel"), {{1, {1e6}}, {32, {4e6}}});
+        data.run.spec.engine = EngineLaunch{};
+        data.run.spec.engine.kind = EngineKind::Pktgen;
+        data.run.spec.engine.device = QStringLiteral("dummy0");
+        data.run.spec.engine.mode = QStringLiteral("sudo");
+        data.run.spec.warmupMs = 0;
+        const QJsonObject port{{QStringLiteral("role"), QStringLiteral("tx")},
+                               {QStringLiteral("name"), QStringLiteral("dummy0")},
+                               {QStringLiteral("driver"), QStringLiteral("dummy")}};
+        data.run.hello = QJsonObject{
+            {QStringLiteral("type"), QStringLiteral("hello")},
+            {QStringLiteral("engine_kind"), QStringLiteral("pktgen")},
+            {QStringLiteral("kernel_version"), QStringLiteral("6.1.0-uml")},
+            {QStringLiteral("pktgen_version"),
+             QStringLiteral("Packet Generator for packet performance testing. Version: 2.75")},
+            {QStringLiteral("ports"), QJsonArray{port}}};
+        const qint64 id = testdata::insert(*window.store(), data);
+        QVERIFY(id > 0);
+
+        window.runsBrowser()->reload();
+        const RunsTableModel *runs = window.runsBrowser()->model();
+        QString device;
+        for (int row = 0; row < runs->rowCount(); ++row) {
+            if (runs->index(row, RunsTableModel::IdColumn).data().toLongLong() == id) {
+                device = runs->index(row, RunsTableModel::DeviceColumn).data().toString();
+            }
+        }
+        QCOMPARE(device, QStringLiteral("dummy0 (dummy) · kernel pktgen"));
+
+        window.showRun(id);
+        const QString engine = QStringLiteral("kernel pktgen 2.75 (Linux 6.1.0-uml)");
+        const QString header = window.resultsView()->summaryText();
+        QVERIFY2(header.contains(engine), qPrintable(header));
+        const QString caption = window.resultsView()->figures().first().second.caption();
+        QVERIFY2(caption.contains(QStringLiteral("dummy0 (dummy), ") + engine),
+                 qPrintable(caption));
+        QVERIFY2(!caption.contains(QStringLiteral("DPDK")), qPrintable(caption));
+
+        window.runsBrowser()->selectRuns({id});
+        for (QAction *action : window.runsBrowser()->table()->actions()) {
+            if (action->text() == QStringLiteral("Run again")) {
+                action->trigger();
+            }
+        }
+        QCOMPARE(window.setupPanel()->engineKind(), EngineKind::Pktgen);
+        QCOMPARE(window.setupPanel()->spec().engine.device, QStringLiteral("dummy0"));
+        QCOMPARE(window.setupPanel()->spec().axes, data.run.spec.axes);
+        QVERIFY(window.close());
+    }
+    // The choice is the settings' too: the next session starts with it.
+    MainWindow again;
+    QCOMPARE(again.setupPanel()->engineKind(), EngineKind::Pktgen);
+    QCOMPARE(again.setupPanel()->spec().engine.device, QStringLiteral("dummy0"));
 }
 
 void TestMainWindow::fitsALaptopWithALongDescription() {

@@ -1,6 +1,7 @@
 // The sweep setup panel: validation as you type marks the field at fault and
 // says why; the spec it builds, also while a sweep runs; its state survives a
-// restart; the wheel scrolls the form rather than changing fields in passing.
+// restart; the wheel scrolls the form rather than changing fields in passing;
+// the engine kind's own fields and parameters, and what a switch of kind drops.
 #include "engine/EngineCommand.h"
 #include "model/StepLimits.h"
 #include "model/StepParameters.h"
@@ -11,8 +12,10 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QFormLayout>
 #include <QGroupBox>
 #include <QJsonArray>
+#include <QLabel>
 #include <QLineEdit>
 #include <QScrollArea>
 #include <QSignalSpy>
@@ -44,7 +47,35 @@ class TestSetupPanel : public QObject {
     void hugepagesNeededWithoutNoHuge();
     void wheelChangesOnlyAFocusedField();
     void outOfRangeValueIsKeptAndMarked();
+    void kindShowsItsOwnFields();
+    void pktgenOffersOnlyItsParameters();
+    void switchingKindDropsAndNotesWhatItDoesNotTake();
+    void pktgenStateRoundTrip();
 };
+
+namespace {
+// The texts a combo box offers, in order.
+QStringList items(const QComboBox *box) {
+    QStringList texts;
+    for (int i = 0; i < box->count(); ++i) {
+        texts << box->itemData(i).toString();
+    }
+    return texts;
+}
+
+// The label of a form row, as the user reads it.
+QString rowLabel(const QWidget *field) {
+    for (QWidget *parent = field->parentWidget(); parent; parent = parent->parentWidget()) {
+        if (auto *form = qobject_cast<QFormLayout *>(parent->layout())) {
+            if (auto *label =
+                    qobject_cast<QLabel *>(form->labelForField(const_cast<QWidget *>(field)))) {
+                return label->text();
+            }
+        }
+    }
+    return {};
+}
+} // namespace
 
 void TestSetupPanel::defaultsAreValid() {
     SweepSetupPanel panel;
@@ -487,6 +518,158 @@ void TestSetupPanel::outOfRangeValueIsKeptAndMarked() {
     QVERIFY2(panel.invalidReason().contains(QStringLiteral("pkt_size must be in 60..1514, got 10")),
              qPrintable(panel.invalidReason()));
     QCOMPARE(panel.invalidField(), box);
+}
+
+void TestSetupPanel::kindShowsItsOwnFields() {
+    SweepSetupPanel panel;
+    panel.show();
+    const auto field = [&](const char *name) {
+        QWidget *w = panel.findChild<QWidget *>(QString::fromLatin1(name));
+        Q_ASSERT(w);
+        return w;
+    };
+    QCOMPARE(panel.engineKind(), EngineKind::Dpdk);
+    for (const char *dpdk : {"device", "memory", "noHuge"}) {
+        QVERIFY2(field(dpdk)->isVisible(), dpdk);
+    }
+    QVERIFY(!field("netdev")->isVisible());
+    QCOMPARE(rowLabel(field("lcores")), QStringLiteral("Lcores:"));
+    QVERIFY(field("warmup")->isEnabled());
+
+    panel.setEngineKind(EngineKind::Pktgen);
+    for (const char *dpdk : {"device", "memory", "noHuge"}) {
+        QVERIFY2(!field(dpdk)->isVisible(), dpdk);
+    }
+    QVERIFY(field("netdev")->isVisible());
+    QCOMPARE(rowLabel(field("lcores")), QStringLiteral("Thread CPUs:"));
+    // No warm-up with pktgen: the field says why it is off.
+    auto *warmup = panel.findChild<QSpinBox *>(QStringLiteral("warmup"));
+    QVERIFY(!warmup->isEnabled());
+    QCOMPARE(warmup->value(), 0);
+    QVERIFY2(warmup->toolTip().contains(QStringLiteral("first packet")),
+             qPrintable(warmup->toolTip()));
+    // The device is the user's to name: pktgen floods it.
+    QVERIFY(!panel.isValid());
+    QCOMPARE(panel.invalidField(), field("netdev"));
+    // Any typed name is taken, listed or not.
+    panel.setNetdev(QStringLiteral("veth-test0"));
+    panel.findChild<QLineEdit *>(QStringLiteral("lcores"))->setText(QStringLiteral("1-2"));
+    QVERIFY2(panel.isValid(), qPrintable(panel.invalidReason()));
+    const SweepSpec spec = panel.spec();
+    QCOMPARE(spec.engine.kind, EngineKind::Pktgen);
+    QCOMPARE(spec.engine.device, QStringLiteral("veth-test0"));
+    QCOMPARE(spec.engine.txDevice(), QStringLiteral("veth-test0"));
+    QCOMPARE(spec.engine.lcores, QStringLiteral("1-2"));
+    QVERIFY(spec.engine.vdevs.isEmpty());
+    QCOMPARE(spec.warmupMs, 0);
+
+    // Back to DPDK: its fields as they were, the warm-up at its default.
+    panel.setEngineKind(EngineKind::Dpdk);
+    QVERIFY(field("device")->isVisible());
+    QVERIFY(!field("netdev")->isVisible());
+    QVERIFY(warmup->isEnabled());
+    QCOMPARE(warmup->value(), SweepSpec::defaultWarmupMs(panel.spec().durationMs));
+    QCOMPARE(panel.spec().engine.vdevs, QStringList{QStringLiteral("net_null0")});
+    QVERIFY(panel.spec().engine.device.isEmpty());
+}
+
+void TestSetupPanel::pktgenOffersOnlyItsParameters() {
+    SweepSetupPanel panel;
+    panel.show();
+    panel.setEngineKind(EngineKind::Pktgen);
+    QStringList sweepable;
+    for (const QString &name : StepParameters::sweepable()) {
+        if (StepParameters::find(name)->takenBy(EngineKind::Pktgen)) {
+            sweepable << name;
+        }
+    }
+    QVERIFY(!sweepable.contains(QStringLiteral("tx_desc")));
+    const QList<QComboBox *> axes{panel.findChild<QComboBox *>(QStringLiteral("axis0")),
+                                  panel.findChild<QComboBox *>(QStringLiteral("axis1"))};
+    QVERIFY(axes[0] && axes[1]);
+    QCOMPARE(items(axes[0]), sweepable);
+    QCOMPARE(items(axes[1]), QStringList{QStringLiteral("none")} + sweepable);
+    for (const StepParameter &p : StepParameters::all()) {
+        auto *field = panel.findChild<QWidget *>(QStringLiteral("fixed_") + p.name);
+        if (field) {
+            QVERIFY2(field->isVisible() == p.takenBy(EngineKind::Pktgen), qPrintable(p.name));
+        }
+    }
+    panel.setEngineKind(EngineKind::Dpdk);
+    QCOMPARE(items(axes[0]), StepParameters::sweepable());
+    QVERIFY(panel.findChild<QWidget *>(QStringLiteral("fixed_tx_desc"))->isVisible());
+}
+
+void TestSetupPanel::switchingKindDropsAndNotesWhatItDoesNotTake() {
+    SweepSetupPanel panel;
+    panel.show();
+    auto *note = panel.findChild<QLabel *>(QStringLiteral("kindNote"));
+    QVERIFY(note && !note->isVisible());
+    panel.setSweepValues(0, QStringLiteral("burst"), QStringLiteral("1,32"));
+    panel.setSweepValues(1, QStringLiteral("tx_desc"), QStringLiteral("256,1024"));
+    panel.setFixedValue(QStringLiteral("timestamp"), true);
+    panel.setFixedValue(QStringLiteral("clone"), 8);
+    panel.setTiming(3, 1000, 30, 0, false);
+    QVERIFY(panel.spec().fixed.contains(QStringLiteral("timestamp")));
+
+    panel.setEngineKind(EngineKind::Pktgen);
+    panel.setNetdev(QStringLiteral("dummy0"));
+    QVERIFY(note->isVisible());
+    for (const QString &part :
+         {QStringLiteral("kernel pktgen does not take"), QStringLiteral("the sweep over tx_desc"),
+          QStringLiteral("timestamp=true"), QStringLiteral("warmup_ms=30")}) {
+        QVERIFY2(panel.kindNote().contains(part), qPrintable(panel.kindNote()));
+    }
+    // What pktgen takes stays; what it does not is gone from the spec.
+    const SweepSpec spec = panel.spec();
+    QVERIFY2(panel.isValid(), qPrintable(panel.invalidReason()));
+    QCOMPARE(spec.axes.size(), 1);
+    QCOMPARE(spec.axes.first().name, QStringLiteral("burst"));
+    QVERIFY(!spec.fixed.contains(QStringLiteral("timestamp")));
+    QCOMPARE(spec.fixed.value(QStringLiteral("clone")).toInt(), 8);
+    QVERIFY(!panel.kindNote().contains(QStringLiteral("clone")));
+    QCOMPARE(spec.warmupMs, 0);
+
+    // Dropped, not hidden: back on DPDK nothing of it returns, and nothing
+    // is dropped this time.
+    panel.setEngineKind(EngineKind::Dpdk);
+    QVERIFY(!note->isVisible());
+    QVERIFY(panel.kindNote().isEmpty());
+    QCOMPARE(panel.spec().axes.size(), 1);
+    QVERIFY(!panel.spec().fixed.contains(QStringLiteral("timestamp")));
+}
+
+// The choice of kind and both kinds' devices survive a restart; a stored
+// pktgen run's setup loads with its kind.
+void TestSetupPanel::pktgenStateRoundTrip() {
+    SweepSetupPanel first;
+    first.setDevice(QStringLiteral("net_null1"));
+    first.setEngineKind(EngineKind::Pktgen);
+    first.setNetdev(QStringLiteral("dummy0"));
+    first.setSweepValues(0, QStringLiteral("clone"), QStringLiteral("0,64"));
+    const QJsonObject state = first.saveState();
+
+    SweepSetupPanel second;
+    second.restoreState(state);
+    QCOMPARE(second.engineKind(), EngineKind::Pktgen);
+    QCOMPARE(second.spec(), first.spec());
+    second.setEngineKind(EngineKind::Dpdk);
+    QCOMPARE(second.spec().engine.vdevs, QStringList{QStringLiteral("net_null1")});
+
+    SweepSpec stored;
+    stored.engine.kind = EngineKind::Pktgen;
+    stored.engine.device = QStringLiteral("eth1");
+    stored.engine.lcores = QStringLiteral("2");
+    stored.engine.mode = QStringLiteral("sudo");
+    stored.axes = {Axis{QStringLiteral("burst"), {AxisValue(1), AxisValue(32)}}};
+    stored.fixed = {{QStringLiteral("pkt_size"), 1514}};
+    stored.warmupMs = 0;
+    SweepSetupPanel panel;
+    panel.setSpec(stored);
+    QCOMPARE(panel.engineKind(), EngineKind::Pktgen);
+    QVERIFY(panel.kindNote().isEmpty());
+    QVERIFY2(panel.isValid(), qPrintable(panel.invalidReason()));
+    QCOMPARE(panel.spec(), stored);
 }
 
 QTEST_MAIN(TestSetupPanel)

@@ -1,5 +1,6 @@
 #include "export/FigureCaption.h"
 #include "exchange/RunSetup.h"
+#include "model/EngineIdentity.h"
 #include "util/Version.h"
 
 #include <QCoreApplication>
@@ -22,12 +23,18 @@ QString device(const Run &run) {
     return run.spec.engine.txDevice();
 }
 
-// "net_null0 (net_null), 60 B frames, 3 repetitions x 200 ms per point, clone=64"
+// "net_null0 (net_null), 60 B frames, 3 repetitions x 200 ms per point, clone=64";
+// a pktgen run names its engine after the device: the host part names DPDK's.
 QString setup(const Run &run) {
-    QStringList parts{
-        device(run), tr("%1 B frames").arg(run.frameSize()),
-        // "3..10" until precise: the first round's 3 would undercount.
-        tr("%1 repetitions x %2 ms per point").arg(run.spec.repsText()).arg(run.spec.durationMs)};
+    const EngineIdentity engine = EngineIdentity::of(run.hello, run.spec.engine.kind);
+    QStringList parts{device(run)};
+    if (engine.kind == EngineKind::Pktgen) {
+        parts.append(engine.text());
+    }
+    parts.append(
+        {tr("%1 B frames").arg(run.frameSize()),
+         // "3..10" until precise: the first round's 3 would undercount.
+         tr("%1 repetitions x %2 ms per point").arg(run.spec.repsText()).arg(run.spec.durationMs)});
     QStringList fixed = run.spec.fixedChanges();
     fixed.removeIf(
         [](const QString &change) { return change.startsWith(QStringLiteral("pkt_size=")); });
@@ -53,7 +60,7 @@ QString runsPart(const QList<Run> &runs) {
 }
 
 // "Host: AMD EPYC ..., Kernel 6.1.0, DPDK 22.11.4." from the runs' stored
-// fingerprints, each run's where they differ.
+// fingerprints, each run's where they differ (a pktgen run's has no DPDK).
 QString hostPart(const QList<Run> &runs) {
     QStringList hosts;
     QStringList each;

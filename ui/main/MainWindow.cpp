@@ -549,12 +549,12 @@ void MainWindow::about() {
     QMessageBox::about(
         this, tr("About burstlab"),
         tr("<h3>burstlab %1</h3>"
-           "<p>A lab for packet-transmit experiments: burst and clone sweeps on DPDK, "
-           "stored and charted.</p>"
+           "<p>A lab for packet-transmit experiments: burst and clone sweeps on DPDK "
+           "or the kernel's pktgen, stored and charted.</p>"
            "<p>Qt %2 (built with %3)<br>Engine: %4</p>")
             .arg(versionString().toHtmlEscaped(), QString::fromLatin1(qVersion()),
                  QStringLiteral(QT_VERSION_STR),
-                 engine.isEmpty() ? tr("not started yet in this session; its DPDK version is "
+                 engine.isEmpty() ? tr("not started yet in this session; its versions are "
                                        "shown once it has answered")
                                   : engine.toHtmlEscaped()));
 }

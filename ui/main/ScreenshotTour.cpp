@@ -123,13 +123,27 @@ void ScreenshotTour::showChecklist() {
                 m_window.showTab(MainWindow::RunsTab);
                 QTimer::singleShot(settleMs, this, [this] {
                     if (save(QStringLiteral("runs.png"))) {
-                        emit finished(0);
+                        showPktgenSetup();
                     }
                 });
             }
         });
     });
     checklist->reprobe();
+}
+
+void ScreenshotTour::showPktgenSetup() {
+    // The setup with the kernel's pktgen chosen: its device and thread CPUs
+    // in place of DPDK's fields. Shown, not run: no pktgen on a docs host.
+    SweepSetupPanel *setup = m_window.setupPanel();
+    setup->setEngineKind(EngineKind::Pktgen);
+    setup->setNetdev(QStringLiteral("dummy0"));
+    m_window.showTab(MainWindow::SweepTab);
+    QTimer::singleShot(settleMs, this, [this] {
+        if (save(QStringLiteral("setup-pktgen.png"))) {
+            emit finished(0);
+        }
+    });
 }
 
 bool ScreenshotTour::exportCharts() {

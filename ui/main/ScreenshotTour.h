@@ -32,6 +32,7 @@ class ScreenshotTour : public QObject {
     void onSweepFinished(qint64 runId, bool completed, const QString &error);
     void showComparison();
     void showChecklist();
+    void showPktgenSetup();
     bool exportCharts();
     // The window, or another widget of it (a dialog), as a PNG.
     bool save(const QString &name, QWidget *widget = nullptr);

@@ -4,6 +4,7 @@
 #include "charts/PpsChart.h"
 #include "checklist/ChecklistSummary.h"
 #include "export/FigureCaption.h"
+#include "model/EngineIdentity.h"
 #include "results/ChartSeriesBuilder.h"
 #include "results/ResultsTableModel.h"
 #include "stats/LineRate.h"
@@ -371,9 +372,14 @@ void SweepResultsView::recompute() {
     const QString lineRate = options.linkMbps
                                  ? tr("line rate %1").arg(LineRate::speedText(*options.linkMbps))
                                  : tr("line rate not checked: %1").arg(options.linkUnknownReason);
-    m_summary->setText(tr("Run #%1 %2 · %3 · %4 · %5")
+    // An import's source says nothing of an engine: no engine is named for it.
+    const QString engine =
+        run.isImported()
+            ? QString()
+            : EngineIdentity::of(run.hello, run.spec.engine.kind).text() + QStringLiteral(" · ");
+    m_summary->setText(tr("Run #%1 %2 · %3 · %4%5 · %6")
                            .arg(run.id)
-                           .arg(name, run.device(), run.spec.describe(), lineRate));
+                           .arg(name, run.device(), engine, run.spec.describe(), lineRate));
 }
 
 } // namespace burstlab

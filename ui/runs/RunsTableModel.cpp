@@ -100,8 +100,16 @@ QVariant RunsTableModel::display(const RunSummary &run, int column) const {
         return SafeText::field(run.label);
     case DateColumn:
         return run.created.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm"));
-    case DeviceColumn:
-        return SafeText::field(run.device);
+    case DeviceColumn: {
+        if (run.engineKind == EngineKind::Dpdk) {
+            return SafeText::field(run.device);
+        }
+        // A kernel netdev's name does not say that pktgen sent on it.
+        const QString pktgen = tr("kernel pktgen");
+        return run.device.isEmpty()
+                   ? pktgen
+                   : QStringLiteral("%1 · %2").arg(SafeText::field(run.device), pktgen);
+    }
     case SweepColumn:
         return SafeText::field(run.sweep);
     case BestPpsColumn:

@@ -10,10 +10,12 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDir>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QJsonArray>
+#include <QLabel>
 #include <QLineEdit>
 #include <QRegularExpression>
 #include <QSpinBox>
@@ -57,6 +59,17 @@ bool isFixedField(const StepParameter &p) {
            p.name != QLatin1String("warmup_ms");
 }
 
+// The host's kernel network devices, for pktgen's device list.
+QStringList hostNetdevs() {
+    return QDir(QStringLiteral("/sys/class/net"))
+        .entryList(QDir::AllEntries | QDir::System | QDir::NoDotAndDotDot, QDir::Name);
+}
+
+QString kindTitle(EngineKind kind) {
+    return kind == EngineKind::Pktgen ? SweepSetupPanel::tr("kernel pktgen")
+                                      : SweepSetupPanel::tr("DPDK");
+}
+
 bool looksLikePci(const QString &device) {
     static const QRegularExpression pci(
         QStringLiteral("^[0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\\.[0-7]$"));
@@ -75,7 +88,7 @@ SweepSetupPanel::SweepSetupPanel(QWidget *parent) : QWidget(parent) {
     // charts room on a laptop screen (the full text shows when the list opens).
     m_launch->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_launch->setMinimumContentsLength(8);
-    updateFixedEnabled();
+    applyKind();
     WheelGuard::install(this);
     revalidate();
 }
@@ -83,6 +96,19 @@ SweepSetupPanel::SweepSetupPanel(QWidget *parent) : QWidget(parent) {
 QWidget *SweepSetupPanel::buildEngineGroup() {
     auto *group = new QGroupBox(tr("Engine and port"));
     auto *form = new QFormLayout(group);
+    m_engineForm = form;
+    m_kind = new QComboBox;
+    m_kind->setObjectName(QStringLiteral("engineKind"));
+    for (EngineKind kind : {EngineKind::Dpdk, EngineKind::Pktgen}) {
+        m_kind->addItem(kindTitle(kind), engineKindName(kind));
+    }
+    m_kind->setToolTip(tr("The transmit path measured: DPDK's on a DPDK port (burstlab-engine), "
+                          "or the kernel's pktgen on a kernel network device "
+                          "(burstlab-pktgen-engine, root through pkexec or sudo)"));
+    m_kindNote = new QLabel;
+    m_kindNote->setObjectName(QStringLiteral("kindNote"));
+    m_kindNote->setWordWrap(true);
+    m_kindNote->setVisible(false);
     m_launch = new QComboBox;
     m_launch->setObjectName(QStringLiteral("launchMode"));
     m_launch->addItem(tr("direct"), launchModes.at(0));
@@ -95,14 +121,22 @@ QWidget *SweepSetupPanel::buildEngineGroup() {
     m_host->setPlaceholderText(tr("user@host"));
     m_host->setToolTip(tr("ssh destination; the engine must be on that host's PATH"));
     m_enginePath = new QLineEdit;
-    m_enginePath->setPlaceholderText(tr("burstlab-engine next to burstlab"));
     m_device = new QLineEdit(QStringLiteral("net_null0"));
+    m_device->setObjectName(QStringLiteral("device"));
     m_device->setToolTip(tr("A virtual device (net_null0, net_pcap0,tx_pcap=FILE, "
                             "net_af_packet0,iface=IF) or a PCI address DDDD:BB:DD.F"));
+    m_netdev = new QComboBox;
+    m_netdev->setObjectName(QStringLiteral("netdev"));
+    m_netdev->setEditable(true);
+    // Listed, not chosen: pktgen floods the device it is given.
+    m_netdev->addItems(hostNetdevs());
+    m_netdev->setCurrentIndex(-1);
+    m_netdev->lineEdit()->setPlaceholderText(tr("a kernel network device, e.g. eth1"));
+    m_netdev->setToolTip(tr("The kernel network device pktgen sends on: one of this host's "
+                            "(/sys/class/net) or another's, typed. It must be up and on the "
+                            "engine's allow-list"));
     m_lcores = new QLineEdit;
-    m_lcores->setPlaceholderText(tr("all this host has"));
-    m_lcores->setToolTip(tr("lcore list, e.g. 0-1 or 0,2,4: the first is the main lcore, the "
-                            "others transmit"));
+    m_lcores->setObjectName(QStringLiteral("lcores"));
     m_linkSpeed = new QLineEdit;
     m_linkSpeed->setObjectName(QStringLiteral("linkSpeed"));
     m_linkSpeed->setPlaceholderText(tr("the port's own (none for virtual devices)"));
@@ -114,25 +148,142 @@ QWidget *SweepSetupPanel::buildEngineGroup() {
     m_memory->setToolTip(tr("memory for DPDK's EAL: %1..%2 MB")
                              .arg(SweepRules::kMinMemoryMb)
                              .arg(SweepRules::kMaxMemoryMb));
+    m_memory->setObjectName(QStringLiteral("memory"));
     m_noHuge = new QCheckBox(tr("no hugepages (4 KB pages)"));
+    m_noHuge->setObjectName(QStringLiteral("noHuge"));
     m_noHuge->setChecked(defaults.noHuge);
     m_noHuge->setToolTip(tr("Run without hugepages; needed when none are reserved, but fresh-mbuf "
                             "TX may cost up to 2x more"));
+    form->addRow(tr("Engine:"), m_kind);
+    form->addRow(m_kindNote);
     form->addRow(tr("Launch:"), m_launch);
     form->addRow(tr("Host:"), m_host);
-    form->addRow(tr("Engine:"), m_enginePath);
+    form->addRow(tr("Program:"), m_enginePath);
     form->addRow(tr("Device:"), m_device);
+    form->addRow(tr("Device:"), m_netdev);
     form->addRow(tr("Link speed:"), m_linkSpeed);
     form->addRow(tr("Lcores:"), m_lcores);
     form->addRow(tr("Memory:"), m_memory);
     form->addRow(QString(), m_noHuge);
 
+    connect(m_kind, &QComboBox::currentIndexChanged, this, &SweepSetupPanel::onKindChosen);
+    connect(m_netdev, &QComboBox::currentTextChanged, this, &SweepSetupPanel::revalidate);
     connect(m_launch, &QComboBox::currentIndexChanged, this, &SweepSetupPanel::revalidate);
     connect(m_noHuge, &QCheckBox::toggled, this, &SweepSetupPanel::revalidate);
     for (QLineEdit *edit : {m_host, m_enginePath, m_device, m_linkSpeed, m_lcores}) {
         connect(edit, &QLineEdit::textChanged, this, &SweepSetupPanel::revalidate);
     }
     return group;
+}
+
+EngineKind SweepSetupPanel::engineKind() const {
+    return engineKindFromName(m_kind->currentData().toString()).value_or(EngineKind::Dpdk);
+}
+
+void SweepSetupPanel::applyKind() {
+    const EngineKind kind = engineKind();
+    const bool dpdk = kind == EngineKind::Dpdk;
+    for (QWidget *field : {static_cast<QWidget *>(m_device), static_cast<QWidget *>(m_memory),
+                           static_cast<QWidget *>(m_noHuge)}) {
+        m_engineForm->setRowVisible(field, dpdk);
+    }
+    m_engineForm->setRowVisible(m_netdev, !dpdk);
+    // pktgen's threads take the lcores' place: one kpktgend per CPU, one queue each.
+    if (auto *label = qobject_cast<QLabel *>(m_engineForm->labelForField(m_lcores))) {
+        label->setText(dpdk ? tr("Lcores:") : tr("Thread CPUs:"));
+    }
+    m_lcores->setPlaceholderText(dpdk ? tr("all this host has")
+                                      : tr("the first CPU after 0 with a pktgen thread"));
+    m_lcores->setToolTip(dpdk ? tr("lcore list, e.g. 0-1 or 0,2,4: the first is the main lcore, "
+                                   "the others transmit")
+                              : tr("CPUs whose kpktgend threads send, e.g. 1 or 1-2: one device "
+                                   "queue each, so queues can be at most their number"));
+    m_enginePath->setPlaceholderText(dpdk ? tr("burstlab-engine next to burstlab")
+                                          : tr("burstlab-pktgen-engine next to burstlab"));
+    const bool warmup = StepParameters::find(QStringLiteral("warmup_ms"))->takenBy(kind);
+    m_warmup->setEnabled(warmup);
+    m_warmup->setToolTip(
+        warmup ? tr("Discarded from the start of each step; must be shorter "
+                    "than the step. Default: 100 ms, or a fifth of a shorter "
+                    "step")
+               : tr("None with %1: it measures from its first packet").arg(kindTitle(kind)));
+    for (const StepParameter &p : StepParameters::all()) {
+        if (QWidget *field = m_fixed.value(p.name)) {
+            m_fixedForm->setRowVisible(field, p.takenBy(kind));
+        }
+    }
+    fillAxes();
+}
+
+void SweepSetupPanel::fillAxes() {
+    const EngineKind kind = engineKind();
+    for (int axis = 0; axis < 2; ++axis) {
+        QComboBox *box = m_axis[axis];
+        const QString chosen = box->currentData().toString();
+        const QSignalBlocker blocker(box);
+        box->clear();
+        if (axis == 1) {
+            box->addItem(tr("(none)"), noAxis);
+        }
+        for (const QString &name : StepParameters::sweepable()) {
+            if (StepParameters::find(name)->takenBy(kind)) {
+                box->addItem(name, name);
+            }
+        }
+        box->setCurrentIndex(std::max(0, box->findData(chosen)));
+    }
+    updateFixedEnabled();
+}
+
+void SweepSetupPanel::setEngineKind(EngineKind kind) {
+    m_kind->setCurrentIndex(m_kind->findData(engineKindName(kind)));
+}
+
+QString SweepSetupPanel::kindNote() const {
+    return m_kindNote->text();
+}
+
+void SweepSetupPanel::onKindChosen() {
+    const EngineKind kind = engineKind();
+    QStringList dropped;
+    for (int axis = 0; axis < 2; ++axis) {
+        const QString name = sweptName(axis);
+        if (!name.isEmpty() && !StepParameters::find(name)->takenBy(kind)) {
+            dropped.append(tr("the sweep over %1").arg(name));
+            // Its values are the dropped parameter's: axis 0 waits for new ones.
+            m_values[axis]->clear();
+        }
+    }
+    for (const StepParameter &p : StepParameters::all()) {
+        if (!m_fixed.contains(p.name) || p.takenBy(kind) || p.name == sweptName(0) ||
+            p.name == sweptName(1)) {
+            continue;
+        }
+        const QJsonValue value = fixedValue(p.name);
+        if (!value.isUndefined() && value != p.defaultValue) {
+            dropped.append(QStringLiteral("%1=%2").arg(p.name, StepParameter::text(value)));
+        }
+        // As setSpec leaves a parameter out: an empty line is the engine's own.
+        setFixed(p.name, qobject_cast<QLineEdit *>(m_fixed.value(p.name))
+                             ? QJsonValue(QJsonValue::Undefined)
+                             : p.defaultValue);
+    }
+    // The warm-up is the timing group's: one of the kind's default is not noted.
+    const bool warmupTaken = StepParameters::find(QStringLiteral("warmup_ms"))->takenBy(kind);
+    const int defaultWarmup = SweepSpec::defaultWarmupMs(m_duration->value());
+    if (!warmupTaken && m_warmup->value() != 0 && m_warmup->value() != defaultWarmup) {
+        dropped.append(QStringLiteral("warmup_ms=%1").arg(m_warmup->value()));
+    }
+    m_warmup->setValue(warmupTaken ? defaultWarmup : 0);
+    m_kindNote->setText(dropped.isEmpty()
+                            ? QString()
+                            : tr("%1 does not take %2: dropped from the setup.")
+                                  .arg(kindTitle(kind), dropped.join(QStringLiteral(", "))));
+    m_kindNote->setVisible(!dropped.isEmpty());
+    // The ranges an engine of the other kind said do not hold for this one.
+    setLimits(StepLimits::documented());
+    applyKind();
+    revalidate();
 }
 
 QWidget *SweepSetupPanel::buildSweepGroup() {
@@ -142,12 +293,7 @@ QWidget *SweepSetupPanel::buildSweepGroup() {
         tr("Values: N, A..B or A..B:STEP, separated by commas, e.g. 1..10,16,24,32");
     for (int axis = 0; axis < 2; ++axis) {
         m_axis[axis] = new QComboBox;
-        if (axis == 1) {
-            m_axis[axis]->addItem(tr("(none)"), noAxis);
-        }
-        for (const QString &name : StepParameters::sweepable()) {
-            m_axis[axis]->addItem(name, name);
-        }
+        m_axis[axis]->setObjectName(QStringLiteral("axis%1").arg(axis));
         m_values[axis] = new QLineEdit;
         m_values[axis]->setObjectName(QStringLiteral("values%1").arg(axis));
         m_values[axis]->setToolTip(valuesHelp);
@@ -171,6 +317,7 @@ QWidget *SweepSetupPanel::buildSweepGroup() {
 QWidget *SweepSetupPanel::buildFixedGroup() {
     auto *group = new QGroupBox(tr("Fixed parameters"));
     auto *form = new QFormLayout(group);
+    m_fixedForm = form;
     // One field per parameter of the table, of its type: a spin box for an
     // integer with a default, a checkbox for a boolean, else a line whose
     // placeholder is the default (empty: the engine's own).
@@ -261,8 +408,6 @@ QWidget *SweepSetupPanel::buildTimingGroup() {
     m_duration->setObjectName(QStringLiteral("duration"));
     m_warmup = spinBox(0, std::numeric_limits<int>::max(), defaults.warmupMs, tr(" ms"));
     m_warmup->setObjectName(QStringLiteral("warmup"));
-    m_warmup->setToolTip(tr("Discarded from the start of each step; must be shorter than the "
-                            "step. Default: 100 ms, or a fifth of a shorter step"));
     m_lastDurationMs = defaults.durationMs;
     // A warm-up left at its default follows the duration; one set by hand stays.
     connect(m_duration, &QSpinBox::valueChanged, this, [this](int durationMs) {
@@ -326,8 +471,10 @@ SweepSetupPanel::Problem SweepSetupPanel::validate() const {
         return {p.reason, p.field};
     }
     const SweepSpec sweep = spec();
-    const QList<FieldProblem> problems =
-        SweepRules::check(sweep, {m_limits, EngineCommand::hugepagesReservedFor(sweep.engine)});
+    const std::optional<bool> hugepages = sweep.engine.kind == EngineKind::Dpdk
+                                              ? EngineCommand::hugepagesReservedFor(sweep.engine)
+                                              : std::nullopt;
+    const QList<FieldProblem> problems = SweepRules::check(sweep, {m_limits, hugepages});
     if (problems.isEmpty()) {
         return {};
     }
@@ -335,9 +482,11 @@ SweepSetupPanel::Problem SweepSetupPanel::validate() const {
 }
 
 QWidget *SweepSetupPanel::fieldOf(const QString &field) const {
+    QWidget *deviceField =
+        engineKind() == EngineKind::Pktgen ? static_cast<QWidget *>(m_netdev) : m_device;
     const QMap<QString, QWidget *> fields{{QStringLiteral("engine.mode"), m_launch},
                                           {QStringLiteral("engine.ssh_host"), m_host},
-                                          {QStringLiteral("engine.device"), m_device},
+                                          {QStringLiteral("engine.device"), deviceField},
                                           {QStringLiteral("engine.lcores"), m_lcores},
                                           {QStringLiteral("engine.memory_mb"), m_memory},
                                           {QStringLiteral("engine.no_huge"), m_noHuge},
@@ -406,24 +555,37 @@ SweepSpec SweepSetupPanel::spec() const {
     spec.axes.clear();
     spec.fixed = {};
     spec.linkSpeedMbps.reset();
+    spec.engine.kind = engineKind();
     // The devices of the spec set stay while its TX device is the one shown.
     const QString device = m_device->text().trimmed();
-    if (device != m_base.engine.txDevice()) {
+    const EngineLaunch defaults;
+    if (spec.engine.kind == EngineKind::Pktgen) {
+        // DPDK's devices and EAL memory are no part of a pktgen launch.
         spec.engine.pci.clear();
         spec.engine.vdevs.clear();
         spec.engine.sinkVdev.clear();
-        if (looksLikePci(device)) {
-            spec.engine.pci = device;
-        } else {
-            spec.engine.vdevs = {device};
+        spec.engine.device = m_netdev->currentText().trimmed();
+        spec.engine.noHuge = defaults.noHuge;
+        spec.engine.memoryMb = defaults.memoryMb;
+    } else {
+        spec.engine.device.clear();
+        if (m_base.engine.kind != EngineKind::Dpdk || device != m_base.engine.txDevice()) {
+            spec.engine.pci.clear();
+            spec.engine.vdevs.clear();
+            spec.engine.sinkVdev.clear();
+            if (looksLikePci(device)) {
+                spec.engine.pci = device;
+            } else {
+                spec.engine.vdevs = {device};
+            }
         }
+        spec.engine.noHuge = m_noHuge->isChecked();
+        spec.engine.memoryMb = m_memory->value();
     }
     spec.engine.lcores = m_lcores->text().trimmed();
     if (!m_linkSpeed->text().trimmed().isEmpty()) {
         spec.linkSpeedMbps = LineRate::parseSpeedMbps(m_linkSpeed->text(), nullptr);
     }
-    spec.engine.noHuge = m_noHuge->isChecked();
-    spec.engine.memoryMb = m_memory->value();
     spec.engine.mode = m_launch->currentData().toString();
     spec.engine.sshHost = m_host->text().trimmed();
     spec.engine.enginePath = m_enginePath->text().trimmed();
@@ -446,7 +608,8 @@ SweepSpec SweepSetupPanel::spec() const {
         const bool swept = it.key() == sweptName(0) || it.key() == sweptName(1);
         const bool atDefault =
             value == m_limits.defaultValue(it.key()) && !m_base.fixed.contains(it.key());
-        if (!swept && !value.isUndefined() && !atDefault) {
+        const bool taken = StepParameters::find(it.key())->takenBy(spec.engine.kind);
+        if (taken && !swept && !value.isUndefined() && !atDefault) {
             spec.fixed.insert(it.key(), value);
         }
     }
@@ -461,11 +624,27 @@ SweepSpec SweepSetupPanel::spec() const {
 void SweepSetupPanel::setSpec(const SweepSpec &spec) {
     m_base = spec;
     const EngineLaunch &e = spec.engine;
-    m_device->setText(e.txDevice());
+    if (e.kind != engineKind()) {
+        setLimits(StepLimits::documented()); // as a switch of kind does
+    }
+    {
+        // The spec's kind as it is, not a switch: nothing to drop, no note.
+        const QSignalBlocker blocker(m_kind);
+        setEngineKind(e.kind);
+    }
+    m_kindNote->clear();
+    m_kindNote->setVisible(false);
+    applyKind();
+    // The other kind's fields keep what they hold, for a switch back.
+    if (e.kind == EngineKind::Pktgen) {
+        m_netdev->setCurrentText(e.device);
+    } else {
+        m_device->setText(e.txDevice());
+        m_noHuge->setChecked(e.noHuge);
+        m_memory->setValue(e.memoryMb);
+    }
     m_lcores->setText(e.lcores);
     m_linkSpeed->setText(spec.linkSpeedMbps ? LineRate::speedText(*spec.linkSpeedMbps) : QString());
-    m_noHuge->setChecked(e.noHuge);
-    m_memory->setValue(e.memoryMb);
     m_launch->setCurrentIndex(std::max(0, m_launch->findData(e.mode)));
     m_host->setText(e.sshHost);
     m_enginePath->setText(e.enginePath);
@@ -525,6 +704,10 @@ void SweepSetupPanel::setDevice(const QString &device) {
     m_device->setText(device);
 }
 
+void SweepSetupPanel::setNetdev(const QString &netdev) {
+    m_netdev->setCurrentText(netdev);
+}
+
 void SweepSetupPanel::setFixedValue(const QString &parameter, const QJsonValue &value) {
     setFixed(parameter, value);
 }
@@ -534,6 +717,11 @@ QJsonObject SweepSetupPanel::saveState() const {
     state.insert(QStringLiteral("spec"), spec().toJson());
     state.insert(QStringLiteral("values0"), m_values[0]->text());
     state.insert(QStringLiteral("values1"), m_values[1]->text());
+    // The other kind's fields, which the spec of this kind leaves out.
+    state.insert(QStringLiteral("dpdk_device"), m_device->text());
+    state.insert(QStringLiteral("memory_mb"), m_memory->value());
+    state.insert(QStringLiteral("no_huge"), m_noHuge->isChecked());
+    state.insert(QStringLiteral("netdev"), m_netdev->currentText());
     state.insert(QStringLiteral("name"), runName());
     state.insert(QStringLiteral("label"), runLabel());
     return state;
@@ -553,6 +741,12 @@ void SweepSetupPanel::restoreState(const QJsonObject &state) {
         if (state.contains(key)) {
             m_values[axis]->setText(state.value(key).toString());
         }
+    }
+    if (state.contains(QStringLiteral("dpdk_device"))) {
+        m_device->setText(state.value(QStringLiteral("dpdk_device")).toString());
+        m_memory->setValue(state.value(QStringLiteral("memory_mb")).toInt(m_memory->value()));
+        m_noHuge->setChecked(state.value(QStringLiteral("no_huge")).toBool(m_noHuge->isChecked()));
+        m_netdev->setCurrentText(state.value(QStringLiteral("netdev")).toString());
     }
     m_name->setText(state.value(QStringLiteral("name")).toString());
     m_label->setText(state.value(QStringLiteral("label")).toString());

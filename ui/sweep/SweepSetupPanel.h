@@ -1,4 +1,5 @@
 #pragma once
+#include "model/EngineKind.h"
 #include "model/StepLimits.h"
 #include "model/SweepSpec.h"
 
@@ -9,6 +10,8 @@
 QT_BEGIN_NAMESPACE
 class QCheckBox;
 class QComboBox;
+class QFormLayout;
+class QLabel;
 class QLineEdit;
 class QSpinBox;
 QT_END_NAMESPACE
@@ -17,11 +20,11 @@ namespace burstlab {
 
 class RepetitionControls;
 
-// Everything a sweep needs, validated as the user types: the engine and its
-// port, one or two swept parameters with their value lists (core range syntax),
-// the fixed parameters, and repetitions and timing. While anything is invalid
-// the field at fault is tinted with the reason in its tooltip, and the reason
-// is signalled for the window's status area (Start stays disabled there).
+// Everything a sweep needs, validated as the user types: the engine (DPDK or
+// kernel pktgen) and its device, one or two swept parameters with their value lists (core range
+// syntax), the fixed parameters, and repetitions and timing. While anything is invalid the field at
+// fault is tinted with the reason in its tooltip, and the reason is signalled for the window's
+// status area (Start stays disabled there).
 class SweepSetupPanel : public QWidget {
     Q_OBJECT
   public:
@@ -55,7 +58,15 @@ class SweepSetupPanel : public QWidget {
     // Lookup for tests and the screenshot tour: the value list of axis 0 or 1.
     void setSweepValues(int axis, const QString &parameter, const QString &values);
     void setTiming(int reps, int durationMs, int warmupMs, int pauseMs, bool randomize);
+    // The DPDK device (vdev or PCI address), and pktgen's kernel netdev.
     void setDevice(const QString &device);
+    void setNetdev(const QString &netdev);
+    // As the user switches: the kind's own fields and parameters are offered,
+    // and a parameter set or swept that the new kind does not take is
+    // dropped and named in a note (kindNote()).
+    void setEngineKind(EngineKind kind);
+    EngineKind engineKind() const;
+    QString kindNote() const;
     void setFixedValue(const QString &parameter, const QJsonValue &value);
 
   public slots:
@@ -74,6 +85,13 @@ class SweepSetupPanel : public QWidget {
     };
 
     QWidget *buildEngineGroup();
+    // Shows the fields of the chosen kind and offers its parameters only.
+    void applyKind();
+    // The user chose another kind: drops what it does not take, with a note.
+    void onKindChosen();
+    // The swept parameters the kind takes in the axis lists; a choice it
+    // does not take falls back (axis 0: the first offered, axis 1: none).
+    void fillAxes();
     QWidget *buildSweepGroup();
     QWidget *buildFixedGroup();
     QWidget *buildTimingGroup();
@@ -97,10 +115,15 @@ class SweepSetupPanel : public QWidget {
     QWidget *m_marked = nullptr;
     QString m_markedToolTip; // the marked field's own tooltip, given back when it is fixed
 
+    QFormLayout *m_engineForm = nullptr;
+    QFormLayout *m_fixedForm = nullptr;
+    QComboBox *m_kind = nullptr;
+    QLabel *m_kindNote = nullptr;
     QComboBox *m_launch = nullptr;
     QLineEdit *m_host = nullptr;
     QLineEdit *m_enginePath = nullptr;
-    QLineEdit *m_device = nullptr;
+    QLineEdit *m_device = nullptr; // DPDK: vdev or PCI address
+    QComboBox *m_netdev = nullptr; // pktgen: a kernel network device, listed or typed
     QLineEdit *m_lcores = nullptr;
     QLineEdit *m_linkSpeed = nullptr;
     QSpinBox *m_memory = nullptr;

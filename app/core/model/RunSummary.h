@@ -1,4 +1,5 @@
 #pragma once
+#include "model/EngineKind.h"
 #include "model/RunStatus.h"
 #include <QDateTime>
 #include <QString>
@@ -19,7 +20,8 @@ struct RunSummary {
     std::optional<double> bestPps; // the best point figure (PointStats::bestPps)
     RunStatus status = RunStatus::Running;
     QString source;
-    int steps = 0; // completed steps
+    int steps = 0;                            // completed steps
+    EngineKind engineKind = EngineKind::Dpdk; // the engine it was launched with
 };
 
 } // namespace burstlab

@@ -608,6 +608,7 @@ std::optional<QList<RunSummary>> RunStore::listRuns(const RunFilter &filter) {
         run.spec =
             SweepSpec::fromJson(jsonDocument(q.value(6)).object(), nullptr).value_or(SweepSpec{});
         s.sweep = run.spec.describe();
+        s.engineKind = run.spec.engine.kind;
         s.source = q.value(7).toString();
         s.steps = q.value(8).toInt();
         for (const QJsonValue &tag : jsonDocument(q.value(9)).array())
