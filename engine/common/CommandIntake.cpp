@@ -22,4 +22,23 @@ std::optional<Command> takeCommand(const LineReader::Line &line, ProtocolOut &ou
     return std::move(parsed.command);
 }
 
+bool carryOut(const Command &command, ProtocolOut &out, const CommandActions &actions) {
+    switch (command.kind) {
+    case CommandKind::Start:
+        out.write(messages::ack(command.id, actions.start(command)));
+        return false;
+    case CommandKind::Stop:
+        out.write(messages::ack(command.id, std::nullopt));
+        actions.stop();
+        return false;
+    case CommandKind::Ping:
+        out.write(messages::ack(command.id, std::nullopt));
+        return false;
+    case CommandKind::Shutdown:
+        out.write(messages::ack(command.id, std::nullopt));
+        return true;
+    }
+    return false;
+}
+
 } // namespace burstlab::engine

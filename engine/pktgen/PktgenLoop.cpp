@@ -132,31 +132,20 @@ ExitCode PktgenLoop::run() {
 }
 
 void PktgenLoop::handleLine(const LineReader::Line &line) {
-    const std::optional<Command> taken = takeCommand(line, m_out);
-    if (!taken) {
+    const std::optional<Command> command = takeCommand(line, m_out);
+    if (!command) {
         return;
     }
-    const Command &command = *taken;
-    switch (command.kind) {
-    case CommandKind::Start: {
-        const auto error = m_engine.start(command.id, command.body);
-        m_out.write(messages::ack(command.id, error));
-        if (!error) {
-            armTimers();
-        }
-        break;
-    }
-    case CommandKind::Stop:
-        m_out.write(messages::ack(command.id, std::nullopt));
-        m_engine.requestStop();
-        break;
-    case CommandKind::Ping:
-        m_out.write(messages::ack(command.id, std::nullopt));
-        break;
-    case CommandKind::Shutdown:
-        m_out.write(messages::ack(command.id, std::nullopt));
+    const CommandActions actions{[this](const Command &c) {
+                                     auto error = m_engine.start(c.id, c.body);
+                                     if (!error) {
+                                         armTimers();
+                                     }
+                                     return error;
+                                 },
+                                 [this] { m_engine.requestStop(); }};
+    if (carryOut(*command, m_out, actions)) {
         m_quit = true;
-        break;
     }
 }
 

@@ -89,32 +89,22 @@ void CommandLoop::serviceStep() {
 }
 
 void CommandLoop::handleLine(const LineReader::Line &line) {
-    const std::optional<Command> taken = takeCommand(line, m_out);
-    if (!taken) {
+    const std::optional<Command> command = takeCommand(line, m_out);
+    if (!command) {
         return;
     }
-    const Command &command = *taken;
-    switch (command.kind) {
-    case CommandKind::Start: {
-        const uint64_t arrived = rte_rdtsc();
-        const auto error = m_engine.start(command.id, command.body, arrived);
-        m_out.write(messages::ack(command.id, error));
-        if (!error) {
-            m_nextStatsTsc = arrived + m_engine.statsMs() * m_hz / 1000;
-        }
-        break;
-    }
-    case CommandKind::Stop:
-        m_out.write(messages::ack(command.id, std::nullopt));
-        m_engine.requestStop();
-        break;
-    case CommandKind::Ping:
-        m_out.write(messages::ack(command.id, std::nullopt));
-        break;
-    case CommandKind::Shutdown:
-        m_out.write(messages::ack(command.id, std::nullopt));
+    const CommandActions actions{[this](const Command &c) {
+                                     const uint64_t arrived = rte_rdtsc();
+                                     auto error = m_engine.start(c.id, c.body, arrived);
+                                     if (!error) {
+                                         m_nextStatsTsc =
+                                             arrived + m_engine.statsMs() * m_hz / 1000;
+                                     }
+                                     return error;
+                                 },
+                                 [this] { m_engine.requestStop(); }};
+    if (carryOut(*command, m_out, actions)) {
         m_quit = true;
-        break;
     }
 }
 

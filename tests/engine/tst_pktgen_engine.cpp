@@ -63,6 +63,17 @@ QJsonObject startCommand(qint64 id, const QJsonObject &params) {
     return c;
 }
 
+// The first stats message of step id that counts packets sent; empty when
+// none comes.
+QJsonObject firstSending(EngineProcess &engine, qint64 id) {
+    for (;;) {
+        const QJsonObject stats = engine.waitFor("stats", id);
+        if (stats.isEmpty() || stats.value("tx_pkts").toInteger() > 0) {
+            return stats;
+        }
+    }
+}
+
 } // namespace
 
 class TestPktgenEngine : public QObject {
@@ -309,11 +320,8 @@ void TestPktgenEngine::stopMidStepLeavesIdle() {
                 .value("ok")
                 .toBool());
     // Running: pktgen holds the entry, and it has sent.
-    QJsonObject stats;
-    do {
-        stats = engine.waitFor("stats", 1);
-        QVERIFY(!stats.isEmpty());
-    } while (stats.value("tx_pkts").toInteger() == 0);
+    const QJsonObject stats = firstSending(engine, 1);
+    QVERIFY(!stats.isEmpty());
     QCOMPARE(pktgenEntries(), QStringList{"dummy0@burstlab0"});
     QVERIFY(engine.request({{"cmd", "stop"}, {"id", 2}}).value("ok").toBool());
     const QJsonObject f = engine.waitFor("finished", 1);
@@ -445,11 +453,8 @@ void TestPktgenEngine::clientKilledMidStepLeavesIdle() {
     engine.setStdinFile(fifo);
     QVERIFY2(engine.start(), engine.stderrText().constData());
     QVERIFY(engine.waitFor("ack", 1).value("ok").toBool());
-    QJsonObject stats;
-    do {
-        stats = engine.waitFor("stats", 1);
-        QVERIFY(!stats.isEmpty());
-    } while (stats.value("tx_pkts").toInteger() == 0);
+    const QJsonObject stats = firstSending(engine, 1);
+    QVERIFY(!stats.isEmpty());
     QCOMPARE(pktgenEntries(), QStringList{"dummy0@burstlab0"});
     ::kill(static_cast<pid_t>(client.processId()), SIGKILL);
     QVERIFY(client.waitForFinished());
