@@ -41,4 +41,17 @@ bool carryOut(const Command &command, ProtocolOut &out, const CommandActions &ac
     return false;
 }
 
+bool CommandInput::serve(ProtocolOut &out, const CommandActions &actions) {
+    std::vector<LineReader::Line> lines;
+    // EOF (or an error) ends the session like shutdown.
+    bool end = m_reader.readAvailable(lines) != LineReader::Status::Ok;
+    m_open = !end;
+    for (const auto &line : lines) {
+        if (const std::optional<Command> command = takeCommand(line, out)) {
+            end = carryOut(*command, out, actions) || end;
+        }
+    }
+    return end;
+}
+
 } // namespace burstlab::engine
