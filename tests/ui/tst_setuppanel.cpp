@@ -51,6 +51,7 @@ class TestSetupPanel : public QObject {
     void pktgenOffersOnlyItsParameters();
     void switchingKindDropsAndNotesWhatItDoesNotTake();
     void pktgenStateRoundTrip();
+    void switchWhileHiddenKeepsEveryRow();
 };
 
 namespace {
@@ -670,6 +671,33 @@ void TestSetupPanel::pktgenStateRoundTrip() {
     QVERIFY(panel.kindNote().isEmpty());
     QVERIFY2(panel.isValid(), qPrintable(panel.invalidReason()));
     QCOMPARE(panel.spec(), stored);
+}
+
+// The dock folds the panel away on other tabs, and a run's setup can be
+// loaded then: shown again, every row of the kind has its height.
+void TestSetupPanel::switchWhileHiddenKeepsEveryRow() {
+    QScrollArea scroll;
+    auto *panel = new SweepSetupPanel;
+    scroll.setWidget(panel);
+    scroll.setWidgetResizable(true);
+    scroll.resize(350, 900);
+    scroll.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&scroll));
+    scroll.hide();
+    panel->setTiming(3, 1000, 30, 0, false); // a warm-up set by hand: dropped with a note
+    panel->setEngineKind(EngineKind::Pktgen);
+    scroll.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&scroll));
+    QVERIFY(!panel->kindNote().isEmpty());
+    auto *netdev = panel->findChild<QComboBox *>(QStringLiteral("netdev"));
+    QTRY_VERIFY(netdev->height() >= netdev->minimumSizeHint().height());
+    for (QLineEdit *line : panel->findChildren<QLineEdit *>()) {
+        // Lines of their own, not those inside combo and spin boxes.
+        if (line->isVisible() && line->parentWidget()->layout()) {
+            QVERIFY2(line->height() >= line->minimumSizeHint().height(),
+                     qPrintable(line->placeholderText()));
+        }
+    }
 }
 
 QTEST_MAIN(TestSetupPanel)

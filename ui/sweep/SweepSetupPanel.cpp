@@ -80,6 +80,10 @@ bool looksLikePci(const QString &device) {
 SweepSetupPanel::SweepSetupPanel(QWidget *parent) : QWidget(parent) {
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(buildEngineGroup());
+    // Under the group, not a row of its form: a form row's wrapped height is
+    // not updated while the panel is hidden (its dock folded on another tab),
+    // and the form squeezed other rows to nothing.
+    layout->addWidget(m_kindNote);
     layout->addWidget(buildSweepGroup());
     layout->addWidget(buildFixedGroup());
     layout->addWidget(buildTimingGroup());
@@ -155,7 +159,6 @@ QWidget *SweepSetupPanel::buildEngineGroup() {
     m_noHuge->setToolTip(tr("Run without hugepages; needed when none are reserved, but fresh-mbuf "
                             "TX may cost up to 2x more"));
     form->addRow(tr("Engine:"), m_kind);
-    form->addRow(m_kindNote);
     form->addRow(tr("Launch:"), m_launch);
     form->addRow(tr("Host:"), m_host);
     form->addRow(tr("Program:"), m_enginePath);
