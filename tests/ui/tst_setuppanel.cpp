@@ -596,8 +596,17 @@ void TestSetupPanel::pktgenOffersOnlyItsParameters() {
             QVERIFY2(field->isVisible() == p.takenBy(EngineKind::Pktgen), qPrintable(p.name));
         }
     }
+    // Named as pktgen names them too, as seed 000's tables do.
+    const int burst = axes[0]->findData(QStringLiteral("burst"));
+    QCOMPARE(axes[0]->itemData(burst, Qt::ToolTipRole).toString(),
+             QStringLiteral("pktgen calls it skb_burst"));
+    QVERIFY2(panel.findChild<QWidget *>(QStringLiteral("fixed_clone"))
+                 ->toolTip()
+                 .contains(QStringLiteral("pktgen calls it clone_skb")),
+             "clone");
     panel.setEngineKind(EngineKind::Dpdk);
     QCOMPARE(items(axes[0]), StepParameters::sweepable());
+    QVERIFY(axes[0]->itemData(burst, Qt::ToolTipRole).isNull());
     QVERIFY(panel.findChild<QWidget *>(QStringLiteral("fixed_tx_desc"))->isVisible());
 }
 
