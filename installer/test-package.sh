@@ -11,6 +11,7 @@ set -euo pipefail
 
 readonly PKG=burstlab
 readonly ENGINE=/usr/libexec/burstlab/burstlab-engine
+readonly PKTGEN_ENGINE=/usr/libexec/burstlab/burstlab-pktgen-engine
 readonly CONF=/etc/burstlab/engine.conf
 readonly GROUP=burstlab
 readonly USER_NAME=nobody
@@ -133,7 +134,7 @@ desktop-file-validate /usr/share/applications/burstlab.desktop ||
     fail "desktop-file-validate rejects the installed .desktop file"
 appstreamcli validate --no-net /usr/share/metainfo/io.github.burstlab.burstlab.metainfo.xml \
     >"$work/appstream.log" 2>&1 || { show "$work/appstream.log"; fail "appstreamcli rejects the metainfo"; }
-for page in burstlab burstlab-cli burstlab-engine; do
+for page in burstlab burstlab-cli burstlab-engine burstlab-pktgen-engine; do
     file=$(man -w "$page" 2>/dev/null) || fail "no man page for $page"
     warnings=$(LC_ALL=C.UTF-8 MANWIDTH=80 man --warnings -E UTF-8 -l "$file" 2>&1 >/dev/null)
     [ -z "$warnings" ] || fail "man page $file: $warnings"
@@ -154,6 +155,17 @@ if as_user "$ENGINE" --version >"$work/nonmember.log" 2>&1; then
 fi
 grep -q "Permission denied" "$work/nonmember.log" ||
     { show "$work/nonmember.log"; fail "the non-member's engine run failed, but not for want of permission"; }
+
+# The pktgen engine has no file capabilities (it would need cap_dac_override,
+# which opens any file): root runs it, through pkexec or sudo.
+[ -x "$PKTGEN_ENGINE" ] || fail "$PKTGEN_ENGINE is not installed"
+[ -z "$(getcap "$PKTGEN_ENGINE")" ] || fail "$PKTGEN_ENGINE has file capabilities: $(getcap "$PKTGEN_ENGINE")"
+[ "$(stat -c '%U %a' "$PKTGEN_ENGINE")" = "root 755" ] ||
+    fail "$PKTGEN_ENGINE is '$(stat -c '%U %a' "$PKTGEN_ENGINE")', expected 'root 755'"
+"$PKTGEN_ENGINE" --help | grep -q -- "--device IFNAME" ||
+    fail "$PKTGEN_ENGINE --help does not print its usage"
+grep -q "$PKTGEN_ENGINE" /usr/share/polkit-1/actions/io.github.burstlab.pktgen-engine.policy ||
+    fail "no polkit action names $PKTGEN_ENGINE"
 
 # A member runs the engine directly: it must get exactly the file's capabilities.
 mkfifo -m 0666 "$work/engine.in"
