@@ -22,4 +22,36 @@ std::optional<Command> takeCommand(const LineReader::Line &line, ProtocolOut &ou
     return std::move(parsed.command);
 }
 
+bool carryOut(const Command &command, ProtocolOut &out, const CommandActions &actions) {
+    switch (command.kind) {
+    case CommandKind::Start:
+        out.write(messages::ack(command.id, actions.start(command)));
+        return false;
+    case CommandKind::Stop:
+        out.write(messages::ack(command.id, std::nullopt));
+        actions.stop();
+        return false;
+    case CommandKind::Ping:
+        out.write(messages::ack(command.id, std::nullopt));
+        return false;
+    case CommandKind::Shutdown:
+        out.write(messages::ack(command.id, std::nullopt));
+        return true;
+    }
+    return false;
+}
+
+bool CommandInput::serve(ProtocolOut &out, const CommandActions &actions) {
+    std::vector<LineReader::Line> lines;
+    // EOF (or an error) ends the session like shutdown.
+    bool end = m_reader.readAvailable(lines) != LineReader::Status::Ok;
+    m_open = !end;
+    for (const auto &line : lines) {
+        if (const std::optional<Command> command = takeCommand(line, out)) {
+            end = carryOut(*command, out, actions) || end;
+        }
+    }
+    return end;
+}
+
 } // namespace burstlab::engine

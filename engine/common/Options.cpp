@@ -92,14 +92,7 @@ std::string vdevName(const std::string &spec) {
 
 Options Options::parse(const std::vector<std::string> &args) {
     Options o;
-    for (size_t i = 0; i < args.size(); ++i) {
-        const std::string &a = args[i];
-        auto value = [&]() -> const std::string & {
-            if (i + 1 >= args.size()) {
-                throw OptionsError(a + " needs a value");
-            }
-            return args[++i];
-        };
+    walkOptions(args, o, [&](const std::string &a, const OptionValue &value) {
         if (a == "--vdev") {
             o.vdevs.push_back(value());
             checkVdev(a, o.vdevs.back());
@@ -122,16 +115,11 @@ Options Options::parse(const std::vector<std::string> &args) {
             o.noHuge = true;
         } else if (a == "--memory-mb") {
             o.memoryMb = parseMemoryMb(value(), a);
-        } else if (a == "--config") {
-            o.configPath = value();
-        } else if (a == "--help" || a == "-h") {
-            o.help = true;
-        } else if (a == "--version") {
-            o.version = true;
         } else {
-            throw OptionsError("unknown option '" + a + "' (see --help)");
+            return false;
         }
-    }
+        return true;
+    });
     if (o.help || o.version) {
         return o;
     }

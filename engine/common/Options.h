@@ -1,6 +1,6 @@
 #pragma once
 
-#include "OptionsError.h"
+#include "OptionWalk.h"
 
 #include <optional>
 #include <string>
@@ -11,7 +11,7 @@ namespace burstlab::engine {
 // The engine's validated command line. Only these options exist: the EAL
 // argument list is built from them, never passed through, because the engine
 // may run privileged and raw EAL options (-d) would load any library.
-struct Options {
+struct Options : EngineOptions {
     std::vector<std::string> vdevs; // TX port first, in command-line order
     std::string pci;                // a PCI TX port instead of vdevs
     std::string sinkVdev;
@@ -19,9 +19,6 @@ struct Options {
     bool lcoresGiven = false;
     bool noHuge = false;
     unsigned memoryMb = 512;
-    std::string configPath; // --config: another allow-list, for an unprivileged engine only
-    bool help = false;
-    bool version = false;
 
     // Throws OptionsError with a message naming the bad option.
     static Options parse(const std::vector<std::string> &args);

@@ -59,6 +59,10 @@ std::string kernelVersion() {
     return uname(&u) == 0 ? u.release : "";
 }
 
+uint64_t sendGapNs(const StepParams &p, uint32_t queues) {
+    return static_cast<uint64_t>(1e9 * p.burst * queues / static_cast<double>(p.ratePps));
+}
+
 // A pktgen command for an entry and the burstlab parameter it comes from.
 struct Setting {
     const char *field;
@@ -92,8 +96,9 @@ std::vector<Setting> settingsOf(const StepParams &p, uint64_t quota, uint32_t qu
         s.push_back({"flows", "flag FLOW_SEQ"});
     }
     if (p.ratePps > 0) {
-        s.push_back(
-            {"rate_pps", "ratep " + std::to_string(std::max<uint64_t>(p.ratePps / queues, 1))});
+        // pktgen paces each of its sends, which sends `burst` packets (its
+        // ratep is sends per second): the gap between sends in ns.
+        s.push_back({"rate_pps", "delay " + std::to_string(sendGapNs(p, queues))});
     }
     if (p.vlan != 0) {
         s.push_back({"vlan", "vlan_id " + std::to_string(p.vlan)});

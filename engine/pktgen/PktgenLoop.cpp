@@ -1,7 +1,5 @@
 #include "PktgenLoop.h"
 
-#include "CommandIntake.h"
-
 #include <cerrno>
 #include <cstdint>
 #include <poll.h>
@@ -32,8 +30,7 @@ bool fired(int timer) {
 } // namespace
 
 PktgenLoop::PktgenLoop(PktgenEngine &engine, ProtocolOut &out, SignalWatch &signals, int inFd)
-    : m_engine(engine), m_out(out), m_signals(signals), m_inFd(inFd),
-      m_reader(inFd, kMaxCommandLine),
+    : m_engine(engine), m_out(out), m_signals(signals), m_input(inFd),
       m_statsTimer(timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK)),
       m_durationTimer(timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK)),
       m_stopTimer(timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK)) {}
@@ -74,7 +71,6 @@ void PktgenLoop::disarmTimers() {
 }
 
 ExitCode PktgenLoop::run() {
-    bool inputOpen = true;
     for (;;) {
         if (m_quit) {
             // Stops a running step; its finished follows when pktgen is done.
@@ -89,8 +85,8 @@ ExitCode PktgenLoop::run() {
         }
         pollfd fds[6] = {{m_signals.fd(), POLLIN, 0}, {m_engine.doneFd(), POLLIN, 0},
                          {m_statsTimer, POLLIN, 0},   {m_durationTimer, POLLIN, 0},
-                         {m_stopTimer, POLLIN, 0},    {m_inFd, POLLIN, 0}};
-        if (poll(fds, inputOpen ? 6 : 5, -1) < 0 && errno != EINTR) {
+                         {m_stopTimer, POLLIN, 0},    {m_input.fd(), POLLIN, 0}};
+        if (poll(fds, m_input.open() ? 6 : 5, -1) < 0 && errno != EINTR) {
             return ExitCode::Internal;
         }
         if (fds[0].revents & POLLIN && m_signals.take() != 0) {
@@ -114,16 +110,9 @@ ExitCode PktgenLoop::run() {
             disarmTimers();
             m_out.write(m_engine.finish());
         }
-        if (inputOpen && fds[5].revents & (POLLIN | POLLHUP | POLLERR)) {
-            std::vector<LineReader::Line> lines;
-            if (m_reader.readAvailable(lines) != LineReader::Status::Ok) {
-                // stdin EOF (the client is gone) ends the session like shutdown.
-                inputOpen = false;
-                m_quit = true;
-            }
-            for (const auto &line : lines) {
-                handleLine(line);
-            }
+        if (m_input.open() && fds[5].revents & (POLLIN | POLLHUP | POLLERR) &&
+            m_input.serve(m_out, actions())) {
+            m_quit = true;
         }
         if (m_out.broken()) {
             m_quit = true;
@@ -131,33 +120,15 @@ ExitCode PktgenLoop::run() {
     }
 }
 
-void PktgenLoop::handleLine(const LineReader::Line &line) {
-    const std::optional<Command> taken = takeCommand(line, m_out);
-    if (!taken) {
-        return;
-    }
-    const Command &command = *taken;
-    switch (command.kind) {
-    case CommandKind::Start: {
-        const auto error = m_engine.start(command.id, command.body);
-        m_out.write(messages::ack(command.id, error));
-        if (!error) {
-            armTimers();
-        }
-        break;
-    }
-    case CommandKind::Stop:
-        m_out.write(messages::ack(command.id, std::nullopt));
-        m_engine.requestStop();
-        break;
-    case CommandKind::Ping:
-        m_out.write(messages::ack(command.id, std::nullopt));
-        break;
-    case CommandKind::Shutdown:
-        m_out.write(messages::ack(command.id, std::nullopt));
-        m_quit = true;
-        break;
-    }
+CommandActions PktgenLoop::actions() {
+    return {[this](const Command &c) {
+                auto error = m_engine.start(c.id, c.body);
+                if (!error) {
+                    armTimers();
+                }
+                return error;
+            },
+            [this] { m_engine.requestStop(); }};
 }
 
 } // namespace burstlab::engine

@@ -1,7 +1,7 @@
 #pragma once
 
+#include "CommandIntake.h"
 #include "ExitCode.h"
-#include "LineReader.h"
 #include "PktgenEngine.h"
 #include "ProtocolOut.h"
 #include "SignalWatch.h"
@@ -21,7 +21,7 @@ class PktgenLoop {
     ExitCode run();
 
   private:
-    void handleLine(const LineReader::Line &line);
+    CommandActions actions();
     void armTimers();
     void disarmTimers();
     void armStopRepeat();
@@ -29,8 +29,7 @@ class PktgenLoop {
     PktgenEngine &m_engine;
     ProtocolOut &m_out;
     SignalWatch &m_signals;
-    int m_inFd;
-    LineReader m_reader;
+    CommandInput m_input;
     int m_statsTimer = -1;
     int m_durationTimer = -1;
     int m_stopTimer = -1; // repeats a stop until pktgen took it

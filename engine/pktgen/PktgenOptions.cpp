@@ -26,29 +26,17 @@ void checkDeviceName(const std::string &name) {
 
 PktgenOptions PktgenOptions::parse(const std::vector<std::string> &args) {
     PktgenOptions o;
-    for (size_t i = 0; i < args.size(); ++i) {
-        const std::string &a = args[i];
-        auto value = [&]() -> const std::string & {
-            if (i + 1 >= args.size()) {
-                throw OptionsError(a + " needs a value");
-            }
-            return args[++i];
-        };
+    walkOptions(args, o, [&](const std::string &a, const OptionValue &value) {
         if (a == "--device") {
             o.device = value();
             checkDeviceName(o.device);
         } else if (a == "--threads") {
             o.threads = parseCpuList(value(), "--threads");
-        } else if (a == "--config") {
-            o.configPath = value();
-        } else if (a == "--help" || a == "-h") {
-            o.help = true;
-        } else if (a == "--version") {
-            o.version = true;
         } else {
-            throw OptionsError("unknown option '" + a + "' (see --help)");
+            return false;
         }
-    }
+        return true;
+    });
     if (!o.help && !o.version && o.device.empty()) {
         throw OptionsError("give --device IFNAME");
     }

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "OptionsError.h"
+#include "OptionWalk.h"
 
 #include <string>
 #include <vector>
@@ -8,12 +8,9 @@
 namespace burstlab::engine {
 
 // burstlab-pktgen-engine's validated command line.
-struct PktgenOptions {
+struct PktgenOptions : EngineOptions {
     std::string device;
     std::vector<unsigned> threads; // CPUs whose kpktgend_N threads send; empty: the default
-    std::string configPath;
-    bool help = false;
-    bool version = false;
 
     // Throws OptionsError naming the bad option.
     static PktgenOptions parse(const std::vector<std::string> &args);

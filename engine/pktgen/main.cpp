@@ -1,4 +1,5 @@
 #include "EngineConfig.h"
+#include "EngineMain.h"
 #include "ExitCode.h"
 #include "KernelDevice.h"
 #include "PktgenEngine.h"
@@ -12,10 +13,7 @@
 #include "SignalWatch.h"
 
 #include <algorithm>
-#include <csignal>
-#include <exception>
 #include <iostream>
-#include <sys/prctl.h>
 #include <sys/utsname.h>
 #include <unistd.h>
 
@@ -40,8 +38,8 @@ std::vector<unsigned> chooseThreads(const PktgenOptions &options, const PktgenPr
     return options.threads;
 }
 
-ExitCode runEngine(const PktgenOptions &options, const EngineConfig &config, ProtocolOut &out,
-                   SignalWatch &signals) {
+ExitCode runPktgenEngine(const PktgenOptions &options, const EngineConfig &config, ProtocolOut &out,
+                         SignalWatch &signals) {
     const PktgenProc proc;
     if (!proc.present()) {
         out.write(
@@ -77,9 +75,7 @@ ExitCode runEngine(const PktgenOptions &options, const EngineConfig &config, Pro
 } // namespace
 
 int main(int argc, char **argv) {
-    ProtocolOut out = ProtocolOut::takeStdout();
-    std::signal(SIGPIPE, SIG_IGN);
-    prctl(PR_SET_PDEATHSIG, SIGTERM);
+    ProtocolOut out = beginEngineProcess();
     PktgenOptions options;
     EngineConfig config;
     try {
@@ -106,13 +102,6 @@ int main(int argc, char **argv) {
                       (pktgen.empty() ? "not loaded" : pktgen) + ")\n");
         return 0;
     }
-    // Blocked before any thread starts, so the writer of pgctrl's start
-    // inherits the mask and only the loop's descriptor sees the signals.
-    SignalWatch signals;
-    try {
-        return static_cast<int>(runEngine(options, config, out, signals));
-    } catch (const std::exception &e) {
-        out.write(messages::fatalError("internal", e.what()));
-        return static_cast<int>(ExitCode::Internal);
-    }
+    return runEngine(
+        out, [&](SignalWatch &signals) { return runPktgenEngine(options, config, out, signals); });
 }

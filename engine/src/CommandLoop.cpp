@@ -1,6 +1,5 @@
 #include "CommandLoop.h"
 
-#include "CommandIntake.h"
 #include "Messages.h"
 
 #include <cerrno>
@@ -21,8 +20,7 @@ constexpr int kSinkPollsPerLoop = 64;
 } // namespace
 
 CommandLoop::CommandLoop(Engine &engine, ProtocolOut &out, SignalWatch &signals, int inFd)
-    : m_engine(engine), m_out(out), m_signals(signals), m_inFd(inFd),
-      m_reader(inFd, kMaxCommandLine), m_hz(engine.tscHz()) {}
+    : m_engine(engine), m_out(out), m_signals(signals), m_input(inFd), m_hz(engine.tscHz()) {}
 
 int CommandLoop::pollTimeoutMs() const {
     if (!m_engine.running()) {
@@ -32,7 +30,6 @@ int CommandLoop::pollTimeoutMs() const {
 }
 
 ExitCode CommandLoop::run() {
-    bool inputOpen = true;
     for (;;) {
         if (m_quit) {
             m_engine.requestStop();
@@ -40,24 +37,17 @@ ExitCode CommandLoop::run() {
         if (m_quit && !m_engine.running()) {
             return m_out.broken() ? ExitCode::StdoutClosed : ExitCode::Clean;
         }
-        pollfd fds[2] = {{m_signals.fd(), POLLIN, 0}, {m_inFd, POLLIN, 0}};
-        const int nfds = inputOpen ? 2 : 1;
+        pollfd fds[2] = {{m_signals.fd(), POLLIN, 0}, {m_input.fd(), POLLIN, 0}};
+        const int nfds = m_input.open() ? 2 : 1;
         if (poll(fds, nfds, pollTimeoutMs()) < 0 && errno != EINTR) {
             return ExitCode::Internal;
         }
         if (fds[0].revents & POLLIN && m_signals.take() != 0) {
             m_quit = true;
         }
-        if (inputOpen && fds[1].revents & (POLLIN | POLLHUP | POLLERR)) {
-            std::vector<LineReader::Line> lines;
-            if (m_reader.readAvailable(lines) != LineReader::Status::Ok) {
-                // stdin EOF (or an error) ends the session like shutdown.
-                inputOpen = false;
-                m_quit = true;
-            }
-            for (const auto &line : lines) {
-                handleLine(line);
-            }
+        if (nfds == 2 && fds[1].revents & (POLLIN | POLLHUP | POLLERR) &&
+            m_input.serve(m_out, actions())) {
+            m_quit = true;
         }
         if (m_engine.running()) {
             serviceStep();
@@ -88,34 +78,16 @@ void CommandLoop::serviceStep() {
     }
 }
 
-void CommandLoop::handleLine(const LineReader::Line &line) {
-    const std::optional<Command> taken = takeCommand(line, m_out);
-    if (!taken) {
-        return;
-    }
-    const Command &command = *taken;
-    switch (command.kind) {
-    case CommandKind::Start: {
-        const uint64_t arrived = rte_rdtsc();
-        const auto error = m_engine.start(command.id, command.body, arrived);
-        m_out.write(messages::ack(command.id, error));
-        if (!error) {
-            m_nextStatsTsc = arrived + m_engine.statsMs() * m_hz / 1000;
-        }
-        break;
-    }
-    case CommandKind::Stop:
-        m_out.write(messages::ack(command.id, std::nullopt));
-        m_engine.requestStop();
-        break;
-    case CommandKind::Ping:
-        m_out.write(messages::ack(command.id, std::nullopt));
-        break;
-    case CommandKind::Shutdown:
-        m_out.write(messages::ack(command.id, std::nullopt));
-        m_quit = true;
-        break;
-    }
+CommandActions CommandLoop::actions() {
+    return {[this](const Command &c) {
+                const uint64_t arrived = rte_rdtsc();
+                auto error = m_engine.start(c.id, c.body, arrived);
+                if (!error) {
+                    m_nextStatsTsc = arrived + m_engine.statsMs() * m_hz / 1000;
+                }
+                return error;
+            },
+            [this] { m_engine.requestStop(); }};
 }
 
 } // namespace burstlab::engine

@@ -1,8 +1,8 @@
 #pragma once
 
+#include "CommandIntake.h"
 #include "Engine.h"
 #include "ExitCode.h"
-#include "LineReader.h"
 #include "ProtocolOut.h"
 #include "SignalWatch.h"
 
@@ -20,15 +20,14 @@ class CommandLoop {
     ExitCode run();
 
   private:
-    void handleLine(const LineReader::Line &line);
+    CommandActions actions();
     void serviceStep();
     int pollTimeoutMs() const;
 
     Engine &m_engine;
     ProtocolOut &m_out;
     SignalWatch &m_signals;
-    int m_inFd;
-    LineReader m_reader;
+    CommandInput m_input;
     uint64_t m_hz;
     uint64_t m_nextStatsTsc = 0;
     bool m_quit = false;

@@ -2,6 +2,7 @@
 #include "EalSession.h"
 #include "Engine.h"
 #include "EngineConfig.h"
+#include "EngineMain.h"
 #include "ExitCode.h"
 #include "Messages.h"
 #include "Options.h"
@@ -10,18 +11,15 @@
 #include "SignalWatch.h"
 #include "TscClock.h"
 
-#include <csignal>
-#include <exception>
 #include <iostream>
 #include <rte_version.h>
-#include <sys/prctl.h>
 #include <unistd.h>
 
 using namespace burstlab::engine;
 
 namespace {
 
-ExitCode runEngine(const Options &options, ProtocolOut &out, SignalWatch &signals) {
+ExitCode runDpdkEngine(const Options &options, ProtocolOut &out, SignalWatch &signals) {
     // The TSC's calibration spans EAL's start-up, so it adds little to it.
     const TscPair calibrationStart = TscPair::now();
     EalSession eal(options);
@@ -44,9 +42,7 @@ ExitCode runEngine(const Options &options, ProtocolOut &out, SignalWatch &signal
 } // namespace
 
 int main(int argc, char **argv) {
-    ProtocolOut out = ProtocolOut::takeStdout();
-    std::signal(SIGPIPE, SIG_IGN);
-    prctl(PR_SET_PDEATHSIG, SIGTERM);
+    ProtocolOut out = beginEngineProcess();
     Options options;
     try {
         options = Options::parse(std::vector<std::string>(argv + 1, argv + argc));
@@ -67,11 +63,6 @@ int main(int argc, char **argv) {
                       rte_version() + ")\n");
         return 0;
     }
-    SignalWatch signals;
-    try {
-        return static_cast<int>(runEngine(options, out, signals));
-    } catch (const std::exception &e) {
-        out.write(messages::fatalError("internal", e.what()));
-        return static_cast<int>(ExitCode::Internal);
-    }
+    return runEngine(out,
+                     [&](SignalWatch &signals) { return runDpdkEngine(options, out, signals); });
 }

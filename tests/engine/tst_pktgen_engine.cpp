@@ -63,6 +63,17 @@ QJsonObject startCommand(qint64 id, const QJsonObject &params) {
     return c;
 }
 
+// The first stats message of step id that counts packets sent; empty when
+// none comes.
+QJsonObject firstSending(EngineProcess &engine, qint64 id) {
+    for (;;) {
+        const QJsonObject stats = engine.waitFor("stats", id);
+        if (stats.isEmpty() || stats.value("tx_pkts").toInteger() > 0) {
+            return stats;
+        }
+    }
+}
+
 } // namespace
 
 class TestPktgenEngine : public QObject {
@@ -78,6 +89,8 @@ class TestPktgenEngine : public QObject {
     void countStep_data();
     void countStep();
     void durationStep();
+    void parametersReachPktgen();
+    void rateIsPacketsNotBursts();
     void stopMidStepLeavesIdle();
     void devicesRefused();
     void foreignEntriesRefusedOwnStaleRemoved();
@@ -302,6 +315,57 @@ void TestPktgenEngine::durationStep() {
     QVERIFY(pktgenEntries().isEmpty());
 }
 
+void TestPktgenEngine::parametersReachPktgen() {
+    EngineProcess engine(engineArgs("dummy0"), {}, EngineProcess::pktgenEnginePath());
+    QVERIFY2(engine.start(), engine.stderrText().constData());
+    const QJsonObject params{{"duration_ms", 60000},
+                             {"stats_ms", 20},
+                             {"burst", 8},
+                             {"clone", 3},
+                             {"pkt_size", 128},
+                             {"flows", 4},
+                             {"rate_pps", 800000},
+                             {"vlan", 5},
+                             {"vlan_pcp", 3},
+                             {"udp_src", QJsonArray{1000, 1003}},
+                             {"udp_dst", QJsonArray{2000, 2001}},
+                             {"src_mac", "02:00:00:00:00:07"},
+                             {"dst_mac", "02:00:00:00:00:09"},
+                             {"src_ip", "10.0.0.1"},
+                             {"dst_ip", "10.0.1.1"}};
+    QVERIFY(engine.request(startCommand(1, params)).value("ok").toBool());
+    QVERIFY(!firstSending(engine, 1).isEmpty());
+    const QString entry = readFile(kPktgen + "/dummy0@burstlab0").simplified();
+    // 8 packets a send at 800000 packets/s: a send every 10 us.
+    for (const char *shown :
+         {"min_pkt_size: 128 max_pkt_size: 128", "delay: 10000 clone_skb: 3", "burst: 8",
+          "flows: 4 flowlen: 1", "queue_map_min: 0 queue_map_max: 0",
+          "dst_min: 10.0.1.1 dst_max: 10.0.1.4", "src_min: 10.0.0.1 src_max: 10.0.0.1",
+          "src_mac: 02:00:00:00:00:07 dst_mac: 02:00:00:00:00:09",
+          "udp_src_min: 1000 udp_src_max: 1003 udp_dst_min: 2000 udp_dst_max: 2001",
+          "vlan_id: 5 vlan_p: 3", "FLOW_SEQ"}) {
+        QVERIFY2(entry.contains(shown), qPrintable(QString(shown) + " not in " + entry));
+    }
+    QVERIFY(engine.request({{"cmd", "stop"}, {"id", 2}}).value("ok").toBool());
+    QCOMPARE(engine.waitFor("finished", 1).value("reason").toString(), QStringLiteral("stopped"));
+}
+
+void TestPktgenEngine::rateIsPacketsNotBursts() {
+    // pktgen paces its sends, each of `burst` packets; the step's rate is
+    // packets. pktgen can fall behind the rate, never run ahead of it by
+    // more than a send, so the bound holds on a busy machine.
+    constexpr double kRate = 200000;
+    EngineProcess engine(engineArgs("dummy0"), {}, EngineProcess::pktgenEnginePath());
+    QVERIFY2(engine.start(), engine.stderrText().constData());
+    const QJsonObject f =
+        engine.runStep({{"count", 32000}, {"burst", 32}, {"rate_pps", kRate}}, 30000);
+    QCOMPARE(f.value("reason").toString(), QStringLiteral("count"));
+    const QJsonObject window = f.value("window").toObject();
+    QCOMPARE(window.value("target_pps").toDouble(), kRate);
+    QVERIFY2(window.value("pps").toDouble() <= kRate * 1.01,
+             qPrintable(QString::number(window.value("pps").toDouble())));
+}
+
 void TestPktgenEngine::stopMidStepLeavesIdle() {
     EngineProcess engine(engineArgs("dummy0"), {}, EngineProcess::pktgenEnginePath());
     QVERIFY2(engine.start(), engine.stderrText().constData());
@@ -309,11 +373,8 @@ void TestPktgenEngine::stopMidStepLeavesIdle() {
                 .value("ok")
                 .toBool());
     // Running: pktgen holds the entry, and it has sent.
-    QJsonObject stats;
-    do {
-        stats = engine.waitFor("stats", 1);
-        QVERIFY(!stats.isEmpty());
-    } while (stats.value("tx_pkts").toInteger() == 0);
+    const QJsonObject stats = firstSending(engine, 1);
+    QVERIFY(!stats.isEmpty());
     QCOMPARE(pktgenEntries(), QStringList{"dummy0@burstlab0"});
     QVERIFY(engine.request({{"cmd", "stop"}, {"id", 2}}).value("ok").toBool());
     const QJsonObject f = engine.waitFor("finished", 1);
@@ -445,11 +506,8 @@ void TestPktgenEngine::clientKilledMidStepLeavesIdle() {
     engine.setStdinFile(fifo);
     QVERIFY2(engine.start(), engine.stderrText().constData());
     QVERIFY(engine.waitFor("ack", 1).value("ok").toBool());
-    QJsonObject stats;
-    do {
-        stats = engine.waitFor("stats", 1);
-        QVERIFY(!stats.isEmpty());
-    } while (stats.value("tx_pkts").toInteger() == 0);
+    const QJsonObject stats = firstSending(engine, 1);
+    QVERIFY(!stats.isEmpty());
     QCOMPARE(pktgenEntries(), QStringList{"dummy0@burstlab0"});
     ::kill(static_cast<pid_t>(client.processId()), SIGKILL);
     QVERIFY(client.waitForFinished());
