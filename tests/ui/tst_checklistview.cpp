@@ -37,6 +37,7 @@ class TestChecklistView : public QObject {
     void showsStoredResultsWithFixes();
     void reprobesThisHost();
     void probesWhenFirstShown();
+    void pktgenDeviceIsProbedAsAKernelNetdev();
 };
 
 void TestChecklistView::showsStoredResultsWithFixes() {
@@ -91,6 +92,33 @@ void TestChecklistView::probesWhenFirstShown() {
     view.show();
     QVERIFY(done.wait(30000));
     QVERIFY(!view.results().isEmpty());
+}
+
+// A DPDK virtual device has no kernel netdev to probe; the device pktgen
+// sends on is one, named as it is.
+void TestChecklistView::pktgenDeviceIsProbedAsAKernelNetdev() {
+    const auto noNetdev = [](const ChecklistView &view) {
+        qsizetype count = 0;
+        for (const CheckResult &r : view.results()) {
+            count += r.detail.startsWith(QStringLiteral("no kernel netdev")) ? 1 : 0;
+        }
+        return count;
+    };
+    ChecklistView view;
+    QSignalSpy done(&view, &ChecklistView::probeFinished);
+    EngineLaunch launch;
+    launch.vdevs = {QStringLiteral("net_null0")};
+    view.setPort(launch);
+    view.reprobe();
+    QVERIFY(done.wait(30000));
+    QVERIFY(noNetdev(view) > 0);
+
+    launch.kind = EngineKind::Pktgen;
+    launch.device = QStringLiteral("lo");
+    view.setPort(launch);
+    view.reprobe();
+    QVERIFY(done.wait(30000));
+    QCOMPARE(noNetdev(view), 0);
 }
 
 QTEST_MAIN(TestChecklistView)

@@ -51,6 +51,7 @@ class TestSetupPanel : public QObject {
     void pktgenOffersOnlyItsParameters();
     void switchingKindDropsAndNotesWhatItDoesNotTake();
     void pktgenStateRoundTrip();
+    void switchWhileHiddenKeepsEveryRow();
 };
 
 namespace {
@@ -595,8 +596,17 @@ void TestSetupPanel::pktgenOffersOnlyItsParameters() {
             QVERIFY2(field->isVisible() == p.takenBy(EngineKind::Pktgen), qPrintable(p.name));
         }
     }
+    // Named as pktgen names them too, as seed 000's tables do.
+    const int burst = axes[0]->findData(QStringLiteral("burst"));
+    QCOMPARE(axes[0]->itemData(burst, Qt::ToolTipRole).toString(),
+             QStringLiteral("pktgen calls it skb_burst"));
+    QVERIFY2(panel.findChild<QWidget *>(QStringLiteral("fixed_clone"))
+                 ->toolTip()
+                 .contains(QStringLiteral("pktgen calls it clone_skb")),
+             "clone");
     panel.setEngineKind(EngineKind::Dpdk);
     QCOMPARE(items(axes[0]), StepParameters::sweepable());
+    QVERIFY(axes[0]->itemData(burst, Qt::ToolTipRole).isNull());
     QVERIFY(panel.findChild<QWidget *>(QStringLiteral("fixed_tx_desc"))->isVisible());
 }
 
@@ -670,6 +680,33 @@ void TestSetupPanel::pktgenStateRoundTrip() {
     QVERIFY(panel.kindNote().isEmpty());
     QVERIFY2(panel.isValid(), qPrintable(panel.invalidReason()));
     QCOMPARE(panel.spec(), stored);
+}
+
+// The dock folds the panel away on other tabs, and a run's setup can be
+// loaded then: shown again, every row of the kind has its height.
+void TestSetupPanel::switchWhileHiddenKeepsEveryRow() {
+    QScrollArea scroll;
+    auto *panel = new SweepSetupPanel;
+    scroll.setWidget(panel);
+    scroll.setWidgetResizable(true);
+    scroll.resize(350, 900);
+    scroll.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&scroll));
+    scroll.hide();
+    panel->setTiming(3, 1000, 30, 0, false); // a warm-up set by hand: dropped with a note
+    panel->setEngineKind(EngineKind::Pktgen);
+    scroll.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&scroll));
+    QVERIFY(!panel->kindNote().isEmpty());
+    auto *netdev = panel->findChild<QComboBox *>(QStringLiteral("netdev"));
+    QTRY_VERIFY(netdev->height() >= netdev->minimumSizeHint().height());
+    for (QLineEdit *line : panel->findChildren<QLineEdit *>()) {
+        // Lines of their own, not those inside combo and spin boxes.
+        if (line->isVisible() && line->parentWidget()->layout()) {
+            QVERIFY2(line->height() >= line->minimumSizeHint().height(),
+                     qPrintable(line->placeholderText()));
+        }
+    }
 }
 
 QTEST_MAIN(TestSetupPanel)

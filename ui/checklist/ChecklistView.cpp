@@ -94,6 +94,12 @@ ChecklistView::~ChecklistView() {
 
 void ChecklistView::setPortSpec(const QString &portSpec) {
     m_portSpec = portSpec;
+    m_kernelNetdev = false;
+}
+
+void ChecklistView::setPort(const EngineLaunch &launch) {
+    m_kernelNetdev = launch.kind == EngineKind::Pktgen;
+    m_portSpec = m_kernelNetdev ? launch.device : launch.vdevs.value(0, launch.pci);
 }
 
 const QList<CheckResult> &ChecklistView::results() const {
@@ -110,7 +116,10 @@ void ChecklistView::reprobe() {
     }
     // Probes read /proc and /sys and may sample the load for a moment: off the GUI thread.
     auto results = std::make_shared<QList<CheckResult>>();
-    const ProbeContext context = ProbeContext::forPort(m_portSpec);
+    ProbeContext context = ProbeContext::forPort(m_portSpec);
+    if (m_kernelNetdev) {
+        context.netdev = m_portSpec; // pktgen sends on the device itself
+    }
     m_probe = QThread::create([results, context] { *results = Checklist::builtIn().run(context); });
     m_reprobe->setEnabled(false);
     m_caption->setText(tr("Probing this host…"));

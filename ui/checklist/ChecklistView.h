@@ -1,5 +1,6 @@
 #pragma once
 #include "host/CheckResult.h"
+#include "model/EngineLaunch.h"
 
 #include <QWidget>
 
@@ -27,6 +28,8 @@ class ChecklistView : public QWidget {
 
     // The port the probes look at (netdev, PCI address): the setup panel's device.
     void setPortSpec(const QString &portSpec);
+    // The same of a launch: DPDK's device, or the kernel netdev pktgen sends on.
+    void setPort(const EngineLaunch &launch);
     void showStored(const QList<CheckResult> &results, const QString &caption);
     const QList<CheckResult> &results() const;
 
@@ -45,6 +48,7 @@ class ChecklistView : public QWidget {
     void showResults(const QList<CheckResult> &results, const QString &caption);
 
     QString m_portSpec;
+    bool m_kernelNetdev = false; // m_portSpec is a kernel netdev's name (pktgen's device)
     ChecklistModel *m_model;
     QTableView *m_table;
     QLabel *m_caption;

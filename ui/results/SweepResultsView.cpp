@@ -372,14 +372,14 @@ void SweepResultsView::recompute() {
     const QString lineRate = options.linkMbps
                                  ? tr("line rate %1").arg(LineRate::speedText(*options.linkMbps))
                                  : tr("line rate not checked: %1").arg(options.linkUnknownReason);
-    // An import's source says nothing of an engine: no engine is named for it.
-    const QString engine =
-        run.isImported()
-            ? QString()
-            : EngineIdentity::of(run.hello, run.spec.engine.kind).text() + QStringLiteral(" · ");
+    // DPDK, the default, leaves the room to the sweep (its version is in the
+    // caption's host part); pktgen's and the kernel's versions are said here.
+    const EngineIdentity engine = EngineIdentity::of(run.hello, run.spec.engine.kind);
+    const QString engineText =
+        engine.kind == EngineKind::Pktgen ? engine.text() + QStringLiteral(" · ") : QString();
     m_summary->setText(tr("Run #%1 %2 · %3 · %4%5 · %6")
                            .arg(run.id)
-                           .arg(name, run.device(), engine, run.spec.describe(), lineRate));
+                           .arg(name, run.device(), engineText, run.spec.describe(), lineRate));
 }
 
 } // namespace burstlab

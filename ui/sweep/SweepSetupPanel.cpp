@@ -65,6 +65,13 @@ QStringList hostNetdevs() {
         .entryList(QDir::AllEntries | QDir::System | QDir::NoDotAndDotDot, QDir::Name);
 }
 
+// pktgen's own name of a parameter where it differs (burst: skb_burst),
+// the name a kernel developer knows it by; else empty.
+QString pktgenName(EngineKind kind, const QString &name) {
+    const StepParameter *p = StepParameters::find(name);
+    return kind == EngineKind::Pktgen && p && p->pktgen != name ? p->pktgen : QString();
+}
+
 QString kindTitle(EngineKind kind) {
     return kind == EngineKind::Pktgen ? SweepSetupPanel::tr("kernel pktgen")
                                       : SweepSetupPanel::tr("DPDK");
@@ -80,6 +87,10 @@ bool looksLikePci(const QString &device) {
 SweepSetupPanel::SweepSetupPanel(QWidget *parent) : QWidget(parent) {
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(buildEngineGroup());
+    // Under the group, not a row of its form: a form row's wrapped height is
+    // not updated while the panel is hidden (its dock folded on another tab),
+    // and the form squeezed other rows to nothing.
+    layout->addWidget(m_kindNote);
     layout->addWidget(buildSweepGroup());
     layout->addWidget(buildFixedGroup());
     layout->addWidget(buildTimingGroup());
@@ -155,7 +166,6 @@ QWidget *SweepSetupPanel::buildEngineGroup() {
     m_noHuge->setToolTip(tr("Run without hugepages; needed when none are reserved, but fresh-mbuf "
                             "TX may cost up to 2x more"));
     form->addRow(tr("Engine:"), m_kind);
-    form->addRow(m_kindNote);
     form->addRow(tr("Launch:"), m_launch);
     form->addRow(tr("Host:"), m_host);
     form->addRow(tr("Program:"), m_enginePath);
@@ -212,6 +222,7 @@ void SweepSetupPanel::applyKind() {
             m_fixedForm->setRowVisible(field, p.takenBy(kind));
         }
     }
+    applyLimits(); // the help names pktgen's names
     fillAxes();
 }
 
@@ -228,6 +239,11 @@ void SweepSetupPanel::fillAxes() {
         for (const QString &name : StepParameters::sweepable()) {
             if (StepParameters::find(name)->takenBy(kind)) {
                 box->addItem(name, name);
+                // In the list's help, not its text: the sweep row has no room for it.
+                if (const QString pktgen = pktgenName(kind, name); !pktgen.isEmpty()) {
+                    box->setItemData(box->count() - 1, tr("pktgen calls it %1").arg(pktgen),
+                                     Qt::ToolTipRole);
+                }
             }
         }
         box->setCurrentIndex(std::max(0, box->findData(chosen)));
@@ -361,7 +377,11 @@ void SweepSetupPanel::applyLimits() {
     const ParameterLimit warmup = SweepRules::rangeOf(m_limits, QStringLiteral("warmup_ms"));
     m_warmup->setRange(clampToInt(warmup.min), clampToInt(warmup.max));
     for (auto it = m_fixed.begin(); it != m_fixed.end(); ++it) {
-        it.value()->setToolTip(m_limits.tooltip(it.key()));
+        const QString pktgen = pktgenName(engineKind(), it.key());
+        it.value()->setToolTip(
+            pktgen.isEmpty()
+                ? m_limits.tooltip(it.key())
+                : tr("%1\n\npktgen calls it %2").arg(m_limits.tooltip(it.key()), pktgen));
     }
 }
 
