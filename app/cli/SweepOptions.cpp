@@ -153,7 +153,8 @@ void SweepOptions::add(CliParser &p) {
          QStringLiteral("N")},
         {QStringLiteral("warmup-ms"),
          QStringLiteral("Discarded from the start of each step for the pps figure "
-                        "(default: 100, or a fifth of a shorter step's duration)."),
+                        "(default: 100, or a fifth of a shorter step's duration; pktgen: 0, "
+                        "the only value it takes)."),
          QStringLiteral("N")},
         {QStringLiteral("pause-ms"), QStringLiteral("Pause between steps (default 0)."),
          QStringLiteral("N")},

@@ -257,6 +257,9 @@ class TestPktgenRuns : public QObject {
         QVERIFY(!text.contains(QStringLiteral("DPDK")));
         QCOMPARE(data.run.fingerprint.value(QStringLiteral("kernel_release")),
                  QStringLiteral("6.1.0-uml"));
+        QCOMPARE(data.run.fingerprint.value(QStringLiteral("pktgen_version")),
+                 QStringLiteral("2.75"));
+        QVERIFY(!data.run.fingerprint.contains(QStringLiteral("dpdk_version")));
         QVERIFY(RunSetup::host(data.run).endsWith(QStringLiteral("Kernel 6.1.0-uml, pktgen 2.75")));
         // a DPDK run of the same rates keeps burstlab's names and says DPDK
         const QString dpdk =

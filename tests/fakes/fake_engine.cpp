@@ -10,6 +10,9 @@
 //   wrong-version  the hello says protocol 3
 //   no-hello       says nothing at all (until stdin closes)
 //   fatal          a fatal eal_init error, exit code 3
+// Started as the pktgen engine (--device IFNAME [--threads CPU]), its hello
+// is a pktgen engine's, naming that device and CPU, so that a test sees
+// what the launcher passed.
 // BURSTLAB_FAKE_MARK=FILE: the hang writes there when (CLOCK_MONOTONIC ns)
 // it sent its last stats line, so a test times the hang's detection from
 // the engine's side of the pipe, not from when its own loop got around to it.
@@ -31,6 +34,8 @@ namespace {
 struct Options {
     std::string fault;
     int afterSteps = 0;
+    std::string device;  // set: speak as the pktgen engine
+    std::string threads; // its --threads, one CPU here
 };
 
 void emit(const std::string &line) {
@@ -50,6 +55,21 @@ std::string field(const std::string &line, const std::string &key) {
         return {};
     const auto from = at + key.size() + 4;
     return line.substr(from, line.find('"', from) - from);
+}
+
+void pktgenHello(int protocol, const Options &o) {
+    const std::string cpu = o.threads.empty() ? "1" : o.threads;
+    emit("{\"type\":\"hello\",\"protocol\":" + std::to_string(protocol) +
+         ",\"engine_kind\":\"pktgen\",\"engine_version\":\"0.0.0-fake\","
+         "\"kernel_version\":\"6.1.0-fake\",\"pktgen_version\":\"Packet Generator for packet "
+         "performance testing. Version: 2.75\",\"tsc_hz\":1000000000,"
+         "\"tsc_calibration\":{\"source\":\"clock_monotonic\"},\"worker_cpus\":[" +
+         cpu + "],\"ports\":[{\"role\":\"tx\",\"port_id\":0,\"name\":\"" + o.device +
+         "\",\"driver\":\"dummy\",\"mac\":\"02:00:00:00:00:01\",\"link_speed_mbps\":0,"
+         "\"link_up\":true,\"mtu\":1500}],\"limits\":{\"burst\":[1,512],"
+         "\"clone\":[0,4294967295],\"pkt_size\":[60,1514],\"duration_ms\":[1,86400000],"
+         "\"warmup_ms\":[0,0],\"stats_ms\":[10,10000]},\"defaults\":{\"burst\":1,\"clone\":0,"
+         "\"pkt_size\":60,\"duration_ms\":1000,\"warmup_ms\":0,\"stats_ms\":100}}");
 }
 
 void hello(int protocol) {
@@ -142,6 +162,10 @@ Options parse(int argc, char **argv) {
             o.fault = argv[++i];
         else if (a == "--after-steps")
             o.afterSteps = std::atoi(argv[++i]);
+        else if (a == "--device")
+            o.device = argv[++i];
+        else if (a == "--threads")
+            o.threads = argv[++i];
     }
     return o;
 }
@@ -162,7 +186,11 @@ int main(int argc, char **argv) {
              "initialisation failed: no hugepages\"}");
         return 3;
     }
-    hello(o.fault == "wrong-version" ? 3 : 2);
+    const int protocol = o.fault == "wrong-version" ? 3 : 2;
+    if (o.device.empty())
+        hello(protocol);
+    else
+        pktgenHello(protocol, o);
     int steps = 0;
     while (std::getline(std::cin, line)) {
         const long long id = numberAfter(line, "id", -1);

@@ -30,7 +30,8 @@ StepLimits EngineHello::stepLimits() const {
 QString EngineHello::transmitPath() const {
     if (kind == EngineKind::Dpdk)
         return dpdkVersion;
-    return QStringLiteral("Linux %1, %2").arg(kernelVersion, pktgenVersionText(pktgenVersion));
+    return QStringLiteral("Linux %1, pktgen %2")
+        .arg(kernelVersion, pktgenVersionNumber(pktgenVersion));
 }
 
 QString EngineHello::summary() const {

@@ -99,7 +99,7 @@ QStringList systemFacts(const QJsonObject &f) {
     if (const QString kernel = factText(f, "kernel_release"); !kernel.isEmpty())
         system << QStringLiteral("Kernel ") + kernel;
     if (const QString pktgen = factText(f, "pktgen_version"); !pktgen.isEmpty())
-        system << pktgenVersionText(pktgen);
+        system << QStringLiteral("pktgen ") + pktgen;
     if (QString dpdk = factText(f, "dpdk_version"); !dpdk.isEmpty()) {
         if (dpdk.startsWith(QLatin1String("DPDK ")))
             dpdk = dpdk.mid(5); // runs recorded before the fingerprint dropped rte_version()'s word

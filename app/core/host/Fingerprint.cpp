@@ -62,8 +62,9 @@ void addHello(QJsonObject &fingerprint, const QJsonObject &hello) {
         fingerprint.insert(QLatin1String("engine_kind"), QStringLiteral("pktgen"));
         fingerprint.insert(QLatin1String("kernel_release"),
                            hello.value(QLatin1String("kernel_version")));
-        fingerprint.insert(QLatin1String("pktgen_version"),
-                           hello.value(QLatin1String("pktgen_version")));
+        fingerprint.insert(
+            QLatin1String("pktgen_version"),
+            pktgenVersionNumber(hello.value(QLatin1String("pktgen_version")).toString()));
     } else {
         QString dpdk = hello.value(QLatin1String("dpdk_version")).toString();
         if (dpdk.startsWith(QLatin1String("DPDK ")))

@@ -25,10 +25,10 @@ QString engineProgramName(EngineKind kind) {
                                       : QStringLiteral("burstlab-engine");
 }
 
-QString pktgenVersionText(const QString &version) {
+QString pktgenVersionNumber(const QString &version) {
     static const QRegularExpression number(QStringLiteral("(?:^|[\\s:v])(\\d+(?:\\.\\d+)+)\\s*$"));
     const QRegularExpressionMatch m = number.match(version);
-    return m.hasMatch() ? QStringLiteral("pktgen ") + m.captured(1) : version.trimmed();
+    return m.hasMatch() ? m.captured(1) : version.trimmed();
 }
 
 } // namespace burstlab

@@ -19,9 +19,9 @@ QStringList engineKindNames();
 // The kind's engine program, as installed next to the CLI and GUI:
 // "burstlab-engine", "burstlab-pktgen-engine".
 QString engineProgramName(EngineKind kind);
-// "pktgen 2.75" from the pktgen engine's pktgen_version (pgctrl's first line,
+// "2.75" from the pktgen engine's pktgen_version (pgctrl's first line,
 // "Packet Generator for packet performance testing. Version: 2.75", or the
 // number alone); text without a version number as it is.
-QString pktgenVersionText(const QString &version);
+QString pktgenVersionNumber(const QString &version);
 
 } // namespace burstlab
