@@ -177,8 +177,10 @@ void TestPktgenSweep::checkStoredRun(qint64 id, const QString &axis, const QStri
                  qPrintable(QStringLiteral("%1 vs %2").arg(lines[i].pps).arg(median)));
         QCOMPARE(lines[i].deltaNs.has_value(), i > 0);
         if (i > 0) {
+            // Printed to 0.01 ns from pps printed to 1 pps: at a million pps
+            // and more the pps' rounding moves it by less than 0.001 ns.
             const double saved = 1e9 / double(lines[i - 1].pps) - 1e9 / double(lines[i].pps);
-            QVERIFY2(std::abs(*lines[i].deltaNs - saved) <= 0.0051,
+            QVERIFY2(std::abs(*lines[i].deltaNs - saved) <= 0.006,
                      qPrintable(QStringLiteral("%1 vs %2").arg(*lines[i].deltaNs).arg(saved)));
         }
     }
