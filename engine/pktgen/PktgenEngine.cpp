@@ -32,6 +32,18 @@ constexpr int kStopRepeatMs = 50;
 
 constexpr std::array kNotTaken = {"warmup_ms", "tx_desc", "timestamp"};
 
+// The DPDK engine's counters, which the client reads from every engine
+// (docs/protocol.md, "The pktgen engine"): pktgen hands the driver each
+// packet in a call of its own (xmit_more set on all but the last of a
+// burst), so tx_calls is the packets sent; it has no ring, retries, mbufs or
+// busy loop to count, and those are 0.
+void addDpdkCounters(Json &message, uint64_t pkts) {
+    message["tx_calls"] = pkts;
+    for (const char *name : {"ring_full", "retries", "alloc_fail", "busy_cycles", "mbufs_built"}) {
+        message[name] = 0;
+    }
+}
+
 uint64_t monotonicNs() {
     timespec ts{};
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -351,12 +363,14 @@ Json PktgenEngine::stats() const {
             errors += text->errors;
         }
     }
-    return {{"type", "stats"},
-            {"id", m_step->id},
-            {"t_ns", monotonicNs() - m_step->commandNs},
-            {"tx_pkts", pkts},
-            {"tx_bytes", pkts * m_step->params.pktSize},
-            {"tx_errors", errors}};
+    Json j = {{"type", "stats"},
+              {"id", m_step->id},
+              {"t_ns", monotonicNs() - m_step->commandNs},
+              {"tx_pkts", pkts},
+              {"tx_bytes", pkts * m_step->params.pktSize},
+              {"tx_errors", errors}};
+    addDpdkCounters(j, pkts);
+    return j;
 }
 
 Json PktgenEngine::finish() {
@@ -402,11 +416,22 @@ Json PktgenEngine::finish() {
                           {"window",
                            {{"tx_pkts", sofar},
                             {"tx_bytes", sofar * size},
+                            {"tx_calls", sofar},
                             {"start_ns", startNs},
                             {"end_ns", startNs + ns},
                             {"ns", ns},
                             {"pps", perSecond(sofar, ns)}}},
                           {"thread", nullptr}});
+    }
+    // Every time of the step counts from its start, pktgen's start of its
+    // first entry, as the DPDK engine's count from the launch of its lcores:
+    // the windows then lie within the step's elapsed time.
+    for (Json &lcore : lcores) {
+        Json &window = lcore["window"];
+        if (window["end_ns"] != 0) { // an entry that measured a window
+            window["start_ns"] = window["start_ns"].get<uint64_t>() - firstStart;
+            window["end_ns"] = window["end_ns"].get<uint64_t>() - firstStart;
+        }
     }
     const uint64_t elapsed = measured ? lastEnd - firstStart : 0;
     const uint64_t common = measured && earliestEnd > latestStart ? earliestEnd - latestStart : 0;
@@ -429,8 +454,9 @@ Json PktgenEngine::finish() {
                 {"lcores", measured},
                 {"tx_pkts", pkts},
                 {"tx_bytes", pkts * size},
-                {"start_ns", measured ? latestStart : 0},
-                {"end_ns", measured ? latestStart + common : 0},
+                {"tx_calls", pkts},
+                {"start_ns", measured ? latestStart - firstStart : 0},
+                {"end_ns", measured ? latestStart - firstStart + common : 0},
                 {"ns", common},
                 {"pps", pps},
                 {"target_pps", s.params.ratePps},
@@ -440,6 +466,13 @@ Json PktgenEngine::finish() {
               {"thread", nullptr},
               {"lcores", lcores},
               {"params", withoutNotTaken(s.params.toJson())}};
+    addDpdkCounters(j, pkts);
+    // DPDK's histogram of its burst calls and its per-packet CPU figures;
+    // the thread figures of the kpktgend threads are not read yet.
+    j["burst_hist"] = Json::array({0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0});
+    j["cycles_per_pkt"] = 0;
+    j["cpu_ns_per_pkt"] = 0;
+    j["mbufs_in_use"] = 0;
     if (s.startError != 0) {
         j["start_error"] = pktgenErrorText(s.startError);
     }

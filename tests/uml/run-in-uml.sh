@@ -10,8 +10,9 @@
 # The kernel is FILE, else $BURSTLAB_UML_KERNEL, else what build-uml-kernel.sh
 # prints (building it when the cache has none; with --cached, exit status 77
 # saying why when there is none, as a test that cannot run here). The command runs in the
-# caller's working directory with the caller's PATH, proc and sysfs mounted and
-# lo up. Exit status 125: the guest did not boot or did not finish in time.
+# caller's working directory with the caller's PATH, QT_* and BURSTLAB_*
+# variables, proc and sysfs mounted and lo up. Exit status 125: the guest did
+# not boot or did not finish in time.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -44,6 +45,9 @@ mkdir "$work/uml"
 {
   echo '#!/bin/bash'
   printf 'export PATH=%q HOME=/root\n' "$PATH"
+  # The caller's Qt and burstlab settings: a GUI test's offscreen platform,
+  # the directory of the built programs.
+  export -p | grep -E '^declare -x (QT|BURSTLAB)_[A-Za-z0-9_]*=' || true
   printf 'work=%q\n' "$work"
   printf 'cd %q\n' "$PWD"
   printf 'command=(%s)\n' "$(printf '%q ' "$@")"

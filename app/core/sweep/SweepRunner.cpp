@@ -220,9 +220,11 @@ void SweepRunner::storeRunAndStart() {
 }
 
 QJsonObject SweepRunner::stepParams(const PlannedStep &step) const {
-    // The engine measures its own window after the warm-up.
-    QJsonObject params{{QStringLiteral("duration_ms"), m_run.spec.durationMs},
-                       {QStringLiteral("warmup_ms"), m_run.spec.warmupMs}};
+    // The engine measures its own window after the warm-up; pktgen has none
+    // (it measures from its first packet) and refuses the field by name.
+    QJsonObject params{{QStringLiteral("duration_ms"), m_run.spec.durationMs}};
+    if (m_limits.knows(QStringLiteral("warmup_ms")))
+        params.insert(QStringLiteral("warmup_ms"), m_run.spec.warmupMs);
     // A parameter this engine is too old to know is left at its default
     // (SweepRules let it through only then).
     for (auto it = m_run.spec.fixed.begin(); it != m_run.spec.fixed.end(); ++it) {

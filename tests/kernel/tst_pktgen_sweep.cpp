@@ -1,0 +1,278 @@
+// A kernel pktgen sweep end to end through the real burstlab-cli. The program
+// runs inside the User-mode Linux test kernel (tests/uml/run-in-uml.sh), as
+// the guest's root; elsewhere it skips. Burst and clone sweeps on dummy0 are
+// stored as pktgen runs, printed under pktgen's names, and compared in one
+// comparison with a DPDK sweep of the same parameters on net_null and seed
+// 000's imported table; on a veth pair a pkt_size sweep runs and a burst
+// sweep is refused by pktgen; SIGINT mid-sweep leaves pktgen idle. What it
+// shows is functional, not performance: the guest is one virtual CPU.
+#include "CliRun.h"
+#include "store/RunStore.h"
+
+#include <QDir>
+#include <QFile>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <cmath>
+#include <csignal>
+
+using namespace burstlab;
+
+namespace {
+
+const QString kPktgen = QStringLiteral("/proc/net/pktgen");
+// Enough packets for a window of more than a millisecond at burst 32 on
+// dummy0, and few enough that every step ends within a fraction of a second.
+const QString kCount = QStringLiteral("count=200000");
+constexpr int kTimeoutMs = 60000;
+
+bool ip(const QStringList &args) {
+    return QProcess::execute(QStringLiteral("ip"), args) == 0;
+}
+
+// Every entry on every kpktgend thread, running or stopped.
+QStringList pktgenEntries() {
+    QStringList entries;
+    for (const QString &thread : QDir(kPktgen).entryList({"kpktgend_*"}, QDir::Files)) {
+        QFile f(kPktgen + "/" + thread);
+        if (!f.open(QIODevice::ReadOnly))
+            continue;
+        for (const QString &line : QString::fromUtf8(f.readAll()).split('\n')) {
+            if (line.startsWith("Running:") || line.startsWith("Stopped:"))
+                entries += line.section(':', 1).split(' ', Qt::SkipEmptyParts);
+        }
+    }
+    return entries;
+}
+
+QString describe(const CliResult &r) {
+    return QStringLiteral("exit %1\n%2\n%3").arg(r.code).arg(r.out, r.err);
+}
+
+// The "Performance" lines of a netdev text: pktgen's name of the swept
+// parameter, its value, the printed pps and, from the second line on, the ns
+// saved against the line before.
+struct NetdevLine {
+    qint64 value = 0;
+    qint64 pps = 0;
+    std::optional<double> deltaNs;
+};
+
+QList<NetdevLine> performanceLines(const QString &text, const QString &name) {
+    static const QRegularExpression line(
+        QStringLiteral(R"(^ (\w+)=(\d+)\s+tx:\s*(\d+) pps(?: \(\s*(-?[\d.]+) ns)?)"),
+        QRegularExpression::MultilineOption);
+    QList<NetdevLine> lines;
+    for (auto it = line.globalMatch(text.section(QStringLiteral("\nChart"), 0, 0)); it.hasNext();) {
+        const auto m = it.next();
+        if (m.captured(1) != name)
+            return {};
+        NetdevLine l{m.captured(2).toLongLong(), m.captured(3).toLongLong(), std::nullopt};
+        if (m.hasCaptured(4))
+            l.deltaNs = m.captured(4).toDouble();
+        lines.append(l);
+    }
+    return lines;
+}
+
+} // namespace
+
+class TestPktgenSweep : public QObject {
+    Q_OBJECT
+
+  private slots:
+    void initTestCase();
+    void cleanup();
+    void burstSweepStoredAndPrinted();
+    void cloneSweepPrintedAsClone();
+    void comparedWithDpdkAndSeed000();
+    void vethTakesPktSizeRefusesBurst();
+    void sigintMidSweepLeavesPktgenIdle();
+
+  private:
+    // A pktgen sweep on dummy0 (or the device given) with 2 repetitions.
+    CliResult pktgenSweep(const QStringList &args, const QString &device = "dummy0");
+    // Checks run id against the store: a completed pktgen run whose steps'
+    // rates are their finished messages' windows, and its netdev text under
+    // pktgen's name with the medians and ns deltas of those steps.
+    void checkStoredRun(qint64 id, const QString &axis, const QString &pktgenName,
+                        const QList<qint64> &values);
+    qint64 runId(const QString &label);
+
+    QTemporaryDir m_dir;
+    QString m_db;
+};
+
+void TestPktgenSweep::initTestCase() {
+    if (!QFile::exists(kPktgen + "/pgctrl"))
+        QSKIP("no pktgen here: this test runs inside the test kernel (tests/uml/run-in-uml.sh)");
+    QVERIFY(m_dir.isValid());
+    m_db = m_dir.filePath(QStringLiteral("runs.sqlite"));
+    if (!QFile::exists("/sys/class/net/dummy0"))
+        QVERIFY(ip({"link", "add", "dummy0", "type", "dummy"}));
+    QVERIFY(ip({"link", "set", "dummy0", "up"}));
+    if (!QFile::exists("/sys/class/net/veth0"))
+        QVERIFY(ip({"link", "add", "veth0", "type", "veth", "peer", "name", "veth1"}));
+    QVERIFY(ip({"link", "set", "veth0", "up"}));
+    QVERIFY(ip({"link", "set", "veth1", "up"}));
+    QVERIFY(pktgenEntries().isEmpty());
+}
+
+void TestPktgenSweep::cleanup() {
+    QVERIFY2(pktgenEntries().isEmpty(), qPrintable(pktgenEntries().join(' ')));
+}
+
+CliResult TestPktgenSweep::pktgenSweep(const QStringList &args, const QString &device) {
+    return CliRun::run(
+        m_db,
+        QStringList{"sweep", "--engine-kind", "pktgen", "--device", device, "--reps", "2"} + args,
+        kTimeoutMs);
+}
+
+qint64 TestPktgenSweep::runId(const QString &label) {
+    return CliRun::runLabelled(m_db, label).value(QStringLiteral("id")).toLongLong();
+}
+
+void TestPktgenSweep::checkStoredRun(qint64 id, const QString &axis, const QString &pktgenName,
+                                     const QList<qint64> &values) {
+    QList<QList<double>> ppsOf(values.size());
+    {
+        RunStore store;
+        QVERIFY(store.open(m_db, RunStore::Access::ReadOnlyIfNeeded));
+        const auto run = store.loadRun(id);
+        QVERIFY(run);
+        QCOMPARE(toString(run->status), QStringLiteral("completed"));
+        QCOMPARE(run->spec.engine.kind, EngineKind::Pktgen);
+        QCOMPARE(run->hello.value("engine_kind").toString(), QStringLiteral("pktgen"));
+        const auto steps = store.stepsOf(id);
+        QVERIFY(steps);
+        for (const StepResult &step : *steps) {
+            // A busy host may make a repetition invalid; it is run again.
+            if (step.status != RunStatus::Completed)
+                continue;
+            QVERIFY(step.measured);
+            const StepFinished &f = *step.measured;
+            const qint64 value = f.parameter(axis);
+            QVERIFY2(values.contains(value), qPrintable(QString::number(value)));
+            // pktgen checks its count after each send of a burst.
+            QVERIFY(f.window.txPkts >= 200000 && f.window.txPkts < 200000 + 32);
+            QCOMPARE(f.reason, QStringLiteral("count"));
+            QCOMPARE(step.pps, f.window.pps);
+            QVERIFY(std::abs(f.window.pps - double(f.window.txPkts) * 1e9 / double(f.window.ns)) <
+                    1e-6 * f.window.pps);
+            ppsOf[values.indexOf(value)].append(step.pps);
+        }
+    }
+    const CliResult text = CliRun::run(m_db, {"export", "--format", "netdev", QString::number(id)});
+    QVERIFY2(text.code == 0, qPrintable(describe(text)));
+    const QList<NetdevLine> lines = performanceLines(text.out, pktgenName);
+    QCOMPARE(lines.size(), values.size());
+    for (qsizetype i = 0; i < lines.size(); ++i) {
+        QCOMPARE(lines[i].value, values[i]);
+        QCOMPARE(ppsOf[i].size(), 2);
+        // The point's figure is the median of its two repetitions.
+        const double median = (ppsOf[i][0] + ppsOf[i][1]) / 2;
+        QVERIFY2(std::abs(double(lines[i].pps) - median) <= 1,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(lines[i].pps).arg(median)));
+        QCOMPARE(lines[i].deltaNs.has_value(), i > 0);
+        if (i > 0) {
+            // Printed to 0.01 ns from pps printed to 1 pps: at a million pps
+            // and more the pps' rounding moves it by less than 0.001 ns.
+            const double saved = 1e9 / double(lines[i - 1].pps) - 1e9 / double(lines[i].pps);
+            QVERIFY2(std::abs(*lines[i].deltaNs - saved) <= 0.006,
+                     qPrintable(QStringLiteral("%1 vs %2").arg(*lines[i].deltaNs).arg(saved)));
+        }
+    }
+    const CliResult show = CliRun::run(m_db, {"show", QString::number(id)});
+    QVERIFY2(show.code == 0, qPrintable(describe(show)));
+    QVERIFY2(show.out.contains(QStringLiteral("device: dummy0 (dummy)")), qPrintable(show.out));
+    QVERIFY2(show.out.contains(QStringLiteral("burstlab-pktgen-engine")), qPrintable(show.out));
+    for (qint64 v : values) {
+        QVERIFY2(show.out.contains(QStringLiteral("\n%1=%2 ").arg(axis).arg(v)),
+                 qPrintable(show.out));
+    }
+}
+
+void TestPktgenSweep::burstSweepStoredAndPrinted() {
+    const CliResult r =
+        pktgenSweep({"--sweep", "burst=1,2,4,8,16,32", "--set", kCount, "--label", "kernel-burst"});
+    QVERIFY2(r.code == 0, qPrintable(describe(r)));
+    checkStoredRun(runId("kernel-burst"), "burst", "skb_burst", {1, 2, 4, 8, 16, 32});
+}
+
+void TestPktgenSweep::cloneSweepPrintedAsClone() {
+    const CliResult r =
+        pktgenSweep({"--sweep", "clone=0,1,8,64", "--set", kCount, "--label", "kernel-clone"});
+    QVERIFY2(r.code == 0, qPrintable(describe(r)));
+    checkStoredRun(runId("kernel-clone"), "clone", "clone_skb", {0, 1, 8, 64});
+}
+
+void TestPktgenSweep::comparedWithDpdkAndSeed000() {
+    const qint64 kernel = runId("kernel-burst");
+    QVERIFY(kernel > 0);
+    // The guest has one CPU: the DPDK engine's main and TX lcore share it.
+    const CliResult dpdk =
+        CliRun::run(m_db,
+                    {"sweep", "--vdev", "net_null0", "--lcores", "0,0", "--no-huge", "--memory-mb",
+                     "128", "--sweep", "burst=1,2,4,8,16,32", "--reps", "2", "--duration-ms", "100",
+                     "--label", "dpdk-burst"},
+                    kTimeoutMs);
+    // A repetition disturbed by the guest's own load is kept and marked.
+    QVERIFY2(dpdk.code == 0, qPrintable(describe(dpdk)));
+    const CliResult imported = CliRun::run(
+        m_db, {"import", "--format", "netdev", "--label", "seed000",
+               QStringLiteral(BURSTLAB_SOURCE_DIR "/tests/data/netdev_seed000_burst.txt")});
+    QVERIFY2(imported.code == 0, qPrintable(describe(imported)));
+    const QStringList ids{QString::number(kernel), QString::number(runId("dpdk-burst")),
+                          QString::number(runId("seed000"))};
+    const CliResult compare = CliRun::run(m_db, QStringList{"compare", "--no-chart"} + ids);
+    QVERIFY2(compare.code == 0, qPrintable(describe(compare)));
+    qInfo().noquote() << compare.out;
+    for (const char *label : {"kernel-burst", "dpdk-burst", "seed000"})
+        QVERIFY2(compare.out.contains(QLatin1String(label)), qPrintable(compare.out));
+    // One row per burst, each with a figure of all three runs.
+    for (int burst : {1, 2, 4, 8, 16, 32}) {
+        const QRegularExpression row(QStringLiteral(R"(^\s*(?:skb_)?burst=%1\s.*$)").arg(burst),
+                                     QRegularExpression::MultilineOption);
+        const auto m = row.match(compare.out);
+        QVERIFY2(m.hasMatch(), qPrintable(QStringLiteral("burst=%1").arg(burst)));
+        const auto figures =
+            QRegularExpression(QStringLiteral(R"(\d{6,})")).globalMatch(m.captured());
+        int n = 0;
+        for (auto it = figures; it.hasNext(); it.next())
+            ++n;
+        QVERIFY2(n >= 3, qPrintable(m.captured()));
+    }
+}
+
+void TestPktgenSweep::vethTakesPktSizeRefusesBurst() {
+    const CliResult sizes = pktgenSweep({"--sweep", "pkt_size=60,128,512", "--set", "burst=1",
+                                         "--set", "count=20000", "--label", "veth-size"},
+                                        "veth0");
+    QVERIFY2(sizes.code == 0, qPrintable(describe(sizes)));
+    const CliResult burst = pktgenSweep(
+        {"--sweep", "burst=1,32", "--set", "count=20000", "--label", "veth-burst"}, "veth0");
+    QCOMPARE(burst.code, 2);
+    QVERIFY2(burst.err.contains(QStringLiteral("pktgen refused 'burst 32' on veth0")) &&
+                 burst.err.contains(QStringLiteral("ENOTSUPP")),
+             qPrintable(burst.err));
+}
+
+void TestPktgenSweep::sigintMidSweepLeavesPktgenIdle() {
+    CliRun cli(m_db);
+    // Without a count pktgen sends until its step's 20 s are over.
+    cli.start({"sweep", "--engine-kind", "pktgen", "--device", "dummy0", "--sweep", "burst=1,32",
+               "--reps", "1", "--duration-ms", "20000", "--label", "kernel-stopped"});
+    QTRY_VERIFY_WITH_TIMEOUT(!pktgenEntries().isEmpty() || !cli.running(), kTimeoutMs);
+    QVERIFY2(cli.running(), qPrintable(cli.err()));
+    QVERIFY(::kill(static_cast<pid_t>(cli.pid()), SIGINT) == 0);
+    const CliResult r = cli.finish(kTimeoutMs);
+    QCOMPARE(r.code, 130);
+    QVERIFY2(pktgenEntries().isEmpty(), qPrintable(pktgenEntries().join(' ')));
+    QCOMPARE(CliRun::runLabelled(m_db, "kernel-stopped").value("status").toString(),
+             QStringLiteral("interrupted"));
+}
+
+QTEST_GUILESS_MAIN(TestPktgenSweep)
+#include "tst_pktgen_sweep.moc"

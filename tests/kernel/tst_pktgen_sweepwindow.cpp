@@ -1,0 +1,111 @@
+// The main window runs a kernel pktgen sweep chosen in its setup panel. The
+// program runs inside the User-mode Linux test kernel (tests/uml/run-in-uml.sh),
+// as the guest's root, offscreen; elsewhere it skips. The sweep starts the
+// real pktgen engine on dummy0 and is stored as a pktgen run that the results
+// and the runs list show. Functional, not performance: the guest is one
+// virtual CPU.
+#include "main/MainWindow.h"
+#include "main/SweepToolBar.h"
+#include "results/ResultsTableModel.h"
+#include "results/SweepResultsView.h"
+#include "runs/RunsBrowser.h"
+#include "runs/RunsTableModel.h"
+#include "store/RunStore.h"
+#include "sweep/SweepSession.h"
+#include "sweep/SweepSetupPanel.h"
+
+#include <QAbstractButton>
+#include <QFile>
+#include <QProcess>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace burstlab;
+
+namespace {
+constexpr int sweepTimeoutMs = 60000;
+constexpr qint64 count = 100000;
+} // namespace
+
+class TestPktgenSweepWindow : public QObject {
+    Q_OBJECT
+
+  private slots:
+    void initTestCase();
+    void pktgenSweepFromTheSetupPanel();
+
+  private:
+    QTemporaryDir m_dir;
+};
+
+void TestPktgenSweepWindow::initTestCase() {
+    if (!QFile::exists(QStringLiteral("/proc/net/pktgen/pgctrl")))
+        QSKIP("no pktgen here: this test runs inside the test kernel (tests/uml/run-in-uml.sh)");
+    QStandardPaths::setTestModeEnabled(true);
+    QSettings().clear();
+    QVERIFY(m_dir.isValid());
+    if (!QFile::exists(QStringLiteral("/sys/class/net/dummy0")))
+        QCOMPARE(
+            QProcess::execute(QStringLiteral("ip"), {"link", "add", "dummy0", "type", "dummy"}), 0);
+    QCOMPARE(QProcess::execute(QStringLiteral("ip"), {"link", "set", "dummy0", "up"}), 0);
+}
+
+void TestPktgenSweepWindow::pktgenSweepFromTheSetupPanel() {
+    MainWindow window;
+    window.show();
+    QVERIFY(window.openStore(m_dir.filePath(QStringLiteral("gui.sqlite"))));
+    SweepSetupPanel *setup = window.setupPanel();
+    setup->setEngineKind(EngineKind::Pktgen);
+    setup->setNetdev(QStringLiteral("dummy0"));
+    setup->setSweepValues(0, QStringLiteral("burst"), QStringLiteral("1,8,32"));
+    setup->setSweepValues(1, QStringLiteral("none"), QString());
+    setup->setTiming(2, 1000, 0, 0, false);
+    setup->setFixedValue(QStringLiteral("count"), count);
+    setup->setRunLabel(QStringLiteral("gui-kernel"));
+    QVERIFY2(setup->isValid(), qPrintable(setup->invalidReason()));
+
+    QSignalSpy finished(window.sweepSession(), &SweepSession::finished);
+    QTest::mouseClick(window.sweepToolBar()->findChild<QAbstractButton *>("startButton"),
+                      Qt::LeftButton);
+    QVERIFY(window.sweepSession()->isRunning());
+    QVERIFY(finished.wait(sweepTimeoutMs));
+    QVERIFY2(finished.first().at(1).toBool(), qPrintable(finished.first().at(2).toString()));
+    const qint64 runId = finished.first().at(0).toLongLong();
+
+    const std::optional<Run> run = window.store()->loadRun(runId);
+    QVERIFY(run);
+    QCOMPARE(toString(run->status), QStringLiteral("completed"));
+    QCOMPARE(run->spec.engine.kind, EngineKind::Pktgen);
+    QCOMPARE(run->spec.engine.device, QStringLiteral("dummy0"));
+    QCOMPARE(run->hello.value("engine_kind").toString(), QStringLiteral("pktgen"));
+    QCOMPARE(run->device(), QStringLiteral("dummy0 (dummy)"));
+    const auto steps = window.store()->stepsOf(runId);
+    QVERIFY(steps);
+    QCOMPARE(steps->size(), 6);
+    for (const StepResult &step : *steps) {
+        QCOMPARE(toString(step.status), QStringLiteral("completed"));
+        QVERIFY(step.measured);
+        // pktgen checks its count after each send of a burst.
+        QVERIFY(step.txPkts >= count && step.txPkts < count + 32);
+        QCOMPARE(step.pps, step.measured->window.pps);
+    }
+
+    SweepResultsView *results = window.resultsView();
+    QCOMPARE(results->resultsModel()->rowCount(), 3);
+    QCOMPARE(results->resultsModel()->index(0, ResultsTableModel::PointColumn).data().toString(),
+             QStringLiteral("burst=1"));
+    QCOMPARE(results->resultsModel()->index(2, ResultsTableModel::RepsColumn).data().toInt(), 2);
+    QVERIFY(results->resultsModel()
+                ->index(2, ResultsTableModel::PpsColumn)
+                .data(Qt::UserRole)
+                .toDouble() > 0);
+    QCOMPARE(window.runsBrowser()->model()->rowCount(), 1);
+    QVERIFY2(window.sweepSession()->engineDescription().contains(QStringLiteral("pktgen")),
+             qPrintable(window.sweepSession()->engineDescription()));
+}
+
+QTEST_MAIN(TestPktgenSweepWindow)
+#include "tst_pktgen_sweepwindow.moc"
