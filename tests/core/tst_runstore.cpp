@@ -1,17 +1,22 @@
+#include "ThrowawayPostgres.h"
 #include "exchange/RunImport.h"
 #include "stats/PointStats.h"
 #include "store/RunStore.h"
 #include "store/Schema.h"
+#include "store/StoreLocation.h"
 #include <QFile>
 #include <QJsonDocument>
 #include <QScopeGuard>
+#include <QSet>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
+#include <QSqlRecord>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 #include <csignal>
+#include <memory>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -67,11 +72,17 @@ qint64 measure(RunStore &store, qint64 runId, qint64 burst, int rep, double pps)
     return *stepId;
 }
 
-int countRows(const QString &file, const QString &table) {
+// A connection of its own to the store at location (a file or a PostgreSQL URI).
+QSqlDatabase rawDatabase(const QString &location, const QString &name) {
+    QString error;
+    const auto where = StoreLocation::parse(location, &error);
+    return where ? where->addDatabase(name) : QSqlDatabase();
+}
+
+int countRows(const QString &location, const QString &table) {
     int n = -1;
     {
-        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), "raw-count");
-        db.setDatabaseName(file);
+        QSqlDatabase db = rawDatabase(location, QStringLiteral("raw-count"));
         if (db.open()) {
             QSqlQuery q(db);
             if (q.exec(QStringLiteral("SELECT count(*) FROM ") + table) && q.next())
@@ -103,16 +114,41 @@ QString writeRaw(const QString &file, const QStringList &statements) {
 
 } // namespace
 
+// BURSTLAB_TEST_STORE=postgresql runs every test that is not about a
+// SQLite file against a throwaway PostgreSQL server, a database per store.
 class TestRunStore : public QObject {
     Q_OBJECT
 
     QTemporaryDir m_dir;
-    QString file(const QString &name) const { return m_dir.filePath(name); }
+    std::unique_ptr<ThrowawayPostgres> m_server;
+    QSet<QString> m_databases;
+
+    // The store called name: a file, or a database on the server.
+    QString file(const QString &name) {
+        if (!m_server)
+            return m_dir.filePath(name);
+        const QString database = ThrowawayPostgres::databaseName(name);
+        if (m_databases.contains(database))
+            return m_server->uri(database);
+        QString error;
+        const QString uri = m_server->createDatabase(database, &error);
+        if (uri.isEmpty())
+            qFatal("%s", qPrintable(error));
+        m_databases.insert(database);
+        return uri;
+    }
 
   private slots:
     void initTestCase() {
         QStandardPaths::setTestModeEnabled(true);
         QVERIFY(m_dir.isValid());
+        if (qEnvironmentVariable("BURSTLAB_TEST_STORE") != QLatin1String("postgresql"))
+            return;
+        if (const QString why = ThrowawayPostgres::missing(); !why.isEmpty())
+            QSKIP(qPrintable(why));
+        m_server = std::make_unique<ThrowawayPostgres>();
+        const QString error = m_server->start();
+        QVERIFY2(error.isEmpty(), qPrintable(error));
     }
 
     void defaultPathIsSharedByEveryProgram() {
@@ -214,6 +250,9 @@ class TestRunStore : public QObject {
     }
 
     void pragmasAfterOpen() {
+        if (m_server)
+            QSKIP("SQLite's pragmas");
+
         RunStore store;
         QVERIFY(store.open(file("pragmas.sqlite")));
         QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), "pragmas");
@@ -240,14 +279,13 @@ class TestRunStore : public QObject {
         Sample::forEachCounter(none, [&](const QString &name, qint64) { counters << name; });
         QStringList columns;
         {
-            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), "columns");
-            db.setDatabaseName(path);
+            QSqlDatabase db = rawDatabase(path, QStringLiteral("columns"));
             QVERIFY(db.open());
-            QSqlQuery q(db);
-            QVERIFY(q.exec(QStringLiteral("SELECT name FROM pragma_table_info('samples') WHERE "
-                                          "name NOT IN ('id', 'step_id') ORDER BY cid")));
-            while (q.next())
-                columns << q.value(0).toString();
+            const QSqlRecord record = db.record(QStringLiteral("samples"));
+            for (int i = 0; i < record.count(); ++i)
+                columns << record.fieldName(i);
+            columns.removeAll(QStringLiteral("id"));
+            columns.removeAll(QStringLiteral("step_id"));
         }
         QSqlDatabase::removeDatabase("columns");
         // Migrations append columns: the names matter, not their order.
@@ -270,6 +308,9 @@ class TestRunStore : public QObject {
     }
 
     void migrationFromVersion1() {
+        if (m_server)
+            QSKIP("a SQLite file of schema 1: PostgreSQL stores start at schema 6");
+
         const QString path = file("v1.sqlite");
         // The schema as the first release wrote it: no tags, no owner.
         const QString error = writeRaw(
@@ -323,6 +364,9 @@ class TestRunStore : public QObject {
     }
 
     void migrationFromVersion2() {
+        if (m_server)
+            QSKIP("a SQLite file of schema 2: PostgreSQL stores start at schema 6");
+
         const QString path = file("v2.sqlite");
         const QString hello =
             QStringLiteral(R"({"type":"hello","ports":[{"name":"net_null0","driver":"net_null",)"
@@ -434,6 +478,9 @@ class TestRunStore : public QObject {
     // their totals, so the runs list judges a run under its own noise
     // policy as show does; the stored ns/packet goes.
     void migrationFromVersion5() {
+        if (m_server)
+            QSKIP("a SQLite file of schema 5: PostgreSQL stores start at schema 6");
+
         const QString path = file("v5.sqlite");
         QStringList schema;
         for (int version = 0; version < 5; ++version)
@@ -494,6 +541,9 @@ class TestRunStore : public QObject {
     }
 
     void newerSchemaIsRefused() {
+        if (m_server)
+            QSKIP("written as a SQLite pragma");
+
         const QString path = file("future.sqlite");
         QVERIFY(writeRaw(path, {QStringLiteral("PRAGMA user_version=99")}).isEmpty());
         RunStore store;
@@ -608,6 +658,9 @@ class TestRunStore : public QObject {
     }
 
     void corruptFileIsNamed() {
+        if (m_server)
+            QSKIP("a corrupt SQLite file");
+
         const QString path = file("garbage.sqlite");
         QFile f(path);
         QVERIFY(f.open(QIODevice::WriteOnly));
@@ -621,6 +674,9 @@ class TestRunStore : public QObject {
     }
 
     void readOnlyStoreIsNamed() {
+        if (m_server)
+            QSKIP("file modes of a SQLite file");
+
         const QString path = file("readonly.sqlite");
         {
             RunStore store;
@@ -648,6 +704,9 @@ class TestRunStore : public QObject {
     }
 
     void fullDiskIsNamed() {
+        if (m_server)
+            QSKIP("SQLite's page limit");
+
         RunStore store;
         QVERIFY(store.open(file("full.sqlite")));
         const qint64 run = store.createRun(sampleRun(QStringLiteral("filling"))).value_or(0);
@@ -681,7 +740,7 @@ class TestRunStore : public QObject {
         QVERIFY(measure(store, id, 1, 0, 5000000));
         QVERIFY(measure(store, id, 2, 0, 6000000));
         QVERIFY(store.setRunStatus(id, RunStatus::Completed));
-        const QString json = file("run.json");
+        const QString json = m_dir.filePath("run.json");
         QVERIFY2(store.exportRunJson(id, json), qPrintable(store.lastError()));
 
         RunStore other;
@@ -706,7 +765,7 @@ class TestRunStore : public QObject {
         QCOMPARE(copy->steps.size(), original->steps.size());
         QVERIFY(*copy == *original);
 
-        QFile bad(file("bad.json"));
+        QFile bad(m_dir.filePath("bad.json"));
         QVERIFY(bad.open(QIODevice::WriteOnly));
         bad.write(R"({"format":"burstlab-run","version":7,"run":{},"steps":[]})");
         bad.close();

@@ -4,6 +4,7 @@
 #include <QMutex>
 #include <QSet>
 #include <QStringList>
+#include <QSysInfo>
 #include <atomic>
 #include <cerrno>
 #include <signal.h>
@@ -42,7 +43,11 @@ bool processAlive(qint64 pid, const QString &started) {
 QString RunOwner::acquire() {
     static std::atomic<quint64> counter{0};
     const qint64 pid = QCoreApplication::applicationPid();
-    const QString token = QStringLiteral("%1:%2:%3").arg(pid).arg(startTime(pid)).arg(++counter);
+    const QString token = QStringLiteral("%1:%2:%3:%4")
+                              .arg(pid)
+                              .arg(startTime(pid))
+                              .arg(++counter)
+                              .arg(QSysInfo::machineHostName());
     QMutexLocker lock(&liveMutex);
     liveTokens.insert(token);
     return token;
@@ -54,9 +59,12 @@ void RunOwner::release(const QString &token) {
 }
 
 bool RunOwner::isLive(const QString &token) {
+    // The host name may itself hold ':' (none does in practice); it is last.
     const QStringList parts = token.split(QLatin1Char(':'));
-    if (parts.size() != 3)
+    if (parts.size() < 3)
         return false;
+    if (parts.size() > 3 && parts.mid(3).join(QLatin1Char(':')) != QSysInfo::machineHostName())
+        return true;
     const qint64 pid = parts[0].toLongLong();
     if (pid == QCoreApplication::applicationPid()) {
         QMutexLocker lock(&liveMutex);

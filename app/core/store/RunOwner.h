@@ -3,11 +3,14 @@
 
 namespace burstlab {
 
-// Who is writing a "running" run: "<pid>:<process start time>:<store instance>".
-// At open, a running run is interrupted only when its owner is gone: the
-// process has exited (its pid is dead or reused, told apart by the start
-// time), or it is this process and that RunStore instance is closed. So a
-// second instance opening the same store leaves a live sweep alone.
+// Who is writing a "running" run:
+// "<pid>:<process start time>:<store instance>:<host>". At open, a running
+// run is interrupted only when its owner is gone: the process has exited
+// (its pid is dead or reused, told apart by the start time), or it is this
+// process and that RunStore instance is closed. So a second instance opening
+// the same store leaves a live sweep alone. A shared store's runs written on
+// another host are left alone too: their process cannot be seen from here.
+// Tokens of older stores have no host: this host's.
 class RunOwner {
   public:
     // A new token for one RunStore instance, registered as live in this process.

@@ -20,10 +20,15 @@ class QSqlQuery;
 
 namespace burstlab {
 
-// All runs, steps and samples in one SQLite file. A QSqlDatabase connection
-// belongs to the thread that opened it, so use one RunStore per thread; each
-// gets its own connection name. Several RunStore objects (and processes) may
-// share one file: WAL mode and a busy timeout let them take turns.
+class SqlDialect;
+
+// All runs, steps and samples in one SQLite file, or in one PostgreSQL
+// database (StoreLocation), with the same schema and SQL (SqlDialect holds
+// the differences). A QSqlDatabase connection belongs to the thread that
+// opened it, so use one RunStore per thread; each gets its own connection
+// name. Several RunStore objects (and processes, and hosts on PostgreSQL) may
+// share one store: WAL mode and a busy timeout, or the server's row locks
+// and a lock timeout, let them take turns.
 //
 // Every call reports failure: std::nullopt or false, with lastError() saying
 // what went wrong. Nothing is swallowed.
@@ -47,7 +52,8 @@ class RunStore {
         // file) opens read-only instead of failing; see isReadOnly().
         ReadOnlyIfNeeded,
     };
-    // Opens (creating if needed) the file, default path when empty. Sets WAL,
+    // Opens (creating if needed) the file, default path when empty, or the
+    // PostgreSQL database a libpq URI or key=value text names. Sets WAL,
     // synchronous=NORMAL, foreign_keys=ON and a busy timeout, migrates the
     // schema, and marks runs left "running" as interrupted (see
     // recoveredOnOpen()). Errors name the file and the cause (read-only,
@@ -133,12 +139,14 @@ class RunStore {
     bool changed(QSqlQuery &query, const QString &what, qint64 runId);
     QSqlQuery prepare(const QString &sql, const QVariantList &values);
     bool configureConnection();
+    // A store file's folder: there, or made when it is the default one's.
+    bool prepareFolder(bool isDefault);
     bool openReadOnly(const QString &why);
     std::optional<int> userVersion();
-    // A PRAGMA that answers one number; `what` names it in an error.
-    std::optional<qint64> pragmaNumber(const QString &pragma, const QString &what);
+    // A query that answers one number; `what` names it in an error.
+    std::optional<qint64> number(const QString &sql, const QString &what);
     bool migrate();
-    // BEGIN IMMEDIATE; work; COMMIT, or ROLLBACK keeping work's error.
+    // The dialect's write BEGIN; work; COMMIT, or ROLLBACK keeping work's error.
     bool inTransaction(const QString &what, const std::function<bool()> &work);
     std::optional<qint64> insertRun(const Run &run);
     std::optional<qint64> insertStep(qint64 runId, const StepResult &step);
@@ -150,7 +158,8 @@ class RunStore {
     static QString whereClause(const RunFilter &filter, QVariantList *values);
 
     QString m_connection;
-    QString m_path;
+    QString m_path;              // the file or connection, as opened
+    const SqlDialect *m_dialect; // of the store opened last (SQLite's before)
     QString m_error;
     QString m_owner; // RunOwner token of this open connection
     bool m_readOnly = false;
