@@ -1,3 +1,4 @@
+#include "StoreFixtures.h"
 #include "ThrowawayPostgres.h"
 #include "exchange/RunImport.h"
 #include "stats/PointStats.h"
@@ -23,54 +24,6 @@
 using namespace burstlab;
 
 namespace {
-
-Run sampleRun(const QString &name) {
-    Run run;
-    run.name = name;
-    run.label = QStringLiteral("baseline");
-    run.notes = QStringLiteral("first try");
-    run.tags = {QStringLiteral("null"), QStringLiteral("burst")};
-    run.spec.engine.vdevs = {QStringLiteral("net_null0")};
-    run.spec.axes = {Axis{QStringLiteral("burst"), {AxisValue(1), AxisValue(2)}}};
-    run.spec.fixed = {{QStringLiteral("pkt_size"), 60}};
-    run.spec.reps = 2;
-    run.spec.seed = 18446744073709551615ull;
-    run.hello = {{QStringLiteral("type"), QStringLiteral("hello")},
-                 {QStringLiteral("ports"),
-                  QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("net_null0")},
-                                         {QStringLiteral("driver"), QStringLiteral("net_null")},
-                                         {QStringLiteral("link_speed_mbps"), 10000}}}}};
-    run.fingerprint = {{QStringLiteral("kernel_release"), QStringLiteral("6.1.0")}};
-    run.checklist = {QJsonObject{{QStringLiteral("id"), QStringLiteral("smt")},
-                                 {QStringLiteral("status"), QStringLiteral("pass")}}};
-    return run;
-}
-
-StepResult finished(qint64 stepId, double pps) {
-    StepResult r;
-    r.id = stepId;
-    r.status = RunStatus::Completed;
-    StepFinished f;
-    f.counters.txPkts = qint64(pps / 10);
-    f.elapsedNs = 100000000;
-    f.window.pps = pps;
-    r.applyFinished(f);
-    return r;
-}
-
-// Runs a step at point with rep, one sample, finished at pps.
-qint64 measure(RunStore &store, qint64 runId, qint64 burst, int rep, double pps) {
-    const auto stepId =
-        store.beginStep(runId, Point{{AxisValue(burst)}}, rep, int(burst) * 10 + rep);
-    if (!stepId)
-        return 0;
-    Sample s;
-    s.tNs = 50000000;
-    s.txPkts = qint64(pps / 20);
-    if (!store.addSample(*stepId, s) || !store.finishStep(finished(*stepId, pps)))
-        return 0;
-    return *stepId;
-}
 
 // A connection of its own to the store at location (a file or a PostgreSQL URI).
 QSqlDatabase rawDatabase(const QString &location, const QString &name) {
@@ -753,17 +706,9 @@ class TestRunStore : public QObject {
         auto copy = other.loadRunData(imported->ids.first());
         QVERIFY(original && copy);
         // Ids are the receiving store's own; everything else is equal.
-        original->run.id = copy->run.id = 0;
-        for (auto *data : {&*original, &*copy}) {
-            for (StepData &step : data->steps) {
-                step.result.id = step.result.runId = 0;
-                for (Sample &s : step.samples)
-                    s.stepId = 0;
-            }
-        }
-        QCOMPARE(copy->run, original->run);
+        QCOMPARE(withoutIds(*copy).run, withoutIds(*original).run);
         QCOMPARE(copy->steps.size(), original->steps.size());
-        QVERIFY(*copy == *original);
+        QVERIFY(withoutIds(*copy) == withoutIds(*original));
 
         QFile bad(m_dir.filePath("bad.json"));
         QVERIFY(bad.open(QIODevice::WriteOnly));

@@ -199,8 +199,9 @@ bool RunStore::open(const QString &path, Access access) {
     m_recovered.clear();
     QString why;
     const auto location = StoreLocation::parse(m_path, &why);
+    // Not repeated: the text may hold a password.
     if (!location)
-        return fail(QStringLiteral("cannot open the store %1: %2").arg(m_path, why));
+        return fail(QStringLiteral("cannot open the store: %1").arg(why));
     m_dialect = &SqlDialect::of(location->kind());
     if (!QSqlDatabase::isDriverAvailable(m_dialect->driver()))
         return fail(QStringLiteral("cannot open the store %1: Qt's %2 driver (%3) is not "
