@@ -610,6 +610,37 @@ class TestRunStore : public QObject {
         QCOMPARE(toString(store.loadRun(id)->status), toString(RunStatus::Interrupted));
     }
 
+    // A shared store's writer on another host: its process cannot be seen
+    // from here, its session can. Left alone while its connection lives,
+    // interrupted once it is gone.
+    void otherHostRunIsRecoveredWhenItsSessionEnds() {
+        if (!m_server)
+            QSKIP("a SQLite file has no sessions: another host's run is left alone");
+        const QString path = file("otherhost");
+        auto writer = std::make_unique<RunStore>();
+        QVERIFY(writer->open(path));
+        const auto id = writer->createRun(sampleRun(QStringLiteral("elsewhere")));
+        QVERIFY2(id, qPrintable(writer->lastError()));
+        // Its owner as a writer on another host records it; that pid is dead here.
+        {
+            QSqlDatabase db = rawDatabase(path, QStringLiteral("raw-owner"));
+            QVERIFY(db.open());
+            QSqlQuery q(db);
+            QVERIFY(q.exec(QStringLiteral("UPDATE runs SET owner = '2147483646:1:1:other-host'")));
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("raw-owner"));
+        {
+            RunStore viewer;
+            QVERIFY(viewer.open(path));
+            QVERIFY(viewer.recoveredOnOpen().isEmpty());
+        }
+        writer.reset();
+        RunStore viewer;
+        QVERIFY(viewer.open(path));
+        QCOMPARE(viewer.recoveredOnOpen(), QList<qint64>{*id});
+        QCOMPARE(toString(viewer.loadRun(*id)->status), toString(RunStatus::Interrupted));
+    }
+
     void corruptFileIsNamed() {
         if (m_server)
             QSKIP("a corrupt SQLite file");

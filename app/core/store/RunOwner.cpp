@@ -40,6 +40,12 @@ bool processAlive(qint64 pid, const QString &started) {
 
 } // namespace
 
+bool RunOwner::isOnThisHost(const QString &token) {
+    // The host name may itself hold ':' (none does in practice); it is last.
+    const QStringList parts = token.split(QLatin1Char(':'));
+    return parts.size() <= 3 || parts.mid(3).join(QLatin1Char(':')) == QSysInfo::machineHostName();
+}
+
 QString RunOwner::acquire() {
     static std::atomic<quint64> counter{0};
     const qint64 pid = QCoreApplication::applicationPid();
@@ -59,11 +65,10 @@ void RunOwner::release(const QString &token) {
 }
 
 bool RunOwner::isLive(const QString &token) {
-    // The host name may itself hold ':' (none does in practice); it is last.
     const QStringList parts = token.split(QLatin1Char(':'));
     if (parts.size() < 3)
         return false;
-    if (parts.size() > 3 && parts.mid(3).join(QLatin1Char(':')) != QSysInfo::machineHostName())
+    if (!isOnThisHost(token))
         return true;
     const qint64 pid = parts[0].toLongLong();
     if (pid == QCoreApplication::applicationPid()) {

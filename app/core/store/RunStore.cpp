@@ -307,6 +307,7 @@ std::optional<QString> RunStore::damage() {
 void RunStore::close() {
     m_readOnly = false;
     m_insertSample.reset();
+    m_held.clear(); // a session's locks end with it
     if (!m_owner.isEmpty()) {
         RunOwner::release(m_owner);
         m_owner.clear();
@@ -432,9 +433,15 @@ std::optional<QList<qint64>> RunStore::recoverInterrupted() {
         QSqlQuery q(database());
         if (!q.exec(QStringLiteral("SELECT id, owner FROM runs WHERE status = 'running'")))
             return fail(QStringLiteral("recovering interrupted runs"), q);
-        while (q.next()) {
-            if (!RunOwner::isLive(q.value(1).toString()))
-                recovered << q.value(0).toLongLong();
+        QList<std::pair<qint64, QString>> running;
+        while (q.next())
+            running.append({q.value(0).toLongLong(), q.value(1).toString()});
+        for (const auto &[id, owner] : running) {
+            const auto alive = writerAlive(id, owner);
+            if (!alive)
+                return false;
+            if (!*alive)
+                recovered << id;
         }
         for (qint64 id : recovered) {
             QSqlQuery steps = prepare(QStringLiteral("UPDATE steps SET status = 'interrupted' "
@@ -455,6 +462,39 @@ std::optional<QList<qint64>> RunStore::recoverInterrupted() {
     return recovered;
 }
 
+std::optional<bool> RunStore::writerAlive(qint64 runId, const QString &owner) {
+    if (owner == m_owner)
+        return true;
+    const QString tryHold = m_dialect->tryHoldRun(runId);
+    if (tryHold.isEmpty())
+        return RunOwner::isLive(owner);
+    const QString what = QStringLiteral("recovering run %1").arg(runId);
+    QSqlQuery q(database());
+    if (!q.exec(tryHold) || !q.next()) {
+        fail(what, q);
+        return std::nullopt;
+    }
+    if (!q.value(0).toBool())
+        return true; // its writer's session holds it
+    if (!execText(m_dialect->releaseRun(runId), what))
+        return std::nullopt;
+    // A writer on this host whose connection dropped is still alive.
+    return RunOwner::isOnThisHost(owner) && RunOwner::isLive(owner);
+}
+
+bool RunStore::holdRun(qint64 runId, bool running) {
+    const QString sql = running ? m_dialect->holdRun(runId) : m_dialect->releaseRun(runId);
+    if (sql.isEmpty() || running == m_held.contains(runId))
+        return true;
+    if (!execText(sql, QStringLiteral("owning run %1").arg(runId)))
+        return false;
+    if (running)
+        m_held.insert(runId);
+    else
+        m_held.remove(runId);
+    return true;
+}
+
 std::optional<qint64> RunStore::insertRun(const Run &run) {
     const QDateTime created = run.created.isValid() ? run.created : QDateTime::currentDateTimeUtc();
     QSqlQuery q = prepare(
@@ -467,7 +507,8 @@ std::optional<qint64> RunStore::insertRun(const Run &run) {
     if (!exec(q, QStringLiteral("storing a run")) || !q.next())
         return std::nullopt;
     const qint64 id = q.value(0).toLongLong();
-    if (!writeDocuments(id, run) || !writeTags(id, run.tags))
+    if (!writeDocuments(id, run) || !writeTags(id, run.tags) ||
+        !holdRun(id, run.status == RunStatus::Running))
         return std::nullopt;
     return id;
 }
@@ -538,7 +579,8 @@ bool RunStore::setRunStatus(qint64 runId, RunStatus status, const QString &error
     QSqlQuery q = prepare(
         QStringLiteral("UPDATE runs SET status = ?, error = ?, owner = ? WHERE id = ?"),
         {toString(status), error, status == RunStatus::Running ? m_owner : QString(), runId});
-    return changed(q, QStringLiteral("setting the status of run %1").arg(runId), runId);
+    return changed(q, QStringLiteral("setting the status of run %1").arg(runId), runId) &&
+           holdRun(runId, status == RunStatus::Running);
 }
 
 bool RunStore::setRunContext(qint64 runId, const QJsonObject &hello, const QJsonObject &fingerprint,

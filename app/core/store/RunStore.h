@@ -8,6 +8,7 @@
 #include "model/StepResult.h"
 #include "store/RunFilter.h"
 #include <QList>
+#include <QSet>
 #include <QString>
 #include <QVariantList>
 #include <QtGlobal>
@@ -149,6 +150,12 @@ class RunStore {
     // The dialect's write BEGIN; work; COMMIT, or ROLLBACK keeping work's error.
     bool inTransaction(const QString &what, const std::function<bool()> &work);
     std::optional<qint64> insertRun(const Run &run);
+    // Whether the writer of running run runId (its owner token) is alive:
+    // this instance; on PostgreSQL, a session holding the run (any host),
+    // else a live process of this host (RunOwner).
+    std::optional<bool> writerAlive(qint64 runId, const QString &owner);
+    // Holds runId in this session while it runs (PostgreSQL), releases it after.
+    bool holdRun(qint64 runId, bool running);
     std::optional<qint64> insertStep(qint64 runId, const StepResult &step);
     bool writeTags(qint64 runId, const QStringList &tags);
     // Inserts or replaces run.hello, .fingerprint and .checklist of runId.
@@ -164,6 +171,7 @@ class RunStore {
     QString m_owner; // RunOwner token of this open connection
     bool m_readOnly = false;
     QList<qint64> m_recovered;
+    QSet<qint64> m_held; // running runs this session holds
     std::unique_ptr<QSqlQuery> m_insertSample;
 };
 

@@ -26,6 +26,9 @@ class SqliteDialect final : public SqlDialect {
     QString beginWrite() const override { return QStringLiteral("BEGIN IMMEDIATE"); }
     QString schemaLock() const override { return {}; }
     QString migration(const QString &statement, int) const override { return statement; }
+    QString holdRun(qint64) const override { return {}; }
+    QString tryHoldRun(qint64) const override { return {}; }
+    QString releaseRun(qint64) const override { return {}; }
     QString jsonArrayOf(const QString &expression) const override {
         return QStringLiteral("json_group_array(%1)").arg(expression);
     }
@@ -102,6 +105,17 @@ class PostgresDialect final : public SqlDialect {
         sql.replace(integer, QStringLiteral("BIGINT"));
         sql.replace(real, QStringLiteral("DOUBLE PRECISION"));
         return sql;
+    }
+    // Session advisory locks in a key space of burstlab's runs.
+    QString holdRun(qint64 runId) const override {
+        return QStringLiteral("SELECT pg_advisory_lock(hashtext('burstlab run'), %1)").arg(runId);
+    }
+    QString tryHoldRun(qint64 runId) const override {
+        return QStringLiteral("SELECT pg_try_advisory_lock(hashtext('burstlab run'), %1)")
+            .arg(runId);
+    }
+    QString releaseRun(qint64 runId) const override {
+        return QStringLiteral("SELECT pg_advisory_unlock(hashtext('burstlab run'), %1)").arg(runId);
     }
     QString jsonArrayOf(const QString &expression) const override {
         return QStringLiteral("json_agg(%1)").arg(expression);

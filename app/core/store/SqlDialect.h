@@ -42,6 +42,14 @@ class SqlDialect {
     // takes the store to `version`; empty to skip it.
     virtual QString migration(const QString &statement, int version) const = 0;
 
+    // A running run's writer holds it in its own session, which ends with
+    // its connection, so a dead writer is told on any host. tryHoldRun
+    // answers whether it was free (and is now this session's); empty where
+    // the back end has no sessions (SQLite: the owner's process tells).
+    virtual QString holdRun(qint64 runId) const = 0;
+    virtual QString tryHoldRun(qint64 runId) const = 0;
+    virtual QString releaseRun(qint64 runId) const = 0;
+
     // An aggregate: the JSON array of `expression` over a group's rows.
     virtual QString jsonArrayOf(const QString &expression) const = 0;
     // A query answering a number that changes when any connection commits.
