@@ -86,6 +86,23 @@ class ThrowawayPostgres {
         return uri(name);
     }
 
+    // Runs an SQL file with psql as the superuser, on database postgres,
+    // with psql variables (-v NAME=VALUE); empty, or psql's output on failure.
+    QString runSqlFile(const QString &file, const QStringList &variables) {
+        QStringList args{QStringLiteral("-h"), socketDir(),
+                         QStringLiteral("-U"), QStringLiteral("burstlab"),
+                         QStringLiteral("-d"), QStringLiteral("postgres"),
+                         QStringLiteral("-X"), QStringLiteral("-q"),
+                         QStringLiteral("-v"), QStringLiteral("ON_ERROR_STOP=1")};
+        for (const QString &v : variables)
+            args << QStringLiteral("-v") << v;
+        args << QStringLiteral("-f") << file;
+        QString output;
+        return run(binDir() + QStringLiteral("/psql"), args, false, &output)
+                   ? QString()
+                   : QStringLiteral("psql -f %1 failed: %2").arg(file, output);
+    }
+
     // A database name for any text (a test's file name): letters, digits, _.
     static QString databaseName(QString text) {
         text.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9_]")), QStringLiteral("_"));

@@ -641,6 +641,47 @@ class TestRunStore : public QObject {
         QCOMPARE(toString(viewer.loadRun(*id)->status), toString(RunStatus::Interrupted));
     }
 
+    // The roles docs/store-role.sql creates are enough for writers on two
+    // hosts: neither is a superuser, the first creates the schema, the
+    // second writes beside it and changes the first one's run.
+    void docsRolesAreEnoughToShareAStore() {
+        if (!m_server)
+            QSKIP("roles are PostgreSQL's");
+        const QString sql = QStringLiteral(BURSTLAB_SOURCE_DIR "/docs/store-role.sql");
+        for (const QString &login : {QStringLiteral("lab_host1"), QStringLiteral("lab_host2")}) {
+            const QString error = m_server->runSqlFile(sql, {QStringLiteral("login=") + login});
+            QVERIFY2(error.isEmpty(), qPrintable(error));
+        }
+        const auto as = [&](const QString &login) {
+            return QStringLiteral("postgresql://%1@/burstlab?host=%2")
+                .arg(login, m_server->socketDir());
+        };
+        RunStore first;
+        QVERIFY2(first.open(as(QStringLiteral("lab_host1"))), qPrintable(first.lastError()));
+        const auto id = first.createRun(sampleRun(QStringLiteral("host1")));
+        QVERIFY2(id, qPrintable(first.lastError()));
+        QVERIFY(measure(first, *id, 1, 0, 5000000));
+        RunStore second;
+        QVERIFY2(second.open(as(QStringLiteral("lab_host2"))), qPrintable(second.lastError()));
+        QVERIFY2(second.createRun(sampleRun(QStringLiteral("host2"))),
+                 qPrintable(second.lastError()));
+        Run renamed = *second.loadRun(*id);
+        renamed.label = QStringLiteral("seen by host2");
+        QVERIFY2(second.updateRun(renamed), qPrintable(second.lastError()));
+        QCOMPARE(first.listRuns()->size(), 2);
+        {
+            QSqlDatabase db = rawDatabase(as(QStringLiteral("lab_host2")), "raw-role");
+            QVERIFY(db.open());
+            QSqlQuery q(db);
+            QVERIFY(q.exec(QStringLiteral("SELECT rolsuper FROM pg_roles WHERE rolname = "
+                                          "session_user")) &&
+                    q.next());
+            QVERIFY(!q.value(0).toBool());
+            QVERIFY(!q.exec(QStringLiteral("CREATE DATABASE elsewhere")));
+        }
+        QSqlDatabase::removeDatabase("raw-role");
+    }
+
     void corruptFileIsNamed() {
         if (m_server)
             QSKIP("a corrupt SQLite file");
