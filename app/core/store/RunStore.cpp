@@ -393,10 +393,10 @@ bool RunStore::migrate() {
             return true;
         // Another instance may migrate at the same moment: re-read the
         // version inside the write transaction and apply only what is due.
+        const QString lock = m_dialect->schemaLock(true);
+        if (!lock.isEmpty() && !execText(lock, QStringLiteral("migrating")))
+            return false;
         const bool ok = inTransaction(QStringLiteral("migrating"), [&] {
-            if (!m_dialect->schemaLock().isEmpty() &&
-                !execText(m_dialect->schemaLock(), QStringLiteral("migrating")))
-                return false;
             const auto version = userVersion();
             if (!version)
                 return false;
@@ -410,6 +410,10 @@ bool RunStore::migrate() {
             }
             return execText(m_dialect->setSchemaVersion(*version + 1), QStringLiteral("migrating"));
         });
+        const QString error = m_error;
+        if (!lock.isEmpty())
+            execText(m_dialect->schemaLock(false), QStringLiteral("migrating"));
+        m_error = error;
         if (!ok)
             return false;
     }

@@ -24,7 +24,7 @@ class SqliteDialect final : public SqlDialect {
         return QStringLiteral("PRAGMA user_version=%1").arg(version);
     }
     QString beginWrite() const override { return QStringLiteral("BEGIN IMMEDIATE"); }
-    QString schemaLock() const override { return {}; }
+    QString schemaLock(bool) const override { return {}; }
     QString migration(const QString &statement, int) const override { return statement; }
     QString holdRun(qint64) const override { return {}; }
     QString tryHoldRun(qint64) const override { return {}; }
@@ -86,8 +86,9 @@ class PostgresDialect final : public SqlDialect {
         return QStringLiteral("COMMENT ON TABLE runs IS '%1'").arg(version);
     }
     QString beginWrite() const override { return QStringLiteral("BEGIN"); }
-    QString schemaLock() const override {
-        return QStringLiteral("SELECT pg_advisory_xact_lock(hashtext('burstlab schema'))");
+    QString schemaLock(bool take) const override {
+        return QStringLiteral("SELECT %1(hashtext('burstlab schema'))")
+            .arg(take ? QLatin1String("pg_advisory_lock") : QLatin1String("pg_advisory_unlock"));
     }
     QString migration(const QString &statement, int version) const override {
         // Migrations before PostgreSQL stores existed move data with

@@ -35,9 +35,11 @@ class SqlDialect {
     // A write transaction's first statement. SQLite's takes the write lock
     // at once, so a read-then-write inside cannot fail half-way.
     virtual QString beginWrite() const = 0;
-    // Run first in a migration's transaction so that two programs opening
-    // a store at once migrate it once; empty when beginWrite() already does.
-    virtual QString schemaLock() const = 0;
+    // Taken before a migration's transaction and given back after it, so
+    // that two programs opening a store at once migrate it once; empty when
+    // beginWrite() already does. Before, not inside: the transaction must
+    // start after the other's commit to see the tables it made.
+    virtual QString schemaLock(bool take) const = 0;
     // A migration's statement (Schema) as this back end runs it when it
     // takes the store to `version`; empty to skip it.
     virtual QString migration(const QString &statement, int version) const = 0;
