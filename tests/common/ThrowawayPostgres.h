@@ -18,11 +18,7 @@ class ThrowawayPostgres {
     ThrowawayPostgres() = default;
     ThrowawayPostgres(const ThrowawayPostgres &) = delete;
     ThrowawayPostgres &operator=(const ThrowawayPostgres &) = delete;
-    ~ThrowawayPostgres() {
-        if (m_running)
-            server({QStringLiteral("-D"), dataDir(), QStringLiteral("-m"),
-                    QStringLiteral("immediate"), QStringLiteral("-w"), QStringLiteral("stop")});
-    }
+    ~ThrowawayPostgres() { stop(); }
 
     static QString binDir() { return QStringLiteral("/usr/lib/postgresql/15/bin"); }
 
@@ -56,6 +52,21 @@ class ThrowawayPostgres {
                   QStringLiteral("UTF8"), QStringLiteral("--locale=C"), QStringLiteral("-N")},
                  true, &output))
             return QStringLiteral("initdb failed: %1").arg(output);
+        return restart();
+    }
+
+    // Stops the server as a crash would (immediate: no checkpoint, every
+    // session cut); its data stays for restart().
+    void stop() {
+        if (m_running)
+            server({QStringLiteral("-D"), dataDir(), QStringLiteral("-m"),
+                    QStringLiteral("immediate"), QStringLiteral("-w"), QStringLiteral("stop")});
+        m_running = false;
+    }
+
+    // Starts the server on the cluster start() made; empty, or why not.
+    QString restart() {
+        QString output;
         m_running = server(
             {QStringLiteral("-D"), dataDir(), QStringLiteral("-l"),
              m_dir.filePath(QStringLiteral("log")), QStringLiteral("-w"), QStringLiteral("-o"),
