@@ -267,7 +267,8 @@ bool RunStore::openReadOnly(const QString &why) {
             db.setConnectOptions(options);
             db.open();
         }
-        // The settings but WAL's, which would write.
+        // Of the settings, the first read and the last (the lock wait) only:
+        // switching to WAL would write.
         const auto settings = m_dialect->setup(busyTimeoutMs);
         const auto version = execText(settings.first().sql, QStringLiteral("reading"))
                                  ? userVersion()

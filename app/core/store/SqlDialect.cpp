@@ -12,7 +12,8 @@ class SqliteDialect final : public SqlDialect {
 
     QList<Setting> setup(int lockWaitMs) const override {
         // WAL lets readers and one writer share the file; the busy timeout
-        // lets writers of several processes take turns.
+        // lets writers of several processes take turns, and stays last: a
+        // read-only connection takes it alone after the first read.
         return {{QStringLiteral("SELECT count(*) FROM sqlite_schema"), {}},
                 {QStringLiteral("PRAGMA journal_mode=WAL"), QStringLiteral("wal")},
                 {QStringLiteral("PRAGMA synchronous=NORMAL"), {}},
