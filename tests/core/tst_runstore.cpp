@@ -645,6 +645,35 @@ class TestRunStore : public QObject {
         QCOMPARE(toString(viewer.loadRun(*id)->status), toString(RunStatus::Interrupted));
     }
 
+    // A viewer of a shared store hears every change of another connection's
+    // runs (new, a step finished, its status) and none of its own; a SQLite
+    // file's viewer is told to poll instead.
+    void otherConnectionsRunChangesAreHeard() {
+        const QString path = file("heard.sqlite");
+        RunStore viewer;
+        QVERIFY2(viewer.open(path), qPrintable(viewer.lastError()));
+        QList<qint64> heard;
+        QObject context;
+        const QMetaObject::Connection listening =
+            viewer.watchRuns(&context, [&heard](qint64 id) { heard << id; });
+        if (!m_server) {
+            QVERIFY(!listening);
+            return;
+        }
+        QVERIFY2(listening, qPrintable(viewer.lastError()));
+        RunStore writer;
+        QVERIFY(writer.open(path));
+        const auto other = writer.createRun(sampleRun(QStringLiteral("other")));
+        QVERIFY(other);
+        QTRY_COMPARE_WITH_TIMEOUT(heard, QList<qint64>{*other}, 5000);
+        const auto own = viewer.createRun(sampleRun(QStringLiteral("own")));
+        QVERIFY(own);
+        QVERIFY(measure(writer, *other, 1, 0, 1e6));
+        QVERIFY(writer.setRunStatus(*other, RunStatus::Completed));
+        // The viewer's own announcement reaches it before these two.
+        QTRY_COMPARE_WITH_TIMEOUT(heard, QList<qint64>(3, *other), 5000);
+    }
+
     // The roles docs/store-role.sql creates are enough for writers on two
     // hosts: neither is a superuser, the first creates the schema, the
     // second writes beside it and changes the first one's run.

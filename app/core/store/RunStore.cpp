@@ -12,6 +12,7 @@
 #include <QJsonDocument>
 #include <QSaveFile>
 #include <QSqlDatabase>
+#include <QSqlDriver>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QStandardPaths>
@@ -376,6 +377,33 @@ std::optional<qint64> RunStore::dataVersion() {
     return number(m_dialect->dataVersionQuery(), QStringLiteral("data version"));
 }
 
+QMetaObject::Connection RunStore::watchRuns(QObject *context,
+                                            const std::function<void(qint64)> &heard) {
+    const QString channel = m_dialect->runsChannel();
+    QSqlDriver *driver = database().driver();
+    if (channel.isEmpty() || !driver)
+        return {};
+    if (!driver->subscribedToNotifications().contains(channel) &&
+        !driver->subscribeToNotification(channel)) {
+        fail(QStringLiteral("listening for runs (%1): %2")
+                 .arg(m_path, m_dialect->explain(driver->lastError())));
+        return {};
+    }
+    // This connection's own commits are known to whoever made them.
+    return QObject::connect(driver, &QSqlDriver::notification, context,
+                            [channel, heard](const QString &name,
+                                             QSqlDriver::NotificationSource source,
+                                             const QVariant &payload) {
+                                if (name == channel && source != QSqlDriver::SelfSource)
+                                    heard(payload.toLongLong());
+                            });
+}
+
+bool RunStore::announce(qint64 runId) {
+    const QString sql = m_dialect->announceRun(runId);
+    return sql.isEmpty() || execText(sql, QStringLiteral("announcing run %1").arg(runId));
+}
+
 bool RunStore::migrate() {
     const auto &steps = Schema::migrations();
     static_assert(schemaVersion > 0);
@@ -456,7 +484,7 @@ std::optional<QList<qint64>> RunStore::recoverInterrupted() {
                                                    "owner = '' WHERE id = ?"),
                                     {id});
             if (!exec(steps, QStringLiteral("recovering run %1").arg(id)) ||
-                !exec(run, QStringLiteral("recovering run %1").arg(id)))
+                !exec(run, QStringLiteral("recovering run %1").arg(id)) || !announce(id))
                 return false;
         }
         return true;
@@ -513,7 +541,7 @@ std::optional<qint64> RunStore::insertRun(const Run &run) {
         return std::nullopt;
     const qint64 id = q.value(0).toLongLong();
     if (!writeDocuments(id, run) || !writeTags(id, run.tags) ||
-        !holdRun(id, run.status == RunStatus::Running))
+        !holdRun(id, run.status == RunStatus::Running) || !announce(id))
         return std::nullopt;
     return id;
 }
@@ -575,7 +603,7 @@ bool RunStore::updateRun(const Run &run) {
         QSqlQuery q =
             prepare(QStringLiteral("UPDATE runs SET name = ?, label = ?, notes = ? WHERE id = ?"),
                     {run.name, run.label, run.notes, run.id});
-        return changed(q, what, run.id) && writeTags(run.id, run.tags);
+        return changed(q, what, run.id) && writeTags(run.id, run.tags) && announce(run.id);
     });
 }
 
@@ -585,7 +613,7 @@ bool RunStore::setRunStatus(qint64 runId, RunStatus status, const QString &error
         QStringLiteral("UPDATE runs SET status = ?, error = ?, owner = ? WHERE id = ?"),
         {toString(status), error, status == RunStatus::Running ? m_owner : QString(), runId});
     return changed(q, QStringLiteral("setting the status of run %1").arg(runId), runId) &&
-           holdRun(runId, status == RunStatus::Running);
+           holdRun(runId, status == RunStatus::Running) && announce(runId);
 }
 
 bool RunStore::setRunContext(qint64 runId, const QJsonObject &hello, const QJsonObject &fingerprint,
@@ -598,7 +626,7 @@ bool RunStore::setRunContext(qint64 runId, const QJsonObject &hello, const QJson
     return inTransaction(what, [&] {
         QSqlQuery q = prepare(QStringLiteral("UPDATE runs SET tx_port = ? WHERE id = ?"),
                               {jsonText(run.txPort()), runId});
-        return changed(q, what, runId) && writeDocuments(runId, run);
+        return changed(q, what, runId) && writeDocuments(runId, run) && announce(runId);
     });
 }
 
@@ -780,7 +808,7 @@ std::optional<RunData> RunStore::loadRunData(qint64 runId) {
 
 bool RunStore::deleteRun(qint64 runId) {
     QSqlQuery q = prepare(QStringLiteral("DELETE FROM runs WHERE id = ?"), {runId});
-    return changed(q, QStringLiteral("deleting run %1").arg(runId), runId);
+    return changed(q, QStringLiteral("deleting run %1").arg(runId), runId) && announce(runId);
 }
 
 std::optional<qint64> RunStore::beginStep(qint64 runId, const Point &point, int rep, int seq) {
@@ -816,7 +844,7 @@ bool RunStore::finishStep(const StepResult &result) {
         QStringLiteral("UPDATE steps SET status = ?, finished = ?, totals = ?, pps = ?, "
                        "tx_pkts = ?, elapsed_ns = ?, cycles_per_pkt = ?, "
                        "pps_after_warmup = ?, cpu_share = ?, steal_share = ?, error = ? "
-                       "WHERE id = ?"),
+                       "WHERE id = ? RETURNING run_id"),
         {toString(result.status),
          dateTimeText(result.finished.isValid() ? result.finished
                                                 : QDateTime::currentDateTimeUtc()),
@@ -826,9 +854,9 @@ bool RunStore::finishStep(const StepResult &result) {
     const QString what = QStringLiteral("finishing step %1").arg(result.id);
     if (!exec(q, what))
         return false;
-    if (q.numRowsAffected() == 0)
+    if (!q.next())
         return fail(QStringLiteral("%1: no step %2 in %3").arg(what).arg(result.id).arg(m_path));
-    return true;
+    return announce(q.value(0).toLongLong());
 }
 
 std::optional<QList<StepResult>> RunStore::stepsOf(qint64 runId) {

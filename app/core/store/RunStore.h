@@ -8,6 +8,7 @@
 #include "model/StepResult.h"
 #include "store/RunFilter.h"
 #include <QList>
+#include <QObject>
 #include <QSet>
 #include <QString>
 #include <QVariantList>
@@ -76,6 +77,12 @@ class RunStore {
     // process's or another's) commits to the file, so a viewer polls it to
     // see runs stored elsewhere; nullopt (lastError()) when it cannot be read.
     std::optional<qint64> dataVersion();
+    // Calls heard(run id), while context lives, whenever another connection
+    // commits a change to a run: PostgreSQL tells its listeners (every write
+    // of a run announces it). A null connection (lastError() when it is not
+    // for want of notifications, as on a SQLite file) means: poll
+    // dataVersion() instead.
+    QMetaObject::Connection watchRuns(QObject *context, const std::function<void(qint64)> &heard);
 
     // Runs. createRun ignores run.id and returns the new id; created is set
     // to now (UTC) when invalid.
@@ -154,6 +161,8 @@ class RunStore {
     // this instance; on PostgreSQL, a session holding the run (any host),
     // else a live process of this host (RunOwner).
     std::optional<bool> writerAlive(qint64 runId, const QString &owner);
+    // Tells the store's listeners that runId changed, on commit (PostgreSQL).
+    bool announce(qint64 runId);
     // Holds runId in this session while it runs (PostgreSQL), releases it after.
     bool holdRun(qint64 runId, bool running);
     std::optional<qint64> insertStep(qint64 runId, const StepResult &step);

@@ -34,6 +34,8 @@ class SqliteDialect final : public SqlDialect {
         return QStringLiteral("json_group_array(%1)").arg(expression);
     }
     QString dataVersionQuery() const override { return QStringLiteral("PRAGMA data_version"); }
+    QString runsChannel() const override { return {}; }
+    QString announceRun(qint64) const override { return {}; }
     QString damageQuery() const override { return QStringLiteral("PRAGMA quick_check(5)"); }
 
     // SQLite's primary result codes as QSQLITE reports them.
@@ -125,6 +127,10 @@ class PostgresDialect final : public SqlDialect {
     // The snapshot changes whenever a transaction that wrote commits.
     QString dataVersionQuery() const override {
         return QStringLiteral("SELECT hashtext(pg_current_snapshot()::text)");
+    }
+    QString runsChannel() const override { return QStringLiteral("burstlab_runs"); }
+    QString announceRun(qint64 runId) const override {
+        return QStringLiteral("SELECT pg_notify('%1', '%2')").arg(runsChannel()).arg(runId);
     }
     QString damageQuery() const override { return {}; }
 

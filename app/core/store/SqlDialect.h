@@ -56,6 +56,11 @@ class SqlDialect {
     virtual QString jsonArrayOf(const QString &expression) const = 0;
     // A query answering a number that changes when any connection commits.
     virtual QString dataVersionQuery() const = 0;
+    // Where the back end tells its listeners that a run changed, and the
+    // statement that tells them (with the run's id), sent when its
+    // transaction commits; both empty where listeners poll dataVersionQuery.
+    virtual QString runsChannel() const = 0;
+    virtual QString announceRun(qint64 runId) const = 0;
     // A query listing what is damaged ("ok" alone when sound); empty when
     // the back end keeps its own data sound.
     virtual QString damageQuery() const = 0;
