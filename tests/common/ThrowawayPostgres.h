@@ -67,14 +67,22 @@ class ThrowawayPostgres {
     // Starts the server on the cluster start() made; empty, or why not.
     QString restart() {
         QString output;
-        m_running = server(
-            {QStringLiteral("-D"), dataDir(), QStringLiteral("-l"),
-             m_dir.filePath(QStringLiteral("log")), QStringLiteral("-w"), QStringLiteral("-o"),
-             QStringLiteral("-k %1 -c listen_addresses='' -c fsync=off").arg(m_dir.path()),
-             QStringLiteral("start")},
-            &output);
+        m_running =
+            server({QStringLiteral("-D"), dataDir(), QStringLiteral("-l"), logFile(),
+                    QStringLiteral("-w"), QStringLiteral("-o"),
+                    QStringLiteral("-k %1 -c listen_addresses='' -c fsync=off").arg(m_dir.path()) +
+                        QStringLiteral(" -c ").repeated(m_settings.isEmpty() ? 0 : 1) +
+                        m_settings.join(QStringLiteral(" -c ")),
+                    QStringLiteral("start")},
+                   &output);
         return m_running ? QString() : QStringLiteral("pg_ctl start failed: %1").arg(output);
     }
+
+    // A server setting (-c NAME=VALUE) from the next start or restart on.
+    void addSetting(const QString &setting) { m_settings << setting; }
+
+    // The server's log: what it says, and what it was set to log.
+    QString logFile() const { return m_dir.filePath(QStringLiteral("log")); }
 
     // The folder of the server's socket: libpq's host.
     QString socketDir() const { return m_dir.path(); }
@@ -151,5 +159,6 @@ class ThrowawayPostgres {
     }
 
     QTemporaryDir m_dir;
+    QStringList m_settings;
     bool m_running = false;
 };
