@@ -8,6 +8,7 @@
 #include "FaultTest.h"
 #include "StoreCheck.h"
 #include "ThrowawayPostgres.h"
+#include "exchange/ShellText.h"
 
 #include <QTest>
 #include <memory>
@@ -55,6 +56,14 @@ class TestFaultsDbServerKilled : public FaultTest {
               qPrintable(killed.err.mid(killed.err.indexOf(QLatin1String("burstlab-cli sweep:")))));
         QCOMPARE(killed.code, 4);
         QVERIFY2(killed.err.contains(QStringLiteral("postgresql://")), qPrintable(killed.err));
+        // Nothing could be marked failed: the hint says what the store holds,
+        // and a command that a shell runs as it is (the URI's '?' quoted).
+        QVERIFY2(killed.err.contains(QStringLiteral("the store's next open marks it interrupted, "
+                                                    "keeping its stored steps; continue it with: "
+                                                    "burstlab-cli --db %1 sweep --resume ")
+                                         .arg(ShellText::quote(m_db))),
+                 qPrintable(killed.err));
+        QVERIFY(ShellText::quote(m_db) != m_db);
 
         const QString error = m_server->restart();
         QVERIFY2(error.isEmpty(), qPrintable(error));
