@@ -4,6 +4,7 @@
 #include "Commands.h"
 #include "ExitCode.h"
 #include "store/StoreCopy.h"
+#include <algorithm>
 
 namespace burstlab {
 
@@ -36,14 +37,20 @@ int storeCommand(const QStringList &args) {
     QString error;
     const auto copied =
         StoreCopy::copy(from.store(), to.store(), &error, [](const StoreCopy::Copied &run) {
-            CliOutput::out() << QStringLiteral("run %1 -> %2 (%3 steps)\n")
+            CliOutput::out() << (run.already ? QStringLiteral("run %1 = %2 (%3 steps, "
+                                                              "already there)\n")
+                                             : QStringLiteral("run %1 -> %2 (%3 steps)\n"))
                                     .arg(run.from)
                                     .arg(run.to)
                                     .arg(run.steps);
         });
     if (!copied)
         return CliOutput::error(command, ExitStore, error);
-    CliOutput::out() << QStringLiteral("copied %1 runs\n").arg(copied->size());
+    const auto already = std::count_if(copied->cbegin(), copied->cend(),
+                                       [](const StoreCopy::Copied &run) { return run.already; });
+    CliOutput::out() << QStringLiteral("copied %1 runs, %2 already there\n")
+                            .arg(copied->size() - already)
+                            .arg(already);
     return ExitOk;
 }
 

@@ -99,12 +99,22 @@ class TestStoreCopy : public QObject {
         // The receiving store's ids: after the run it already held.
         QVERIFY2(r.out.contains(QStringLiteral("run 1 -> 2 (3 steps)")), qPrintable(r.out));
         QVERIFY2(r.out.contains(QStringLiteral("run 2 -> 3 (1 steps)")), qPrintable(r.out));
-        QVERIFY2(r.out.contains(QStringLiteral("copied 2 runs")), qPrintable(r.out));
+        QVERIFY2(r.out.contains(QStringLiteral("copied 2 runs, 0 already there")),
+                 qPrintable(r.out));
+        // Again: every run is found there, none copied twice.
+        r = cli({QStringLiteral("store"), QStringLiteral("copy"), source, shared});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains(QStringLiteral("run 1 = 2 (3 steps, "
+                                               "already there)")),
+                 qPrintable(r.out));
+        QVERIFY2(r.out.contains(QStringLiteral("copied 0 runs, 2 already there")),
+                 qPrintable(r.out));
 
         const QString back = m_dir.filePath("back.sqlite");
         r = cli({QStringLiteral("store"), QStringLiteral("copy"), shared, back});
         QVERIFY2(r.code == 0, qPrintable(r.err));
-        QVERIFY2(r.out.contains(QStringLiteral("copied 3 runs")), qPrintable(r.out));
+        QVERIFY2(r.out.contains(QStringLiteral("copied 3 runs, 0 already there")),
+                 qPrintable(r.out));
 
         RunStore from;
         RunStore middle;

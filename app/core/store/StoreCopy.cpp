@@ -1,7 +1,19 @@
 #include "store/StoreCopy.h"
+#include <QHash>
 #include <algorithm>
 
 namespace burstlab {
+
+namespace {
+
+QString copyKey(const RunSummary &run) {
+    return QStringLiteral("%1\n%2\n%3\n%4")
+        .arg(run.created.toString(Qt::ISODateWithMs), toString(run.status))
+        .arg(run.steps)
+        .arg(run.name);
+}
+
+} // namespace
 
 std::optional<QList<StoreCopy::Copied>>
 StoreCopy::copy(RunStore &from, RunStore &to, QString *error,
@@ -11,13 +23,24 @@ StoreCopy::copy(RunStore &from, RunStore &to, QString *error,
         *error = from.lastError();
         return std::nullopt;
     }
-    QList<qint64> ids;
-    for (const RunSummary &run : *runs)
-        ids << run.id;
-    // Lists are newest first; oldest first keeps the runs' order in new ids.
-    std::reverse(ids.begin(), ids.end());
+    const auto held = to.listRuns();
+    if (!held) {
+        *error = to.lastError();
+        return std::nullopt;
+    }
+    QHash<QString, qint64> copies;
+    for (const RunSummary &run : *held)
+        copies.insert(copyKey(run), run.id);
     QList<Copied> copied;
-    for (qint64 id : ids) {
+    // Lists are newest first; oldest first keeps the runs' order in new ids.
+    for (auto run = runs->crbegin(); run != runs->crend(); ++run) {
+        const qint64 id = run->id;
+        if (const auto there = copies.constFind(copyKey(*run)); there != copies.cend()) {
+            copied << Copied{id, *there, run->steps, true};
+            if (each)
+                each(copied.last());
+            continue;
+        }
         const auto data = from.loadRunData(id);
         if (!data) {
             *error = QStringLiteral("reading run %1: %2").arg(id).arg(from.lastError());
