@@ -17,7 +17,13 @@ process (GNU time's maximum resident set size):
 
 and prints a Markdown table with the median wall time and the largest peak
 RSS of --repeat timed runs (after one untimed run, so that every figure is
-taken with the store in the page cache). Standard library only. The stores
+taken with the store in the page cache). Standard library only.
+
+With --postgresql URI (a libpq URI of a server, whose database part is
+ignored) the stores are databases of that server instead, runs_10 and
+runs_10000 (dropped and made again, so never a lab's own): the seed run is
+sent there with `burstlab-cli store copy` and copied inside the server with
+psql, as inside SQLite, then analysed as autovacuum would. The stores
 are copied with whatever schema the given burstlab-cli writes, so the same
 script measures an older build for comparison (--gui of a build without
 --quit-after-open is reported as such).
@@ -32,6 +38,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
 
 TIME = "/usr/bin/time"  # GNU time (Debian package time)
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -127,6 +134,73 @@ def build_store(seed, path, runs):
     return counts
 
 
+def database_uri(uri, name):
+    """uri naming database name instead of its own."""
+    parts = urllib.parse.urlsplit(uri)
+    return urllib.parse.urlunsplit(parts._replace(path="/" + name))
+
+
+def psql(uri, sql):
+    """Rows of sql run by psql on uri, as lists of text."""
+    out = subprocess.run(["psql", "-X", "-q", "-At", "-F", "\t", "-v", "ON_ERROR_STOP=1",
+                          "-d", uri, "-c", sql], check=True, stdout=subprocess.PIPE).stdout
+    return [line.split("\t") for line in out.decode().splitlines() if line]
+
+
+def build_postgres_store(args, seed, runs):
+    """A database of the server at args.postgresql holding seed's one run runs times; its URI."""
+    name = "runs_%d" % runs
+    admin = database_uri(args.postgresql, "postgres")
+    psql(admin, "DROP DATABASE IF EXISTS %s" % name)
+    psql(admin, "CREATE DATABASE %s" % name)
+    uri = database_uri(args.postgresql, name)
+    subprocess.run([args.cli, "store", "copy", seed, uri], check=True, stdout=subprocess.DEVNULL)
+    (seed_id, count), = psql(uri, "SELECT min(id), count(*) FROM runs")
+    if count != "1":
+        raise SystemExit("%s holds %s runs, not one" % (seed, count))
+    (step_span,), = psql(uri, "SELECT coalesce(max(id), 0) FROM steps")
+    tables = [t for (t,) in psql(uri, "SELECT table_name FROM information_schema.tables "
+                                      "WHERE table_schema = 'public'")]
+
+    def cols(table):
+        return [c for (c,) in psql(uri, "SELECT column_name FROM information_schema.columns "
+                                        "WHERE table_name = '%s' ORDER BY ordinal_position"
+                                        % table)]
+
+    def copy(table, replace, where):
+        """The seed's rows of table once per k, some columns replaced (an id
+        replaced by None is given afresh)."""
+        names = [c for c in cols(table) if replace.get(c, c) is not None]
+        exprs = [replace.get(c, c) for c in names]
+        return ("INSERT INTO %s (%s) OVERRIDING SYSTEM VALUE SELECT %s FROM %s, "
+                "generate_series(1, %d) k WHERE %s;" %
+                (table, ", ".join(names), ", ".join(exprs), table, runs - 1, where))
+
+    sql = [copy("runs", {"id": "runs.id + k", "owner": "''",
+                         "created": "to_char((created::timestamptz + k * interval '1 minute') "
+                                    "AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')"},
+                "runs.id = %s" % seed_id)]
+    for table in tables:
+        if table in ("runs", "steps", "samples") or "run_id" not in cols(table):
+            continue
+        sql.append(copy(table, {"run_id": "%s.run_id + k" % table, "id": None},
+                        "%s.run_id = %s" % (table, seed_id)))
+    sql.append(copy("steps", {"id": "steps.id + k * %s" % step_span,
+                              "run_id": "steps.run_id + k"}, "steps.run_id = %s" % seed_id))
+    sql.append(copy("samples", {"id": None, "step_id": "samples.step_id + k * %s" % step_span},
+                    "samples.step_id IN (SELECT id FROM steps WHERE run_id = %s)" % seed_id))
+    # The copies' explicit ids are behind the identities: a new row goes after them.
+    for table in ("runs", "steps"):
+        sql.append("SELECT setval(pg_get_serial_sequence('%s', 'id'), max(id)) FROM %s;" %
+                   (table, table))
+    psql(uri, "BEGIN; %s COMMIT;" % " ".join(sql))
+    psql(uri, "VACUUM ANALYZE")
+    counts = {t: int(psql(uri, "SELECT count(*) FROM %s" % t)[0][0])
+              for t in ("runs", "steps", "samples")}
+    (size,), = psql(uri, "SELECT pg_database_size(current_database())")
+    return uri, counts, int(size) / 1e6
+
+
 def figures(args, store, runs):
     """{name: (median wall s, max peak RSS MiB, note)} for one store."""
     ids = ["1", str(max(1, (runs + 1) // 2)), str(runs)]
@@ -170,6 +244,8 @@ def main():
     p.add_argument("--repeat", type=int, default=5)
     p.add_argument("--seed", help="a store with one run to copy instead of measuring one")
     p.add_argument("--work", help="keep the stores in this folder (default: a temporary one)")
+    p.add_argument("--postgresql", metavar="URI",
+                   help="measure databases of this PostgreSQL server instead of SQLite files")
     args = p.parse_args()
     if args.runs < 3 or args.small < 3:
         p.error("--runs and --small must be at least 3")
@@ -182,13 +258,17 @@ def main():
     table = {}
     sizes = {}
     for runs in (args.small, args.runs):
-        store = os.path.join(work, "runs-%d.sqlite" % runs)
         started = time.monotonic()
-        counts = build_store(seed, store, runs)
+        if args.postgresql:
+            store, counts, mb = build_postgres_store(args, seed, runs)
+        else:
+            store = os.path.join(work, "runs-%d.sqlite" % runs)
+            counts = build_store(seed, store, runs)
+            mb = os.path.getsize(store) / 1e6
         print("built %s: %d runs, %d steps, %d samples, %.0f MB in %.0f s" %
-              (store, counts["runs"], counts["steps"], counts["samples"],
-               os.path.getsize(store) / 1e6, time.monotonic() - started), file=sys.stderr)
-        sizes[runs] = (counts, os.path.getsize(store) / 1e6)
+              (store, counts["runs"], counts["steps"], counts["samples"], mb,
+               time.monotonic() - started), file=sys.stderr)
+        sizes[runs] = (counts, mb)
         table[runs] = figures(args, store, runs)
     small, large = table[args.small], table[args.runs]
     print("| command | %d runs: wall | peak RSS | %d runs: wall | peak RSS |" %

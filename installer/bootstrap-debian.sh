@@ -11,6 +11,8 @@ packages=(
   dpdk dpdk-dev libdpdk-dev nlohmann-json3-dev
   # core, CLI and GUI
   qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6sql6-sqlite libqt6svg6
+  # a shared run store on a PostgreSQL server (Qt's QPSQL driver)
+  libqt6sql6-psql
   # Qt6Charts' CMake config requires Qt6OpenGL's, which qt6-charts-dev does
   # not pull in on Debian 12
   libqt6opengl6-dev
@@ -18,6 +20,8 @@ packages=(
   # tests: a real pcap reader, namespaces/veth, a display for GUI screenshots,
   # SQLite's statement trace for the store's query-plan test
   tshark libpcap-dev iproute2 sqlite3 libsqlite3-dev xvfb xauth imagemagick
+  # the store tests' throwaway PostgreSQL server
+  postgresql-15
   # benchmarks: GNU time for the peak memory of a command
   time
   # package test: the package's checkers, and a window finder for the GUI

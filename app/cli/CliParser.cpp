@@ -9,8 +9,10 @@ CliParser::CliParser(const QString &command, const QString &description) : m_com
     m_parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
     m_parser.addHelpOption();
     m_parser.addOption(QCommandLineOption(
-        QStringLiteral("db"), QStringLiteral("The run store (default: the user's data folder)."),
-        QStringLiteral("FILE")));
+        QStringLiteral("db"),
+        QStringLiteral("The run store: a SQLite file (default: the user's data folder) or a "
+                       "PostgreSQL database (postgresql://USER@HOST/DB or service=NAME)."),
+        QStringLiteral("STORE")));
 }
 
 void CliParser::addPositional(const QString &name, const QString &description,
@@ -40,7 +42,7 @@ std::optional<int> CliParser::parse(const QStringList &args, int minPositional, 
         const qsizetype options = help.indexOf(QLatin1String(" [options]"));
         if (options > 0)
             help.replace(0, options,
-                         QStringLiteral("Usage: burstlab-cli [--db FILE] ") + m_command);
+                         QStringLiteral("Usage: burstlab-cli [--db STORE] ") + m_command);
         CliOutput::out() << help << '\n' << exitCodeHelp();
         return ExitOk;
     }

@@ -14,5 +14,6 @@ int importCommand(const QStringList &args);
 int checklistCommand(const QStringList &args);
 int engineInfoCommand(const QStringList &args);
 int parametersCommand(const QStringList &args);
+int storeCommand(const QStringList &args);
 
 } // namespace burstlab

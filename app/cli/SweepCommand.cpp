@@ -7,6 +7,7 @@
 #include "SignalNotifier.h"
 #include "SweepOptions.h"
 #include "exchange/NetdevExport.h"
+#include "exchange/ShellText.h"
 #include "sweep/SweepRunner.h"
 
 #include <QEventLoop>
@@ -109,15 +110,21 @@ int sweepCommand(const QStringList &args) {
                                                   runner.errorString()));
     if (outcome != SweepRunner::Outcome::Completed) {
         CliOutput::error(command, code, runner.errorString());
-        if (runner.runId() > 0)
-            CliOutput::err() << QStringLiteral("run %1 is stored as %2; continue it with: "
-                                               "burstlab-cli --db %3 sweep --resume %1")
-                                    .arg(runner.runId())
-                                    .arg(outcome == SweepRunner::Outcome::Interrupted
-                                             ? QStringLiteral("interrupted")
-                                             : QStringLiteral("failed"),
-                                         store.store().path())
-                             << Qt::endl;
+        if (runner.runId() <= 0)
+            return code;
+        const QString resume = QStringLiteral("burstlab-cli --db %1 sweep --resume %2")
+                                   .arg(ShellText::quote(store.store().path()))
+                                   .arg(runner.runId());
+        QString stored = QStringLiteral("is stored as failed");
+        if (outcome == SweepRunner::Outcome::Interrupted)
+            stored = QStringLiteral("is stored as interrupted");
+        else if (!runner.failureStored())
+            stored = QStringLiteral("could not be marked failed as the store failed; the store's "
+                                    "next open marks it interrupted, keeping its stored steps");
+        CliOutput::err() << QStringLiteral("run %1 %2; continue it with: %3")
+                                .arg(runner.runId())
+                                .arg(stored, resume)
+                         << Qt::endl;
         return code;
     }
     const auto data = store.load(runner.runId(), &code);

@@ -26,19 +26,23 @@ const Subcommand kSubcommands[] = {
     {"checklist", checklistCommand, "probe this host's tuning checklist"},
     {"engine-info", engineInfoCommand, "start the engine and print its hello"},
     {"parameters", parametersCommand, "the engine's step parameters: ranges, defaults, meaning"},
+    {"store", storeCommand, "store copy SRC DST: every run of one store into another"},
 };
 
 QString usage() {
-    QString text = QStringLiteral("Usage: burstlab-cli [--db FILE] COMMAND [options]\n\n"
+    QString text = QStringLiteral("Usage: burstlab-cli [--db STORE] COMMAND [options]\n\n"
                                   "Commands:\n");
     for (const Subcommand &s : kSubcommands)
         text += QStringLiteral("  %1 %2\n")
                     .arg(QLatin1String(s.name), -12)
                     .arg(QLatin1String(s.summary));
-    text += QStringLiteral("\nGlobal options:\n"
-                           "  --db FILE    the run store (default: the user's data folder)\n"
-                           "  --help       this text; COMMAND --help for a command's options\n"
-                           "  --version    the version\n\n");
+    text += QStringLiteral(
+        "\nGlobal options:\n"
+        "  --db STORE   the run store: a SQLite file (default: the user's data\n"
+        "               folder) or a PostgreSQL database (postgresql://USER@HOST/DB,\n"
+        "               service=NAME); passwords from ~/.pgpass or PGPASSWORD\n"
+        "  --help       this text; COMMAND --help for a command's options\n"
+        "  --version    the version\n\n");
     return text + CliParser::exitCodeHelp();
 }
 

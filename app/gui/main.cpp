@@ -36,8 +36,9 @@ int main(int argc, char *argv[]) {
     parser.addHelpOption();
     parser.addVersionOption();
     const QCommandLineOption dbOption(QStringLiteral("db"),
-                                      QStringLiteral("Run store to open (SQLite file)."),
-                                      QStringLiteral("FILE"));
+                                      QStringLiteral("Run store to open: a SQLite file or "
+                                                     "a PostgreSQL database (docs/store.md)."),
+                                      QStringLiteral("STORE"));
     parser.addOption(dbOption);
     const QCommandLineOption runOption(
         QStringLiteral("run"),

@@ -1,17 +1,24 @@
+#include "StoreFixtures.h"
+#include "ThrowawayPostgres.h"
 #include "exchange/RunImport.h"
 #include "stats/PointStats.h"
 #include "store/RunStore.h"
 #include "store/Schema.h"
+#include "store/SqlDialect.h"
+#include "store/StoreLocation.h"
 #include <QFile>
 #include <QJsonDocument>
 #include <QScopeGuard>
+#include <QSet>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
+#include <QSqlRecord>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 #include <csignal>
+#include <memory>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -19,59 +26,17 @@ using namespace burstlab;
 
 namespace {
 
-Run sampleRun(const QString &name) {
-    Run run;
-    run.name = name;
-    run.label = QStringLiteral("baseline");
-    run.notes = QStringLiteral("first try");
-    run.tags = {QStringLiteral("null"), QStringLiteral("burst")};
-    run.spec.engine.vdevs = {QStringLiteral("net_null0")};
-    run.spec.axes = {Axis{QStringLiteral("burst"), {AxisValue(1), AxisValue(2)}}};
-    run.spec.fixed = {{QStringLiteral("pkt_size"), 60}};
-    run.spec.reps = 2;
-    run.spec.seed = 18446744073709551615ull;
-    run.hello = {{QStringLiteral("type"), QStringLiteral("hello")},
-                 {QStringLiteral("ports"),
-                  QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("net_null0")},
-                                         {QStringLiteral("driver"), QStringLiteral("net_null")},
-                                         {QStringLiteral("link_speed_mbps"), 10000}}}}};
-    run.fingerprint = {{QStringLiteral("kernel_release"), QStringLiteral("6.1.0")}};
-    run.checklist = {QJsonObject{{QStringLiteral("id"), QStringLiteral("smt")},
-                                 {QStringLiteral("status"), QStringLiteral("pass")}}};
-    return run;
+// A connection of its own to the store at location (a file or a PostgreSQL URI).
+QSqlDatabase rawDatabase(const QString &location, const QString &name) {
+    QString error;
+    const auto where = StoreLocation::parse(location, &error);
+    return where ? where->addDatabase(name) : QSqlDatabase();
 }
 
-StepResult finished(qint64 stepId, double pps) {
-    StepResult r;
-    r.id = stepId;
-    r.status = RunStatus::Completed;
-    StepFinished f;
-    f.counters.txPkts = qint64(pps / 10);
-    f.elapsedNs = 100000000;
-    f.window.pps = pps;
-    r.applyFinished(f);
-    return r;
-}
-
-// Runs a step at point with rep, one sample, finished at pps.
-qint64 measure(RunStore &store, qint64 runId, qint64 burst, int rep, double pps) {
-    const auto stepId =
-        store.beginStep(runId, Point{{AxisValue(burst)}}, rep, int(burst) * 10 + rep);
-    if (!stepId)
-        return 0;
-    Sample s;
-    s.tNs = 50000000;
-    s.txPkts = qint64(pps / 20);
-    if (!store.addSample(*stepId, s) || !store.finishStep(finished(*stepId, pps)))
-        return 0;
-    return *stepId;
-}
-
-int countRows(const QString &file, const QString &table) {
+int countRows(const QString &location, const QString &table) {
     int n = -1;
     {
-        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), "raw-count");
-        db.setDatabaseName(file);
+        QSqlDatabase db = rawDatabase(location, QStringLiteral("raw-count"));
         if (db.open()) {
             QSqlQuery q(db);
             if (q.exec(QStringLiteral("SELECT count(*) FROM ") + table) && q.next())
@@ -87,8 +52,7 @@ int countRows(const QString &file, const QString &table) {
 QString writeRaw(const QString &file, const QStringList &statements) {
     QString error;
     {
-        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), "raw-write");
-        db.setDatabaseName(file);
+        QSqlDatabase db = rawDatabase(file, QStringLiteral("raw-write"));
         if (!db.open())
             error = db.lastError().text();
         QSqlQuery q(db);
@@ -103,16 +67,41 @@ QString writeRaw(const QString &file, const QStringList &statements) {
 
 } // namespace
 
+// BURSTLAB_TEST_STORE=postgresql runs every test that is not about a
+// SQLite file against a throwaway PostgreSQL server, a database per store.
 class TestRunStore : public QObject {
     Q_OBJECT
 
     QTemporaryDir m_dir;
-    QString file(const QString &name) const { return m_dir.filePath(name); }
+    std::unique_ptr<ThrowawayPostgres> m_server;
+    QSet<QString> m_databases;
+
+    // The store called name: a file, or a database on the server.
+    QString file(const QString &name) {
+        if (!m_server)
+            return m_dir.filePath(name);
+        const QString database = ThrowawayPostgres::databaseName(name);
+        if (m_databases.contains(database))
+            return m_server->uri(database);
+        QString error;
+        const QString uri = m_server->createDatabase(database, &error);
+        if (uri.isEmpty())
+            qFatal("%s", qPrintable(error));
+        m_databases.insert(database);
+        return uri;
+    }
 
   private slots:
     void initTestCase() {
         QStandardPaths::setTestModeEnabled(true);
         QVERIFY(m_dir.isValid());
+        if (qEnvironmentVariable("BURSTLAB_TEST_STORE") != QLatin1String("postgresql"))
+            return;
+        if (const QString why = ThrowawayPostgres::missing(); !why.isEmpty())
+            QSKIP(qPrintable(why));
+        m_server = std::make_unique<ThrowawayPostgres>();
+        const QString error = m_server->start();
+        QVERIFY2(error.isEmpty(), qPrintable(error));
     }
 
     void defaultPathIsSharedByEveryProgram() {
@@ -214,6 +203,9 @@ class TestRunStore : public QObject {
     }
 
     void pragmasAfterOpen() {
+        if (m_server)
+            QSKIP("SQLite's pragmas");
+
         RunStore store;
         QVERIFY(store.open(file("pragmas.sqlite")));
         QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), "pragmas");
@@ -240,14 +232,13 @@ class TestRunStore : public QObject {
         Sample::forEachCounter(none, [&](const QString &name, qint64) { counters << name; });
         QStringList columns;
         {
-            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), "columns");
-            db.setDatabaseName(path);
+            QSqlDatabase db = rawDatabase(path, QStringLiteral("columns"));
             QVERIFY(db.open());
-            QSqlQuery q(db);
-            QVERIFY(q.exec(QStringLiteral("SELECT name FROM pragma_table_info('samples') WHERE "
-                                          "name NOT IN ('id', 'step_id') ORDER BY cid")));
-            while (q.next())
-                columns << q.value(0).toString();
+            const QSqlRecord record = db.record(QStringLiteral("samples"));
+            for (int i = 0; i < record.count(); ++i)
+                columns << record.fieldName(i);
+            columns.removeAll(QStringLiteral("id"));
+            columns.removeAll(QStringLiteral("step_id"));
         }
         QSqlDatabase::removeDatabase("columns");
         // Migrations append columns: the names matter, not their order.
@@ -270,6 +261,9 @@ class TestRunStore : public QObject {
     }
 
     void migrationFromVersion1() {
+        if (m_server)
+            QSKIP("a SQLite file of schema 1: PostgreSQL stores start at schema 6");
+
         const QString path = file("v1.sqlite");
         // The schema as the first release wrote it: no tags, no owner.
         const QString error = writeRaw(
@@ -323,6 +317,9 @@ class TestRunStore : public QObject {
     }
 
     void migrationFromVersion2() {
+        if (m_server)
+            QSKIP("a SQLite file of schema 2: PostgreSQL stores start at schema 6");
+
         const QString path = file("v2.sqlite");
         const QString hello =
             QStringLiteral(R"({"type":"hello","ports":[{"name":"net_null0","driver":"net_null",)"
@@ -434,6 +431,9 @@ class TestRunStore : public QObject {
     // their totals, so the runs list judges a run under its own noise
     // policy as show does; the stored ns/packet goes.
     void migrationFromVersion5() {
+        if (m_server)
+            QSKIP("a SQLite file of schema 5: PostgreSQL stores start at schema 6");
+
         const QString path = file("v5.sqlite");
         QStringList schema;
         for (int version = 0; version < 5; ++version)
@@ -495,7 +495,14 @@ class TestRunStore : public QObject {
 
     void newerSchemaIsRefused() {
         const QString path = file("future.sqlite");
-        QVERIFY(writeRaw(path, {QStringLiteral("PRAGMA user_version=99")}).isEmpty());
+        {
+            RunStore current;
+            QVERIFY2(current.open(path), qPrintable(current.lastError()));
+        }
+        QString error;
+        const auto kind = StoreLocation::parse(path, &error)->kind();
+        error = writeRaw(path, {SqlDialect::of(kind).setSchemaVersion(99)});
+        QVERIFY2(error.isEmpty(), qPrintable(error));
         RunStore store;
         QVERIFY(!store.open(path));
         QVERIFY2(store.lastError().contains(QStringLiteral("schema version 99")),
@@ -607,7 +614,111 @@ class TestRunStore : public QObject {
         QCOMPARE(toString(store.loadRun(id)->status), toString(RunStatus::Interrupted));
     }
 
+    // A shared store's writer on another host: its process cannot be seen
+    // from here, its session can. Left alone while its connection lives,
+    // interrupted once it is gone.
+    void otherHostRunIsRecoveredWhenItsSessionEnds() {
+        if (!m_server)
+            QSKIP("a SQLite file has no sessions: another host's run is left alone");
+        const QString path = file("otherhost");
+        auto writer = std::make_unique<RunStore>();
+        QVERIFY(writer->open(path));
+        const auto id = writer->createRun(sampleRun(QStringLiteral("elsewhere")));
+        QVERIFY2(id, qPrintable(writer->lastError()));
+        // Its owner as a writer on another host records it; that pid is dead here.
+        {
+            QSqlDatabase db = rawDatabase(path, QStringLiteral("raw-owner"));
+            QVERIFY(db.open());
+            QSqlQuery q(db);
+            QVERIFY(q.exec(QStringLiteral("UPDATE runs SET owner = '2147483646:1:1:other-host'")));
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("raw-owner"));
+        {
+            RunStore viewer;
+            QVERIFY(viewer.open(path));
+            QVERIFY(viewer.recoveredOnOpen().isEmpty());
+        }
+        writer.reset();
+        RunStore viewer;
+        QVERIFY(viewer.open(path));
+        QCOMPARE(viewer.recoveredOnOpen(), QList<qint64>{*id});
+        QCOMPARE(toString(viewer.loadRun(*id)->status), toString(RunStatus::Interrupted));
+    }
+
+    // A viewer of a shared store hears every change of another connection's
+    // runs (new, a step finished, its status) and none of its own; a SQLite
+    // file's viewer is told to poll instead.
+    void otherConnectionsRunChangesAreHeard() {
+        const QString path = file("heard.sqlite");
+        RunStore viewer;
+        QVERIFY2(viewer.open(path), qPrintable(viewer.lastError()));
+        QList<qint64> heard;
+        QObject context;
+        const QMetaObject::Connection listening =
+            viewer.watchRuns(&context, [&heard](qint64 id) { heard << id; });
+        if (!m_server) {
+            QVERIFY(!listening);
+            return;
+        }
+        QVERIFY2(listening, qPrintable(viewer.lastError()));
+        RunStore writer;
+        QVERIFY(writer.open(path));
+        const auto other = writer.createRun(sampleRun(QStringLiteral("other")));
+        QVERIFY(other);
+        QTRY_COMPARE_WITH_TIMEOUT(heard, QList<qint64>{*other}, 5000);
+        const auto own = viewer.createRun(sampleRun(QStringLiteral("own")));
+        QVERIFY(own);
+        QVERIFY(measure(writer, *other, 1, 0, 1e6));
+        QVERIFY(writer.setRunStatus(*other, RunStatus::Completed));
+        // The viewer's own announcement reaches it before these two.
+        QTRY_COMPARE_WITH_TIMEOUT(heard, QList<qint64>(3, *other), 5000);
+    }
+
+    // The roles docs/store-role.sql creates are enough for writers on two
+    // hosts: neither is a superuser, the first creates the schema, the
+    // second writes beside it and changes the first one's run.
+    void docsRolesAreEnoughToShareAStore() {
+        if (!m_server)
+            QSKIP("roles are PostgreSQL's");
+        const QString sql = QStringLiteral(BURSTLAB_SOURCE_DIR "/docs/store-role.sql");
+        for (const QString &login : {QStringLiteral("lab_host1"), QStringLiteral("lab_host2")}) {
+            const QString error = m_server->runSqlFile(sql, {QStringLiteral("login=") + login});
+            QVERIFY2(error.isEmpty(), qPrintable(error));
+        }
+        const auto as = [&](const QString &login) {
+            return QStringLiteral("postgresql://%1@/burstlab?host=%2")
+                .arg(login, m_server->socketDir());
+        };
+        RunStore first;
+        QVERIFY2(first.open(as(QStringLiteral("lab_host1"))), qPrintable(first.lastError()));
+        const auto id = first.createRun(sampleRun(QStringLiteral("host1")));
+        QVERIFY2(id, qPrintable(first.lastError()));
+        QVERIFY(measure(first, *id, 1, 0, 5000000));
+        RunStore second;
+        QVERIFY2(second.open(as(QStringLiteral("lab_host2"))), qPrintable(second.lastError()));
+        QVERIFY2(second.createRun(sampleRun(QStringLiteral("host2"))),
+                 qPrintable(second.lastError()));
+        Run renamed = *second.loadRun(*id);
+        renamed.label = QStringLiteral("seen by host2");
+        QVERIFY2(second.updateRun(renamed), qPrintable(second.lastError()));
+        QCOMPARE(first.listRuns()->size(), 2);
+        {
+            QSqlDatabase db = rawDatabase(as(QStringLiteral("lab_host2")), "raw-role");
+            QVERIFY(db.open());
+            QSqlQuery q(db);
+            QVERIFY(q.exec(QStringLiteral("SELECT rolsuper FROM pg_roles WHERE rolname = "
+                                          "session_user")) &&
+                    q.next());
+            QVERIFY(!q.value(0).toBool());
+            QVERIFY(!q.exec(QStringLiteral("CREATE DATABASE elsewhere")));
+        }
+        QSqlDatabase::removeDatabase("raw-role");
+    }
+
     void corruptFileIsNamed() {
+        if (m_server)
+            QSKIP("a corrupt SQLite file");
+
         const QString path = file("garbage.sqlite");
         QFile f(path);
         QVERIFY(f.open(QIODevice::WriteOnly));
@@ -621,6 +732,9 @@ class TestRunStore : public QObject {
     }
 
     void readOnlyStoreIsNamed() {
+        if (m_server)
+            QSKIP("file modes of a SQLite file");
+
         const QString path = file("readonly.sqlite");
         {
             RunStore store;
@@ -648,6 +762,9 @@ class TestRunStore : public QObject {
     }
 
     void fullDiskIsNamed() {
+        if (m_server)
+            QSKIP("SQLite's page limit");
+
         RunStore store;
         QVERIFY(store.open(file("full.sqlite")));
         const qint64 run = store.createRun(sampleRun(QStringLiteral("filling"))).value_or(0);
@@ -681,7 +798,7 @@ class TestRunStore : public QObject {
         QVERIFY(measure(store, id, 1, 0, 5000000));
         QVERIFY(measure(store, id, 2, 0, 6000000));
         QVERIFY(store.setRunStatus(id, RunStatus::Completed));
-        const QString json = file("run.json");
+        const QString json = m_dir.filePath("run.json");
         QVERIFY2(store.exportRunJson(id, json), qPrintable(store.lastError()));
 
         RunStore other;
@@ -694,19 +811,11 @@ class TestRunStore : public QObject {
         auto copy = other.loadRunData(imported->ids.first());
         QVERIFY(original && copy);
         // Ids are the receiving store's own; everything else is equal.
-        original->run.id = copy->run.id = 0;
-        for (auto *data : {&*original, &*copy}) {
-            for (StepData &step : data->steps) {
-                step.result.id = step.result.runId = 0;
-                for (Sample &s : step.samples)
-                    s.stepId = 0;
-            }
-        }
-        QCOMPARE(copy->run, original->run);
+        QCOMPARE(withoutIds(*copy).run, withoutIds(*original).run);
         QCOMPARE(copy->steps.size(), original->steps.size());
-        QVERIFY(*copy == *original);
+        QVERIFY(withoutIds(*copy) == withoutIds(*original));
 
-        QFile bad(file("bad.json"));
+        QFile bad(m_dir.filePath("bad.json"));
         QVERIFY(bad.open(QIODevice::WriteOnly));
         bad.write(R"({"format":"burstlab-run","version":7,"run":{},"steps":[]})");
         bad.close();

@@ -1,15 +1,33 @@
 #include "FaultTest.h"
 #include "Processes.h"
+#include "ThrowawayPostgres.h"
 #include <QStandardPaths>
 #include <sys/wait.h>
 
 namespace burstlab {
 
+FaultTest::FaultTest() = default;
+FaultTest::~FaultTest() = default;
+
 bool FaultTest::prepare() {
     QStandardPaths::setTestModeEnabled(true);
-    if (Processes::becomeSubreaper())
+    if (!Processes::becomeSubreaper()) {
+        qWarning("cannot become the subreaper of the processes this test starts");
+        return false;
+    }
+    m_db = m_dir.filePath(QStringLiteral("runs.sqlite"));
+    if (qEnvironmentVariable("BURSTLAB_TEST_STORE") != QLatin1String("postgresql"))
         return true;
-    qWarning("cannot become the subreaper of the processes this test starts");
+    m_skip = ThrowawayPostgres::missing();
+    if (!m_skip.isEmpty())
+        return true;
+    m_server = std::make_unique<ThrowawayPostgres>();
+    QString error = m_server->start();
+    if (error.isEmpty())
+        m_db = m_server->createDatabase(QStringLiteral("faults"), &error);
+    if (error.isEmpty())
+        return true;
+    qWarning("%s", qPrintable(error));
     return false;
 }
 

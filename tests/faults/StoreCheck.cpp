@@ -1,4 +1,5 @@
 #include "StoreCheck.h"
+#include "store/StoreLocation.h"
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -14,11 +15,15 @@ namespace {
 // joined by spaces; the error in place of the rows when it fails.
 QStringList rowsOf(const QString &path, const QString &sql, const QVariantList &values = {}) {
     const QString name = QUuid::createUuid().toString();
+    QString error;
+    const auto location = StoreLocation::parse(path, &error);
+    if (!location)
+        return {error};
     QStringList rows;
     {
-        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
-        db.setDatabaseName(path);
-        db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=5000"));
+        QSqlDatabase db = location->addDatabase(name);
+        if (location->isFile())
+            db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=5000"));
         if (!db.open()) {
             rows << db.lastError().text();
         } else {
@@ -43,6 +48,13 @@ QStringList rowsOf(const QString &path, const QString &sql, const QVariantList &
 } // namespace
 
 QString StoreCheck::integrity(const QString &path) {
+    QString error;
+    const auto location = StoreLocation::parse(path, &error);
+    if (!location)
+        return error;
+    // A database server keeps its own data sound: nothing to ask it.
+    if (!location->isFile())
+        return QStringLiteral("ok");
     return rowsOf(path, QStringLiteral("PRAGMA integrity_check")).join(QLatin1Char('\n'));
 }
 

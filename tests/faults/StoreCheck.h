@@ -4,7 +4,8 @@
 
 namespace burstlab {
 
-// Checks a store file from outside the program that wrote it.
+// Checks a store (a file, or a PostgreSQL database) from outside the program
+// that wrote it.
 class StoreCheck {
   public:
     // What PRAGMA integrity_check says ("ok" for a sound file), or the error

@@ -17,7 +17,11 @@ class TestFaultsCliKilled : public FaultTest {
     Q_OBJECT
 
   private slots:
-    void initTestCase() { QVERIFY(prepare()); }
+    void initTestCase() {
+        QVERIFY(prepare());
+        if (!skipReason().isEmpty())
+            QSKIP(qPrintable(skipReason()));
+    }
 
     void engineStopsAndTheRunIsInterrupted() {
         CliRun cli(db());

@@ -36,7 +36,11 @@ class TestFaultsTwoInstances : public FaultTest {
     Q_OBJECT
 
   private slots:
-    void initTestCase() { QVERIFY(prepare()); }
+    void initTestCase() {
+        QVERIFY(prepare());
+        if (!skipReason().isEmpty())
+            QSKIP(qPrintable(skipReason()));
+    }
 
     void twoWritersAndAReaderShareOneStore() {
         const QString db = this->db();

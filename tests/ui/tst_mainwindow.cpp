@@ -1,8 +1,10 @@
 // The main window's conventions: shortcuts for the main actions, settings and
 // layout kept between sessions, recent stores, and "Copy as netdev text" of the
 // selected stored run through the core exporter, and runs another process
-// stores showing up on their own; a kernel pktgen run named as such wherever
-// its engine is shown, and run again as one.
+// stores showing up on their own (from a SQLite file and from PostgreSQL); a
+// kernel pktgen run named as such wherever its engine is shown, and run again
+// as one.
+#include "ThrowawayPostgres.h"
 #include "UiTestData.h"
 #include "checklist/ChecklistView.h"
 #include "compare/CompareTableModel.h"
@@ -97,6 +99,7 @@ class TestMainWindow : public QObject {
     void runIdsFromTheCommandLine();
     void opensRunsFromTheCommandLine();
     void tabFromTheFilterLandsOnARun();
+    void showsRunsAnotherProcessStores_data();
     void showsRunsAnotherProcessStores();
     void shownRunFollowsTheStore();
     // Last: it leaves the settings with pktgen chosen.
@@ -104,6 +107,7 @@ class TestMainWindow : public QObject {
 
   private:
     QTemporaryDir m_dir;
+    ThrowawayPostgres m_server;
 };
 
 void TestMainWindow::initTestCase() {
@@ -512,8 +516,25 @@ void TestMainWindow::tabFromTheFilterLandsOnARun() {
     QCOMPARE(window.resultsView()->runId(), std::optional<qint64>(id));
 }
 
+// A SQLite file's change is seen by polling it, a PostgreSQL database's is
+// heard (LISTEN/NOTIFY): both within 2 s.
+void TestMainWindow::showsRunsAnotherProcessStores_data() {
+    QTest::addColumn<bool>("postgresql");
+    QTest::newRow("sqlite") << false;
+    QTest::newRow("postgresql") << true;
+}
+
 void TestMainWindow::showsRunsAnotherProcessStores() {
-    const QString store = m_dir.filePath(QStringLiteral("shared.sqlite"));
+    QFETCH(bool, postgresql);
+    QString store = m_dir.filePath(QStringLiteral("shared.sqlite"));
+    if (postgresql) {
+        if (const QString why = ThrowawayPostgres::missing(); !why.isEmpty())
+            QSKIP(qPrintable(why));
+        QString error = m_server.start();
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        store = m_server.createDatabase(QStringLiteral("shared"), &error);
+        QVERIFY2(!store.isEmpty(), qPrintable(error));
+    }
     MainWindow window;
     window.resize(1000, 600);
     window.show();

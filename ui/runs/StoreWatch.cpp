@@ -19,11 +19,21 @@ void StoreWatch::setStore(RunStore *store) {
     m_store = store && store->isOpen() ? store : nullptr;
     m_poll.stop();
     m_soon.stop();
+    disconnect(m_listening);
     if (!m_files->files().isEmpty()) {
         m_files->removePaths(m_files->files());
     }
-    m_version = m_store ? m_store->dataVersion() : std::nullopt;
-    if (m_store) {
+    m_version = std::nullopt;
+    if (!m_store) {
+        return;
+    }
+    // A burst of announcements (a copy of many runs) makes one change.
+    m_listening = m_store->watchRuns(this, [this](qint64) {
+        if (!m_soon.isActive())
+            m_soon.start();
+    });
+    if (!m_listening) {
+        m_version = m_store->dataVersion();
         watchFiles();
         m_poll.start();
     }
@@ -41,6 +51,10 @@ void StoreWatch::watchFiles() {
 
 void StoreWatch::check() {
     if (!m_store) {
+        return;
+    }
+    if (m_listening) {
+        emit changed();
         return;
     }
     watchFiles();

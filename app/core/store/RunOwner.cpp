@@ -4,6 +4,7 @@
 #include <QMutex>
 #include <QSet>
 #include <QStringList>
+#include <QSysInfo>
 #include <atomic>
 #include <cerrno>
 #include <signal.h>
@@ -39,10 +40,20 @@ bool processAlive(qint64 pid, const QString &started) {
 
 } // namespace
 
+bool RunOwner::isOnThisHost(const QString &token) {
+    // The host name may itself hold ':' (none does in practice); it is last.
+    const QStringList parts = token.split(QLatin1Char(':'));
+    return parts.size() <= 3 || parts.mid(3).join(QLatin1Char(':')) == QSysInfo::machineHostName();
+}
+
 QString RunOwner::acquire() {
     static std::atomic<quint64> counter{0};
     const qint64 pid = QCoreApplication::applicationPid();
-    const QString token = QStringLiteral("%1:%2:%3").arg(pid).arg(startTime(pid)).arg(++counter);
+    const QString token = QStringLiteral("%1:%2:%3:%4")
+                              .arg(pid)
+                              .arg(startTime(pid))
+                              .arg(++counter)
+                              .arg(QSysInfo::machineHostName());
     QMutexLocker lock(&liveMutex);
     liveTokens.insert(token);
     return token;
@@ -55,8 +66,10 @@ void RunOwner::release(const QString &token) {
 
 bool RunOwner::isLive(const QString &token) {
     const QStringList parts = token.split(QLatin1Char(':'));
-    if (parts.size() != 3)
+    if (parts.size() < 3)
         return false;
+    if (!isOnThisHost(token))
+        return true;
     const qint64 pid = parts[0].toLongLong();
     if (pid == QCoreApplication::applicationPid()) {
         QMutexLocker lock(&liveMutex);

@@ -3,6 +3,8 @@
 #include "stats/PointStats.h"
 #include "store/RunOwner.h"
 #include "store/Schema.h"
+#include "store/SqlDialect.h"
+#include "store/StoreLocation.h"
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -10,6 +12,7 @@
 #include <QJsonDocument>
 #include <QSaveFile>
 #include <QSqlDatabase>
+#include <QSqlDriver>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QStandardPaths>
@@ -59,30 +62,6 @@ QString jsonText(const QJsonArray &array) {
 
 QJsonDocument jsonDocument(const QVariant &text) {
     return QJsonDocument::fromJson(text.toString().toUtf8());
-}
-
-// SQLite's primary result codes as QSQLITE reports them, in words a user
-// can act on.
-QString explain(const QSqlError &error) {
-    // Extended codes (e.g. 1032, SQLITE_READONLY_DBMOVED) carry the primary one in the low byte.
-    switch (error.nativeErrorCode().toInt() & 0xff) {
-    case 8:
-        return QStringLiteral("the store is read-only (%1)").arg(error.databaseText());
-    case 13:
-        return QStringLiteral("the disk is full (%1)").arg(error.databaseText());
-    case 11:
-    case 26:
-        return QStringLiteral("the file is not a burstlab store or is corrupt (%1)")
-            .arg(error.databaseText());
-    case 5:
-    case 6:
-        return QStringLiteral("the store is locked by another program (%1)")
-            .arg(error.databaseText());
-    case 14:
-        return QStringLiteral("the file cannot be opened (%1)").arg(error.databaseText());
-    default:
-        return error.text();
-    }
 }
 
 // Why the store cannot be written: its file, or its folder, where the WAL
@@ -160,7 +139,7 @@ StepResult stepFrom(const QSqlQuery &q) {
 
 } // namespace
 
-RunStore::RunStore() {
+RunStore::RunStore() : m_dialect(&SqlDialect::of(StoreLocation::Kind::SqliteFile)) {
     static std::atomic<quint64> counter{0};
     m_connection = QStringLiteral("burstlab-store-%1").arg(++counter);
 }
@@ -186,7 +165,8 @@ bool RunStore::fail(const QString &message) {
 }
 
 bool RunStore::fail(const QString &what, const QSqlQuery &query) {
-    return fail(QStringLiteral("%1 (%2): %3").arg(what, m_path, explain(query.lastError())));
+    return fail(
+        QStringLiteral("%1 (%2): %3").arg(what, m_path, m_dialect->explain(query.lastError())));
 }
 
 bool RunStore::exec(QSqlQuery &query, const QString &what) {
@@ -218,25 +198,27 @@ bool RunStore::open(const QString &path, Access access) {
     m_path = path.isEmpty() ? defaultPath() : path;
     m_error.clear();
     m_recovered.clear();
-    const QFileInfo info(m_path);
-    if (access == Access::ReadOnlyIfNeeded && info.isFile())
-        if (const QString cause = writeProblem(m_path); !cause.isEmpty())
-            return openReadOnly(cause);
-    // Only the default store's folder is ours to create: a missing folder in a
-    // given path is more likely a typo than a wish for new directories.
-    if (!path.isEmpty() && !info.absoluteDir().exists())
-        return fail(QStringLiteral("the directory %1 does not exist").arg(info.absolutePath()));
-    if (!QDir().mkpath(info.absolutePath()))
-        return fail(
-            QStringLiteral("cannot create the folder %1 for the store").arg(info.absolutePath()));
-    if (info.isDir())
-        return fail(QStringLiteral("%1 is a folder, not a store file").arg(m_path));
     QString why;
+    const auto location = StoreLocation::parse(m_path, &why);
+    // Not repeated: the text may hold a password.
+    if (!location)
+        return fail(QStringLiteral("cannot open the store: %1").arg(why));
+    m_dialect = &SqlDialect::of(location->kind());
+    if (!QSqlDatabase::isDriverAvailable(m_dialect->driver()))
+        return fail(QStringLiteral("cannot open the store %1: Qt's %2 driver (%3) is not "
+                                   "installed")
+                        .arg(m_path, m_dialect->name(), m_dialect->driver()));
+    if (location->isFile()) {
+        if (access == Access::ReadOnlyIfNeeded && QFileInfo(m_path).isFile())
+            if (const QString cause = writeProblem(m_path); !cause.isEmpty())
+                return openReadOnly(cause);
+        if (!prepareFolder(path.isEmpty()))
+            return false;
+    }
     {
-        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connection);
-        db.setDatabaseName(m_path);
+        QSqlDatabase db = location->addDatabase(m_connection);
         if (!db.open())
-            why = explain(db.lastError());
+            why = m_dialect->explain(db.lastError());
     }
     if (!why.isEmpty()) {
         QSqlDatabase::removeDatabase(m_connection);
@@ -248,11 +230,26 @@ bool RunStore::open(const QString &path, Access access) {
     QString error = m_error;
     // SQLite only says it cannot open a store it may not write (its WAL
     // needs the folder): say why.
-    if (const QString cause = writeProblem(m_path); !cause.isEmpty())
+    if (const QString cause = location->isFile() ? writeProblem(m_path) : QString();
+        !cause.isEmpty())
         error += QStringLiteral("; %1").arg(cause);
     close();
     m_error = error;
     return false;
+}
+
+bool RunStore::prepareFolder(bool isDefault) {
+    const QFileInfo info(m_path);
+    // Only the default store's folder is ours to create: a missing folder in a
+    // given path is more likely a typo than a wish for new directories.
+    if (!isDefault && !info.absoluteDir().exists())
+        return fail(QStringLiteral("the directory %1 does not exist").arg(info.absolutePath()));
+    if (!QDir().mkpath(info.absolutePath()))
+        return fail(
+            QStringLiteral("cannot create the folder %1 for the store").arg(info.absolutePath()));
+    if (info.isDir())
+        return fail(QStringLiteral("%1 is a folder, not a store file").arg(m_path));
+    return true;
 }
 
 bool RunStore::openReadOnly(const QString &why) {
@@ -266,18 +263,19 @@ bool RunStore::openReadOnly(const QString &why) {
         {immutable, QStringLiteral("QSQLITE_OPEN_READONLY;QSQLITE_OPEN_URI")}};
     for (const auto &[name, options] : ways) {
         {
-            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connection);
+            QSqlDatabase db = QSqlDatabase::addDatabase(m_dialect->driver(), m_connection);
             db.setDatabaseName(name);
             db.setConnectOptions(options);
             db.open();
         }
-        const auto version = execText(QStringLiteral("SELECT count(*) FROM sqlite_schema"),
-                                      QStringLiteral("reading"))
+        // Of the settings, the first read and the last (the lock wait) only:
+        // switching to WAL would write.
+        const auto settings = m_dialect->setup(busyTimeoutMs);
+        const auto version = execText(settings.first().sql, QStringLiteral("reading"))
                                  ? userVersion()
                                  : std::nullopt;
         if (version && *version == schemaVersion &&
-            execText(QStringLiteral("PRAGMA busy_timeout=%1").arg(busyTimeoutMs),
-                     QStringLiteral("setting up")))
+            execText(settings.last().sql, QStringLiteral("setting up")))
             return true;
         if (version)
             m_error = QStringLiteral("the store %1 has schema version %2, not %3, and cannot be "
@@ -294,8 +292,10 @@ bool RunStore::openReadOnly(const QString &why) {
 }
 
 std::optional<QString> RunStore::damage() {
+    if (m_dialect->damageQuery().isEmpty())
+        return QString();
     QSqlQuery q(database());
-    if (!q.exec(QStringLiteral("PRAGMA quick_check(5)"))) {
+    if (!q.exec(m_dialect->damageQuery())) {
         fail(QStringLiteral("checking"), q);
         return std::nullopt;
     }
@@ -309,6 +309,7 @@ std::optional<QString> RunStore::damage() {
 void RunStore::close() {
     m_readOnly = false;
     m_insertSample.reset();
+    m_held.clear(); // a session's locks end with it
     if (!m_owner.isEmpty()) {
         RunOwner::release(m_owner);
         m_owner.clear();
@@ -339,26 +340,28 @@ QList<qint64> RunStore::recoveredOnOpen() const {
 }
 
 bool RunStore::configureConnection() {
-    // A read on the file first, so that a foreign or corrupt file is named
-    // as such rather than as a failed pragma.
-    if (!execText(QStringLiteral("SELECT count(*) FROM sqlite_schema"), QStringLiteral("reading")))
-        return false;
-    QSqlQuery wal(database());
-    if (!wal.exec(QStringLiteral("PRAGMA journal_mode=WAL")) || !wal.next())
-        return fail(QStringLiteral("switching to WAL"), wal);
-    if (wal.value(0).toString().compare(QLatin1String("wal"), Qt::CaseInsensitive) != 0)
-        return fail(QStringLiteral("cannot use WAL journaling on %1 (journal mode stays '%2'): "
-                                   "the store or its folder is read-only")
-                        .arg(m_path, wal.value(0).toString()));
-    return execText(QStringLiteral("PRAGMA synchronous=NORMAL"), QStringLiteral("setting up")) &&
-           execText(QStringLiteral("PRAGMA foreign_keys=ON"), QStringLiteral("setting up")) &&
-           execText(QStringLiteral("PRAGMA busy_timeout=%1").arg(busyTimeoutMs),
-                    QStringLiteral("setting up"));
+    const auto settings = m_dialect->setup(busyTimeoutMs);
+    for (qsizetype i = 0; i < settings.size(); ++i) {
+        // The first is a read, so that a foreign or corrupt store is named
+        // as such rather than as a failed setting.
+        const QString what = i == 0 ? QStringLiteral("reading") : QStringLiteral("setting up");
+        QSqlQuery q(database());
+        if (!q.exec(settings[i].sql))
+            return fail(what, q);
+        if (settings[i].answer.isEmpty())
+            continue;
+        const QString answer = q.next() ? q.value(0).toString() : QString();
+        if (answer.compare(settings[i].answer, Qt::CaseInsensitive) != 0)
+            return fail(QStringLiteral("cannot use %1 (%2 answers '%3'): the store or its folder "
+                                       "is read-only")
+                            .arg(m_path, settings[i].sql, answer));
+    }
+    return true;
 }
 
-std::optional<qint64> RunStore::pragmaNumber(const QString &pragma, const QString &what) {
+std::optional<qint64> RunStore::number(const QString &sql, const QString &what) {
     QSqlQuery q(database());
-    if (!q.exec(QStringLiteral("PRAGMA ") + pragma) || !q.next()) {
+    if (!q.exec(sql) || !q.next()) {
         fail(QStringLiteral("reading the %1").arg(what), q);
         return std::nullopt;
     }
@@ -366,13 +369,39 @@ std::optional<qint64> RunStore::pragmaNumber(const QString &pragma, const QStrin
 }
 
 std::optional<int> RunStore::userVersion() {
-    const auto version =
-        pragmaNumber(QStringLiteral("user_version"), QStringLiteral("schema version"));
+    const auto version = number(m_dialect->schemaVersionQuery(), QStringLiteral("schema version"));
     return version ? std::optional<int>(int(*version)) : std::nullopt;
 }
 
 std::optional<qint64> RunStore::dataVersion() {
-    return pragmaNumber(QStringLiteral("data_version"), QStringLiteral("data version"));
+    return number(m_dialect->dataVersionQuery(), QStringLiteral("data version"));
+}
+
+QMetaObject::Connection RunStore::watchRuns(QObject *context,
+                                            const std::function<void(qint64)> &heard) {
+    const QString channel = m_dialect->runsChannel();
+    QSqlDriver *driver = database().driver();
+    if (channel.isEmpty() || !driver)
+        return {};
+    if (!driver->subscribedToNotifications().contains(channel) &&
+        !driver->subscribeToNotification(channel)) {
+        fail(QStringLiteral("listening for runs (%1): %2")
+                 .arg(m_path, m_dialect->explain(driver->lastError())));
+        return {};
+    }
+    // This connection's own commits are known to whoever made them.
+    return QObject::connect(driver, &QSqlDriver::notification, context,
+                            [channel, heard](const QString &name,
+                                             QSqlDriver::NotificationSource source,
+                                             const QVariant &payload) {
+                                if (name == channel && source != QSqlDriver::SelfSource)
+                                    heard(payload.toLongLong());
+                            });
+}
+
+bool RunStore::announce(qint64 runId) {
+    const QString sql = m_dialect->announceRun(runId);
+    return sql.isEmpty() || execText(sql, QStringLiteral("announcing run %1").arg(runId));
 }
 
 bool RunStore::migrate() {
@@ -393,29 +422,34 @@ bool RunStore::migrate() {
             return true;
         // Another instance may migrate at the same moment: re-read the
         // version inside the write transaction and apply only what is due.
+        const QString lock = m_dialect->schemaLock(true);
+        if (!lock.isEmpty() && !execText(lock, QStringLiteral("migrating")))
+            return false;
         const bool ok = inTransaction(QStringLiteral("migrating"), [&] {
             const auto version = userVersion();
             if (!version)
                 return false;
             if (*version != *before)
                 return true;
-            for (const QString &sql : steps[*version]) {
-                if (!execText(sql, QStringLiteral("migrating to schema %1").arg(*version + 1)))
+            for (const QString &statement : steps[*version]) {
+                const QString sql = m_dialect->migration(statement, *version + 1);
+                if (!sql.isEmpty() &&
+                    !execText(sql, QStringLiteral("migrating to schema %1").arg(*version + 1)))
                     return false;
             }
-            return execText(QStringLiteral("PRAGMA user_version=%1").arg(*version + 1),
-                            QStringLiteral("migrating"));
+            return execText(m_dialect->setSchemaVersion(*version + 1), QStringLiteral("migrating"));
         });
+        const QString error = m_error;
+        if (!lock.isEmpty())
+            execText(m_dialect->schemaLock(false), QStringLiteral("migrating"));
+        m_error = error;
         if (!ok)
             return false;
     }
 }
 
 bool RunStore::inTransaction(const QString &what, const std::function<bool()> &work) {
-    // IMMEDIATE takes the write lock at once (waiting up to the busy
-    // timeout), so a read-then-write inside cannot fail half-way on a
-    // concurrent writer.
-    if (!execText(QStringLiteral("BEGIN IMMEDIATE"), what))
+    if (!execText(m_dialect->beginWrite(), what))
         return false;
     if (work() && execText(QStringLiteral("COMMIT"), what))
         return true;
@@ -432,9 +466,15 @@ std::optional<QList<qint64>> RunStore::recoverInterrupted() {
         QSqlQuery q(database());
         if (!q.exec(QStringLiteral("SELECT id, owner FROM runs WHERE status = 'running'")))
             return fail(QStringLiteral("recovering interrupted runs"), q);
-        while (q.next()) {
-            if (!RunOwner::isLive(q.value(1).toString()))
-                recovered << q.value(0).toLongLong();
+        QList<std::pair<qint64, QString>> running;
+        while (q.next())
+            running.append({q.value(0).toLongLong(), q.value(1).toString()});
+        for (const auto &[id, owner] : running) {
+            const auto alive = writerAlive(id, owner);
+            if (!alive)
+                return false;
+            if (!*alive)
+                recovered << id;
         }
         for (qint64 id : recovered) {
             QSqlQuery steps = prepare(QStringLiteral("UPDATE steps SET status = 'interrupted' "
@@ -444,7 +484,7 @@ std::optional<QList<qint64>> RunStore::recoverInterrupted() {
                                                    "owner = '' WHERE id = ?"),
                                     {id});
             if (!exec(steps, QStringLiteral("recovering run %1").arg(id)) ||
-                !exec(run, QStringLiteral("recovering run %1").arg(id)))
+                !exec(run, QStringLiteral("recovering run %1").arg(id)) || !announce(id))
                 return false;
         }
         return true;
@@ -455,18 +495,53 @@ std::optional<QList<qint64>> RunStore::recoverInterrupted() {
     return recovered;
 }
 
+std::optional<bool> RunStore::writerAlive(qint64 runId, const QString &owner) {
+    if (owner == m_owner)
+        return true;
+    const QString tryHold = m_dialect->tryHoldRun(runId);
+    if (tryHold.isEmpty())
+        return RunOwner::isLive(owner);
+    const QString what = QStringLiteral("recovering run %1").arg(runId);
+    QSqlQuery q(database());
+    if (!q.exec(tryHold) || !q.next()) {
+        fail(what, q);
+        return std::nullopt;
+    }
+    if (!q.value(0).toBool())
+        return true; // its writer's session holds it
+    if (!execText(m_dialect->releaseRun(runId), what))
+        return std::nullopt;
+    // A writer on this host whose connection dropped is still alive.
+    return RunOwner::isOnThisHost(owner) && RunOwner::isLive(owner);
+}
+
+bool RunStore::holdRun(qint64 runId, bool running) {
+    const QString sql = running ? m_dialect->holdRun(runId) : m_dialect->releaseRun(runId);
+    if (sql.isEmpty() || running == m_held.contains(runId))
+        return true;
+    if (!execText(sql, QStringLiteral("owning run %1").arg(runId)))
+        return false;
+    if (running)
+        m_held.insert(runId);
+    else
+        m_held.remove(runId);
+    return true;
+}
+
 std::optional<qint64> RunStore::insertRun(const Run &run) {
     const QDateTime created = run.created.isValid() ? run.created : QDateTime::currentDateTimeUtc();
     QSqlQuery q = prepare(
         QStringLiteral("INSERT INTO runs (name, label, notes, created, status, error, sweep, "
-                       "tx_port, source, owner) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+                       "tx_port, source, owner) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                       "RETURNING id"),
         {run.name, run.label, run.notes, dateTimeText(created), toString(run.status), run.error,
          jsonText(run.spec.toJson()), jsonText(run.txPort()), run.source,
          run.status == RunStatus::Running ? m_owner : QString()});
-    if (!exec(q, QStringLiteral("storing a run")))
+    if (!exec(q, QStringLiteral("storing a run")) || !q.next())
         return std::nullopt;
-    const qint64 id = q.lastInsertId().toLongLong();
-    if (!writeDocuments(id, run) || !writeTags(id, run.tags))
+    const qint64 id = q.value(0).toLongLong();
+    if (!writeDocuments(id, run) || !writeTags(id, run.tags) ||
+        !holdRun(id, run.status == RunStatus::Running) || !announce(id))
         return std::nullopt;
     return id;
 }
@@ -486,9 +561,9 @@ bool RunStore::writeTags(qint64 runId, const QStringList &tags) {
     if (!exec(clear, QStringLiteral("storing tags")))
         return false;
     for (const QString &tag : tags) {
-        QSqlQuery q =
-            prepare(QStringLiteral("INSERT OR IGNORE INTO tags (run_id, tag) VALUES (?, ?)"),
-                    {runId, tag.trimmed()});
+        QSqlQuery q = prepare(QStringLiteral("INSERT INTO tags (run_id, tag) VALUES (?, ?) "
+                                             "ON CONFLICT DO NOTHING"),
+                              {runId, tag.trimmed()});
         if (!tag.trimmed().isEmpty() && !exec(q, QStringLiteral("storing tags")))
             return false;
     }
@@ -528,7 +603,7 @@ bool RunStore::updateRun(const Run &run) {
         QSqlQuery q =
             prepare(QStringLiteral("UPDATE runs SET name = ?, label = ?, notes = ? WHERE id = ?"),
                     {run.name, run.label, run.notes, run.id});
-        return changed(q, what, run.id) && writeTags(run.id, run.tags);
+        return changed(q, what, run.id) && writeTags(run.id, run.tags) && announce(run.id);
     });
 }
 
@@ -537,7 +612,8 @@ bool RunStore::setRunStatus(qint64 runId, RunStatus status, const QString &error
     QSqlQuery q = prepare(
         QStringLiteral("UPDATE runs SET status = ?, error = ?, owner = ? WHERE id = ?"),
         {toString(status), error, status == RunStatus::Running ? m_owner : QString(), runId});
-    return changed(q, QStringLiteral("setting the status of run %1").arg(runId), runId);
+    return changed(q, QStringLiteral("setting the status of run %1").arg(runId), runId) &&
+           holdRun(runId, status == RunStatus::Running) && announce(runId);
 }
 
 bool RunStore::setRunContext(qint64 runId, const QJsonObject &hello, const QJsonObject &fingerprint,
@@ -550,7 +626,7 @@ bool RunStore::setRunContext(qint64 runId, const QJsonObject &hello, const QJson
     return inTransaction(what, [&] {
         QSqlQuery q = prepare(QStringLiteral("UPDATE runs SET tx_port = ? WHERE id = ?"),
                               {jsonText(run.txPort()), runId});
-        return changed(q, what, runId) && writeDocuments(runId, run);
+        return changed(q, what, runId) && writeDocuments(runId, run) && announce(runId);
     });
 }
 
@@ -583,14 +659,18 @@ std::optional<QList<RunSummary>> RunStore::listRuns(const RunFilter &filter) {
     // rows, then each run's steps for its best point figure.
     QVariantList values;
     const QString where = whereClause(filter, &values);
-    values << (filter.limit > 0 ? filter.limit : -1);
+    QString limit;
+    if (filter.limit > 0) {
+        limit = QStringLiteral(" LIMIT ?");
+        values << filter.limit;
+    }
     QSqlQuery q = prepare(
         QStringLiteral(
             "SELECT r.id, r.name, r.label, r.created, r.status, r.tx_port, r.sweep, r.source,"
             " (SELECT count(*) FROM steps s WHERE s.run_id = r.id AND s.status = 'completed'),"
-            " (SELECT json_group_array(t.tag) FROM tags t WHERE t.run_id = r.id)"
-            " FROM runs r%1 ORDER BY r.created DESC, r.id DESC LIMIT ?")
-            .arg(where),
+            " (SELECT %1 FROM tags t WHERE t.run_id = r.id)"
+            " FROM runs r%2 ORDER BY r.created DESC, r.id DESC%3")
+            .arg(m_dialect->jsonArrayOf(QStringLiteral("t.tag")), where, limit),
         values);
     if (!exec(q, QStringLiteral("listing runs")))
         return std::nullopt;
@@ -729,7 +809,7 @@ std::optional<RunData> RunStore::loadRunData(qint64 runId) {
 
 bool RunStore::deleteRun(qint64 runId) {
     QSqlQuery q = prepare(QStringLiteral("DELETE FROM runs WHERE id = ?"), {runId});
-    return changed(q, QStringLiteral("deleting run %1").arg(runId), runId);
+    return changed(q, QStringLiteral("deleting run %1").arg(runId), runId) && announce(runId);
 }
 
 std::optional<qint64> RunStore::beginStep(qint64 runId, const Point &point, int rep, int seq) {
@@ -747,7 +827,7 @@ std::optional<qint64> RunStore::insertStep(qint64 runId, const StepResult &step)
         QStringLiteral("INSERT INTO steps (run_id, seq, point, point_key, rep, status, started, "
                        "finished, totals, pps, tx_pkts, elapsed_ns, cycles_per_pkt, "
                        "pps_after_warmup, cpu_share, steal_share, error) VALUES (?, ?, ?, ?, ?, "
-                       "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+                       "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"),
         {runId, step.seq,
          QString::fromUtf8(QJsonDocument(step.point.toJson()).toJson(QJsonDocument::Compact)),
          step.point.key(), step.rep, toString(step.status), dateTimeText(step.started),
@@ -755,9 +835,9 @@ std::optional<qint64> RunStore::insertStep(qint64 runId, const StepResult &step)
          step.elapsedNs, step.cyclesPerPkt,
          step.ppsAfterWarmup ? QVariant(*step.ppsAfterWarmup) : QVariant(), cpuShareOf(step),
          stealShareOf(step), step.error});
-    if (!exec(q, QStringLiteral("storing a step of run %1").arg(runId)))
+    if (!exec(q, QStringLiteral("storing a step of run %1").arg(runId)) || !q.next())
         return std::nullopt;
-    return q.lastInsertId().toLongLong();
+    return q.value(0).toLongLong();
 }
 
 bool RunStore::finishStep(const StepResult &result) {
@@ -765,7 +845,7 @@ bool RunStore::finishStep(const StepResult &result) {
         QStringLiteral("UPDATE steps SET status = ?, finished = ?, totals = ?, pps = ?, "
                        "tx_pkts = ?, elapsed_ns = ?, cycles_per_pkt = ?, "
                        "pps_after_warmup = ?, cpu_share = ?, steal_share = ?, error = ? "
-                       "WHERE id = ?"),
+                       "WHERE id = ? RETURNING run_id"),
         {toString(result.status),
          dateTimeText(result.finished.isValid() ? result.finished
                                                 : QDateTime::currentDateTimeUtc()),
@@ -775,9 +855,9 @@ bool RunStore::finishStep(const StepResult &result) {
     const QString what = QStringLiteral("finishing step %1").arg(result.id);
     if (!exec(q, what))
         return false;
-    if (q.numRowsAffected() == 0)
+    if (!q.next())
         return fail(QStringLiteral("%1: no step %2 in %3").arg(what).arg(result.id).arg(m_path));
-    return true;
+    return announce(q.value(0).toLongLong());
 }
 
 std::optional<QList<StepResult>> RunStore::stepsOf(qint64 runId) {

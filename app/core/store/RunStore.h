@@ -8,6 +8,8 @@
 #include "model/StepResult.h"
 #include "store/RunFilter.h"
 #include <QList>
+#include <QObject>
+#include <QSet>
 #include <QString>
 #include <QVariantList>
 #include <QtGlobal>
@@ -20,10 +22,15 @@ class QSqlQuery;
 
 namespace burstlab {
 
-// All runs, steps and samples in one SQLite file. A QSqlDatabase connection
-// belongs to the thread that opened it, so use one RunStore per thread; each
-// gets its own connection name. Several RunStore objects (and processes) may
-// share one file: WAL mode and a busy timeout let them take turns.
+class SqlDialect;
+
+// All runs, steps and samples in one SQLite file, or in one PostgreSQL
+// database (StoreLocation), with the same schema and SQL (SqlDialect holds
+// the differences). A QSqlDatabase connection belongs to the thread that
+// opened it, so use one RunStore per thread; each gets its own connection
+// name. Several RunStore objects (and processes, and hosts on PostgreSQL) may
+// share one store: WAL mode and a busy timeout, or the server's row locks
+// and a lock timeout, let them take turns.
 //
 // Every call reports failure: std::nullopt or false, with lastError() saying
 // what went wrong. Nothing is swallowed.
@@ -47,7 +54,8 @@ class RunStore {
         // file) opens read-only instead of failing; see isReadOnly().
         ReadOnlyIfNeeded,
     };
-    // Opens (creating if needed) the file, default path when empty. Sets WAL,
+    // Opens (creating if needed) the file, default path when empty, or the
+    // PostgreSQL database a libpq URI or key=value text names. Sets WAL,
     // synchronous=NORMAL, foreign_keys=ON and a busy timeout, migrates the
     // schema, and marks runs left "running" as interrupted (see
     // recoveredOnOpen()). Errors name the file and the cause (read-only,
@@ -69,6 +77,12 @@ class RunStore {
     // process's or another's) commits to the file, so a viewer polls it to
     // see runs stored elsewhere; nullopt (lastError()) when it cannot be read.
     std::optional<qint64> dataVersion();
+    // Calls heard(run id), while context lives, whenever another connection
+    // commits a change to a run: PostgreSQL tells its listeners (every write
+    // of a run announces it). A null connection (lastError() when it is not
+    // for want of notifications, as on a SQLite file) means: poll
+    // dataVersion() instead.
+    QMetaObject::Connection watchRuns(QObject *context, const std::function<void(qint64)> &heard);
 
     // Runs. createRun ignores run.id and returns the new id; created is set
     // to now (UTC) when invalid.
@@ -133,14 +147,24 @@ class RunStore {
     bool changed(QSqlQuery &query, const QString &what, qint64 runId);
     QSqlQuery prepare(const QString &sql, const QVariantList &values);
     bool configureConnection();
+    // A store file's folder: there, or made when it is the default one's.
+    bool prepareFolder(bool isDefault);
     bool openReadOnly(const QString &why);
     std::optional<int> userVersion();
-    // A PRAGMA that answers one number; `what` names it in an error.
-    std::optional<qint64> pragmaNumber(const QString &pragma, const QString &what);
+    // A query that answers one number; `what` names it in an error.
+    std::optional<qint64> number(const QString &sql, const QString &what);
     bool migrate();
-    // BEGIN IMMEDIATE; work; COMMIT, or ROLLBACK keeping work's error.
+    // The dialect's write BEGIN; work; COMMIT, or ROLLBACK keeping work's error.
     bool inTransaction(const QString &what, const std::function<bool()> &work);
     std::optional<qint64> insertRun(const Run &run);
+    // Whether the writer of running run runId (its owner token) is alive:
+    // this instance; on PostgreSQL, a session holding the run (any host),
+    // else a live process of this host (RunOwner).
+    std::optional<bool> writerAlive(qint64 runId, const QString &owner);
+    // Tells the store's listeners that runId changed, on commit (PostgreSQL).
+    bool announce(qint64 runId);
+    // Holds runId in this session while it runs (PostgreSQL), releases it after.
+    bool holdRun(qint64 runId, bool running);
     std::optional<qint64> insertStep(qint64 runId, const StepResult &step);
     bool writeTags(qint64 runId, const QStringList &tags);
     // Inserts or replaces run.hello, .fingerprint and .checklist of runId.
@@ -150,11 +174,13 @@ class RunStore {
     static QString whereClause(const RunFilter &filter, QVariantList *values);
 
     QString m_connection;
-    QString m_path;
+    QString m_path;              // the file or connection, as opened
+    const SqlDialect *m_dialect; // of the store opened last (SQLite's before)
     QString m_error;
     QString m_owner; // RunOwner token of this open connection
     bool m_readOnly = false;
     QList<qint64> m_recovered;
+    QSet<qint64> m_held; // running runs this session holds
     std::unique_ptr<QSqlQuery> m_insertSample;
 };
 

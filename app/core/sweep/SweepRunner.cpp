@@ -115,6 +115,7 @@ bool SweepRunner::begin(const Run &run, const QList<StepResult> &done) {
     m_step = StepResult{};
     m_stopRequested = false;
     m_outcome = Outcome::Completed;
+    m_failureStored = true;
     m_error.clear();
     m_refusedField.clear();
     m_stepsThisSession = 0;
@@ -481,7 +482,7 @@ void SweepRunner::fail(Outcome outcome, const QString &message) {
     emit errorOccurred(outcome, message);
     endStep(RunStatus::Failed, message);
     if (m_run.id > 0 && (outcome != Outcome::Refused || !m_resumed))
-        m_store.setRunStatus(m_run.id, RunStatus::Failed, message);
+        m_failureStored = m_store.setRunStatus(m_run.id, RunStatus::Failed, message);
     if (m_client->state() == EngineClient::State::Exited)
         onEngineExited();
     else

@@ -81,6 +81,10 @@ class SweepRunner : public QObject {
     // Whether any repetition of the run is valid (completed): a sweep whose
     // every repetition was invalid measured nothing, though it ran to its end.
     bool measuredAnything() const;
+    // After a failure: whether the run's failed status reached the store.
+    // Not when the store itself failed; its next open marks the run
+    // interrupted (its writer gone), keeping what was stored.
+    bool failureStored() const { return m_failureStored; }
     // With Outcome::Refused: the step parameter that was refused (may be empty).
     QString refusedField() const { return m_refusedField; }
     EngineClient *client() const { return m_client; }
@@ -157,6 +161,7 @@ class SweepRunner : public QObject {
     bool m_active = false;
     bool m_stopRequested = false;
     Outcome m_outcome = Outcome::Completed;
+    bool m_failureStored = true;
     QString m_error;
     QString m_refusedField;
     QTimer m_pause;

@@ -1,0 +1,162 @@
+#include "store/SqlDialect.h"
+#include <QRegularExpression>
+
+namespace burstlab {
+
+namespace {
+
+class SqliteDialect final : public SqlDialect {
+  public:
+    QString driver() const override { return QStringLiteral("QSQLITE"); }
+    QString name() const override { return QStringLiteral("SQLite"); }
+
+    QList<Setting> setup(int lockWaitMs) const override {
+        // WAL lets readers and one writer share the file; the busy timeout
+        // lets writers of several processes take turns, and stays last: a
+        // read-only connection takes it alone after the first read.
+        return {{QStringLiteral("SELECT count(*) FROM sqlite_schema"), {}},
+                {QStringLiteral("PRAGMA journal_mode=WAL"), QStringLiteral("wal")},
+                {QStringLiteral("PRAGMA synchronous=NORMAL"), {}},
+                {QStringLiteral("PRAGMA foreign_keys=ON"), {}},
+                {QStringLiteral("PRAGMA busy_timeout=%1").arg(lockWaitMs), {}}};
+    }
+    QString schemaVersionQuery() const override { return QStringLiteral("PRAGMA user_version"); }
+    QString setSchemaVersion(int version) const override {
+        return QStringLiteral("PRAGMA user_version=%1").arg(version);
+    }
+    QString beginWrite() const override { return QStringLiteral("BEGIN IMMEDIATE"); }
+    QString schemaLock(bool) const override { return {}; }
+    QString migration(const QString &statement, int) const override { return statement; }
+    QString holdRun(qint64) const override { return {}; }
+    QString tryHoldRun(qint64) const override { return {}; }
+    QString releaseRun(qint64) const override { return {}; }
+    QString jsonArrayOf(const QString &expression) const override {
+        return QStringLiteral("json_group_array(%1)").arg(expression);
+    }
+    QString dataVersionQuery() const override { return QStringLiteral("PRAGMA data_version"); }
+    QString runsChannel() const override { return {}; }
+    QString announceRun(qint64) const override { return {}; }
+    QString damageQuery() const override { return QStringLiteral("PRAGMA quick_check(5)"); }
+
+    // SQLite's primary result codes as QSQLITE reports them.
+    QString explain(const QSqlError &error) const override {
+        // Extended codes (e.g. 1032, SQLITE_READONLY_DBMOVED) carry the primary one in the low
+        // byte.
+        switch (error.nativeErrorCode().toInt() & 0xff) {
+        case 8:
+            return QStringLiteral("the store is read-only (%1)").arg(error.databaseText());
+        case 13:
+            return QStringLiteral("the disk is full (%1)").arg(error.databaseText());
+        case 11:
+        case 26:
+            return QStringLiteral("the file is not a burstlab store or is corrupt (%1)")
+                .arg(error.databaseText());
+        case 5:
+        case 6:
+            return QStringLiteral("the store is locked by another program (%1)")
+                .arg(error.databaseText());
+        case 14:
+            return QStringLiteral("the file cannot be opened (%1)").arg(error.databaseText());
+        default:
+            return error.text();
+        }
+    }
+};
+
+// The version this back end started at: older migrations' data moves never
+// meet a PostgreSQL store's rows.
+constexpr int firstPostgresVersion = 6;
+
+class PostgresDialect final : public SqlDialect {
+  public:
+    QString driver() const override { return QStringLiteral("QPSQL"); }
+    QString name() const override { return QStringLiteral("PostgreSQL"); }
+
+    QList<Setting> setup(int lockWaitMs) const override {
+        // A writer waits for another's row or table lock as long as SQLite's
+        // busy timeout lets it; the server's notices are not ours to print.
+        return {{QStringLiteral("SELECT 1"), {}},
+                {QStringLiteral("SET lock_timeout = %1").arg(lockWaitMs), {}},
+                {QStringLiteral("SET client_min_messages = warning"), {}}};
+    }
+    // The version is the comment of the runs table: readable (as 0) before
+    // the table exists, and written in the migration's own transaction.
+    QString schemaVersionQuery() const override {
+        return QStringLiteral(
+            "SELECT coalesce(obj_description(to_regclass('runs'), 'pg_class')::integer, 0)");
+    }
+    QString setSchemaVersion(int version) const override {
+        return QStringLiteral("COMMENT ON TABLE runs IS '%1'").arg(version);
+    }
+    QString beginWrite() const override { return QStringLiteral("BEGIN"); }
+    QString schemaLock(bool take) const override {
+        return QStringLiteral("SELECT %1(hashtext('burstlab schema'))")
+            .arg(take ? QLatin1String("pg_advisory_lock") : QLatin1String("pg_advisory_unlock"));
+    }
+    QString migration(const QString &statement, int version) const override {
+        // Migrations before PostgreSQL stores existed move data with
+        // SQLite's JSON functions; here their tables are still empty.
+        static const QRegularExpression dataMove(QStringLiteral("^(INSERT|UPDATE) "));
+        if (version <= firstPostgresVersion && dataMove.match(statement).hasMatch())
+            return {};
+        // SQLite's INTEGER is 64 bits and REAL a double; its INTEGER
+        // PRIMARY KEY numbers new rows.
+        static const QRegularExpression key(QStringLiteral("\\bINTEGER PRIMARY KEY(?=[,)])"));
+        static const QRegularExpression integer(QStringLiteral("\\bINTEGER\\b"));
+        static const QRegularExpression real(QStringLiteral("\\bREAL\\b"));
+        QString sql = statement;
+        sql.replace(key, QStringLiteral("BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY"));
+        sql.replace(integer, QStringLiteral("BIGINT"));
+        sql.replace(real, QStringLiteral("DOUBLE PRECISION"));
+        return sql;
+    }
+    // Session advisory locks in a key space of burstlab's runs.
+    QString holdRun(qint64 runId) const override {
+        return QStringLiteral("SELECT pg_advisory_lock(hashtext('burstlab run'), %1)").arg(runId);
+    }
+    QString tryHoldRun(qint64 runId) const override {
+        return QStringLiteral("SELECT pg_try_advisory_lock(hashtext('burstlab run'), %1)")
+            .arg(runId);
+    }
+    QString releaseRun(qint64 runId) const override {
+        return QStringLiteral("SELECT pg_advisory_unlock(hashtext('burstlab run'), %1)").arg(runId);
+    }
+    QString jsonArrayOf(const QString &expression) const override {
+        return QStringLiteral("json_agg(%1)").arg(expression);
+    }
+    // The snapshot changes whenever a transaction that wrote commits.
+    QString dataVersionQuery() const override {
+        return QStringLiteral("SELECT hashtext(pg_current_snapshot()::text)");
+    }
+    QString runsChannel() const override { return QStringLiteral("burstlab_runs"); }
+    QString announceRun(qint64 runId) const override {
+        return QStringLiteral("SELECT pg_notify('%1', '%2')").arg(runsChannel()).arg(runId);
+    }
+    QString damageQuery() const override { return {}; }
+
+    // SQLSTATE classes (nativeErrorCode) a user can act on.
+    QString explain(const QSqlError &error) const override {
+        const QString state = error.nativeErrorCode();
+        const QString text = error.databaseText().isEmpty() ? error.text() : error.databaseText();
+        if (state == QLatin1String("42501"))
+            return QStringLiteral("the role lacks a privilege on the store (%1)").arg(text);
+        if (state == QLatin1String("53100"))
+            return QStringLiteral("the server's disk is full (%1)").arg(text);
+        if (state == QLatin1String("55P03") || state == QLatin1String("40P01"))
+            return QStringLiteral("the store is locked by another program (%1)").arg(text);
+        if (state.startsWith(QLatin1String("08")) || state.startsWith(QLatin1String("57P")))
+            return QStringLiteral("the connection to the server was lost (%1)").arg(text);
+        return text.trimmed();
+    }
+};
+
+} // namespace
+
+const SqlDialect &SqlDialect::of(StoreLocation::Kind kind) {
+    static const SqliteDialect sqlite;
+    static const PostgresDialect postgres;
+    return kind == StoreLocation::Kind::Postgres ? static_cast<const SqlDialect &>(postgres)
+                                                 : sqlite;
+}
+
+} // namespace burstlab

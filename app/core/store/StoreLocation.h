@@ -1,0 +1,34 @@
+#pragma once
+#include <QSqlDatabase>
+#include <QString>
+#include <optional>
+
+namespace burstlab {
+
+// Where a run store lives: a SQLite file (a path), or a PostgreSQL database
+// named the way libpq names one, by a connection URI
+// (postgresql://user@host/burstlab, postgresql:///burstlab?host=/run/pg) or
+// key=value settings (service=lab). A password is never taken from here:
+// the text shows up in errors and command lines, so libpq's own password
+// file or environment supplies it.
+class StoreLocation {
+  public:
+    enum class Kind { SqliteFile, Postgres };
+
+    // nullopt with *error saying why (a password given, a malformed URI).
+    static std::optional<StoreLocation> parse(const QString &text, QString *error);
+
+    Kind kind() const { return m_kind; }
+    bool isFile() const { return m_kind == Kind::SqliteFile; }
+    // The file, or the connection as given.
+    const QString &text() const { return m_text; }
+    // A connection of Qt's driver for this store, named `name`, not yet open.
+    QSqlDatabase addDatabase(const QString &name) const;
+
+  private:
+    Kind m_kind = Kind::SqliteFile;
+    QString m_text;
+    QString m_conninfo; // libpq key=value settings (Postgres)
+};
+
+} // namespace burstlab
