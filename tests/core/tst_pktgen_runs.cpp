@@ -14,6 +14,7 @@
 #include "exchange/RunSetup.h"
 #include "exchange/SweepCommandLine.h"
 #include "host/Checklist.h"
+#include "host/LoadProbe.h"
 #include "model/StepParameters.h"
 #include "store/RunStore.h"
 #include "sweep/SweepRules.h"
@@ -360,6 +361,26 @@ class TestPktgenRuns : public QObject {
             dpdkIds << r.id;
         QVERIFY(dpdkIds.contains(QStringLiteral("hugepages")));
         QVERIFY(dpdkIds.contains(QStringLiteral("pci_binding")));
+    }
+
+    // The load watch counts the kernel's pktgen threads on the TX CPUs as
+    // the run's own senders, not as other load.
+    void pktgenThreadsAreOurs() {
+        QTemporaryDir root;
+        const auto task = [&](int pid, const QString &comm) {
+            QVERIFY(QDir().mkpath(root.filePath(QStringLiteral("proc/%1").arg(pid))));
+            QFile file(root.filePath(QStringLiteral("proc/%1/comm").arg(pid)));
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(comm.toUtf8() + '\n');
+        };
+        task(77, QStringLiteral("kpktgend_1"));
+        task(78, QStringLiteral("kpktgend_0"));
+        task(79, QStringLiteral("kpktgend_12"));
+        task(80, QStringLiteral("bash"));
+        const HostFs fs(root.path());
+        QCOMPARE(LoadProbe::pktgenThreads(fs, {1}), QSet<qint64>{77});
+        QCOMPARE(LoadProbe::pktgenThreads(fs, {0, 12}), (QSet<qint64>{78, 79}));
+        QVERIFY(LoadProbe::pktgenThreads(fs, {2}).isEmpty());
     }
 
     void checklistEnginesAreChecked() {

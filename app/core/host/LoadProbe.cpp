@@ -33,4 +33,19 @@ LoadSample sample(const HostFs &fs, const QList<int> &cpus, const QSet<qint64> &
     return s;
 }
 
+QSet<qint64> pktgenThreads(const HostFs &fs, const QList<int> &cpus) {
+    QSet<QString> names;
+    for (int cpu : cpus)
+        names.insert(QStringLiteral("kpktgend_%1").arg(cpu));
+    QSet<qint64> pids;
+    for (const QString &entry : fs.list(QStringLiteral("/proc"))) {
+        bool isPid = false;
+        const qint64 pid = entry.toLongLong(&isPid);
+        if (isPid &&
+            names.contains(fs.read(QStringLiteral("/proc/%1/comm").arg(entry)).value_or(QString())))
+            pids.insert(pid);
+    }
+    return pids;
+}
+
 } // namespace burstlab::LoadProbe

@@ -15,6 +15,9 @@ namespace burstlab {
 // and not on every kernel; the task files are readable by anyone.
 namespace LoadProbe {
 LoadSample sample(const HostFs &fs, const QList<int> &cpus, const QSet<qint64> &ours);
+// The kernel's pktgen threads on these CPUs (kpktgend_N, one per CPU): a
+// pktgen run's senders, ours although no process of ours.
+QSet<qint64> pktgenThreads(const HostFs &fs, const QList<int> &cpus);
 } // namespace LoadProbe
 
 } // namespace burstlab

@@ -1,4 +1,5 @@
 #include "sweep/SweepRunner.h"
+#include "host/LoadProbe.h"
 #include "host/LoadVerdict.h"
 #include "stats/PointStats.h"
 #include "store/RunStore.h"
@@ -385,6 +386,9 @@ void SweepRunner::startLoadWatch(const EngineHello &hello) {
     const QString prefix = hello.raw.value(QStringLiteral("file_prefix")).toString();
     if (const qint64 engine = prefix.section(u'-', 1, 1).toLongLong(); engine > 0)
         ours.insert(engine);
+    // pktgen sends from the kernel's own threads on the TX CPUs.
+    if (hello.kind == EngineKind::Pktgen)
+        ours.unite(LoadProbe::pktgenThreads(HostFs(QStringLiteral("/")), cpus));
     connect(&m_loadWatch, &LoadWatch::sampled, this, &SweepRunner::onLoadSample,
             Qt::UniqueConnection);
     m_loadWatch.start(cpus, ours, QStringLiteral("/"), m_loadIntervalMs);
