@@ -267,6 +267,19 @@ class TestCliPktgen : public QObject {
         QVERIFY2(text.out.contains(QStringLiteral("burst=1..3, kernel pktgen")),
                  qPrintable(text.out));
         QVERIFY(!text.out.contains(QStringLiteral("shares no point")));
+        // Seed 000 is pktgen's table: with the live pktgen run no engine
+        // difference is named, with the DPDK run it is.
+        const Result withPktgen = cli({QStringLiteral("compare"), QStringLiteral("--no-chart"),
+                                       QString::number(seed), QString::number(pktgen)});
+        QVERIFY2(withPktgen.code == 0, qPrintable(withPktgen.err));
+        const QRegularExpression engineDiffers(QStringLiteral("engine: (pktgen|dpdk) in "));
+        QVERIFY2(!withPktgen.out.contains(engineDiffers), qPrintable(withPktgen.out));
+        const Result withDpdk = cli({QStringLiteral("compare"), QStringLiteral("--no-chart"),
+                                     QString::number(seed), QString::number(dpdk)});
+        QVERIFY2(withDpdk.code == 0, qPrintable(withDpdk.err));
+        QVERIFY2(withDpdk.out.contains(QStringLiteral("engine: pktgen in ")),
+                 qPrintable(withDpdk.out));
+        QVERIFY(withDpdk.out.contains(QStringLiteral(", dpdk in ")));
     }
 };
 

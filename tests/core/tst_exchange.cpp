@@ -81,6 +81,8 @@ class TestExchange : public QObject {
         QCOMPARE(run.run.source, QStringLiteral("import:netdev"));
         QCOMPARE(run.run.label, QStringLiteral("seed"));
         QCOMPARE(run.run.spec.axes.first().name, QStringLiteral("burst"));
+        // Its skb_burst= says pktgen measured it: it is stored and printed as pktgen's.
+        QCOMPARE(run.run.spec.engine.kind, EngineKind::Pktgen);
         QCOMPARE(run.steps.size(), 14);
         const QString out = NetdevExport::run(run);
         QVERIFY2(fitsPost(out), qPrintable(out));
@@ -88,7 +90,7 @@ class TestExchange : public QObject {
         const QString seedLine =
             QStringLiteral("^ skb_burst=(\\d+)\\s+(?:tx:)?(\\d+) pps(?: \\(\\s*(-?[\\d.]+) ns)?");
         const QString ourLine =
-            QStringLiteral("^ burst=(\\d+)\\s+tx:\\s*(\\d+) pps(?: \\(\\s*(-?[\\d.]+) ns)?");
+            QStringLiteral("^ skb_burst=(\\d+)\\s+tx:\\s*(\\d+) pps(?: \\(\\s*(-?[\\d.]+) ns)?");
         QCOMPARE(captures(out, ourLine, 1), captures(seed, seedLine, 1));
         QCOMPARE(captures(out, ourLine, 2), captures(seed, seedLine, 2));
         const QStringList seedDeltas = captures(seed, seedLine, 3);
@@ -107,11 +109,13 @@ class TestExchange : public QObject {
         }
         // Every negative delta, and only those, is marked.
         for (const QString &line : out.split(QLatin1Char('\n'))) {
-            if (line.contains(QLatin1String(" ns")) && line.startsWith(QLatin1String(" burst=")))
+            if (line.contains(QLatin1String(" ns")) &&
+                line.startsWith(QLatin1String(" skb_burst=")))
                 QCOMPARE(line.contains(QLatin1String("(worse)")),
                          line.contains(QLatin1String("( -")) || line.contains(QLatin1String("(-")));
         }
-        QVERIFY2(out.contains(QStringLiteral("\nburst=(0 vs 32) improvement:\n")), qPrintable(out));
+        QVERIFY2(out.contains(QStringLiteral("\nskb_burst=(0 vs 32) improvement:\n")),
+                 qPrintable(out));
         QVERIFY2(out.contains(summaryLine + QLatin1Char('\n')), qPrintable(out));
         QVERIFY2(out.contains(ppsLine + QLatin1Char('\n')), qPrintable(out));
     }
@@ -124,9 +128,10 @@ class TestExchange : public QObject {
                      QStringLiteral(" (1/5614370*10^9)-(1/8945166*10^9) = 66.32 ns"),
                      QStringLiteral("  + 3330796 pps"));
         const QString out = NetdevExport::run(importOne("netdev_seed000_burst.txt"));
-        QVERIFY2(out.contains(QStringLiteral(" burst=2   tx:6942821 pps ( 35.46 ns)\n")),
+        QVERIFY2(out.contains(QStringLiteral(" skb_burst=2   tx:6942821 pps ( 35.46 ns)\n")),
                  qPrintable(out));
-        QVERIFY(out.contains(QStringLiteral(" burst=1   tx:5571279 pps ( -1.38 ns (worse))\n")));
+        QVERIFY(
+            out.contains(QStringLiteral(" skb_burst=1   tx:5571279 pps ( -1.38 ns (worse))\n")));
     }
 
     void seed000CloneZeroTable() {

@@ -58,6 +58,10 @@ class TestImports : public QObject {
         for (const PointStats &s : stats)
             QCOMPARE(s.ppsSummary.n, 1);
         QCOMPARE(stats[0].ppsFigure.value_or(0), qint64(2421076));
+        // pktgen measured it: stored as a pktgen run, its text under pktgen's names.
+        QCOMPARE(run.run.spec.engine.kind, EngineKind::Pktgen);
+        const QString text = NetdevExport::run(run);
+        QVERIFY2(text.contains(QStringLiteral("\n clone_skb=10 ")), qPrintable(text));
         QCOMPARE(stats[2].ppsFigure.value_or(0), qint64(5614372));
         // What did not vary is what the source fixed, under burstlab's names.
         QCOMPARE(run.run.spec.fixed.value(QStringLiteral("pkt_size")).toInteger(), qint64(60));
@@ -154,13 +158,15 @@ class TestImports : public QObject {
     void netdevNumbersAreChecked_data() {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("overflow") << QStringLiteral("skb_burst=0 tx:5614370 pps\n"
-                                                    "skb_burst=1 tx:99999999999999999999 pps\n")
-                                  << "line 2, column 16: 'skb_burst=1 tx:99999999999999999999 pps': pps: "
-                                     "99999999999999999999 is out of range";
-        QTest::newRow("negative value") << QStringLiteral("skb_burst=-3 tx:5614370 pps\n")
-                                        << "line 1, column 11: 'skb_burst=-3 tx:5614370 pps': skb_burst: -3 "
-                                           "is negative";
+        QTest::newRow("overflow")
+            << QStringLiteral("skb_burst=0 tx:5614370 pps\n"
+                              "skb_burst=1 tx:99999999999999999999 pps\n")
+            << "line 2, column 16: 'skb_burst=1 tx:99999999999999999999 pps': pps: "
+               "99999999999999999999 is out of range";
+        QTest::newRow("negative value")
+            << QStringLiteral("skb_burst=-3 tx:5614370 pps\n")
+            << "line 1, column 11: 'skb_burst=-3 tx:5614370 pps': skb_burst: -3 "
+               "is negative";
         QTest::newRow("zero pps") << QStringLiteral("x\n * patch1: 0 pps\n")
                                   << "line 2, column 12: '* patch1: 0 pps': pps: 0 is zero";
         QTest::newRow("exponent form")
@@ -170,8 +176,9 @@ class TestImports : public QObject {
         QTest::newRow("quoted exponent form")
             << QStringLiteral("> burst=1 tx:5614370 pps\n> burst=2 tx:5.5e6 pps\n")
             << "line 2, column 14: '> burst=2 tx:5.5e6 pps': pps: '5.5e6' is not a whole number";
-        QTest::newRow("fraction") << QStringLiteral("burst=1 tx:12.5 pps\n")
-                                  << "line 1, column 12: 'burst=1 tx:12.5 pps': pps: '12.5' is not a whole";
+        QTest::newRow("fraction")
+            << QStringLiteral("burst=1 tx:12.5 pps\n")
+            << "line 1, column 12: 'burst=1 tx:12.5 pps': pps: '12.5' is not a whole";
     }
 
     void netdevNumbersAreChecked() {

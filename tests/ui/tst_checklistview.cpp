@@ -6,6 +6,7 @@
 
 #include <QApplication>
 #include <QClipboard>
+#include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -37,7 +38,7 @@ class TestChecklistView : public QObject {
     void showsStoredResultsWithFixes();
     void reprobesThisHost();
     void probesWhenFirstShown();
-    void pktgenDeviceIsProbedAsAKernelNetdev();
+    void judgesAPktgenRunOnItsDevice();
 };
 
 void TestChecklistView::showsStoredResultsWithFixes() {
@@ -78,7 +79,9 @@ void TestChecklistView::showsStoredResultsWithFixes() {
 
 void TestChecklistView::reprobesThisHost() {
     ChecklistView view;
-    view.setPortSpec(QStringLiteral("net_null0"));
+    EngineLaunch launch;
+    launch.vdevs = {QStringLiteral("net_null0")};
+    view.setLaunch(launch);
     QSignalSpy done(&view, &ChecklistView::probeFinished);
     view.reprobe();
     QVERIFY(done.wait(30000));
@@ -94,31 +97,38 @@ void TestChecklistView::probesWhenFirstShown() {
     QVERIFY(!view.results().isEmpty());
 }
 
-// A DPDK virtual device has no kernel netdev to probe; the device pktgen
-// sends on is one, named as it is.
-void TestChecklistView::pktgenDeviceIsProbedAsAKernelNetdev() {
-    const auto noNetdev = [](const ChecklistView &view) {
-        qsizetype count = 0;
-        for (const CheckResult &r : view.results()) {
-            count += r.detail.startsWith(QStringLiteral("no kernel netdev")) ? 1 : 0;
-        }
-        return count;
-    };
-    ChecklistView view;
-    QSignalSpy done(&view, &ChecklistView::probeFinished);
-    EngineLaunch launch;
-    launch.vdevs = {QStringLiteral("net_null0")};
-    view.setPort(launch);
-    view.reprobe();
-    QVERIFY(done.wait(30000));
-    QVERIFY(noNetdev(view) > 0);
+namespace {
+QStringList ids(const QList<CheckResult> &results) {
+    QStringList out;
+    for (const CheckResult &r : results)
+        out << r.id;
+    return out;
+}
+} // namespace
 
+// A pktgen run is judged on its kernel device by pktgen's items: DPDK's set-up
+// (hugepages, PCI binding) is left out, and the caption names the device.
+void TestChecklistView::judgesAPktgenRunOnItsDevice() {
+    ChecklistView view;
+    EngineLaunch launch;
     launch.kind = EngineKind::Pktgen;
     launch.device = QStringLiteral("lo");
-    view.setPort(launch);
+    view.setLaunch(launch);
+    QSignalSpy done(&view, &ChecklistView::probeFinished);
     view.reprobe();
     QVERIFY(done.wait(30000));
-    QCOMPARE(noNetdev(view), 0);
+    const Checklist checklist = Checklist::builtIn();
+    qsizetype pktgenItems = 0;
+    for (const CheckItem &item : checklist.items())
+        pktgenItems += item.appliesTo(EngineKind::Pktgen) ? 1 : 0;
+    QCOMPARE(view.results().size(), pktgenItems);
+    QVERIFY(pktgenItems < checklist.items().size());
+    QVERIFY(!ids(view.results()).contains(QStringLiteral("hugepages")));
+    QVERIFY(!ids(view.results()).contains(QStringLiteral("pci_binding")));
+    bool captionNamesDevice = false;
+    for (const QLabel *label : view.findChildren<QLabel *>())
+        captionNamesDevice |= label->text().contains(QStringLiteral(", for lo, probed"));
+    QVERIFY(captionNamesDevice);
 }
 
 QTEST_MAIN(TestChecklistView)

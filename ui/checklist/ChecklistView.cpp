@@ -92,14 +92,8 @@ ChecklistView::~ChecklistView() {
     }
 }
 
-void ChecklistView::setPortSpec(const QString &portSpec) {
-    m_portSpec = portSpec;
-    m_kernelNetdev = false;
-}
-
-void ChecklistView::setPort(const EngineLaunch &launch) {
-    m_kernelNetdev = launch.kind == EngineKind::Pktgen;
-    m_portSpec = m_kernelNetdev ? launch.device : launch.vdevs.value(0, launch.pci);
+void ChecklistView::setLaunch(const EngineLaunch &launch) {
+    m_launch = launch;
 }
 
 const QList<CheckResult> &ChecklistView::results() const {
@@ -116,10 +110,7 @@ void ChecklistView::reprobe() {
     }
     // Probes read /proc and /sys and may sample the load for a moment: off the GUI thread.
     auto results = std::make_shared<QList<CheckResult>>();
-    ProbeContext context = ProbeContext::forPort(m_portSpec);
-    if (m_kernelNetdev) {
-        context.netdev = m_portSpec; // pktgen sends on the device itself
-    }
+    const ProbeContext context = ProbeContext::forLaunch(m_launch);
     m_probe = QThread::create([results, context] { *results = Checklist::builtIn().run(context); });
     m_reprobe->setEnabled(false);
     m_caption->setText(tr("Probing this host…"));
@@ -127,7 +118,8 @@ void ChecklistView::reprobe() {
         m_probe->deleteLater();
         m_probe = nullptr;
         m_reprobe->setEnabled(true);
-        const QString port = m_portSpec.isEmpty() ? tr("no port") : m_portSpec;
+        const QString device = m_launch.txDevice();
+        const QString port = device.isEmpty() ? tr("no port") : device;
         showResults(*results, tr("This host, for %1, probed %2")
                                   .arg(port, QDateTime::currentDateTime().toString(
                                                  QStringLiteral("yyyy-MM-dd HH:mm:ss"))));

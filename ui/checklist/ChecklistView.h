@@ -26,10 +26,10 @@ class ChecklistView : public QWidget {
     explicit ChecklistView(QWidget *parent = nullptr);
     ~ChecklistView() override;
 
-    // The port the probes look at (netdev, PCI address): the setup panel's device.
-    void setPortSpec(const QString &portSpec);
-    // The same of a launch: DPDK's device, or the kernel netdev pktgen sends on.
-    void setPort(const EngineLaunch &launch);
+    // The launch whose device the probes look at (the setup panel's): a DPDK
+    // port's netdev and PCI address, or a pktgen run's kernel device, and the
+    // engine whose items apply.
+    void setLaunch(const EngineLaunch &launch);
     void showStored(const QList<CheckResult> &results, const QString &caption);
     const QList<CheckResult> &results() const;
 
@@ -47,8 +47,7 @@ class ChecklistView : public QWidget {
     void showSelected();
     void showResults(const QList<CheckResult> &results, const QString &caption);
 
-    QString m_portSpec;
-    bool m_kernelNetdev = false; // m_portSpec is a kernel netdev's name (pktgen's device)
+    EngineLaunch m_launch;
     ChecklistModel *m_model;
     QTableView *m_table;
     QLabel *m_caption;

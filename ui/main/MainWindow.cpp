@@ -126,7 +126,7 @@ MainWindow::MainWindow(QWidget *parent)
 
     m_settings.restoreWindow(*this);
     m_setup->restoreState(m_settings.lastSweep());
-    m_checklist->setPort(m_setup->spec().engine);
+    m_checklist->setLaunch(m_setup->spec().engine);
     showSetupProblem(m_setup->invalidReason());
     updateActions();
 }
@@ -414,7 +414,7 @@ void MainWindow::startSweep() {
         return;
     }
     m_settings.setLastSweep(m_setup->saveState());
-    m_checklist->setPort(m_setup->spec().engine);
+    m_checklist->setLaunch(m_setup->spec().engine);
     showTab(SweepTab);
     if (m_session->start(m_setup->spec(), m_setup->runName(), m_setup->runLabel())) {
         // A name is one run's: the next sweep is named from its own settings

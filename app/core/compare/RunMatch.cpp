@@ -138,10 +138,11 @@ QString lcoresText(const SweepSpec &s) {
 }
 
 // What else decides a measurement besides the step parameters.
+const Setting engineSetting{
+    QStringLiteral("engine"), {}, [](const SweepSpec &s) { return engineKindName(s.engine.kind); }};
+
 const Setting launchSettings[] = {
-    {QStringLiteral("engine"),
-     {},
-     [](const SweepSpec &s) { return engineKindName(s.engine.kind); }},
+    engineSetting,
     {QStringLiteral("step length"), QStringLiteral("duration_ms"),
      [](const SweepSpec &s) { return QStringLiteral("%1 ms").arg(s.durationMs); }},
     {QStringLiteral("warm-up"),
@@ -176,6 +177,12 @@ void differ(QStringList &out, const QString &name, const QString &a, const QStri
     }
 }
 
+// A run of an engine, or an import whose source names pktgen (an import
+// is stored as pktgen's only then; a DPDK one does not say so).
+bool engineKnown(const Run &run) {
+    return run.source == QStringLiteral("engine") || run.spec.engine.kind == EngineKind::Pktgen;
+}
+
 QStringList differencesOf(const QList<RunData> &runs, const QStringList &axisNames) {
     QStringList names;
     for (const RunData &data : runs) {
@@ -194,7 +201,12 @@ QStringList differencesOf(const QList<RunData> &runs, const QStringList &axisNam
                    text(RunMatch::settingOf(run, name)), run.title());
         }
         if (base.source != QStringLiteral("engine") || run.source != QStringLiteral("engine")) {
-            continue; // an imported run records no launch settings
+            // An imported run records no launch settings, only, when its
+            // source is pktgen's, the engine that measured it.
+            if (engineKnown(base) && engineKnown(run))
+                differ(out, engineSetting.name, engineSetting.read(base.spec), base.title(),
+                       engineSetting.read(run.spec), run.title());
+            continue;
         }
         const bool bothDpdk =
             base.spec.engine.kind == EngineKind::Dpdk && run.spec.engine.kind == EngineKind::Dpdk;

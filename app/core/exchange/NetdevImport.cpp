@@ -254,6 +254,10 @@ std::optional<QList<RunData>> NetdevImport::parse(const QString &text, const QSt
             table = newTable(isSeries, axis, label, int(runs.size()) + 1);
             table->firstLine = n;
             table->outer = std::exchange(heading, std::nullopt);
+            // A table under pktgen's own names (seed 000's skb_burst=) is
+            // pktgen's: it prints and compares as a pktgen run.
+            if (!isSeries && axis != m.captured(1))
+                table->data.run.spec.engine.kind = EngineKind::Pktgen;
         }
         QString why;
         const int ppsGroup = isSeries ? 2 : 3;

@@ -13,7 +13,8 @@ namespace burstlab {
 // Consecutive lines of one kind form a table; each table becomes one run
 // (source "import:netdev", completed, one repetition per point, label from
 // the caller). The kernel's "skb_burst" maps to our "burst" and
-// "clone_skb" to "clone"; other names are kept. Text after the pps of a
+// "clone_skb" to "clone"; other names are kept. A table under those
+// kernel names is pktgen's and stored as a pktgen run (engine kind pktgen). Text after the pps of a
 // series line ("-- TXSZ=1024") is kept as the step's "note".
 //
 // Rows are checked: a rate or value that is not a whole number, a

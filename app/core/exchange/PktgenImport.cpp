@@ -148,7 +148,8 @@ struct Reader {
         device.result = r;
         device.resultLine = n;
         // The size sent, as the result says it.
-        device.params.insert(QStringLiteral("pkt_size"), Param{QString::number(*bytes), n, ok.capturedStart(5)});
+        device.params.insert(QStringLiteral("pkt_size"),
+                             Param{QString::number(*bytes), n, ok.capturedStart(5)});
         return true;
     }
 };
@@ -239,6 +240,8 @@ std::optional<RunData> PktgenImport::parse(const QString &text, const QString &l
     Run &run = data.run;
     run.label = label;
     run.source = QStringLiteral("import:pktgen");
+    // pktgen measured it: its text names the parameters as a live pktgen run's does.
+    run.spec.engine.kind = EngineKind::Pktgen;
     run.status = RunStatus::Completed;
     // pktgen records each result's own count and time (kept in its totals),
     // and nothing of repetitions, order or seed.

@@ -4,6 +4,7 @@
 #include "host/NetdevProbes.h"
 #include "host/PciProbes.h"
 #include "host/ProcessProbes.h"
+#include "host/QueueProbes.h"
 #include <algorithm>
 
 namespace burstlab {
@@ -15,6 +16,7 @@ const ProbeRegistry &ProbeRegistry::instance() {
         addCpuProbes(r);
         addKernelProbes(r);
         addNetdevProbes(r);
+        addQueueProbes(r);
         addPciProbes(r);
         return r;
     }();

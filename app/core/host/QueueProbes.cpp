@@ -1,0 +1,102 @@
+#include "host/QueueProbes.h"
+#include "host/ProbeRegistry.h"
+#include "host/ProbeSupport.h"
+
+namespace burstlab {
+
+namespace {
+
+// The kernel's own ceiling of a BQL limit (DQL_MAX_LIMIT): a limit_max below
+// it was set by someone.
+constexpr qint64 dqlMaxLimit = 1879048192;
+
+// The netdev's /sys directory, or why there is none to read: a netdev in
+// another namespace has its own /sys, not this one's.
+std::optional<QString> sysDir(const ProbeContext &context, const HostFs &fs, QString *why) {
+    if (context.netdev.isEmpty()) {
+        *why = probe::noNetdevReason(context);
+        return std::nullopt;
+    }
+    if (!context.netns.isEmpty()) {
+        *why = QStringLiteral("%1 is in namespace %2, whose /sys this process does not see")
+                   .arg(context.netdev, context.netns);
+        return std::nullopt;
+    }
+    const QString dir = QStringLiteral("/sys/class/net/") + context.netdev;
+    if (!fs.exists(dir)) {
+        *why = QStringLiteral("no kernel netdev %1 on this host").arg(context.netdev);
+        return std::nullopt;
+    }
+    return dir;
+}
+
+ProbeOutcome probeTxQueueLen(const ProbeContext &context, const QJsonObject &args) {
+    const HostFs fs(context.root);
+    QString why;
+    const auto dir = sysDir(context, fs, &why);
+    if (!dir)
+        return ProbeOutcome::unknown(why);
+    bool ok = false;
+    const qint64 length =
+        fs.read(*dir + QStringLiteral("/tx_queue_len")).value_or(QString()).toLongLong(&ok);
+    if (!ok)
+        return ProbeOutcome::unknown(QStringLiteral("%1/tx_queue_len unreadable").arg(*dir));
+    const qint64 minimum = args.value(QLatin1String("min")).toInteger(1000);
+    ProbeOutcome outcome =
+        ProbeOutcome::judged(length >= minimum ? CheckStatus::Pass : CheckStatus::Warn,
+                             QString::number(length), QStringLiteral("%1/tx_queue_len").arg(*dir));
+    outcome.values = {{QLatin1String("tx_queue_len"), length}};
+    return outcome;
+}
+
+// Every TX queue's byte queue limit: a limit_max below the kernel's ceiling
+// caps how much the qdisc may dequeue in bulk. A device without BQL (most
+// virtual ones) has no such cap.
+ProbeOutcome probeBql(const ProbeContext &context, const QJsonObject &) {
+    const HostFs fs(context.root);
+    QString why;
+    const auto dir = sysDir(context, fs, &why);
+    if (!dir)
+        return ProbeOutcome::unknown(why);
+    QStringList capped, limits;
+    int withBql = 0;
+    for (const QString &queue : fs.list(*dir + QStringLiteral("/queues"))) {
+        if (!queue.startsWith(QLatin1String("tx-")))
+            continue;
+        const QString bql = QStringLiteral("%1/queues/%2/byte_queue_limits/").arg(*dir, queue);
+        const auto limit = fs.read(bql + QStringLiteral("limit"));
+        const auto max = fs.read(bql + QStringLiteral("limit_max"));
+        if (!limit || !max)
+            continue;
+        ++withBql;
+        limits << QStringLiteral("%1 %2 of %3").arg(queue, *limit, *max);
+        if (max->toLongLong() < dqlMaxLimit)
+            capped << QStringLiteral("%1 limit_max %2").arg(queue, *max);
+    }
+    ProbeOutcome outcome;
+    if (withBql == 0) {
+        outcome = ProbeOutcome::judged(CheckStatus::Pass,
+                                       QStringLiteral("no byte queue limits (driver without BQL)"));
+    } else if (!capped.isEmpty()) {
+        outcome = ProbeOutcome::judged(CheckStatus::Warn, capped.join(QStringLiteral(", ")),
+                                       limits.join(QStringLiteral(", ")));
+    } else {
+        outcome = ProbeOutcome::judged(CheckStatus::Pass,
+                                       QStringLiteral("limit_max not capped on %1 TX queue%2")
+                                           .arg(withBql)
+                                           .arg(withBql == 1 ? "" : "s"),
+                                       limits.join(QStringLiteral(", ")));
+    }
+    outcome.values = {{QLatin1String("bql_queues"), withBql},
+                      {QLatin1String("bql_capped"), int(capped.size())}};
+    return outcome;
+}
+
+} // namespace
+
+void addQueueProbes(ProbeRegistry &registry) {
+    registry.add(QStringLiteral("tx_queue_len"), probeTxQueueLen);
+    registry.add(QStringLiteral("bql"), probeBql);
+}
+
+} // namespace burstlab
