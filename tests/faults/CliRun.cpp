@@ -8,7 +8,6 @@ namespace burstlab {
 
 CliRun::CliRun(const QString &db, const QProcessEnvironment &env) : m_db(db) {
     m_process.setProcessEnvironment(env);
-    m_process.setProgram(QStringLiteral(BURSTLAB_BIN_DIR "/burstlab-cli"));
 }
 
 CliRun::~CliRun() {
@@ -20,7 +19,19 @@ CliRun::~CliRun() {
 }
 
 void CliRun::start(const QStringList &args) {
-    m_process.setArguments(QStringList{QStringLiteral("--db"), m_db} + args);
+    startIn({}, args);
+}
+
+void CliRun::startIn(const QStringList &launcher, const QStringList &args) {
+    const QString cli = QStringLiteral(BURSTLAB_BIN_DIR "/burstlab-cli");
+    const QStringList cliArgs = QStringList{QStringLiteral("--db"), m_db} + args;
+    if (launcher.isEmpty()) {
+        m_process.setProgram(cli);
+        m_process.setArguments(cliArgs);
+    } else {
+        m_process.setProgram(launcher.first());
+        m_process.setArguments(launcher.mid(1) + QStringList{cli} + cliArgs);
+    }
     m_process.start();
     m_process.waitForStarted();
 }

@@ -26,6 +26,9 @@ class CliRun {
     CliRun &operator=(const CliRun &) = delete;
 
     void start(const QStringList &args);
+    // The same through a launcher: launcher's program runs with its
+    // arguments followed by the CLI's path and its own (it must exec them).
+    void startIn(const QStringList &launcher, const QStringList &args);
     // Waits until stderr holds text; false after timeoutMs or if the CLI exited first.
     bool waitForStderr(const QString &text, int timeoutMs);
     // Waits for the exit (the process is killed after timeoutMs) and returns what it said.
