@@ -1,6 +1,6 @@
 // The checklist's transmit-queue items of a kernel netdev: BQL and
-// tx_queue_len, on fake /sys trees and on this host's own devices; and which
-// engines' runs they judge.
+// tx_queue_len, on fake /sys trees and on this host's own devices (with the
+// offloads, read by ioctl); and which engines' runs they judge.
 #include "host/Checklist.h"
 #include <QDir>
 #include <QFile>
@@ -89,6 +89,12 @@ class TestChecklistQueues : public QObject {
             QFile file(QStringLiteral("/sys/class/net/%1/tx_queue_len").arg(device));
             QVERIFY(file.open(QIODevice::ReadOnly));
             QCOMPARE(length.current, QString::fromLatin1(file.readAll().trimmed()));
+            // The per-feature gets are answered for every netdev, unprivileged.
+            const CheckResult offloads = probe(QStringLiteral("/"), "offloads", device);
+            QCOMPARE(offloads.status, CheckStatus::Pass);
+            QVERIFY2(offloads.current.startsWith(QLatin1String("sg ")),
+                     qPrintable(offloads.detail));
+            QCOMPARE(offloads.note, QStringLiteral("Offloads: ") + offloads.current);
             const CheckResult bql = probe(QStringLiteral("/"), "bql", device);
             QVERIFY2(bql.status == CheckStatus::Pass || bql.status == CheckStatus::Warn,
                      qPrintable(device + bql.detail));
