@@ -111,6 +111,9 @@ class TestChecklistEthtool : public QObject {
         QTest::newRow("coalesce") << "coalescing"
                                   << "ETHTOOL_GCOALESCE"
                                   << "rx-usecs ";
+        QTest::newRow("offloads") << "offloads"
+                                  << "ETHTOOL_GSG"
+                                  << "sg ";
     }
 
     void queriesAnswerOrExplain() {

@@ -1,5 +1,5 @@
 // Verdicts on ethtool replies, for NIC settings this machine's devices cannot show:
-// flow control on, a short TX ring, adaptive coalescing.
+// flow control on, a short TX ring, adaptive coalescing; offloads as recorded.
 #include "host/EthtoolJudge.h"
 #include <QtTest>
 
@@ -74,6 +74,17 @@ class TestChecklistNetdev : public QObject {
         outcome = EthtoolJudge::coalesce(adaptive);
         QCOMPARE(outcome.status, CheckStatus::Warn);
         QVERIFY(outcome.current.endsWith(QLatin1String("adaptive-tx on")));
+    }
+
+    // Recorded whatever their state, and quoted in the setup note.
+    void offloads() {
+        Ethtool::Offloads o;
+        o.sg = true;
+        o.gro = true;
+        const ProbeOutcome outcome = EthtoolJudge::offloads(o);
+        QCOMPARE(outcome.status, CheckStatus::Pass);
+        QCOMPARE(outcome.current, QStringLiteral("sg on, tso off, gso off, gro on"));
+        QCOMPARE(outcome.values.value(QLatin1String("offloads")).toString(), outcome.current);
     }
 };
 

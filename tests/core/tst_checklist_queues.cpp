@@ -1,11 +1,14 @@
 // The checklist's transmit-queue items of a kernel netdev: BQL and
-// tx_queue_len, on fake /sys trees and on this host's own devices; and which
-// engines' runs they judge.
+// tx_queue_len, on fake /sys trees and on this host's own devices (with the
+// offloads, read by ioctl); and which engines' runs they judge.
 #include "host/Checklist.h"
+#include "host/QueueProbes.h"
 #include <QDir>
 #include <QFile>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <unistd.h>
 
 using namespace burstlab;
 
@@ -63,6 +66,61 @@ class TestChecklistQueues : public QObject {
         QCOMPARE(result.current, length);
     }
 
+    void rootQdisc_data() {
+        QTest::addColumn<QByteArray>("tcJson");
+        QTest::addColumn<CheckStatus>("status");
+        QTest::addColumn<QString>("current");
+        QTest::newRow("pfifo_fast") << QByteArray(R"([{"kind":"pfifo_fast","handle":"0:",)"
+                                                  R"("root":true,"refcnt":2}])")
+                                    << CheckStatus::Pass << "pfifo_fast";
+        QTest::newRow("mq over fq_codel")
+            << QByteArray(R"([{"kind":"mq","handle":"0:","root":true},)"
+                          R"({"kind":"fq_codel","handle":"0:","parent":":1"}])")
+            << CheckStatus::Pass << "mq";
+        QTest::newRow("tbf") << QByteArray(R"([{"kind":"tbf","handle":"8001:","root":true}])")
+                             << CheckStatus::Warn << "tbf";
+        QTest::newRow("down: noop, not shown") << QByteArray("[]") << CheckStatus::Warn << "noop";
+    }
+
+    void rootQdisc() {
+        QFETCH(QByteArray, tcJson);
+        QFETCH(CheckStatus, status);
+        QFETCH(QString, current);
+        const ProbeOutcome outcome = judgeRootQdisc(tcJson);
+        QCOMPARE(outcome.status, status);
+        QCOMPARE(outcome.current, current);
+    }
+
+    // tc on a veth device in a namespace this test makes (this kernel may
+    // have no dummy driver): the default root qdisc passes, a tbf one warns.
+    void rootQdiscInANamespace() {
+        if (::geteuid() != 0)
+            QSKIP("needs root to create a network namespace");
+        const QString ns = QStringLiteral("blq%1").arg(::getpid());
+        if (!run({"ip", "netns", "add", ns}))
+            QSKIP("ip netns add failed");
+        const auto cleanup = qScopeGuard([&] { run({"ip", "netns", "del", ns}); });
+        QVERIFY(run({"ip", "-n", ns, "link", "add", "bq0", "type", "veth", "peer", "name", "bq1"}));
+        QVERIFY(run({"ip", "-n", ns, "link", "set", "bq0", "up"}));
+        ProbeContext context;
+        context.netdev = QStringLiteral("bq0");
+        context.netns = ns;
+        const Checklist checklist = Checklist::builtIn();
+        CheckResult result = checklist.run(*checklist.item(QStringLiteral("root_qdisc")), context);
+        QCOMPARE(result.status, CheckStatus::Pass);
+        QVERIFY(run({"tc", "-n", ns, "qdisc", "add", "dev", "bq0", "root", "tbf", "rate", "1mbit",
+                     "burst", "32kbit", "latency", "400ms"}));
+        result = checklist.run(*checklist.item(QStringLiteral("root_qdisc")), context);
+        QCOMPARE(result.status, CheckStatus::Warn);
+        QCOMPARE(result.current, QStringLiteral("tbf"));
+        QCOMPARE(result.fix, QStringLiteral("tc qdisc del dev bq0 root"));
+        context.netdev = QStringLiteral("bqnosuch0");
+        result = checklist.run(*checklist.item(QStringLiteral("root_qdisc")), context);
+        QCOMPARE(result.status, CheckStatus::Unknown);
+        QVERIFY2(result.detail.startsWith(QLatin1String("tc qdisc show dev bqnosuch0: ")),
+                 qPrintable(result.detail));
+    }
+
     void noDeviceIsUnknown() {
         QTemporaryDir root;
         for (const char *item : {"bql", "tx_queue_len"}) {
@@ -89,6 +147,16 @@ class TestChecklistQueues : public QObject {
             QFile file(QStringLiteral("/sys/class/net/%1/tx_queue_len").arg(device));
             QVERIFY(file.open(QIODevice::ReadOnly));
             QCOMPARE(length.current, QString::fromLatin1(file.readAll().trimmed()));
+            // The per-feature gets are answered for every netdev, unprivileged.
+            const CheckResult offloads = probe(QStringLiteral("/"), "offloads", device);
+            QCOMPARE(offloads.status, CheckStatus::Pass);
+            QVERIFY2(offloads.current.startsWith(QLatin1String("sg ")),
+                     qPrintable(offloads.detail));
+            QCOMPARE(offloads.note, QStringLiteral("Offloads: ") + offloads.current);
+            if (!QStandardPaths::findExecutable(QStringLiteral("tc")).isEmpty()) {
+                const CheckResult qdisc = probe(QStringLiteral("/"), "root_qdisc", device);
+                QVERIFY2(qdisc.status != CheckStatus::Unknown, qPrintable(device + qdisc.detail));
+            }
             const CheckResult bql = probe(QStringLiteral("/"), "bql", device);
             QVERIFY2(bql.status == CheckStatus::Pass || bql.status == CheckStatus::Warn,
                      qPrintable(device + bql.detail));
@@ -103,10 +171,19 @@ class TestChecklistQueues : public QObject {
         QVERIFY(checklist.item(QStringLiteral("bql"))->appliesTo(EngineKind::Pktgen));
         QVERIFY(checklist.item(QStringLiteral("bql"))->appliesTo(EngineKind::Dpdk));
         QVERIFY(!checklist.item(QStringLiteral("tx_queue_len"))->appliesTo(EngineKind::Pktgen));
+        QVERIFY(!checklist.item(QStringLiteral("root_qdisc"))->appliesTo(EngineKind::Pktgen));
+        QVERIFY(checklist.item(QStringLiteral("root_qdisc"))->appliesTo(EngineKind::Dpdk));
         QVERIFY(checklist.item(QStringLiteral("tx_queue_len"))->appliesTo(EngineKind::Dpdk));
     }
 
   private:
+    static bool run(const QStringList &command) {
+        QProcess process;
+        process.start(command.first(), command.mid(1));
+        return process.waitForFinished(5000) && process.exitStatus() == QProcess::NormalExit &&
+               process.exitCode() == 0;
+    }
+
     static void writeFile(const QTemporaryDir &root, const QString &path, const QString &content) {
         const QString file = root.filePath(path);
         QVERIFY(QDir().mkpath(QFileInfo(file).path()));

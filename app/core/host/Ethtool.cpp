@@ -143,4 +143,22 @@ std::optional<Ethtool::DriverInfo> Ethtool::driverInfo() {
                       text(raw.bus_info, sizeof raw.bus_info)};
 }
 
+std::optional<bool> Ethtool::flag(unsigned command, const char *name) {
+    ethtool_value raw{};
+    raw.cmd = command;
+    if (!query(&raw, name))
+        return std::nullopt;
+    return raw.data != 0;
+}
+
+std::optional<Ethtool::Offloads> Ethtool::offloads() {
+    const auto sg = flag(ETHTOOL_GSG, "ETHTOOL_GSG");
+    const auto tso = sg ? flag(ETHTOOL_GTSO, "ETHTOOL_GTSO") : std::nullopt;
+    const auto gso = tso ? flag(ETHTOOL_GGSO, "ETHTOOL_GGSO") : std::nullopt;
+    const auto gro = gso ? flag(ETHTOOL_GGRO, "ETHTOOL_GGRO") : std::nullopt;
+    if (!gro)
+        return std::nullopt;
+    return Offloads{*sg, *tso, *gso, *gro};
+}
+
 } // namespace burstlab

@@ -23,6 +23,9 @@ class Ethtool {
     struct DriverInfo {
         QString driver, version, busInfo;
     };
+    struct Offloads {
+        bool sg = false, tso = false, gso = false, gro = false;
+    };
 
     explicit Ethtool(QString iface, QString netns = {});
 
@@ -30,6 +33,10 @@ class Ethtool {
     std::optional<Ring> ring();
     std::optional<Coalesce> coalesce();
     std::optional<DriverInfo> driverInfo();
+    // Scatter-gather, TSO, GSO and GRO through the per-feature gets, which
+    // every kernel answers for every netdev (ETHTOOL_GFEATURES needs the
+    // feature names' string set to be read first).
+    std::optional<Offloads> offloads();
 
     // Why the last query failed, in words: "veth does not support ETHTOOL_GPAUSEPARAM
     // (Operation not supported)", "no such interface 'eth9'".
@@ -37,6 +44,7 @@ class Ethtool {
 
   private:
     bool query(void *command, const char *name);
+    std::optional<bool> flag(unsigned command, const char *name);
 
     QString m_iface;
     QString m_netns;

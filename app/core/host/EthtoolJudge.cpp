@@ -51,4 +51,13 @@ ProbeOutcome EthtoolJudge::coalesce(const Ethtool::Coalesce &c) {
     return outcome;
 }
 
+ProbeOutcome EthtoolJudge::offloads(const Ethtool::Offloads &o) {
+    const auto onOff = [](bool on) { return on ? QStringLiteral("on") : QStringLiteral("off"); };
+    const QString current = QStringLiteral("sg %1, tso %2, gso %3, gro %4")
+                                .arg(onOff(o.sg), onOff(o.tso), onOff(o.gso), onOff(o.gro));
+    ProbeOutcome outcome = ProbeOutcome::judged(CheckStatus::Pass, current);
+    outcome.values = {{QLatin1String("offloads"), current}};
+    return outcome;
+}
+
 } // namespace burstlab

@@ -35,6 +35,10 @@ ProbeOutcome probeCoalesce(const ProbeContext &context, const QJsonObject &) {
     return withEthtool(context, &Ethtool::coalesce, &EthtoolJudge::coalesce);
 }
 
+ProbeOutcome probeOffloads(const ProbeContext &context, const QJsonObject &) {
+    return withEthtool(context, &Ethtool::offloads, &EthtoolJudge::offloads);
+}
+
 ProbeOutcome probeDriverBuiltin(const ProbeContext &context, const QJsonObject &) {
     const HostFs fs(context.root);
     return withEthtool(context, &Ethtool::driverInfo, [&fs](const Ethtool::DriverInfo &info) {
@@ -62,6 +66,7 @@ void addNetdevProbes(ProbeRegistry &registry) {
     registry.add(QStringLiteral("ethtool_ring"), probeRing);
     registry.add(QStringLiteral("ethtool_coalesce"), probeCoalesce);
     registry.add(QStringLiteral("driver_builtin"), probeDriverBuiltin);
+    registry.add(QStringLiteral("ethtool_offloads"), probeOffloads);
 }
 
 } // namespace burstlab

@@ -2,6 +2,7 @@
 
 namespace burstlab {
 class ProbeRegistry;
-// ethtool_pause, ethtool_ring, ethtool_coalesce, driver_builtin: kernel netdev settings.
+// ethtool_pause, ethtool_ring, ethtool_coalesce, ethtool_offloads, driver_builtin: kernel netdev
+// settings.
 void addNetdevProbes(ProbeRegistry &registry);
 } // namespace burstlab

@@ -1,6 +1,9 @@
 #include "host/QueueProbes.h"
 #include "host/ProbeRegistry.h"
 #include "host/ProbeSupport.h"
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QProcess>
 
 namespace burstlab {
 
@@ -92,9 +95,57 @@ ProbeOutcome probeBql(const ProbeContext &context, const QJsonObject &) {
     return outcome;
 }
 
+// tc rather than an RTM_GETQDISC request of our own: iproute2 is installed
+// with burstlab already, its JSON is stable, and `tc -n` reads a device in a
+// named namespace without this thread entering it.
+ProbeOutcome probeRootQdisc(const ProbeContext &context, const QJsonObject &) {
+    if (context.netdev.isEmpty())
+        return ProbeOutcome::unknown(probe::noNetdevReason(context));
+    QStringList args;
+    if (!context.netns.isEmpty())
+        args << QStringLiteral("-n") << context.netns;
+    args << QStringLiteral("-j") << QStringLiteral("qdisc") << QStringLiteral("show")
+         << QStringLiteral("dev") << context.netdev;
+    QProcess tc;
+    tc.start(QStringLiteral("tc"), args);
+    if (!tc.waitForFinished(5000) || tc.exitStatus() != QProcess::NormalExit ||
+        tc.exitCode() != 0) {
+        const QString why = QString::fromLocal8Bit(tc.readAllStandardError()).trimmed();
+        return ProbeOutcome::unknown(
+            QStringLiteral("tc qdisc show dev %1: %2")
+                .arg(context.netdev, why.isEmpty() ? tc.errorString() : why));
+    }
+    return judgeRootQdisc(tc.readAllStandardOutput());
+}
+
 } // namespace
 
+ProbeOutcome judgeRootQdisc(const QByteArray &tcJson) {
+    const QJsonArray qdiscs = QJsonDocument::fromJson(tcJson).array();
+    for (const QJsonValue &q : qdiscs) {
+        if (!q[QLatin1String("root")].toBool())
+            continue;
+        const QString kind = q[QLatin1String("kind")].toString();
+        static const QStringList shaping{QStringLiteral("tbf"),    QStringLiteral("htb"),
+                                         QStringLiteral("hfsc"),   QStringLiteral("cbq"),
+                                         QStringLiteral("cake"),   QStringLiteral("netem"),
+                                         QStringLiteral("taprio"), QStringLiteral("etf")};
+        ProbeOutcome outcome = ProbeOutcome::judged(
+            shaping.contains(kind) ? CheckStatus::Warn : CheckStatus::Pass, kind,
+            QStringLiteral("handle %1").arg(q[QLatin1String("handle")].toString()));
+        outcome.values = {{QLatin1String("qdisc"), kind}};
+        return outcome;
+    }
+    // tc hides the noop qdisc a device has while it is down.
+    ProbeOutcome outcome =
+        ProbeOutcome::judged(CheckStatus::Warn, QStringLiteral("noop"),
+                             QStringLiteral("tc shows no root qdisc: the device is down"));
+    outcome.values = {{QLatin1String("qdisc"), QStringLiteral("noop")}};
+    return outcome;
+}
+
 void addQueueProbes(ProbeRegistry &registry) {
+    registry.add(QStringLiteral("root_qdisc"), probeRootQdisc);
     registry.add(QStringLiteral("tx_queue_len"), probeTxQueueLen);
     registry.add(QStringLiteral("bql"), probeBql);
 }
