@@ -19,6 +19,7 @@
 #include <QTest>
 #include <QThread>
 #include <QTimer>
+#include <memory>
 
 using namespace burstlab;
 
@@ -239,9 +240,12 @@ class TestSweepRunner : public QObject {
         qputenv("BURSTLAB_FAKE_AFTER_STEPS", "100"); // every step a good one
         const Run run = onFakeEngine();
         auto r = runner();
-        QSemaphore release;
-        r->setHostProbe([&](const ProbeContext &, const QJsonObject &) {
-            release.acquire();
+        // The probe's pooled thread may take its first step after this
+        // function returned (the runner does not wait for an abandoned probe),
+        // so it holds the semaphore itself.
+        auto release = std::make_shared<QSemaphore>();
+        r->setHostProbe([release](const ProbeContext &, const QJsonObject &) {
+            release->acquire();
             return HostRecord{};
         });
         QSignalSpy started(r.get(), &SweepRunner::stepStarted);
@@ -249,7 +253,7 @@ class TestSweepRunner : public QObject {
         connect(r.get(), &SweepRunner::helloReceived, this, [&] {
             QTimer::singleShot(0, r.get(), [&] {
                 r->stop();
-                release.release();
+                release->release();
             });
         });
         QVERIFY(r->start(run));
