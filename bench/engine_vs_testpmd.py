@@ -8,9 +8,11 @@ run and interleaved so a neighbour's load hits both alike:
   engine clone=0  vs  testpmd --forward-mode=txonly   (fresh mbufs, same work)
   engine clone=N  vs  testpmd txonly and --forward-mode=flowgen --flowgen-clones=N
 
-at bursts 1, 8 and 32; then clone mode against the floor under a refcount
-clone (burstlab-lock-floor: one locked decrement per packet, and net_null's
-free of a clone), clone=0 against clone=1 and small clone counts, the cost
+at bursts 1, 8 and 32; then clone=0 against the floor under a fresh packet
+(burstlab-tx-floors: raw mbufs handed to tx_burst, nothing written per
+packet) at those bursts and 64, clone mode against the floors under a
+refcount clone (one locked decrement per packet, and net_null's free of a
+clone), clone=0 against clone=1 and small clone counts, the cost
 of stats sampling (stats_ms 100 vs 1000) and the time to switch steps. Prints Markdown tables. Standard library only (the
 floor program is built with the engine); run as root or as a user who may
 run DPDK with --no-huge.
@@ -211,13 +213,36 @@ def compare(engine, args):
                 mpps(m["fg"]), m["eN"] / m["tx"], m["eN"] / m["fg"]))
 
 
-def lock_floor(args, burst):
-    """(lock, driver) ns of CPU per packet from burstlab-lock-floor."""
+def tx_floors(args, burst):
+    """{fresh_ns, lock_ns, driver_ns}: CPU ns per packet from burstlab-tx-floors."""
     out = subprocess.run([args.floor, "--burst", str(burst), "--ms", str(args.duration_ms),
+                          "--pkt-size", str(args.pkt_size),
                           "--lcore", args.lcores.split("-")[-1].split(",")[-1]],
                          capture_output=True, text=True, timeout=120, check=True).stdout
-    floor = json.loads(out.strip().splitlines()[-1])
-    return floor["lock_ns"], floor["driver_ns"]
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def fresh_floor(engine, args):
+    """clone=0 against the fresh-packet floor, interleaved, CPU ns per packet.
+
+    The floor takes raw mbufs and hands them to tx_burst, writing nothing per
+    packet: what is left above it is the engine's own work (its stamps, its
+    counters, its loop). The ratio is each round's, its median printed.
+    """
+    print()
+    print("| burst | engine clone=0 (CPU ns per packet) | fresh floor: get + tx_burst "
+          "| engine / floor |")
+    print("|---|---|---|---|")
+    for burst in sorted(set(args.bursts) | {64}):
+        eng, floor, ratio = [], [], []
+        for _ in range(args.reps):
+            e = 1e9 / window_pps(engine, args, burst, 0)[1]
+            f = tx_floors(args, burst)["fresh_ns"]
+            eng.append(e)
+            floor.append(f)
+            ratio.append(e / f)
+        print("| %d | %.2f ns | %.2f ns | %.2fx |"
+              % (burst, median(eng), median(floor), median(ratio)))
 
 
 def clone_floor(engine, args, burst=32):
@@ -229,7 +254,8 @@ def clone_floor(engine, args, burst=32):
     eng, lock, driver, to_lock, to_driver = [], [], [], [], []
     for _ in range(args.reps):
         e = 1e9 / window_pps(engine, args, burst, args.clone)[1]
-        l, d = lock_floor(args, burst)
+        floors = tx_floors(args, burst)
+        l, d = floors["lock_ns"], floors["driver_ns"]
         eng.append(e)
         lock.append(l)
         driver.append(d)
@@ -340,7 +366,7 @@ def step_switch(engine, args):
     row("start written -> first stats read (stats_ms=10)", first_stats)
 
 
-PARTS = {"testpmd": compare, "floor": clone_floor, "clones": clone_modes,
+PARTS = {"testpmd": compare, "fresh": fresh_floor, "floor": clone_floor, "clones": clone_modes,
          "sampling": sampling_cost, "switch": step_switch}
 
 
@@ -348,7 +374,7 @@ def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--engine", default=os.path.join(REPO, "build", "bin", "burstlab-engine"))
     p.add_argument("--testpmd", default=shutil.which("dpdk-testpmd") or "dpdk-testpmd")
-    p.add_argument("--floor", help="burstlab-lock-floor (default: next to the engine)")
+    p.add_argument("--floor", help="burstlab-tx-floors (default: next to the engine)")
     p.add_argument("--lcores", default="0-1")
     p.add_argument("--memory-mb", type=int, default=512)
     p.add_argument("--pkt-size", type=int, default=64)
@@ -367,7 +393,7 @@ def main():
     args = p.parse_args()
     if not args.floor:
         args.floor = os.path.join(os.path.dirname(os.path.abspath(args.engine)),
-                                  "burstlab-lock-floor")
+                                  "burstlab-tx-floors")
 
     engine = Engine(args.engine, args.lcores, args.memory_mb)
     try:

@@ -11,9 +11,9 @@
 #include <iterator>
 #include <random>
 #include <regex>
-#include <set>
 #include <rte_eal.h>
 #include <rte_errno.h>
+#include <set>
 #include <sys/stat.h>
 #include <unistd.h>
 

@@ -186,6 +186,21 @@ std::string Engine::configurePort(Port &port, uint16_t rxQueues, uint16_t txQueu
     return port.configure(n, n, txDesc, rxPool.get());
 }
 
+bool Engine::signatureOn() const {
+    // net_null discards what it is given, so without a sink port nothing
+    // reads a packet; any other device may be captured or looped back, or
+    // lead to a receiver on the wire.
+    return m_sink || m_tx->info().driver != "net_null";
+}
+
+Json Engine::signatureJson() const {
+    if (signatureOn()) {
+        return {{"on", true}};
+    }
+    return {{"on", false},
+            {"reason", "net_null discards every packet it is sent and no sink port reads them"}};
+}
+
 Json Engine::hello() const {
     Json ports = Json::array({portJson(m_tx->info())});
     if (m_sinkPort) {
@@ -205,6 +220,7 @@ Json Engine::hello() const {
             {"numa_nodes", rte_socket_count()},
             {"file_prefix", m_filePrefix},
             {"ports", ports},
+            {"signature", signatureJson()},
             {"limits", StepParams::limitsJson(m_limits)},
             {"defaults", defaults}};
 }
@@ -236,7 +252,8 @@ std::optional<ProtocolError> Engine::start(int64_t id, const nlohmann::json &com
                        std::max<uint64_t>(params.clone, 1), params.timestamp});
         m_sinkDropsAtStart = m_sinkPort->rxDrops();
     }
-    StepContext context{m_tx->id(), m_txPool.get(), m_workerLcores, m_sink.get(), m_tsc.hz};
+    StepContext context{m_tx->id(),   m_txPool.get(), m_workerLcores,
+                        m_sink.get(), m_tsc.hz,       signatureOn()};
     m_step = std::make_unique<Step>(id, serial, params, std::move(context), commandTsc);
     if (std::string error = m_step->launch(); !error.empty()) {
         m_step.reset();

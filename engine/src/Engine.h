@@ -50,6 +50,10 @@ class Engine {
     std::string configurePort(Port &port, uint16_t rxQueues, uint16_t txQueues, uint16_t txDesc,
                               MbufPool &rxPool, uint16_t maxQueues);
     void computeLimits();
+    // Whether packets carry the signature (a write into each packet's data):
+    // only where something can read it back.
+    bool signatureOn() const;
+    nlohmann::ordered_json signatureJson() const;
 
     Options m_options;
     std::string m_filePrefix;

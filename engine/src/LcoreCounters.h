@@ -45,8 +45,8 @@ struct LcoreWindow {
 };
 
 // One TX lcore's counters, on their own cache lines and written only by that
-// lcore, once per burst. Relaxed atomics compile to plain loads and stores on
-// x86 and make the main lcore's concurrent reads well defined.
+// lcore, at each of its clock reads and when it ends (TxWorker). Relaxed atomics compile to plain
+// loads and stores on x86 and make the main lcore's concurrent reads well defined.
 struct alignas(RTE_CACHE_LINE_SIZE) LcoreCounters {
     std::atomic<uint64_t> txPkts{0};
     std::atomic<uint64_t> txBytes{0};

@@ -44,6 +44,7 @@ std::string Step::launch() {
         job.burst = m_params.burst;
         // clone 0 and 1 alike send every mbuf once (kernel pktgen's clone_skb).
         job.sendsPerMbuf = std::max<uint64_t>(m_params.clone, 1);
+        job.signature = m_context.signature;
         job.firstFlow = static_cast<uint32_t>(uint64_t{i} * m_params.flows / q);
         job.quota = lcoreQuota(m_params.count.value_or(0), q, i);
         job.startTsc = m_startTsc;

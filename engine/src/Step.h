@@ -21,7 +21,8 @@ struct StepContext {
     rte_mempool *pool = nullptr;
     std::vector<unsigned> workerLcores;
     RxSink *sink = nullptr;
-    uint64_t tscHz = 0; // the engine's one TSC rate
+    uint64_t tscHz = 0;    // the engine's one TSC rate
+    bool signature = true; // TxJob::signature
 };
 
 struct LcoreResult {

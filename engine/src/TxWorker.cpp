@@ -4,6 +4,7 @@
 #include "TxWindow.h"
 
 #include <algorithm>
+#include <array>
 #include <rte_cycles.h>
 #include <rte_ethdev.h>
 #include <rte_lcore.h>
@@ -20,12 +21,6 @@ constexpr auto kRelaxed = std::memory_order_relaxed;
 // in the 16-bit count for the copies the driver still holds.
 constexpr uint64_t kRefsAtOnce = 16384;
 
-// Single-writer counter update: a plain load and store, no locked instruction.
-inline void bump(std::atomic<uint64_t> &counter, uint64_t &local, uint64_t by = 1) {
-    local += by;
-    counter.store(local, kRelaxed);
-}
-
 // The TX pool is the engine's own and only its TX path uses it, so the
 // mbuf's 8-byte hash field (never read on transmit) can say which step's
 // frame the buffer holds. The pool zeroes it when it is created; steps
@@ -35,6 +30,16 @@ inline uint64_t generationOf(const rte_mbuf *m) {
     uint64_t g;
     std::memcpy(&g, &m->hash, sizeof g);
     return g;
+}
+
+// Calls f.operator()<b...>() with the run-time flags b as template
+// arguments: one loop per combination, no test of them per packet.
+template <bool... Known, typename F> inline void withFlags(F &&f) {
+    f.template operator()<Known...>();
+}
+template <bool... Known, typename F, typename... Bools>
+inline void withFlags(F &&f, bool next, Bools... rest) {
+    next ? withFlags<Known..., true>(f, rest...) : withFlags<Known..., false>(f, rest...);
 }
 
 } // namespace
@@ -47,6 +52,11 @@ int TxWorker::run() {
     const uint64_t cpuStart = threadCpuNs();
     m_cache = rte_mempool_default_cache(m_job.pool, rte_lcore_id());
     m_flow = m_job.firstFlow % m_job.packet->flows();
+    // The step's choices picked once: each burst then makes one predicted
+    // call instead of testing them.
+    withFlags(
+        [this]<bool... Flags>() { m_build = &TxWorker::buildAs<Flags...>; }, m_job.signature,
+        m_job.packet->timestamps(), m_job.packet->flows() > 1);
     const InHand inHand = m_job.pacePkts != 0 ? sendLoop<true>() : sendLoop<false>();
     release(inHand);
     LcoreCounters &c = *m_job.counters;
@@ -61,6 +71,10 @@ template <bool Paced> TxWorker::InHand TxWorker::sendLoop() {
     const TxJob &j = m_job;
     LcoreCounters &c = *j.counters;
     const uint16_t size = j.packet->size();
+    // In locals: the counters' stores could alias the job, which would make
+    // the compiler reload it every burst.
+    const uint16_t port = j.port;
+    const uint16_t queue = j.queue;
     // Without pacing or timestamps the clock is read about every 64 packets
     // (under a microsecond at full speed) rather than every burst: at small
     // bursts a TSC read (~27 cycles) would be a large part of the cost being
@@ -71,8 +85,26 @@ template <bool Paced> TxWorker::InHand TxWorker::sendLoop() {
     TxWindow window(*j.usage, Paced);
 
     uint64_t txPkts = 0, calls = 0, ringFull = 0, retries = 0, allocFail = 0;
+    std::array<uint64_t, kBurstBuckets> hist{};
     uint64_t now = rte_rdtsc();
     uint64_t idle = 0; // pacing waits
+    // The counters the main lcore samples are written at each clock read and
+    // at the end, not per burst: a sample lags by at most checkEvery bursts
+    // (under a microsecond), and a burst of one is spared a dozen stores.
+    // Plain stores of the lcore's own figures, no locked instruction.
+    const auto publish = [&](uint64_t at) {
+        c.txPkts.store(txPkts, kRelaxed);
+        c.txBytes.store(txPkts * size, kRelaxed);
+        c.txCalls.store(calls, kRelaxed);
+        c.ringFull.store(ringFull, kRelaxed);
+        c.retries.store(retries, kRelaxed);
+        c.allocFail.store(allocFail, kRelaxed);
+        c.mbufsBuilt.store(m_built, kRelaxed);
+        c.busyCycles.store(at - j.startTsc - idle, kRelaxed);
+        for (size_t b = 0; b < kBurstBuckets; ++b) {
+            c.burstHist[b].store(hist[b], kRelaxed);
+        }
+    };
     uint32_t untilCheck = 1;
     InHand hand;
     // One compare per clock read covers both the warm-up's end and the
@@ -93,7 +125,7 @@ template <bool Paced> TxWorker::InHand TxWorker::sendLoop() {
                 now = window.warmupOver({now, txPkts, calls});
                 nextEvent = j.deadlineTsc;
             }
-            c.busyCycles.store(now - j.startTsc - idle, kRelaxed);
+            publish(now);
         }
         if (hand.pending == 0) {
             if (txPkts >= j.quota) {
@@ -117,28 +149,26 @@ template <bool Paced> TxWorker::InHand TxWorker::sendLoop() {
             }
             hand = {0, fill(n, now)};
             if (hand.pending < n) {
-                bump(c.allocFail, allocFail);
+                ++allocFail;
                 if (hand.pending == 0) {
                     continue;
                 }
             }
         } else {
-            bump(c.retries, retries);
+            ++retries;
         }
-        const uint16_t sent = rte_eth_tx_burst(j.port, j.queue, m_pkts + hand.offset,
+        const uint16_t sent = rte_eth_tx_burst(port, queue, m_pkts + hand.offset,
                                                static_cast<uint16_t>(hand.pending));
-        bump(c.txCalls, calls);
-        if (sent != 0) {
-            if (txPkts == 0) {
+        ++calls;
+        if (sent != 0) [[likely]] {
+            if (txPkts == 0) [[unlikely]] {
                 c.firstTxTsc.store(rte_rdtsc(), kRelaxed);
             }
-            bump(c.txPkts, txPkts, sent);
-            c.txBytes.store(txPkts * size, kRelaxed);
+            txPkts += sent;
         }
-        auto &bucket = c.burstHist[burstBucket(sent)];
-        bucket.store(bucket.load(kRelaxed) + 1, kRelaxed);
+        ++hist[burstBucket(sent)];
         if (sent < hand.pending) {
-            bump(c.ringFull, ringFull);
+            ++ringFull;
         }
         hand.offset += sent;
         hand.pending -= sent;
@@ -146,15 +176,13 @@ template <bool Paced> TxWorker::InHand TxWorker::sendLoop() {
 
     // Right after the last tx_burst: the end of an unpaced window.
     const uint64_t loopEnd = rte_rdtsc();
+    publish(loopEnd);
     window.close({loopEnd, txPkts, calls}, c);
-    c.busyCycles.store(loopEnd - j.startTsc - idle, kRelaxed);
     return hand;
 }
 
 inline uint32_t TxWorker::fill(uint32_t n, uint64_t tsc) {
-    const uint32_t got = m_job.sendsPerMbuf == 1 ? fillFresh(n, tsc) : fillClones(n, tsc);
-    m_job.counters->mbufsBuilt.store(m_built, kRelaxed);
-    return got;
+    return m_job.sendsPerMbuf == 1 ? fillFresh(n, tsc) : fillClones(n, tsc);
 }
 
 void TxWorker::prepare(rte_mbuf *m) {
@@ -170,7 +198,7 @@ void TxWorker::prepare(rte_mbuf *m) {
     std::memcpy(&m->hash, &m_job.generation, sizeof m_job.generation);
 }
 
-template <bool Timestamps, bool Flows>
+template <bool Signature, bool Timestamps, bool Flows>
 void TxWorker::buildAs(rte_mbuf *const *mbufs, uint32_t n, uint64_t tsc) {
     // Everything the loop needs in locals: stores into packet data could
     // alias members, which would make the compiler reload them per packet.
@@ -186,7 +214,9 @@ void TxWorker::buildAs(rte_mbuf *const *mbufs, uint32_t n, uint64_t tsc) {
             prepare(m);
         }
         uint8_t *data = rte_pktmbuf_mtod(m, uint8_t *);
-        t.stampSeq(data, tagBase, seq++);
+        if constexpr (Signature) {
+            t.stampSeq(data, tagBase, seq++);
+        }
         if constexpr (Timestamps) {
             t.stampTsc(data, tsc);
         }
@@ -203,12 +233,7 @@ void TxWorker::buildAs(rte_mbuf *const *mbufs, uint32_t n, uint64_t tsc) {
 }
 
 inline void TxWorker::build(rte_mbuf *const *mbufs, uint32_t n, uint64_t tsc) {
-    const PacketTemplate &t = *m_job.packet;
-    if (t.flows() > 1) {
-        t.timestamps() ? buildAs<true, true>(mbufs, n, tsc) : buildAs<false, true>(mbufs, n, tsc);
-    } else {
-        t.timestamps() ? buildAs<true, false>(mbufs, n, tsc) : buildAs<false, false>(mbufs, n, tsc);
-    }
+    (this->*m_build)(mbufs, n, tsc);
 }
 
 inline uint32_t TxWorker::fillFresh(uint32_t n, uint64_t tsc) {

@@ -27,6 +27,9 @@ struct TxJob {
     uint64_t generation = 0;
     uint32_t burst = 32;
     uint64_t sendsPerMbuf = 1; // the step's clone, 0 counting as 1
+    // Whether packets carry the signature's stream and sequence number: only
+    // where something can read them (Engine::signatureOn).
+    bool signature = true;
     uint32_t firstFlow = 0;
     uint64_t quota = kNoQuota; // packets for this lcore
     // TSC cycles, all from the engine's one calibrated rate (TscRate).
@@ -44,8 +47,9 @@ struct TxJob {
 
 // The send loop of one TX lcore, the way dpdk-testpmd's txonly sends: per
 // burst, take packets (fresh mbufs from the pool, built once per step and
-// then only stamped; with clone N each of them N times), one
-// rte_eth_tx_burst(), and the counters stored once. Packets the driver did
+// then only stamped; with clone N each of them N times) and one
+// rte_eth_tx_burst(); the counters are kept in locals and published at
+// each clock read. Packets the driver did
 // not take are offered again (a retry) while the step runs and freed when it
 // ends, so a stop loses and leaks nothing. Pacing (Pacer) and the measured
 // window (TxWindow) use the TSC reads the loop makes anyway.
@@ -76,7 +80,7 @@ class TxWorker {
     // Makes mbufs[0..n) the stream's next packets: the frame is written whole
     // only the first time this step uses a buffer (prepare), then stamped.
     [[gnu::always_inline]] void build(rte_mbuf *const *mbufs, uint32_t n, uint64_t tsc);
-    template <bool Timestamps, bool Flows>
+    template <bool Signature, bool Timestamps, bool Flows>
     void buildAs(rte_mbuf *const *mbufs, uint32_t n, uint64_t tsc);
     [[gnu::noinline]] void prepare(rte_mbuf *m);
     // The clone in hand: its sends and references (see startClone).
@@ -86,6 +90,8 @@ class TxWorker {
 
     TxJob m_job;
     rte_mempool_cache *m_cache = nullptr; // this lcore's cache of the pool
+    // The buildAs of the step's stamps, picked once.
+    void (TxWorker::*m_build)(rte_mbuf *const *, uint32_t, uint64_t) = nullptr;
     rte_mbuf *m_clone = nullptr;
     uint64_t m_cloneLeft = 0; // sends of m_clone still to come
     uint64_t m_cloneRefs = 0; // references of m_clone not handed out yet

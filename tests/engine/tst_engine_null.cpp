@@ -49,6 +49,7 @@ class TestEngineNull : public QObject {
     void stopDuringWarmupLeavesNoWindow();
     void tscRateIsTheKernelClocks();
     void pacedWindowCarriesItsTarget();
+    void signatureIsLeftOutOnlyWhereNothingReadsIt();
 
   private:
     std::unique_ptr<EngineProcess> m_engine;
@@ -362,6 +363,27 @@ void TestEngineNull::pacedWindowCarriesItsTarget() {
     QCOMPARE(integer(paced.value("window").toObject(), "target_pps"), 50000);
     const QJsonObject unpaced = m_engine->runStep({{"duration_ms", 20}});
     QCOMPARE(integer(unpaced.value("window").toObject(), "target_pps"), 0);
+}
+
+// The signature costs a write into each packet's data. net_null discards
+// what it is given, so without a sink the engine leaves it out and says so
+// in the hello; a sink port (which reads packets back) turns it on.
+void TestEngineNull::signatureIsLeftOutOnlyWhereNothingReadsIt() {
+    const QJsonObject alone = m_engine->hello().value("signature").toObject();
+    QCOMPARE(alone.value("on").toBool(true), false);
+    QVERIFY2(alone.value("reason").toString().contains("net_null"),
+             qPrintable(alone.value("reason").toString()));
+
+    QStringList args = EngineProcess::vdevArgs("net_null0");
+    args << "--sink-vdev"
+         << "net_null1";
+    EngineProcess withSink(args);
+    QVERIFY2(withSink.start(), withSink.stderrText().constData());
+    const QJsonObject read = withSink.hello().value("signature").toObject();
+    QCOMPARE(read.value("on").toBool(false), true);
+    QVERIFY(!read.contains("reason"));
+    withSink.closeStdin();
+    QVERIFY(withSink.waitForExit(5000));
 }
 
 QTEST_GUILESS_MAIN(TestEngineNull)

@@ -33,6 +33,8 @@ void TestEnginePcap::captureHoldsTheCountedPackets() {
     const QString file = dir.filePath("tx.pcap");
     EngineProcess engine(EngineProcess::vdevArgs("net_pcap0,tx_pcap=" + file));
     QVERIFY2(engine.start(), engine.stderrText().constData());
+    // A capture can be read: its packets carry the signature.
+    QCOMPARE(engine.hello().value("signature").toObject().value("on").toBool(false), true);
 
     // Fresh packets with flows and timestamps, ended by a count...
     const QJsonObject a = engine.runStep({{"count", 1000},
