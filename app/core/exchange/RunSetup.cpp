@@ -7,6 +7,7 @@
 #include "sweep/SweepPlan.h"
 #include <QHash>
 #include <QJsonArray>
+#include <QJsonObject>
 #include <QMap>
 #include <algorithm>
 #include <cmath>
@@ -301,6 +302,13 @@ QStringList RunSetup::lineRate(const Run &run, const QList<PointStats> &stats) {
 QStringList RunSetup::setupNotes(const Run &run) {
     QStringList lines = checklistNotes(CheckResult::fromJsonArray(run.checklist));
     lines << fingerprintNotes(run.fingerprint);
+    // The engine leaves the signature out where nothing can read a packet
+    // (docs/protocol.md, "hello"): a reader of the figures should know the
+    // packets were cheaper to build than ones a receiver could check.
+    const QJsonObject signature = run.hello.value(QLatin1String("signature")).toObject();
+    if (signature.value(QLatin1String("on")) == QJsonValue(false))
+        lines << QStringLiteral(" - payload signature left out: %1")
+                     .arg(signature.value(QLatin1String("reason")).toString());
     return lines;
 }
 
