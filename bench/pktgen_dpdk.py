@@ -76,8 +76,10 @@ class Telemetry:
                 time.sleep(0.05)
 
     def tx_packets(self):
+        """0 until port 0 exists (telemetry can answer before the port is made)."""
         self.sock.send(b"/ethdev/stats,0")
-        return json.loads(self.sock.recv(self.max_len))["/ethdev/stats"]["opackets"]
+        stats = json.loads(self.sock.recv(self.max_len))["/ethdev/stats"]
+        return stats["opackets"] if stats else 0
 
     def close(self):
         self.sock.close()
