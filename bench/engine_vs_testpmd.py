@@ -12,10 +12,12 @@ at bursts 1, 8 and 32; then clone=0 against the floor under a fresh packet
 (burstlab-tx-floors: raw mbufs handed to tx_burst, nothing written per
 packet) at those bursts and 64, clone mode against the floors under a
 refcount clone (one locked decrement per packet, and net_null's free of a
-clone), clone=0 against clone=1 and small clone counts, the cost
-of stats sampling (stats_ms 100 vs 1000) and the time to switch steps. Prints Markdown tables. Standard library only (the
-floor program is built with the engine); run as root or as a user who may
-run DPDK with --no-huge.
+clone), clone=0 against clone=1 and small clone counts, the cost of stats
+sampling (stats_ms 100 vs 1000) and the time to switch steps; and, given a
+Pktgen-DPDK binary (--pktgen), clone=0 against Pktgen (pktgen_dpdk.py).
+Prints Markdown tables. Standard library only (the floor program is built
+with the engine, Pktgen's link shim with cc here); run as root or as a user
+who may run DPDK with --no-huge.
 """
 
 import argparse
@@ -28,6 +30,8 @@ import statistics
 import subprocess
 import sys
 import time
+
+import pktgen_dpdk
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -366,8 +370,17 @@ def step_switch(engine, args):
     row("start written -> first stats read (stats_ms=10)", first_stats)
 
 
+def against_pktgen(engine, args):
+    """clone=0 against Pktgen-DPDK (bench/pktgen_dpdk.py), when given its binary."""
+    if not args.pktgen:
+        print("\nPktgen-DPDK: skipped, no --pktgen PATH (it is not a Debian package; "
+              "docs/performance.md says how to build it).")
+        return
+    pktgen_dpdk.compare(args, lambda burst: window_pps(engine, args, burst, 0)[1], worker_cpu_ns)
+
+
 PARTS = {"testpmd": compare, "fresh": fresh_floor, "floor": clone_floor, "clones": clone_modes,
-         "sampling": sampling_cost, "switch": step_switch}
+         "sampling": sampling_cost, "switch": step_switch, "pktgen": against_pktgen}
 
 
 def main():
@@ -388,6 +401,12 @@ def main():
     p.add_argument("--switch-steps", type=int, default=20)
     p.add_argument("--clones", type=lambda s: [int(x) for x in s.split(",")], default=[0, 1, 8],
                    help="clone values of the clone-modes table (default 0,1,8)")
+    p.add_argument("--pktgen", help="a Pktgen-DPDK binary to measure clone=0 against "
+                   "(optional: without it that table is skipped)")
+    p.add_argument("--pktgen-memory-mb", type=int, default=1536,
+                   help="Pktgen's --no-huge memory (its pools need more than the engine's)")
+    p.add_argument("--pktgen-bursts", type=lambda s: [int(x) for x in s.split(",")],
+                   default=[1, 8, 32, 64])
     p.add_argument("--parts", type=lambda s: s.split(","), default=list(PARTS),
                    help="what to measure, of %s (default: all)" % ",".join(PARTS))
     args = p.parse_args()
