@@ -75,6 +75,7 @@ template <bool Paced> TxWorker::InHand TxWorker::sendLoop() {
     // the compiler reload it every burst.
     const uint16_t port = j.port;
     const uint16_t queue = j.queue;
+    const std::atomic<bool> &stop = *j.stop;
     // Without pacing or timestamps the clock is read about every 64 packets
     // (under a microsecond at full speed) rather than every burst: at small
     // bursts a TSC read (~27 cycles) would be a large part of the cost being
@@ -112,7 +113,7 @@ template <bool Paced> TxWorker::InHand TxWorker::sendLoop() {
     uint64_t nextEvent = std::min(j.warmupEndTsc, j.deadlineTsc);
 
     for (;;) {
-        if (j.stop->load(kRelaxed)) {
+        if (stop.load(kRelaxed)) {
             break;
         }
         if (--untilCheck == 0) {
@@ -137,7 +138,7 @@ template <bool Paced> TxWorker::InHand TxWorker::sendLoop() {
                 if (now < due) {
                     const uint64_t until = std::min(due, j.deadlineTsc);
                     const uint64_t waitStart = now;
-                    while (now < until && !j.stop->load(kRelaxed)) {
+                    while (now < until && !stop.load(kRelaxed)) {
                         rte_pause();
                         now = rte_rdtsc();
                     }
