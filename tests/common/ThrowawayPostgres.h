@@ -34,6 +34,7 @@ class ThrowawayPostgres {
         return {};
     }
 
+    bool isRunning() const { return m_running; }
     // Empty when the server runs, else what went wrong.
     QString start() {
         if (const QString why = missing(); !why.isEmpty())

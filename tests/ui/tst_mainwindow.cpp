@@ -27,10 +27,12 @@
 #include <QClipboard>
 #include <QDockWidget>
 #include <QHeaderView>
+#include <QInputDialog>
 #include <QJsonArray>
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QProcess>
 #include <QScrollBar>
 #include <QSettings>
@@ -39,6 +41,7 @@
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 
 using namespace burstlab;
 
@@ -102,6 +105,7 @@ class TestMainWindow : public QObject {
     void showsRunsAnotherProcessStores_data();
     void showsRunsAnotherProcessStores();
     void shownRunFollowsTheStore();
+    void opensASharedStoreFromTheMenu();
     // Last: it leaves the settings with pktgen chosen.
     void pktgenRunIsShownAndRunAgainAsOne();
 
@@ -589,6 +593,54 @@ void TestMainWindow::shownRunFollowsTheStore() {
     QVERIFY2(other.updateRun(*run), qPrintable(other.lastError()));
     QTRY_VERIFY_WITH_TIMEOUT(window.resultsView()->summaryText().contains(QStringLiteral("after")),
                              2000);
+}
+
+// File > Open shared store takes a PostgreSQL connection as libpq names
+// one: a file name and a password are refused with the reason, nothing
+// opened; a database opens, names the window and is listed as recent.
+void TestMainWindow::opensASharedStoreFromTheMenu() {
+    if (const QString why = ThrowawayPostgres::missing(); !why.isEmpty())
+        QSKIP(qPrintable(why));
+    QString error;
+    if (!m_server.isRunning())
+        error = m_server.start();
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    const QString db = m_server.createDatabase(QStringLiteral("menu"), &error);
+    QVERIFY2(!db.isEmpty(), qPrintable(error));
+    MainWindow window;
+    window.show();
+    QAction *open = window.findChild<QAction *>(QStringLiteral("openSharedStore"));
+    QVERIFY(open);
+
+    // Types text into the connection dialog, then reads and closes the
+    // error box that may follow.
+    const auto enter = [&](const QString &text) {
+        QString refusal;
+        QTimer::singleShot(0, [&] {
+            auto *dialog = qobject_cast<QInputDialog *>(QApplication::activeModalWidget());
+            QVERIFY(dialog);
+            dialog->setTextValue(text);
+            dialog->accept();
+            QTimer::singleShot(0, [&] {
+                if (auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget())) {
+                    refusal = box->text();
+                    box->close();
+                }
+            });
+        });
+        open->trigger();
+        return refusal;
+    };
+    QString refusal = enter(m_dir.filePath(QStringLiteral("a.sqlite")));
+    QVERIFY2(refusal.contains(QStringLiteral("file name")), qPrintable(refusal));
+    refusal = enter(QStringLiteral("postgresql://burstlab:secret@localhost/menu"));
+    QVERIFY2(refusal.contains(QStringLiteral("~/.pgpass")), qPrintable(refusal));
+    QVERIFY(!window.store());
+
+    QCOMPARE(enter(db), QString());
+    QVERIFY(window.store());
+    QCOMPARE(window.store()->path(), db);
+    QVERIFY2(window.windowTitle().startsWith(db), qPrintable(window.windowTitle()));
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -12,6 +12,7 @@
 #include "runs/RunsBrowser.h"
 #include "runs/StoreWatch.h"
 #include "store/RunStore.h"
+#include "store/StoreLocation.h"
 #include "sweep/SweepSession.h"
 #include "sweep/SweepSetupPanel.h"
 #include "util/Version.h"
@@ -22,6 +23,8 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QInputDialog>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QScreen>
@@ -32,6 +35,18 @@
 #include <QVBoxLayout>
 
 namespace burstlab {
+
+namespace {
+
+// A PostgreSQL store (named by its connection, shown as given: it holds no
+// password) rather than a file (shown by its name).
+bool isShared(const QString &store) {
+    QString malformed;
+    const std::optional<StoreLocation> location = StoreLocation::parse(store, &malformed);
+    return location && !location->isFile();
+}
+
+} // namespace
 
 MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent), m_setup(new SweepSetupPanel), m_results(new SweepResultsView),
@@ -157,6 +172,11 @@ void MainWindow::createActions() {
     };
     m_openStore = make(tr("&Open store…"), {QKeySequence::Open},
                        tr("Open or create a run store (SQLite file)"));
+    m_openSharedStore =
+        make(tr("Open &shared store…"), {QKeySequence(tr("Ctrl+Shift+O"))},
+             tr("Open a lab's shared run store on a PostgreSQL server (a libpq URI or "
+                "service name; the password comes from ~/.pgpass)"));
+    m_openSharedStore->setObjectName(QStringLiteral("openSharedStore"));
     m_exportCharts = make(tr("&Export chart…"), {QKeySequence(tr("Ctrl+E"))},
                           tr("Export the pps and delta charts side by side, or one chart, as "
                              "PNG or SVG with a caption, at a preset size"));
@@ -193,6 +213,7 @@ void MainWindow::createActions() {
     m_resume->setIcon(style()->standardIcon(QStyle::SP_MediaSeekForward));
 
     connect(m_openStore, &QAction::triggered, this, &MainWindow::chooseStore);
+    connect(m_openSharedStore, &QAction::triggered, this, &MainWindow::chooseSharedStore);
     connect(m_exportCharts, &QAction::triggered, this, [this] {
         m_export->exportFigure(m_tabs->currentWidget() == m_compare ? m_compare->figures()
                                                                     : m_results->figures());
@@ -235,6 +256,7 @@ void MainWindow::createActions() {
 void MainWindow::createMenus() {
     QMenu *file = menuBar()->addMenu(tr("&File"));
     file->addAction(m_openStore);
+    file->addAction(m_openSharedStore);
     m_recentMenu = file->addMenu(tr("Open &recent store"));
     file->addSeparator();
     file->addAction(m_importRuns);
@@ -311,6 +333,7 @@ void MainWindow::updateActions() {
                              : tr("Resume an interrupted or failed run: show or select "
                                   "one first"));
     m_openStore->setEnabled(!running);
+    m_openSharedStore->setEnabled(!running);
     m_recentMenu->setEnabled(!running && !m_settings.recentStores().isEmpty());
 }
 
@@ -369,7 +392,9 @@ bool MainWindow::openStore(const QString &path) {
     m_export->setStore(m_store.get());
     m_import->setStore(m_store.get());
     m_watch->setStore(m_store.get());
-    setWindowTitle(tr("%1 — burstlab").arg(QFileInfo(m_store->path()).fileName()));
+    setWindowTitle(tr("%1 — burstlab")
+                       .arg(isShared(m_store->path()) ? m_store->path()
+                                                      : QFileInfo(m_store->path()).fileName()));
     statusBar()->showMessage(tr("Opened store %1").arg(m_store->path()), 5000);
     if (!recovered.isEmpty()) {
         m_log->appendInfo(tr("%n run(s) left running by an earlier session are marked "
@@ -387,6 +412,30 @@ void MainWindow::chooseStore() {
     if (!path.isEmpty()) {
         openStore(path);
     }
+}
+
+void MainWindow::chooseSharedStore() {
+    const QString current = m_store && isShared(m_store->path()) ? m_store->path() : QString();
+    bool ok = false;
+    const QString text =
+        QInputDialog::getText(this, tr("Open shared store"),
+                              tr("PostgreSQL connection, as libpq names one:\n"
+                                 "postgresql://user@host/burstlab, or service=lab\n"
+                                 "(no password here: libpq reads it from ~/.pgpass or PGPASSWORD)"),
+                              QLineEdit::Normal, current, &ok)
+            .trimmed();
+    if (!ok || text.isEmpty())
+        return;
+    QString error;
+    const std::optional<StoreLocation> location = StoreLocation::parse(text, &error);
+    if (location && location->isFile())
+        error = tr("that is a file name; open a file with Open store…");
+    if (!location || location->isFile()) {
+        QMessageBox::critical(this, tr("Open shared store"),
+                              tr("Not a PostgreSQL connection: %1").arg(error));
+        return;
+    }
+    openStore(text);
 }
 
 void MainWindow::foldSetup() {

@@ -79,6 +79,8 @@ class MainWindow : public QMainWindow {
     // The run Resume continues: the selected or shown run, when it was cut short.
     std::optional<qint64> resumableRun() const;
     void chooseStore();
+    // A PostgreSQL store, named as libpq names one (docs/store.md).
+    void chooseSharedStore();
     void runAgain(qint64 runId);
     void resumeRun(qint64 runId);
     void showStoredChecklist(qint64 runId);
@@ -115,6 +117,7 @@ class MainWindow : public QMainWindow {
 
     QMenu *m_recentMenu = nullptr;
     QAction *m_openStore = nullptr;
+    QAction *m_openSharedStore = nullptr;
     QAction *m_exportCharts = nullptr;
     QAction *m_exportData = nullptr;
     QAction *m_importRuns = nullptr;
