@@ -97,6 +97,12 @@ class TestNetdevText : public QObject {
                                              "1024\n")),
                  qPrintable(out));
         QVERIFY(out.contains(QStringLiteral(" Sweep: burst=1,8,32\n")));
+        // With --lcores 0,0 the TX lcore shares CPU 0: the CPU is named.
+        RunData shared = data;
+        shared.run.hello[QStringLiteral("worker_cpus")] = QJsonArray{0};
+        QVERIFY2(NetdevExport::run(shared).contains(
+                     QStringLiteral(" Engine: main lcore 0, TX lcore 1 on CPU 0; 1 queue")),
+                 qPrintable(NetdevExport::run(shared)));
         QVERIFY(out.contains(QStringLiteral(
             " Measured: 3 reps x 200 ms (warm-up 40 ms), random order (seed 77)\n")));
         // Only what differs from the engine's defaults (queues=1 does not).

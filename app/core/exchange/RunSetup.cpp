@@ -140,10 +140,10 @@ QString RunSetup::host(const Run &run) {
 }
 
 QString RunSetup::lcores(const Run &run) {
+    QList<qint64> cpus;
+    for (const QJsonValue &v : run.hello.value(QStringLiteral("worker_cpus")).toArray())
+        cpus << v.toInteger();
     if (run.spec.engine.kind == EngineKind::Pktgen) {
-        QList<qint64> cpus;
-        for (const QJsonValue &v : run.hello.value(QStringLiteral("worker_cpus")).toArray())
-            cpus << v.toInteger();
         if (cpus.isEmpty())
             return {};
         return QStringLiteral("pktgen thread%1 on CPU%1 %2")
@@ -158,9 +158,17 @@ QString RunSetup::lcores(const Run &run) {
     QStringList parts;
     if (!main.isUndefined())
         parts << QStringLiteral("main lcore %1").arg(main.toInteger());
-    if (!workers.isEmpty())
-        parts << QStringLiteral("TX lcore%1 %2")
-                     .arg(workers.size() == 1 ? QString() : QStringLiteral("s"), cpuList(workers));
+    if (!workers.isEmpty()) {
+        QString tx =
+            QStringLiteral("TX lcore%1 %2")
+                .arg(workers.size() == 1 ? QString() : QStringLiteral("s"), cpuList(workers));
+        // Lcores share CPUs where --lcores names one twice (0,0 or 0,1,1):
+        // the CPUs are what a reader compares.
+        if (!cpus.isEmpty() && cpus != workers)
+            tx += QStringLiteral(" on CPU%1 %2")
+                      .arg(cpus.size() == 1 ? QString() : QStringLiteral("s"), cpuList(cpus));
+        parts << tx;
+    }
     return parts.join(QStringLiteral(", "));
 }
 
