@@ -242,6 +242,22 @@ class TestPktgenRuns : public QObject {
     }
 
     // Seed 000's lines, from a run of the pktgen engine at seed 000's rates.
+    // pktgen's window counts packets, which are its driver calls: a slow
+    // paced sweep is refused only when its packets are too few, not its
+    // bursts.
+    void pacedPktgenCountsPackets() {
+        SweepSpec spec = pktgenSpec();
+        spec.fixed.insert(QStringLiteral("rate_pps"), 2000);
+        QCOMPARE(problemOf(problems(spec), QStringLiteral("rate_pps")), QString());
+        spec.engine.kind = EngineKind::Dpdk;
+        QVERIFY(problemOf(problems(spec), QStringLiteral("rate_pps"))
+                    .contains(QStringLiteral("tx_burst calls")));
+        spec.engine.kind = EngineKind::Pktgen;
+        spec.fixed.insert(QStringLiteral("rate_pps"), 50);
+        QVERIFY(problemOf(problems(spec), QStringLiteral("rate_pps"))
+                    .contains(QStringLiteral("about 50 packets")));
+    }
+
     void netdevTextUsesPktgensNames() {
         const RunData data = burstRun(EngineKind::Pktgen, QStringLiteral("kernel"),
                                       testdata::seed000Rates(), {{QStringLiteral("clone"), 64}});

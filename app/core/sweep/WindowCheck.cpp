@@ -13,10 +13,8 @@ bool near(double a, double b) {
     return std::abs(a - b) <= 1e-6 * std::max(std::abs(a), std::abs(b));
 }
 
-// The calls to the driver in the window. pktgen's engine sends no tx_calls
-// (DPDK's tx_burst calls): pktgen hands the driver each packet in a call of
-// its own (ndo_start_xmit, xmit_more set on all but the last of a burst), so
-// its packets are its calls.
+// The calls to the driver in the window: an engine without tx_calls is
+// pktgen's, whose calls are its packets (WindowCheck::packetsPerCall).
 qint64 driverCalls(const WindowFigures &w) {
     return w.txCalls.value_or(w.txPkts);
 }
