@@ -42,7 +42,9 @@ inline StepResult finished(qint64 stepId, double pps) {
     return r;
 }
 
-// Runs a step at point with rep, one sample, finished at pps.
+// Runs a step at point with rep, one sample, finished at pps. The first
+// repetition's sample has a DPDK engine's tx_calls, the others none, as a
+// pktgen engine's.
 inline qint64 measure(RunStore &store, qint64 runId, qint64 burst, int rep, double pps) {
     const auto stepId =
         store.beginStep(runId, Point{{AxisValue(burst)}}, rep, int(burst) * 10 + rep);
@@ -51,6 +53,8 @@ inline qint64 measure(RunStore &store, qint64 runId, qint64 burst, int rep, doub
     Sample s;
     s.tNs = 50000000;
     s.txPkts = qint64(pps / 20);
+    if (rep == 0)
+        s.txCalls = s.txPkts / 32;
     if (!store.addSample(*stepId, s) || !store.finishStep(finished(*stepId, pps)))
         return 0;
     return *stepId;

@@ -359,7 +359,7 @@ class TestEngineClient : public QObject {
         QCOMPARE(f.id, id);
         QCOMPARE(f.reason, QStringLiteral("duration"));
         QVERIFY(f.counters.txPkts > 0);
-        QCOMPARE(f.mbufsInUse, 0);
+        QCOMPARE(f.mbufsInUse, std::optional<qint64>(0));
         // The engine's window: no warm-up asked for, so from the first packet.
         QCOMPARE(f.window.warmupMs, 0);
         QCOMPARE(f.window.lcores, 1);

@@ -10,6 +10,7 @@
 #include "engine/EngineHello.h"
 #include "engine/EngineMessageParser.h"
 #include "exchange/Comparison.h"
+#include "exchange/ExportFormat.h"
 #include "exchange/NetdevExport.h"
 #include "exchange/RunSetup.h"
 #include "exchange/SweepCommandLine.h"
@@ -21,6 +22,10 @@
 
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
+#include <QRegularExpression>
+#include <QSqlDatabase>
+#include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -237,6 +242,22 @@ class TestPktgenRuns : public QObject {
     }
 
     // Seed 000's lines, from a run of the pktgen engine at seed 000's rates.
+    // pktgen's window counts packets, which are its driver calls: a slow
+    // paced sweep is refused only when its packets are too few, not its
+    // bursts.
+    void pacedPktgenCountsPackets() {
+        SweepSpec spec = pktgenSpec();
+        spec.fixed.insert(QStringLiteral("rate_pps"), 2000);
+        QCOMPARE(problemOf(problems(spec), QStringLiteral("rate_pps")), QString());
+        spec.engine.kind = EngineKind::Dpdk;
+        QVERIFY(problemOf(problems(spec), QStringLiteral("rate_pps"))
+                    .contains(QStringLiteral("tx_burst calls")));
+        spec.engine.kind = EngineKind::Pktgen;
+        spec.fixed.insert(QStringLiteral("rate_pps"), 50);
+        QVERIFY(problemOf(problems(spec), QStringLiteral("rate_pps"))
+                    .contains(QStringLiteral("about 50 packets")));
+    }
+
     void netdevTextUsesPktgensNames() {
         const RunData data = burstRun(EngineKind::Pktgen, QStringLiteral("kernel"),
                                       testdata::seed000Rates(), {{QStringLiteral("clone"), 64}});
@@ -300,6 +321,119 @@ class TestPktgenRuns : public QObject {
         QCOMPARE(loaded->run.spec.engine.device, QStringLiteral("dummy0"));
         QCOMPARE(loaded->run.spec.warmupMs, 0);
         QCOMPARE(loaded->run.device(), QStringLiteral("dummy0 (dummy)"));
+    }
+
+    // pktgen has no tx_burst calls, TX ring, retries, mbufs, busy loop or
+    // cycle counts: its engine leaves them out of its stats and finished
+    // messages, the client reads them as not measured, the store keeps NULL
+    // and no output prints a 0 for them; from the DPDK engine the same
+    // messages are refused.
+    void pktgenCountersNotMeasuredAreNotZero() {
+        const QStringList dpdkOnly{
+            QStringLiteral("tx_calls"),       QStringLiteral("ring_full"),
+            QStringLiteral("retries"),        QStringLiteral("alloc_fail"),
+            QStringLiteral("busy_cycles"),    QStringLiteral("mbufs_built"),
+            QStringLiteral("burst_hist"),     QStringLiteral("cycles_per_pkt"),
+            QStringLiteral("cpu_ns_per_pkt"), QStringLiteral("mbufs_in_use")};
+        const QJsonObject message = pktgenFixture(QStringLiteral("finished.json"));
+        const EngineMessage m = EngineMessageParser::parse(message, EngineKind::Pktgen);
+        const auto *f = std::get_if<StepFinished>(&m);
+        QVERIFY(f);
+        QVERIFY(!f->counters.txCalls && !f->counters.ringFull && !f->counters.retries &&
+                !f->counters.allocFail && !f->counters.busyCycles && !f->counters.mbufsBuilt);
+        QVERIFY(!f->burstHist && !f->cyclesPerPkt && !f->cpuNsPerPkt && !f->mbufsInUse);
+        QVERIFY(!f->window.txCalls && !f->lcores.first().window.txCalls);
+        QVERIFY(!f->lcores.first().counters.txCalls && !f->lcores.first().cpuNs);
+        const EngineMessage fromDpdk = parsed(message);
+        const auto *refused = std::get_if<ProtocolViolation>(&fromDpdk);
+        QVERIFY(refused);
+        QCOMPARE(refused->message, QStringLiteral("finished.tx_calls: missing"));
+
+        const QJsonObject stats{{QStringLiteral("type"), QStringLiteral("stats")},
+                                {QStringLiteral("id"), 1},
+                                {QStringLiteral("t_ns"), 100000000},
+                                {QStringLiteral("tx_pkts"), 5000},
+                                {QStringLiteral("tx_bytes"), 300000},
+                                {QStringLiteral("tx_errors"), 0}};
+        const EngineMessage sm = EngineMessageParser::parse(stats, EngineKind::Pktgen);
+        const auto *sample = std::get_if<Sample>(&sm);
+        QVERIFY(sample);
+        QCOMPARE(sample->txPkts, 5000);
+        QVERIFY(!sample->txCalls && !sample->busyCycles && !sample->mbufsBuilt);
+        const EngineMessage dpdkStats = EngineMessageParser::parse(stats);
+        QVERIFY(std::holds_alternative<ProtocolViolation>(dpdkStats));
+        QVERIFY(std::get<ProtocolViolation>(dpdkStats).message.contains(u"tx_calls"));
+
+        // Stored as NULL, read back as not measured.
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("runs.sqlite"));
+        RunData run = burstRun(EngineKind::Pktgen, QStringLiteral("kernel"), {{1, 5571279}}, {}, 1);
+        run.steps.first().samples << *sample;
+        {
+            RunStore store;
+            QVERIFY(store.open(path));
+            const auto id = store.insertRunData(run);
+            QVERIFY2(id, qPrintable(store.lastError()));
+            const auto loaded = store.loadRunData(*id);
+            QVERIFY(loaded);
+            const StepData &step = loaded->steps.first();
+            QVERIFY(!step.result.cyclesPerPkt);
+            QVERIFY(step.result.measured && !step.result.measured->counters.txCalls);
+            QVERIFY(!step.result.measured->burstHist);
+            QCOMPARE(step.samples.size(), 1);
+            QVERIFY(!step.samples.first().txCalls && !step.samples.first().ringFull);
+            QCOMPARE(step.samples.first().txPkts, 5000);
+            run = *loaded;
+        }
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), "nulls");
+        db.setDatabaseName(path);
+        QVERIFY(db.open());
+        QSqlQuery q(db);
+        QVERIFY(q.exec(QStringLiteral("SELECT count(*) FROM samples WHERE tx_calls IS NULL AND "
+                                      "ring_full IS NULL AND retries IS NULL AND alloc_fail IS "
+                                      "NULL AND busy_cycles IS NULL AND mbufs_built IS NULL")) &&
+                q.next());
+        QCOMPARE(q.value(0).toInt(), 1);
+        QVERIFY(q.exec(QStringLiteral("SELECT count(*) FROM steps WHERE cycles_per_pkt IS NULL")) &&
+                q.next());
+        QCOMPARE(q.value(0).toInt(), 1);
+        q = QSqlQuery();
+        db = QSqlDatabase();
+        QSqlDatabase::removeDatabase(QStringLiteral("nulls"));
+
+        // No output prints them, as 0 or at all: JSON null where a field
+        // stands for every engine (a step's cycles_per_pkt, a sample's
+        // counters), left out of the finished message as the engine did.
+        const QJsonObject json =
+            QJsonDocument::fromJson(exportRuns(ExportFormat::Json, {run}).toUtf8()).object();
+        const QJsonObject step = json.value(QStringLiteral("runs"))
+                                     .toArray()
+                                     .first()
+                                     .toObject()
+                                     .value(QStringLiteral("steps"))
+                                     .toArray()
+                                     .first()
+                                     .toObject();
+        QVERIFY(step.contains(QStringLiteral("cycles_per_pkt")));
+        QVERIFY(step.value(QStringLiteral("cycles_per_pkt")).isNull());
+        const QJsonObject jsonSample =
+            step.value(QStringLiteral("samples")).toArray().first().toObject();
+        const QJsonObject totals = step.value(QStringLiteral("totals")).toObject();
+        for (const QString &name : dpdkOnly) {
+            QVERIFY2(!totals.contains(name), qPrintable(name));
+            if (jsonSample.contains(name))
+                QVERIFY2(jsonSample.value(name).isNull(), qPrintable(name));
+        }
+        QVERIFY(jsonSample.contains(QStringLiteral("tx_calls")));
+        for (ExportFormat format : {ExportFormat::Csv, ExportFormat::Json, ExportFormat::Netdev,
+                                    ExportFormat::Markdown}) {
+            const QString text = exportRuns(format, {run});
+            for (const QString &name : dpdkOnly) {
+                // "name":0, also as a CSV cell quotes it.
+                const QRegularExpression zero(QStringLiteral("\"%1\"+\\s*:\\s*0\\b").arg(name));
+                QVERIFY2(!text.contains(zero), qPrintable(toString(format) + u' ' + name));
+            }
+        }
     }
 
     // The two engines' runs meet point by point; what differs between their

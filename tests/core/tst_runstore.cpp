@@ -229,7 +229,8 @@ class TestRunStore : public QObject {
         QVERIFY(store.open(path));
         QStringList counters;
         const Sample none;
-        Sample::forEachCounter(none, [&](const QString &name, qint64) { counters << name; });
+        Sample::forEachCounter(
+            none, [&](const QString &name, const auto &, FieldNeed) { counters << name; });
         QStringList columns;
         {
             QSqlDatabase db = rawDatabase(path, QStringLiteral("columns"));
@@ -252,7 +253,7 @@ class TestRunStore : public QObject {
         QVERIFY(stepId);
         Sample s;
         qint64 next = 1;
-        Sample::forEachCounter(s, [&](const QString &, qint64 &value) { value = next++; });
+        Sample::forEachCounter(s, [&](const QString &, auto &value, FieldNeed) { value = next++; });
         QVERIFY2(store.addSample(*stepId, s), qPrintable(store.lastError()));
         const auto back = store.samplesOf(*stepId);
         QVERIFY(back && back->size() == 1);
@@ -491,6 +492,77 @@ class TestRunStore : public QObject {
         QVERIFY(info.next());
         QCOMPARE(info.value(0).toDouble(), 0.5);
         QVERIFY(!info.exec(QStringLiteral("SELECT ns_per_pkt FROM steps")));
+    }
+
+    // Schema 7: what only DPDK's transmit path measures may be NULL, for a
+    // pktgen run; a store of schema 6, SQLite or PostgreSQL, keeps its DPDK
+    // run's figures.
+    void migrationFromVersion6() {
+        const QString path = file("v6.sqlite");
+        QString error;
+        const SqlDialect &dialect = SqlDialect::of(StoreLocation::parse(path, &error)->kind());
+        QStringList sql;
+        for (int version = 0; version < 6; ++version) {
+            for (const QString &statement : Schema::migrations().at(version)) {
+                if (const QString s = dialect.migration(statement, version + 1); !s.isEmpty())
+                    sql << s;
+            }
+        }
+        sql << QStringLiteral("INSERT INTO runs (name, created, status) VALUES ('dpdk', "
+                              "'2026-11-01T10:00:00.000Z', 'completed')")
+            << QStringLiteral("INSERT INTO run_documents (run_id) VALUES (1)")
+            << QStringLiteral("INSERT INTO steps (run_id, seq, point, point_key, rep, status, "
+                              "pps, tx_pkts, cycles_per_pkt) VALUES (1, 0, '[8]', '8', 0, "
+                              "'completed', 9000000, 800000, 490.5)")
+            << QStringLiteral("INSERT INTO samples (step_id, t_ns, tx_pkts, tx_bytes, tx_calls, "
+                              "ring_full, retries, alloc_fail, busy_cycles, mbufs_built, "
+                              "rx_pkts) VALUES (1, 100000000, 800000, 48000000, 100000, 1, 2, "
+                              "3, 4, 800000, 5)")
+            << dialect.setSchemaVersion(6);
+        error = writeRaw(path, sql);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+
+        RunStore store;
+        QVERIFY2(store.open(path), qPrintable(store.lastError()));
+        auto data = store.loadRunData(1);
+        QVERIFY2(data, qPrintable(store.lastError()));
+        StepResult step = data->steps.first().result;
+        QCOMPARE(step.pps, 9e6);
+        QCOMPARE(step.txPkts, 800000);
+        QCOMPARE(step.cyclesPerPkt, std::optional<double>(490.5));
+        Sample kept;
+        kept.stepId = step.id;
+        kept.tNs = 100000000;
+        kept.txPkts = 800000;
+        kept.txBytes = 48000000;
+        kept.txCalls = 100000;
+        kept.ringFull = 1;
+        kept.retries = 2;
+        kept.allocFail = 3;
+        kept.busyCycles = 4;
+        kept.mbufsBuilt = 800000;
+        kept.rxPkts = 5;
+        QCOMPARE(data->steps.first().samples, QList<Sample>{kept});
+
+        // What a pktgen engine did not measure is stored as NULL and read
+        // back as not measured.
+        Sample pktgen;
+        pktgen.stepId = step.id;
+        pktgen.tNs = 200000000;
+        pktgen.txPkts = 900000;
+        pktgen.txBytes = 54000000;
+        QVERIFY2(store.addSample(step.id, pktgen), qPrintable(store.lastError()));
+        step.cyclesPerPkt.reset();
+        QVERIFY2(store.finishStep(step), qPrintable(store.lastError()));
+        data = store.loadRunData(1);
+        QVERIFY2(data, qPrintable(store.lastError()));
+        QCOMPARE(data->steps.first().samples, (QList<Sample>{kept, pktgen}));
+        QVERIFY(!data->steps.first().result.cyclesPerPkt);
+        store.close();
+        QCOMPARE(countRows(path, QStringLiteral("samples WHERE tx_calls IS NULL AND mbufs_built "
+                                                "IS NULL AND rx_pkts = 0")),
+                 1);
+        QCOMPARE(countRows(path, QStringLiteral("steps WHERE cycles_per_pkt IS NULL")), 1);
     }
 
     void newerSchemaIsRefused() {

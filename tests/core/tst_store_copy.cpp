@@ -134,6 +134,14 @@ class TestStoreCopy : public QObject {
             QCOMPARE(PointStats::bestPps(PointStats::ofRun(*copy)),
                      PointStats::bestPps(PointStats::ofRun(*original)));
         }
+        // A counter the engine did not measure crosses both back ends as
+        // NULL, one it measured as its number.
+        const auto copied = to.loadRunData(1);
+        QVERIFY(copied && copied->steps.size() == 3);
+        QCOMPARE(copied->steps[0].samples.first().txCalls,
+                 std::optional<qint64>(4999999 / 20 / 32));
+        QVERIFY(!copied->steps[1].samples.first().txCalls);
+        QVERIFY(!copied->steps[1].result.cyclesPerPkt);
         QCOMPARE(to.loadRun(3)->name, QStringLiteral("already there"));
         // The runs list, which reads the rate columns alone, agrees too.
         const auto listed = from.listRuns();

@@ -506,6 +506,17 @@ class TestSweepRunner : public QObject {
                                     << "no packet was sent after the 20 ms warm-up";
         QTest::newRow("few calls") << changed([](StepFinished &f) { f.window.txCalls = 99; })
                                    << "the measured window holds 99 tx_burst calls, fewer than 100";
+        // pktgen's window has no tx_burst calls: its packets are its calls.
+        QTest::newRow("pktgen, packets for calls") << changed([](StepFinished &f) {
+            f.window.txCalls.reset();
+            f.counters.txCalls.reset();
+        }) << QString();
+        QTest::newRow("pktgen, few packets") << changed([](StepFinished &f) {
+            f.window.txCalls.reset();
+            f.counters.txCalls.reset();
+            f.window.txPkts = f.lcores[0].window.txPkts = 99;
+            f.window.txBytes = 99 * 60;
+        }) << "the measured window holds 99 packets, fewer than 100";
         QTest::newRow("under 1 ms") << changed([](StepFinished &f) { f.window.ns = 999999; })
                                     << "the measured window lasts 0.999999 ms, less than 1 ms";
         QTest::newRow("half of the step")

@@ -121,7 +121,7 @@ class TestFaultsResources : public QObject {
             const auto f = finished.takeFirst().at(0).value<StepFinished>();
             QCOMPARE(f.reason, QStringLiteral("stopped"));
             QVERIFY(f.counters.txPkts > 0);
-            QCOMPARE(f.mbufsInUse, 0);
+            QCOMPARE(f.mbufsInUse, std::optional<qint64>(0));
         }
         client.shutdown();
         QVERIFY(exited.wait(10000));

@@ -237,7 +237,8 @@ void EngineClient::handleLine(const QByteArray &line) {
     // expected noise; nothing more is read from it.
     if (m_state == State::Stopping)
         return;
-    const EngineMessage message = EngineMessageParser::parse(line);
+    // Counters are required as far as the hello's engine kind measures them.
+    const EngineMessage message = EngineMessageParser::parse(line, m_hello.kind);
     if (const auto *v = std::get_if<ProtocolViolation>(&message)) {
         if (v->kind == ProtocolViolation::Kind::VersionMismatch)
             fail(Failure::VersionMismatch, v->message);

@@ -74,7 +74,7 @@ EnginePort parsePort(const QJsonValue &value, JsonReader &outer) {
     return p;
 }
 
-EngineMessage parseHello(const QJsonObject &o) {
+EngineMessage parseHello(const QJsonObject &o, EngineKind) {
     // Read first, so that a version mismatch names the program to update.
     const QJsonValue kindValue = o.value(QLatin1String("engine_kind"));
     const std::optional<EngineKind> kind =
@@ -161,7 +161,7 @@ EngineMessage parseHello(const QJsonObject &o) {
     return checked(h, r);
 }
 
-EngineMessage parseAck(const QJsonObject &o) {
+EngineMessage parseAck(const QJsonObject &o, EngineKind) {
     RequiredFields r(o, QStringLiteral("ack"));
     EngineAck a;
     // "id":null answers a command whose id could not be read
@@ -182,26 +182,27 @@ EngineMessage parseAck(const QJsonObject &o) {
     return checked(a, r);
 }
 
-EngineMessage parseStats(const QJsonObject &o) {
+EngineMessage parseStats(const QJsonObject &o, EngineKind kind) {
     RequiredFields r(o, QStringLiteral("stats"));
     Sample s;
     s.stepId = r.integer(QStringLiteral("id"));
-    // rx_pkts is present only when the engine has a sink port
-    Sample::forEachCounter(s, [&r](const QString &key, qint64 &value) {
-        if (key != QLatin1String("rx_pkts") || r.has(key))
+    Sample::forEachCounter(s, [&](const QString &key, auto &value, FieldNeed need) {
+        if (need == FieldNeed::DpdkOnly)
+            need = dpdkOnlyNeed(kind);
+        if (need == FieldNeed::Required || r.has(key))
             value = r.integer(key);
     });
     return checked(s, r);
 }
 
-EngineMessage parseFinished(const QJsonObject &o) {
+EngineMessage parseFinished(const QJsonObject &o, EngineKind kind) {
     QString error;
-    if (auto finished = StepFinished::fromJson(o, &error))
+    if (auto finished = StepFinished::fromEngine(o, kind, &error))
         return *finished;
     return garbage(error);
 }
 
-EngineMessage parseError(const QJsonObject &o) {
+EngineMessage parseError(const QJsonObject &o, EngineKind) {
     RequiredFields r(o, QStringLiteral("error"));
     EngineErrorMessage e;
     e.fatal = r.boolean(QStringLiteral("fatal"));
@@ -212,7 +213,7 @@ EngineMessage parseError(const QJsonObject &o) {
 
 } // namespace
 
-EngineMessage EngineMessageParser::parse(const QByteArray &line) {
+EngineMessage EngineMessageParser::parse(const QByteArray &line, EngineKind kind) {
     QJsonParseError err;
     const QJsonDocument doc = QJsonDocument::fromJson(line, &err);
     if (err.error != QJsonParseError::NoError)
@@ -220,14 +221,14 @@ EngineMessage EngineMessageParser::parse(const QByteArray &line) {
             QStringLiteral("not JSON (%1 at offset %2)").arg(err.errorString()).arg(err.offset));
     if (!doc.isObject())
         return garbage(QStringLiteral("a JSON line that is not an object"));
-    return parse(doc.object());
+    return parse(doc.object(), kind);
 }
 
-EngineMessage EngineMessageParser::parse(const QJsonObject &o) {
+EngineMessage EngineMessageParser::parse(const QJsonObject &o, EngineKind kind) {
     const QJsonValue type = o.value(QLatin1String("type"));
     if (!type.isString())
         return garbage(QStringLiteral("a message without a string field type"));
-    using Parse = EngineMessage (*)(const QJsonObject &);
+    using Parse = EngineMessage (*)(const QJsonObject &, EngineKind);
     const std::pair<const char *, Parse> parsers[] = {{"hello", parseHello},
                                                       {"ack", parseAck},
                                                       {"stats", parseStats},
@@ -235,7 +236,7 @@ EngineMessage EngineMessageParser::parse(const QJsonObject &o) {
                                                       {"error", parseError}};
     for (const auto &[name, parse] : parsers) {
         if (type.toString() == QLatin1String(name))
-            return parse(o);
+            return parse(o, kind);
     }
     return garbage(QStringLiteral("unknown message type \"%1\"").arg(type.toString().left(64)));
 }

@@ -22,11 +22,14 @@ concept HasFields = requires(T &t) {
 
 // Reads the fields a struct lists, each with its type, into the struct. The
 // first problem is kept with the field's path ("finished.window.pps:
-// missing"); nested readers share it.
+// missing"); nested readers share it. dpdkOnly is what a DpdkOnly field is
+// in this message (dpdkOnlyNeed): optional unless an engine that measures
+// them sent it.
 class Reader {
   public:
-    Reader(const QJsonObject &object, const QString &path, QString *error)
-        : m_object(object), m_path(path), m_error(error) {}
+    Reader(const QJsonObject &object, const QString &path, QString *error,
+           FieldNeed dpdkOnly = FieldNeed::Optional)
+        : m_object(object), m_path(path), m_error(error), m_dpdkOnly(dpdkOnly) {}
 
     void operator()(const char *name, qint64 &v, FieldNeed need) {
         take(name, need, isInteger, "an integer", [&](const QJsonValue &x) { v = x.toInteger(); });
@@ -109,21 +112,25 @@ class Reader {
     // The field's value; undefined when it is absent (an error when required).
     QJsonValue value(const char *name, FieldNeed need) {
         const QJsonValue x = m_object.value(QLatin1String(name));
+        if (need == FieldNeed::DpdkOnly)
+            need = m_dpdkOnly;
         if (x.isUndefined() && need == FieldNeed::Required)
             invalid(QLatin1String(name), QStringLiteral("missing"));
         return x;
     }
     template <typename T> void read(const QString &key, const QJsonObject &object, T &out) {
-        Reader nested(object, m_path + QLatin1Char('.') + key, m_error);
+        Reader nested(object, m_path + QLatin1Char('.') + key, m_error, m_dpdkOnly);
         T::fields(out, nested);
     }
 
     QJsonObject m_object;
     QString m_path;
     QString *m_error;
+    FieldNeed m_dpdkOnly;
 };
 
-// Writes the fields a struct lists; empty optional ones are left out.
+// Writes the fields a struct lists; empty optional ones are left out, as an
+// engine leaves out what it does not measure.
 class Writer {
   public:
     void operator()(const char *name, const qint64 &v, FieldNeed) { put(name, v); }
@@ -163,7 +170,6 @@ class Writer {
     void put(const char *name, const QJsonValue &v) { m_object.insert(QLatin1String(name), v); }
     QJsonObject m_object;
 };
-
 
 // A struct from its JSON object; nullopt with *error naming the field
 // ("finished.thread.wall_ns: missing") otherwise.

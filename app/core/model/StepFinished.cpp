@@ -24,16 +24,19 @@ QJsonArray StepFinished::lcoresJson() const {
     return a;
 }
 
-std::optional<StepFinished> StepFinished::fromJson(const QJsonObject &message, QString *error) {
+namespace {
+
+std::optional<StepFinished> read(const QJsonObject &message, FieldNeed dpdkOnly, QString *error) {
+    constexpr qsizetype kBurstHistBuckets = StepFinished::kBurstHistBuckets;
     QString problem;
-    Reader in(message, QStringLiteral("finished"), &problem);
+    Reader in(message, QStringLiteral("finished"), &problem, dpdkOnly);
     if (message.value(QLatin1String("type")) != QLatin1String("finished"))
         in.invalid(QStringLiteral("type"), QStringLiteral("expected \"finished\""));
     StepFinished f;
-    fields(f, in);
-    if (in.ok() && f.burstHist.size() != kBurstHistBuckets)
+    StepFinished::fields(f, in);
+    if (in.ok() && f.burstHist && f.burstHist->size() != kBurstHistBuckets)
         in.invalid(QStringLiteral("burst_hist"), QStringLiteral("%1 buckets, expected %2")
-                                                     .arg(f.burstHist.size())
+                                                     .arg(f.burstHist->size())
                                                      .arg(kBurstHistBuckets));
     const QStringList reasons{QStringLiteral("duration"), QStringLiteral("count"),
                               QStringLiteral("stopped")};
@@ -48,6 +51,17 @@ std::optional<StepFinished> StepFinished::fromJson(const QJsonObject &message, Q
         return std::nullopt;
     }
     return f;
+}
+
+} // namespace
+
+std::optional<StepFinished> StepFinished::fromJson(const QJsonObject &message, QString *error) {
+    return read(message, FieldNeed::Optional, error);
+}
+
+std::optional<StepFinished> StepFinished::fromEngine(const QJsonObject &message, EngineKind kind,
+                                                     QString *error) {
+    return read(message, dpdkOnlyNeed(kind), error);
 }
 
 } // namespace burstlab

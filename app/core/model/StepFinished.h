@@ -16,7 +16,7 @@ namespace burstlab {
 struct WindowFigures {
     qint64 txPkts = 0;
     qint64 txBytes = 0;
-    qint64 txCalls = 0;
+    std::optional<qint64> txCalls; // DPDK's tx_burst calls (FieldNeed::DpdkOnly)
     qint64 startNs = 0;
     qint64 endNs = 0;
     qint64 ns = 0;
@@ -26,7 +26,7 @@ struct WindowFigures {
         constexpr auto r = FieldNeed::Required;
         f("tx_pkts", s.txPkts, r);
         f("tx_bytes", s.txBytes, r);
-        f("tx_calls", s.txCalls, r);
+        f("tx_calls", s.txCalls, FieldNeed::DpdkOnly);
         f("start_ns", s.startNs, r);
         f("end_ns", s.endNs, r);
         f("ns", s.ns, r);
@@ -66,8 +66,8 @@ struct LcoreFinished {
     qint64 lcore = 0;
     qint64 queue = 0;
     TxCounters counters;
-    qint64 cpuNs = 0; // the lcore thread's CPU time in the step
-    double cyclesPerPkt = 0;
+    std::optional<qint64> cpuNs; // the lcore thread's CPU time in the step
+    std::optional<double> cyclesPerPkt;
     LcoreWindow window;
     std::optional<LcoreThread> thread; // null: no window measured
 
@@ -131,15 +131,17 @@ struct StepFinished {
     qint64 id = 0;
     QString reason = QStringLiteral("duration"); // duration, count or stopped
     TxCounters counters;
-    QList<qint64> burstHist = QList<qint64>(kBurstHistBuckets, 0);
+    // DPDK's transmit path only (FieldNeed::DpdkOnly): empty from an engine
+    // that does not measure them.
+    std::optional<QList<qint64>> burstHist;
     qint64 elapsedNs = 0;
     double pps = 0; // the whole step's, warm-up included
     double nsPerPkt = 0;
     double bpsL2 = 0;
     double bpsL1 = 0;
-    double cyclesPerPkt = 0;
-    double cpuNsPerPkt = 0;
-    qint64 mbufsInUse = 0;
+    std::optional<double> cyclesPerPkt;
+    std::optional<double> cpuNsPerPkt;
+    std::optional<qint64> mbufsInUse;
     std::optional<qint64> firstTxNs; // null when nothing was sent
     MeasuredWindow window;
     // With a sink (--sink-vdev) only.
@@ -162,18 +164,19 @@ struct StepFinished {
     template <typename S, typename F> static void fields(S &s, F &&f) {
         constexpr auto r = FieldNeed::Required;
         constexpr auto o = FieldNeed::Optional;
+        constexpr auto dpdk = FieldNeed::DpdkOnly;
         f("id", s.id, r);
         f("reason", s.reason, r);
         TxCounters::fields(s.counters, f, r);
-        f("burst_hist", s.burstHist, r);
+        f("burst_hist", s.burstHist, dpdk);
         f("elapsed_ns", s.elapsedNs, r);
         f("pps", s.pps, r);
         f("ns_per_pkt", s.nsPerPkt, r);
         f("bps_l2", s.bpsL2, r);
         f("bps_l1", s.bpsL1, r);
-        f("cycles_per_pkt", s.cyclesPerPkt, r);
-        f("cpu_ns_per_pkt", s.cpuNsPerPkt, r);
-        f("mbufs_in_use", s.mbufsInUse, r);
+        f("cycles_per_pkt", s.cyclesPerPkt, dpdk);
+        f("cpu_ns_per_pkt", s.cpuNsPerPkt, dpdk);
+        f("mbufs_in_use", s.mbufsInUse, dpdk);
         f("first_tx_ns", s.firstTxNs, r);
         f("window", s.window, r);
         f("rx_pkts", s.rxPkts, o);
@@ -199,9 +202,15 @@ struct StepFinished {
     // The lcores array as toJson() writes it.
     QJsonArray lcoresJson() const;
     // Strict: every required field with its type, a known reason and 11
-    // burst buckets; nullopt with *error naming the field otherwise.
+    // burst buckets; nullopt with *error naming the field otherwise. A
+    // stored message holds what its engine measured: the DpdkOnly fields
+    // may be absent.
     static std::optional<StepFinished> fromJson(const QJsonObject &message,
                                                 QString *error = nullptr);
+    // The same for a message from an engine of this kind, which must carry
+    // every field its kind measures (dpdkOnlyNeed).
+    static std::optional<StepFinished> fromEngine(const QJsonObject &message, EngineKind kind,
+                                                  QString *error);
 
     bool operator==(const StepFinished &other) const = default;
 };

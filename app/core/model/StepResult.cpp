@@ -30,6 +30,7 @@ void StepResult::setTotals(const QJsonObject &totals) {
 
 QJsonObject StepResult::toJson() const {
     const auto ns = nsPerPacket();
+    const QJsonValue cycles = cyclesPerPkt ? QJsonValue(*cyclesPerPkt) : QJsonValue();
     QJsonObject o{{QStringLiteral("point"), point.toJson()},
                   {QStringLiteral("rep"), rep},
                   {QStringLiteral("seq"), seq},
@@ -41,7 +42,7 @@ QJsonObject StepResult::toJson() const {
                   {QStringLiteral("ns_per_pkt"), ns ? QJsonValue(*ns) : QJsonValue()},
                   {QStringLiteral("tx_pkts"), txPkts},
                   {QStringLiteral("elapsed_ns"), elapsedNs},
-                  {QStringLiteral("cycles_per_pkt"), cyclesPerPkt},
+                  {QStringLiteral("cycles_per_pkt"), cycles},
                   {QStringLiteral("error"), error}};
     if (ppsAfterWarmup)
         o.insert(QStringLiteral("pps_after_warmup"), *ppsAfterWarmup);
@@ -69,7 +70,7 @@ std::optional<StepResult> StepResult::fromJson(const QJsonObject &object, QStrin
     in.optionalNumber(QStringLiteral("ns_per_pkt"));
     s.txPkts = in.integer(QStringLiteral("tx_pkts"));
     s.elapsedNs = in.integer(QStringLiteral("elapsed_ns"));
-    s.cyclesPerPkt = in.number(QStringLiteral("cycles_per_pkt"));
+    s.cyclesPerPkt = in.optionalNumber(QStringLiteral("cycles_per_pkt"));
     s.ppsAfterWarmup = in.optionalNumber(QStringLiteral("pps_after_warmup"));
     s.error = in.string(QStringLiteral("error"));
     if (!in.finish(error))

@@ -32,7 +32,7 @@ struct StepResult {
     double pps = 0;
     qint64 txPkts = 0;
     qint64 elapsedNs = 0;
-    double cyclesPerPkt = 0;
+    std::optional<double> cyclesPerPkt; // DPDK's engine only: empty where not measured
     // Stored by versions before the engine measured its own window: a rate
     // after the warm-up taken between the client's samples. Read from older
     // stores and exports so their figures do not change; never set now.

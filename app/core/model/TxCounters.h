@@ -1,13 +1,9 @@
 #pragma once
+#include "model/FieldNeed.h"
 #include <QtGlobal>
+#include <optional>
 
 namespace burstlab {
-
-// Whether an engine message must carry a field. What a version-2 engine has
-// always sent is required (a figure read with a silent default is how a wrong
-// number gets stored); fields added since are optional, so an engine of the
-// same protocol version without them still serves a sweep.
-enum class FieldNeed { Required, Optional };
 
 // The counters a TX lcore keeps and a step sums (docs/protocol.md, "stats"
 // and "finished"), listed once under their protocol names: the stats
@@ -17,22 +13,26 @@ enum class FieldNeed { Required, Optional };
 struct TxCounters {
     qint64 txPkts = 0;
     qint64 txBytes = 0;
-    qint64 txCalls = 0;
-    qint64 ringFull = 0;
-    qint64 retries = 0;
-    qint64 allocFail = 0;
-    qint64 busyCycles = 0;
-    qint64 mbufsBuilt = 0;
+    // DPDK's transmit path only (FieldNeed::DpdkOnly): empty from an engine
+    // that does not measure them.
+    std::optional<qint64> txCalls;
+    std::optional<qint64> ringFull;
+    std::optional<qint64> retries;
+    std::optional<qint64> allocFail;
+    std::optional<qint64> busyCycles;
+    std::optional<qint64> mbufsBuilt;
 
     template <typename S, typename F> static void fields(S &s, F &&f, FieldNeed need) {
+        // As much insisted on as the rest, from an engine that measures them.
+        const FieldNeed dpdk = need == FieldNeed::Required ? FieldNeed::DpdkOnly : need;
         f("tx_pkts", s.txPkts, need);
         f("tx_bytes", s.txBytes, need);
-        f("tx_calls", s.txCalls, need);
-        f("ring_full", s.ringFull, need);
-        f("retries", s.retries, need);
-        f("alloc_fail", s.allocFail, need);
-        f("busy_cycles", s.busyCycles, need);
-        f("mbufs_built", s.mbufsBuilt, need);
+        f("tx_calls", s.txCalls, dpdk);
+        f("ring_full", s.ringFull, dpdk);
+        f("retries", s.retries, dpdk);
+        f("alloc_fail", s.allocFail, dpdk);
+        f("busy_cycles", s.busyCycles, dpdk);
+        f("mbufs_built", s.mbufsBuilt, dpdk);
     }
     bool operator==(const TxCounters &other) const = default;
 };

@@ -47,7 +47,8 @@ const QString stepColumns = rateColumns + QStringLiteral(", id, run_id, started,
 QStringList sampleColumnList() {
     QStringList columns{QStringLiteral("step_id")};
     const Sample none;
-    Sample::forEachCounter(none, [&](const QString &name, qint64) { columns << name; });
+    Sample::forEachCounter(none,
+                           [&](const QString &name, const auto &, FieldNeed) { columns << name; });
     return columns;
 }
 const QString sampleColumns = sampleColumnList().join(QStringLiteral(", "));
@@ -80,12 +81,33 @@ QString writeProblem(const QString &path) {
     return {};
 }
 
+// A counter's column: NULL is a counter the engine did not measure.
+QVariant columnOf(qint64 value) {
+    return value;
+}
+
+QVariant columnOf(const std::optional<qint64> &value) {
+    return value ? QVariant(*value) : QVariant();
+}
+
+QVariant columnOf(const std::optional<double> &value) {
+    return value ? QVariant(*value) : QVariant();
+}
+
+void fromColumn(qint64 &value, const QVariant &column) {
+    value = column.toLongLong();
+}
+
+void fromColumn(std::optional<qint64> &value, const QVariant &column) {
+    value = column.isNull() ? std::nullopt : std::optional<qint64>(column.toLongLong());
+}
+
 Sample sampleFrom(const QSqlQuery &q) {
     Sample s;
     s.stepId = q.value(0).toLongLong();
     int column = 1;
     Sample::forEachCounter(
-        s, [&](const QString &, qint64 &value) { value = q.value(column++).toLongLong(); });
+        s, [&](const QString &, auto &value, FieldNeed) { fromColumn(value, q.value(column++)); });
     return s;
 }
 
@@ -132,7 +154,8 @@ StepResult stepFrom(const QSqlQuery &q) {
     s.setTotals(jsonDocument(q.value(12)).object());
     s.txPkts = q.value(13).toLongLong();
     s.elapsedNs = q.value(14).toLongLong();
-    s.cyclesPerPkt = q.value(15).toDouble();
+    if (!q.value(15).isNull())
+        s.cyclesPerPkt = q.value(15).toDouble();
     s.error = q.value(16).toString();
     return s;
 }
@@ -832,26 +855,25 @@ std::optional<qint64> RunStore::insertStep(qint64 runId, const StepResult &step)
          QString::fromUtf8(QJsonDocument(step.point.toJson()).toJson(QJsonDocument::Compact)),
          step.point.key(), step.rep, toString(step.status), dateTimeText(step.started),
          dateTimeText(step.finished), jsonText(step.totalsJson()), step.pps, step.txPkts,
-         step.elapsedNs, step.cyclesPerPkt,
-         step.ppsAfterWarmup ? QVariant(*step.ppsAfterWarmup) : QVariant(), cpuShareOf(step),
-         stealShareOf(step), step.error});
+         step.elapsedNs, columnOf(step.cyclesPerPkt), columnOf(step.ppsAfterWarmup),
+         cpuShareOf(step), stealShareOf(step), step.error});
     if (!exec(q, QStringLiteral("storing a step of run %1").arg(runId)) || !q.next())
         return std::nullopt;
     return q.value(0).toLongLong();
 }
 
 bool RunStore::finishStep(const StepResult &result) {
-    QSqlQuery q = prepare(
-        QStringLiteral("UPDATE steps SET status = ?, finished = ?, totals = ?, pps = ?, "
-                       "tx_pkts = ?, elapsed_ns = ?, cycles_per_pkt = ?, "
-                       "pps_after_warmup = ?, cpu_share = ?, steal_share = ?, error = ? "
-                       "WHERE id = ? RETURNING run_id"),
-        {toString(result.status),
-         dateTimeText(result.finished.isValid() ? result.finished
-                                                : QDateTime::currentDateTimeUtc()),
-         jsonText(result.totalsJson()), result.pps, result.txPkts, result.elapsedNs,
-         result.cyclesPerPkt, result.ppsAfterWarmup ? QVariant(*result.ppsAfterWarmup) : QVariant(),
-         cpuShareOf(result), stealShareOf(result), result.error, result.id});
+    QSqlQuery q =
+        prepare(QStringLiteral("UPDATE steps SET status = ?, finished = ?, totals = ?, pps = ?, "
+                               "tx_pkts = ?, elapsed_ns = ?, cycles_per_pkt = ?, "
+                               "pps_after_warmup = ?, cpu_share = ?, steal_share = ?, error = ? "
+                               "WHERE id = ? RETURNING run_id"),
+                {toString(result.status),
+                 dateTimeText(result.finished.isValid() ? result.finished
+                                                        : QDateTime::currentDateTimeUtc()),
+                 jsonText(result.totalsJson()), result.pps, result.txPkts, result.elapsedNs,
+                 columnOf(result.cyclesPerPkt), columnOf(result.ppsAfterWarmup), cpuShareOf(result),
+                 stealShareOf(result), result.error, result.id});
     const QString what = QStringLiteral("finishing step %1").arg(result.id);
     if (!exec(q, what))
         return false;
@@ -886,8 +908,9 @@ bool RunStore::addSample(qint64 stepId, const Sample &s) {
     }
     int column = 0;
     m_insertSample->bindValue(column++, stepId);
-    Sample::forEachCounter(
-        s, [&](const QString &, qint64 value) { m_insertSample->bindValue(column++, value); });
+    Sample::forEachCounter(s, [&](const QString &, const auto &value, FieldNeed) {
+        m_insertSample->bindValue(column++, columnOf(value));
+    });
     return exec(*m_insertSample, QStringLiteral("storing a sample of step %1").arg(stepId));
 }
 

@@ -36,7 +36,7 @@ class SqlDialect;
 // what went wrong. Nothing is swallowed.
 class RunStore {
   public:
-    static constexpr int schemaVersion = 6;
+    static constexpr int schemaVersion = 7;
 
     RunStore();
     ~RunStore();

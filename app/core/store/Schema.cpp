@@ -2,6 +2,30 @@
 
 namespace burstlab {
 
+namespace {
+
+// Statements that take the NOT NULL (and the default) off columns, their
+// values kept. Neither SQLite nor PostgreSQL is told it in words the other
+// takes, but both take a new column, a copy, a drop and a rename; the
+// columns move to the end of the table, which the store never reads by
+// position.
+QStringList nullableColumns(const QString &table, const QStringList &columns, const QString &type) {
+    QStringList add, copy, drop, rename;
+    for (const QString &column : columns) {
+        const QString next = column + QStringLiteral("_nullable");
+        add << QStringLiteral("ALTER TABLE %1 ADD COLUMN %2 %3").arg(table, next, type);
+        copy << QStringLiteral("%1 = %2").arg(next, column);
+        drop << QStringLiteral("ALTER TABLE %1 DROP COLUMN %2").arg(table, column);
+        rename << QStringLiteral("ALTER TABLE %1 RENAME COLUMN %2 TO %3").arg(table, next, column);
+    }
+    return add +
+           QStringList{
+               QStringLiteral("UPDATE %1 SET %2").arg(table, copy.join(QStringLiteral(", ")))} +
+           drop + rename;
+}
+
+} // namespace
+
 const QList<QStringList> &Schema::migrations() {
     static const QList<QStringList> steps{
         // 0 -> 1: runs, steps, samples.
@@ -112,6 +136,16 @@ const QList<QStringList> &Schema::migrations() {
                         " json_extract(totals, '$.thread.min_cpu_share') END,"
                         " steal_share = CASE WHEN json_valid(totals) THEN"
                         " json_extract(totals, '$.thread.max_steal_share') END")},
+        // 6 -> 7: what only DPDK's transmit path measures is NULL where the
+        // engine does not (the pktgen engine), never a 0 stored as if it had
+        // been measured (FieldNeed::DpdkOnly).
+        nullableColumns(QStringLiteral("samples"),
+                        {QStringLiteral("tx_calls"), QStringLiteral("ring_full"),
+                         QStringLiteral("retries"), QStringLiteral("alloc_fail"),
+                         QStringLiteral("busy_cycles"), QStringLiteral("mbufs_built")},
+                        QStringLiteral("INTEGER")) +
+            nullableColumns(QStringLiteral("steps"), {QStringLiteral("cycles_per_pkt")},
+                            QStringLiteral("REAL")),
     };
     return steps;
 }

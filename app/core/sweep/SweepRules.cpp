@@ -48,9 +48,10 @@ QList<qint64> valuesOf(const SweepSpec &spec, const QString &name,
 }
 
 // A paced step sends one burst per burst/rate_pps seconds, so its window
-// holds about rate_pps x (duration - warm-up) / burst tx_burst calls; a
-// repetition with fewer than WindowCheck::kMinTxCalls is invalid, and so
-// would every repetition of the sweep's slowest, longest-burst, shortest step.
+// holds about rate_pps x (duration - warm-up) / burst tx_burst calls (as
+// many as its packets for pktgen); a repetition with fewer than
+// WindowCheck::kMinTxCalls is invalid, and so would every repetition of the
+// sweep's slowest, longest-burst, shortest step.
 QString tooFewTxCalls(const SweepSpec &spec) {
     QList<qint64> rates = valuesOf(spec, QStringLiteral("rate_pps"));
     rates.removeAll(0);
@@ -63,17 +64,20 @@ QString tooFewTxCalls(const SweepSpec &spec) {
     const qint64 windowMs = *std::min_element(durations.begin(), durations.end()) - spec.warmupMs;
     if (windowMs <= 0)
         return {}; // the warm-up's own problem
-    const double calls = double(rate) * double(windowMs) / 1000.0 / double(burst);
+    const double calls = double(rate) * double(windowMs) / 1000.0 /
+                         double(WindowCheck::packetsPerCall(spec.engine.kind, burst));
     if (calls >= double(WindowCheck::kMinTxCalls))
         return {};
-    return QStringLiteral("rate_pps=%1 with burst=%2 makes about %3 tx_burst calls in the %4 ms "
+    return QStringLiteral("rate_pps=%1 with burst=%2 makes about %3 %6 in the %4 ms "
                           "after the warm-up, fewer than the %5 a valid repetition needs: raise "
                           "rate_pps or duration_ms, or lower burst")
         .arg(rate)
         .arg(burst)
         .arg(qint64(calls))
         .arg(windowMs)
-        .arg(WindowCheck::kMinTxCalls);
+        .arg(WindowCheck::kMinTxCalls)
+        .arg(spec.engine.kind == EngineKind::Pktgen ? QStringLiteral("packets")
+                                                    : QStringLiteral("tx_burst calls"));
 }
 
 } // namespace

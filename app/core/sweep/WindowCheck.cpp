@@ -13,11 +13,18 @@ bool near(double a, double b) {
     return std::abs(a - b) <= 1e-6 * std::max(std::abs(a), std::abs(b));
 }
 
+// The calls to the driver in the window: an engine without tx_calls is
+// pktgen's, whose calls are its packets (WindowCheck::packetsPerCall).
+qint64 driverCalls(const WindowFigures &w) {
+    return w.txCalls.value_or(w.txPkts);
+}
+
 // The window against the step's own totals and its lcores' windows.
 QString inconsistency(const StepFinished &f) {
     const MeasuredWindow &w = f.window;
-    if (w.txPkts > f.counters.txPkts || w.txCalls > f.counters.txCalls || w.endNs > f.elapsedNs ||
-        w.ns > f.elapsedNs || w.startNs + w.ns > w.endNs)
+    const bool moreCalls = w.txCalls && f.counters.txCalls && *w.txCalls > *f.counters.txCalls;
+    if (w.txPkts > f.counters.txPkts || moreCalls || w.endNs > f.elapsedNs || w.ns > f.elapsedNs ||
+        w.startNs + w.ns > w.endNs)
         return QStringLiteral("the measured window (%1 packets, %2 to %3 ns) does not lie within "
                               "the step (%4 packets, %5 ns)")
             .arg(w.txPkts)
@@ -66,9 +73,10 @@ QString WindowCheck::problem(const StepFinished &f) {
     const MeasuredWindow &w = f.window;
     if (w.txPkts <= 0)
         return QStringLiteral("no packet was sent after the %1 ms warm-up").arg(w.warmupMs);
-    if (w.txCalls < kMinTxCalls)
-        return QStringLiteral("the measured window holds %1 tx_burst calls, fewer than %2")
-            .arg(w.txCalls)
+    if (driverCalls(w) < kMinTxCalls)
+        return QStringLiteral("the measured window holds %1 %2, fewer than %3")
+            .arg(driverCalls(w))
+            .arg(w.txCalls ? QStringLiteral("tx_burst calls") : QStringLiteral("packets"))
             .arg(kMinTxCalls);
     if (w.ns < kMinNs)
         return QStringLiteral("the measured window lasts %1 ms, less than %2 ms")

@@ -1,4 +1,5 @@
 #pragma once
+#include "model/EngineKind.h"
 #include "model/StepFinished.h"
 #include <QString>
 
@@ -19,6 +20,13 @@ class WindowCheck {
 
     // Why the window cannot be trusted, or an empty string when it can.
     static QString problem(const StepFinished &finished);
+    // The packets a driver call sends with this burst: DPDK's tx_burst a
+    // burst; pktgen hands the driver each packet in a call of its own
+    // (xmit_more set on all but the last of a burst), so its engine sends
+    // no tx_calls and its window's calls are its packets.
+    static qint64 packetsPerCall(EngineKind kind, qint64 burst) {
+        return kind == EngineKind::Pktgen ? 1 : burst;
+    }
 };
 
 } // namespace burstlab

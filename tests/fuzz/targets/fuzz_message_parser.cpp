@@ -12,11 +12,16 @@ using namespace burstlab;
 
 namespace {
 
+// As an engine of either kind sent them: the kind says which counters
+// its stats and finished messages must carry.
 void parseAll(const QList<QByteArray> &lines) {
     for (const QByteArray &line : lines) {
-        const EngineMessage message = EngineMessageParser::parse(line);
-        if (const auto *v = std::get_if<ProtocolViolation>(&message); v && v->message.isEmpty()) {
-            std::abort(); // a refusal must say why
+        for (EngineKind kind : {EngineKind::Dpdk, EngineKind::Pktgen}) {
+            const EngineMessage message = EngineMessageParser::parse(line, kind);
+            if (const auto *v = std::get_if<ProtocolViolation>(&message);
+                v && v->message.isEmpty()) {
+                std::abort(); // a refusal must say why
+            }
         }
     }
 }
