@@ -52,9 +52,27 @@ void showProgress(SweepRunner &runner, ProgressDisplay &display, bool verbose) {
                      [&display](const EngineHello &h) {
                          display.message(QStringLiteral("engine: ") + h.summary());
                      });
+    QObject::connect(&runner, &SweepRunner::storeNotice, &runner,
+                     [&display](const QString &line) { display.message(line); });
     if (verbose)
         QObject::connect(&runner, &SweepRunner::logLine, &runner,
                          [&display](const QString &line) { display.message(line); });
+}
+
+// The run lives in a local file since the store was lost: where, and the
+// command that moves it into the store once the store is back.
+void sayKept(const RunWriter &writer, const QString &store) {
+    QString part;
+    if (writer.storeId() > 0)
+        part = QStringLiteral(" (the store keeps the part it got as run %1, interrupted)")
+                   .arg(writer.storeId());
+    CliOutput::err() << QStringLiteral("the store %1 did not come back: the run is kept locally "
+                                       "in %2 as run %3%4; once the store is back, move it there "
+                                       "with: burstlab-cli store copy %5 %6")
+                            .arg(store, writer.keptFile())
+                            .arg(writer.keptId())
+                            .arg(part, ShellText::quote(writer.keptFile()), ShellText::quote(store))
+                     << Qt::endl;
 }
 
 } // namespace
@@ -108,31 +126,42 @@ int sweepCommand(const QStringList &args) {
         return CliOutput::usageError(
             command, QStringLiteral("%1: %2").arg(options->argumentFor(runner.refusedField()),
                                                   runner.errorString()));
+    // Where the run is: the store, or the local file it was kept in.
+    const RunWriter &writer = runner.writer();
+    const QString where = writer.isKept() ? writer.keptFile() : store.store().path();
+    const qint64 runId = writer.isKept() ? writer.keptId() : runner.runId();
     if (outcome != SweepRunner::Outcome::Completed) {
         CliOutput::error(command, code, runner.errorString());
-        if (runner.runId() <= 0)
+        if (runId <= 0)
             return code;
         const QString resume = QStringLiteral("burstlab-cli --db %1 sweep --resume %2")
-                                   .arg(ShellText::quote(store.store().path()))
-                                   .arg(runner.runId());
+                                   .arg(ShellText::quote(where))
+                                   .arg(runId);
         QString stored = QStringLiteral("is stored as failed");
         if (outcome == SweepRunner::Outcome::Interrupted)
             stored = QStringLiteral("is stored as interrupted");
         else if (!runner.failureStored())
             stored = QStringLiteral("could not be marked failed as the store failed; the store's "
                                     "next open marks it interrupted, keeping its stored steps");
-        CliOutput::err() << QStringLiteral("run %1 %2; continue it with: %3")
-                                .arg(runner.runId())
-                                .arg(stored, resume)
-                         << Qt::endl;
+        CliOutput::err()
+            << QStringLiteral("run %1 %2; continue it with: %3").arg(runId).arg(stored, resume)
+            << Qt::endl;
+        if (writer.isKept())
+            sayKept(writer, store.store().path());
         return code;
     }
-    const auto data = store.load(runner.runId(), &code);
+    CliStore kept(command);
+    if (writer.isKept())
+        if (const auto failed = kept.open(where))
+            return *failed;
+    const auto data = (writer.isKept() ? kept : store).load(runId, &code);
     if (!data)
         return code;
-    CliOutput::err()
-        << QStringLiteral("stored as run %1 in %2").arg(runner.runId()).arg(store.store().path())
-        << Qt::endl;
+    if (writer.isKept())
+        sayKept(writer, store.store().path());
+    else
+        CliOutput::err() << QStringLiteral("stored as run %1 in %2").arg(runId).arg(where)
+                         << Qt::endl;
     NetdevOptions netdev;
     netdev.chart = options->chart;
     CliOutput::out() << NetdevExport::run(*data, netdev);
@@ -141,8 +170,8 @@ int sweepCommand(const QStringList &args) {
         return CliOutput::error(command, ExitFailure,
                                 QStringLiteral("every repetition of run %1 was invalid; its "
                                                "points have no figure")
-                                    .arg(runner.runId()));
-    return ExitOk;
+                                    .arg(runId));
+    return writer.isKept() ? ExitKeptLocally : ExitOk;
 }
 
 } // namespace burstlab
