@@ -59,22 +59,6 @@ void showProgress(SweepRunner &runner, ProgressDisplay &display, bool verbose) {
                          [&display](const QString &line) { display.message(line); });
 }
 
-// The run lives in a local file since the store was lost: where, and the
-// command that moves it into the store once the store is back.
-void sayKept(const RunWriter &writer, const QString &store) {
-    QString part;
-    if (writer.storeId() > 0)
-        part = QStringLiteral(" (the store keeps the part it got as run %1, interrupted)")
-                   .arg(writer.storeId());
-    CliOutput::err() << QStringLiteral("the store %1 did not come back: the run is kept locally "
-                                       "in %2 as run %3%4; once the store is back, move it there "
-                                       "with: burstlab-cli store copy %5 %6")
-                            .arg(store, writer.keptFile())
-                            .arg(writer.keptId())
-                            .arg(part, ShellText::quote(writer.keptFile()), ShellText::quote(store))
-                     << Qt::endl;
-}
-
 } // namespace
 
 int sweepCommand(const QStringList &args) {
@@ -147,7 +131,7 @@ int sweepCommand(const QStringList &args) {
             << QStringLiteral("run %1 %2; continue it with: %3").arg(runId).arg(stored, resume)
             << Qt::endl;
         if (writer.isKept())
-            sayKept(writer, store.store().path());
+            CliOutput::err() << writer.keptNotice() << Qt::endl;
         return code;
     }
     CliStore kept(command);
@@ -158,7 +142,7 @@ int sweepCommand(const QStringList &args) {
     if (!data)
         return code;
     if (writer.isKept())
-        sayKept(writer, store.store().path());
+        CliOutput::err() << writer.keptNotice() << Qt::endl;
     else
         CliOutput::err() << QStringLiteral("stored as run %1 in %2").arg(runId).arg(where)
                          << Qt::endl;

@@ -1,4 +1,5 @@
 #include "sweep/RunWriter.h"
+#include "exchange/ShellText.h"
 #include "store/RunStore.h"
 #include "store/StoreLocation.h"
 #include "store/StoreReconnect.h"
@@ -126,6 +127,19 @@ bool RunWriter::onCopy(const std::function<bool(RunStore &)> &write) {
     }
     m_error = m_copy->lastError();
     return false;
+}
+
+QString RunWriter::keptNotice() const {
+    QString part;
+    if (m_storeRun > 0)
+        part = QStringLiteral(" (the store keeps the part it got as run %1, interrupted)")
+                   .arg(m_storeRun);
+    return QStringLiteral("the store %1 did not come back: the run is kept locally in %2 as run "
+                          "%3%4; once the store is back, move it there with: burstlab-cli store "
+                          "copy %5 %6")
+        .arg(m_store.path(), m_file)
+        .arg(m_copyRun)
+        .arg(part, ShellText::quote(m_file), ShellText::quote(m_store.path()));
 }
 
 std::optional<qint64> RunWriter::createRun(const Run &run) {

@@ -62,6 +62,9 @@ class RunWriter {
     qint64 keptId() const { return m_copyRun; }
     // The run's id in the store, which keeps the part it got (0: none).
     qint64 storeId() const { return m_storeRun; }
+    // For a kept run: where it is, and the `burstlab-cli store copy`
+    // command that moves it into the store once the store is back.
+    QString keptNotice() const;
     // The sweep is over: the local copy is closed, and deleted unless the
     // run is kept there.
     void finish();
