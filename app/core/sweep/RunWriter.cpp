@@ -94,7 +94,8 @@ bool RunWriter::onStore(const std::function<bool(RunStore &)> &write,
         return true;
     if (write(m_store))
         return true;
-    if (!m_copy || !m_store.connectionLost())
+    // A store closed by a reconnect that failed before is tried again too.
+    if (!m_copy || (!m_store.connectionLost() && m_store.isOpen()))
         return storeFailed();
     m_notice(QStringLiteral("the connection to the store dropped: %1; trying again for up to %2 s")
                  .arg(firstLine(m_store.lastError()))

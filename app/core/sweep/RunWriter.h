@@ -40,6 +40,8 @@ class RunWriter {
     // The store, for reading a run to resume.
     RunStore &store() { return m_store; }
 
+    // Forgets the last run (finish()): a sweep begins.
+    void reset();
     // A new run, or a stored one to resume (read from the store): the run
     // every other call writes, and the start of its local copy.
     std::optional<qint64> createRun(const Run &run);
@@ -72,8 +74,6 @@ class RunWriter {
   private:
     // The local copy's file for run, beside the default store.
     static QString copyFile(const Run &run);
-    // Forgets the last run (finish()) for a new one.
-    void reset();
     // A PostgreSQL store's local copy, in a new file named after run.
     bool openCopy(const Run &run);
     void dropCopy(const QString &why);

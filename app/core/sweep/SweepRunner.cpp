@@ -66,6 +66,7 @@ bool SweepRunner::start(const Run &run) {
     if (m_run.spec.untilPrecise)
         m_run.spec.reps = PrecisionTarget::kMinReps;
     m_resumed = false;
+    m_writer.reset();
     return begin(m_run, {});
 }
 
