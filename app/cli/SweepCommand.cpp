@@ -119,17 +119,16 @@ int sweepCommand(const QStringList &args) {
         if (runId <= 0)
             return code;
         const QString resume = QStringLiteral("burstlab-cli --db %1 sweep --resume %2")
-                                   .arg(ShellText::quote(where))
-                                   .arg(runId);
+                                   .arg(ShellText::quote(where), QString::number(runId));
         QString stored = QStringLiteral("is stored as failed");
         if (outcome == SweepRunner::Outcome::Interrupted)
             stored = QStringLiteral("is stored as interrupted");
         else if (!runner.failureStored())
             stored = QStringLiteral("could not be marked failed as the store failed; the store's "
                                     "next open marks it interrupted, keeping its stored steps");
-        CliOutput::err()
-            << QStringLiteral("run %1 %2; continue it with: %3").arg(runId).arg(stored, resume)
-            << Qt::endl;
+        CliOutput::err() << QStringLiteral("run %1 %2; continue it with: %3")
+                                .arg(QString::number(runId), stored, resume)
+                         << Qt::endl;
         if (writer.isKept())
             CliOutput::err() << writer.keptNotice() << Qt::endl;
         return code;

@@ -20,6 +20,11 @@ bool canDrop(const RunStore &store) {
     return location && !location->isFile();
 }
 
+// Texts are filled in one arg() each: a store's URI may hold "%2F".
+QString bound() {
+    return QString::number(StoreReconnect::kBoundMs / 1000);
+}
+
 // libpq's errors go on over lines of advice; the first says what happened.
 QString firstLine(const QString &error) {
     return error.section(QLatin1Char('\n'), 0, 0);
@@ -40,9 +45,9 @@ QString RunWriter::copyFile(const Run &run) {
     // The pid keeps apart two sweeps of one name started in one second.
     return QStringLiteral("%1/run-%2-%3%4.sqlite")
         .arg(QFileInfo(RunStore::defaultPath()).absolutePath(),
-             run.created.toUTC().toString(QStringLiteral("yyyyMMdd-HHmmss")))
-        .arg(QCoreApplication::applicationPid())
-        .arg(name.isEmpty() ? QString() : QLatin1Char('-') + name);
+             run.created.toUTC().toString(QStringLiteral("yyyyMMdd-HHmmss")),
+             QString::number(QCoreApplication::applicationPid()),
+             name.isEmpty() ? QString() : QLatin1Char('-') + name);
 }
 
 void RunWriter::reset() {
@@ -98,8 +103,7 @@ bool RunWriter::onStore(const std::function<bool(RunStore &)> &write,
     if (!m_copy || (!m_store.connectionLost() && m_store.isOpen()))
         return storeFailed();
     m_notice(QStringLiteral("the connection to the store dropped: %1; trying again for up to %2 s")
-                 .arg(firstLine(m_store.lastError()))
-                 .arg(StoreReconnect::kBoundMs / 1000));
+                 .arg(firstLine(m_store.lastError()), bound()));
     if (StoreReconnect::reopen(m_store)) {
         // The first try may have landed with only its answer lost.
         if ((landed && landed(m_store)) || write(m_store)) {
@@ -113,9 +117,7 @@ bool RunWriter::onStore(const std::function<bool(RunStore &)> &write,
     m_kept = true;
     m_notice(QStringLiteral("the store %1 did not come back within %2 s (%3): the run goes on in "
                             "the local copy %4, and is kept there")
-                 .arg(m_store.path())
-                 .arg(StoreReconnect::kBoundMs / 1000)
-                 .arg(firstLine(m_store.lastError()), m_file));
+                 .arg(m_store.path(), bound(), firstLine(m_store.lastError()), m_file));
     return true;
 }
 
@@ -133,14 +135,14 @@ bool RunWriter::onCopy(const std::function<bool(RunStore &)> &write) {
 QString RunWriter::keptNotice() const {
     QString part;
     if (m_storeRun > 0)
-        part = QStringLiteral(" (the store keeps the part it got as run %1, interrupted)")
+        part = QStringLiteral(" (the store keeps the part it got as run %1, which its next open "
+                              "marks interrupted)")
                    .arg(m_storeRun);
     return QStringLiteral("the store %1 did not come back: the run is kept locally in %2 as run "
                           "%3%4; once the store is back, move it there with: burstlab-cli store "
                           "copy %5 %6")
-        .arg(m_store.path(), m_file)
-        .arg(m_copyRun)
-        .arg(part, ShellText::quote(m_file), ShellText::quote(m_store.path()));
+        .arg(m_store.path(), m_file, QString::number(m_copyRun), part, ShellText::quote(m_file),
+             ShellText::quote(m_store.path()));
 }
 
 std::optional<qint64> RunWriter::createRun(const Run &run) {
