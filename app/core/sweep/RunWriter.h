@@ -62,8 +62,6 @@ class RunWriter {
     bool isKept() const { return m_kept; }
     QString keptFile() const { return m_file; }
     qint64 keptId() const { return m_copyRun; }
-    // The run's id in the store, which keeps the part it got (0: none).
-    qint64 storeId() const { return m_storeRun; }
     // For a kept run: where it is, and the `burstlab-cli store copy`
     // command that moves it into the store once the store is back.
     QString keptNotice() const;
