@@ -647,7 +647,8 @@ class TestRunStore : public QObject {
 
     // A statement's own error is not a dropped connection; a session the
     // server ended is, and a new connection takes its place holding the
-    // running run again, so that no other host takes it for a dead writer's.
+    // running run again, so that no other host takes it for a dead writer's,
+    // and listening again.
     void droppedConnectionIsToldAndReconnected() {
         const QString path = file("dropped.sqlite");
         RunStore writer;
@@ -662,6 +663,10 @@ class TestRunStore : public QObject {
         QVERIFY2(!writer.connectionLost(), qPrintable(writer.lastError()));
         if (!m_server)
             return;
+        QList<qint64> heard;
+        QObject context;
+        QVERIFY2(writer.watchRuns(&context, [&heard](qint64 id) { heard << id; }),
+                 qPrintable(writer.lastError()));
         {
             QSqlDatabase db = rawDatabase(path, QStringLiteral("raw-terminate"));
             QVERIFY(db.open());
@@ -690,6 +695,12 @@ class TestRunStore : public QObject {
             QCOMPARE(q.value(0).toInt(), 1);
         }
         QSqlDatabase::removeDatabase(QStringLiteral("raw-locks"));
+        // It hears other connections' runs again.
+        RunStore other;
+        QVERIFY(other.open(path));
+        const auto otherId = other.createRun(sampleRun(QStringLiteral("other")));
+        QVERIFY(otherId);
+        QTRY_COMPARE_WITH_TIMEOUT(heard, QList<qint64>{*otherId}, 5000);
     }
 
     // A viewer of a shared store hears every change of another connection's

@@ -70,7 +70,8 @@ class RunStore {
     void close();
     bool isOpen() const;
     // A new connection in place of one that dropped (connectionLost()),
-    // with the same settings, owner and held runs: nothing is recovered, as
+    // with the same settings, owner, held runs and watchers (watchRuns):
+    // nothing is recovered, as
     // this instance's runs are alive (StoreReconnect.cpp). False when the
     // store cannot be reached, with lastError() saying why.
     bool reconnect();
