@@ -28,6 +28,8 @@ QString CliParser::exitCodeHelp() {
                           "  2    usage error, or a value the engine does not accept\n"
                           "  3    the engine failed: did not start, crashed, hung, garbage\n"
                           "  4    the run store could not be opened, read or written\n"
+                          "  5    a sweep's PostgreSQL store did not come back: the run\n"
+                          "       completed in a local file, and stderr says how to move it\n"
                           "  130  interrupted by SIGINT or SIGTERM (the run is kept as "
                           "interrupted)\n");
 }

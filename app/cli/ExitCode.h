@@ -9,6 +9,7 @@ enum ExitCode : int {
     ExitUsage = 2,        // the command line is wrong, or a value the engine would refuse
     ExitEngine = 3,       // the engine did not start, crashed, hung or spoke garbage
     ExitStore = 4,        // the run store could not be opened, read or written
+    ExitKeptLocally = 5,  // a sweep's store was lost for good: its run is kept in a local file
     ExitInterrupted = 130 // SIGINT or SIGTERM during a sweep: the run is stored as interrupted
 };
 

@@ -52,6 +52,8 @@ void showProgress(SweepRunner &runner, ProgressDisplay &display, bool verbose) {
                      [&display](const EngineHello &h) {
                          display.message(QStringLiteral("engine: ") + h.summary());
                      });
+    QObject::connect(&runner, &SweepRunner::storeNotice, &runner,
+                     [&display](const QString &line) { display.message(line); });
     if (verbose)
         QObject::connect(&runner, &SweepRunner::logLine, &runner,
                          [&display](const QString &line) { display.message(line); });
@@ -108,13 +110,16 @@ int sweepCommand(const QStringList &args) {
         return CliOutput::usageError(
             command, QStringLiteral("%1: %2").arg(options->argumentFor(runner.refusedField()),
                                                   runner.errorString()));
+    // Where the run is: the store, or the local file it was kept in.
+    const RunWriter &writer = runner.writer();
+    const QString where = writer.isKept() ? writer.keptFile() : store.store().path();
+    const qint64 runId = writer.isKept() ? writer.keptId() : runner.runId();
     if (outcome != SweepRunner::Outcome::Completed) {
         CliOutput::error(command, code, runner.errorString());
-        if (runner.runId() <= 0)
+        if (runId <= 0)
             return code;
         const QString resume = QStringLiteral("burstlab-cli --db %1 sweep --resume %2")
-                                   .arg(ShellText::quote(store.store().path()))
-                                   .arg(runner.runId());
+                                   .arg(ShellText::quote(where), QString::number(runId));
         QString stored = QStringLiteral("is stored as failed");
         if (outcome == SweepRunner::Outcome::Interrupted)
             stored = QStringLiteral("is stored as interrupted");
@@ -122,17 +127,24 @@ int sweepCommand(const QStringList &args) {
             stored = QStringLiteral("could not be marked failed as the store failed; the store's "
                                     "next open marks it interrupted, keeping its stored steps");
         CliOutput::err() << QStringLiteral("run %1 %2; continue it with: %3")
-                                .arg(runner.runId())
-                                .arg(stored, resume)
+                                .arg(QString::number(runId), stored, resume)
                          << Qt::endl;
+        if (writer.isKept())
+            CliOutput::err() << writer.keptNotice() << Qt::endl;
         return code;
     }
-    const auto data = store.load(runner.runId(), &code);
+    CliStore kept(command);
+    if (writer.isKept())
+        if (const auto failed = kept.open(where))
+            return *failed;
+    const auto data = (writer.isKept() ? kept : store).load(runId, &code);
     if (!data)
         return code;
-    CliOutput::err()
-        << QStringLiteral("stored as run %1 in %2").arg(runner.runId()).arg(store.store().path())
-        << Qt::endl;
+    if (writer.isKept())
+        CliOutput::err() << writer.keptNotice() << Qt::endl;
+    else
+        CliOutput::err() << QStringLiteral("stored as run %1 in %2").arg(runId).arg(where)
+                         << Qt::endl;
     NetdevOptions netdev;
     netdev.chart = options->chart;
     CliOutput::out() << NetdevExport::run(*data, netdev);
@@ -141,8 +153,8 @@ int sweepCommand(const QStringList &args) {
         return CliOutput::error(command, ExitFailure,
                                 QStringLiteral("every repetition of run %1 was invalid; its "
                                                "points have no figure")
-                                    .arg(runner.runId()));
-    return ExitOk;
+                                    .arg(runId));
+    return writer.isKept() ? ExitKeptLocally : ExitOk;
 }
 
 } // namespace burstlab

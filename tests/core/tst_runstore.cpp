@@ -717,6 +717,64 @@ class TestRunStore : public QObject {
         QCOMPARE(toString(viewer.loadRun(*id)->status), toString(RunStatus::Interrupted));
     }
 
+    // A statement's own error is not a dropped connection; a session the
+    // server ended is, and a new connection takes its place holding the
+    // running run again, so that no other host takes it for a dead writer's,
+    // and listening again.
+    void droppedConnectionIsToldAndReconnected() {
+        const QString path = file("dropped.sqlite");
+        RunStore writer;
+        QVERIFY2(writer.open(path), qPrintable(writer.lastError()));
+        const auto runId = writer.createRun(sampleRun(QStringLiteral("dropped")));
+        QVERIFY2(runId, qPrintable(writer.lastError()));
+        const auto stepId = writer.beginStep(*runId, Point{{AxisValue(1)}}, 0, 0);
+        QVERIFY2(stepId, qPrintable(writer.lastError()));
+        Sample sample;
+        sample.tNs = 1000;
+        QVERIFY(!writer.addSample(*stepId + 1000, sample)); // no such step
+        QVERIFY2(!writer.connectionLost(), qPrintable(writer.lastError()));
+        if (!m_server)
+            return;
+        QList<qint64> heard;
+        QObject context;
+        QVERIFY2(writer.watchRuns(&context, [&heard](qint64 id) { heard << id; }),
+                 qPrintable(writer.lastError()));
+        {
+            QSqlDatabase db = rawDatabase(path, QStringLiteral("raw-terminate"));
+            QVERIFY(db.open());
+            QSqlQuery q(db);
+            QVERIFY2(q.exec(QStringLiteral("SELECT pg_terminate_backend(pid, 10000) FROM "
+                                           "pg_stat_activity WHERE datname = current_database() "
+                                           "AND pid <> pg_backend_pid()")) &&
+                         q.next() && q.value(0).toBool(),
+                     qPrintable(q.lastError().text()));
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("raw-terminate"));
+        QVERIFY(!writer.addSample(*stepId, sample));
+        QVERIFY2(writer.connectionLost(), qPrintable(writer.lastError()));
+        QVERIFY2(writer.reconnect(), qPrintable(writer.lastError()));
+        QVERIFY2(writer.addSample(*stepId, sample), qPrintable(writer.lastError()));
+        QCOMPARE(countRows(path, QStringLiteral("samples")), 1);
+        // The run's advisory lock, in the new session.
+        {
+            QSqlDatabase db = rawDatabase(path, QStringLiteral("raw-locks"));
+            QVERIFY(db.open());
+            QSqlQuery q(db);
+            QVERIFY(q.exec(QStringLiteral("SELECT count(*) FROM pg_locks l JOIN pg_database d ON "
+                                          "d.oid = l.database WHERE l.locktype = 'advisory' AND "
+                                          "l.granted AND d.datname = current_database()")) &&
+                    q.next());
+            QCOMPARE(q.value(0).toInt(), 1);
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("raw-locks"));
+        // It hears other connections' runs again.
+        RunStore other;
+        QVERIFY(other.open(path));
+        const auto otherId = other.createRun(sampleRun(QStringLiteral("other")));
+        QVERIFY(otherId);
+        QTRY_COMPARE_WITH_TIMEOUT(heard, QList<qint64>{*otherId}, 5000);
+    }
+
     // A viewer of a shared store hears every change of another connection's
     // runs (new, a step finished, its status) and none of its own; a SQLite
     // file's viewer is told to poll instead.

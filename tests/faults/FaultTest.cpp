@@ -1,6 +1,7 @@
 #include "FaultTest.h"
 #include "Processes.h"
 #include "ThrowawayPostgres.h"
+#include <QFile>
 #include <QStandardPaths>
 #include <sys/wait.h>
 
@@ -16,6 +17,9 @@ bool FaultTest::prepare() {
         return false;
     }
     m_db = m_dir.filePath(QStringLiteral("runs.sqlite"));
+    // The programs it starts keep their files (a sweep's local copy of a
+    // run on PostgreSQL) here, not in the user's data folder.
+    qputenv("XDG_DATA_HOME", QFile::encodeName(m_dir.filePath(QStringLiteral("data"))));
     if (qEnvironmentVariable("BURSTLAB_TEST_STORE") != QLatin1String("postgresql"))
         return true;
     m_skip = ThrowawayPostgres::missing();

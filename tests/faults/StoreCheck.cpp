@@ -66,4 +66,18 @@ QStringList StoreCheck::stepStates(const QString &path, const QString &label) {
                   {label});
 }
 
+QStringList StoreCheck::duplicates(const QString &path, const QString &label) {
+    return rowsOf(
+        path,
+        QStringLiteral(
+            "SELECT 'step seq', CAST(s.seq AS TEXT) FROM steps s JOIN runs r ON r.id = s.run_id "
+            "WHERE r.label = ? GROUP BY s.seq HAVING count(*) > 1 "
+            "UNION ALL SELECT 'sample', m.step_id || ' ' || m.t_ns FROM samples m "
+            "JOIN steps s ON s.id = m.step_id JOIN runs r ON r.id = s.run_id WHERE "
+            "r.label = ? GROUP BY m.step_id, m.t_ns HAVING count(*) > 1 "
+            "UNION ALL SELECT 'load sample', CAST(l.at AS TEXT) FROM load_samples l JOIN runs r ON "
+            "r.id = l.run_id WHERE r.label = ? GROUP BY l.at HAVING count(*) > 1"),
+        {label, label, label});
+}
+
 } // namespace burstlab

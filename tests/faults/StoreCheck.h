@@ -15,6 +15,9 @@ class StoreCheck {
     // and how many samples it stored, e.g. "completed 14"; only read, so it
     // may look while another process writes the run.
     static QStringList stepStates(const QString &path, const QString &label);
+    // What the run labelled label holds twice: steps of one seq, samples of
+    // one step and time, load samples of one time; empty when nothing.
+    static QStringList duplicates(const QString &path, const QString &label);
 };
 
 } // namespace burstlab

@@ -1,89 +1,235 @@
 // The PostgreSQL server of a shared store dies in the middle of a
-// burstlab-cli sweep: the CLI exits 4 naming the store, and once the server
-// is back the run is intact and marked: its completed steps and the cut
-// step's samples kept, the run interrupted (its writer's session and process
-// are gone), and `sweep --resume` completes it. Needs the throwaway server
-// (skipped, saying why, without one).
+// burstlab-cli sweep. Restarted within the reconnect bound, the sweep goes
+// on and the run is stored whole, nothing twice. Gone for good, the sweep
+// goes on into a local copy: the CLI exits 5 naming the file and the
+// `store copy` command, which, once the server is back, moves the run into
+// the store with equal figures; the server's part of the run, its writer
+// gone, is found interrupted. Needs the throwaway server (skipped, saying
+// why, without one).
 #include "CliRun.h"
 #include "FaultTest.h"
 #include "StoreCheck.h"
 #include "ThrowawayPostgres.h"
 #include "exchange/ShellText.h"
+#include "store/StoreReconnect.h"
 
+#include <QCoreApplication>
+#include <QDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRegularExpression>
+#include <QTemporaryDir>
 #include <QTest>
 #include <memory>
 
 using namespace burstlab;
 
+namespace {
+
+// A run's JSON without the ids each store gives its own rows (and the
+// points' run names, "#<id> <label>").
+QJsonValue withoutIds(const QJsonValue &value) {
+    if (value.isArray()) {
+        QJsonArray array;
+        for (const QJsonValue &v : value.toArray())
+            array << withoutIds(v);
+        return array;
+    }
+    if (!value.isObject())
+        return value;
+    QJsonObject object;
+    const QJsonObject in = value.toObject();
+    for (auto it = in.begin(); it != in.end(); ++it) {
+        const bool runName = it.key() == QLatin1String("run") && it.value().isString();
+        if (it.key() != QLatin1String("id") && it.key() != QLatin1String("run_id") &&
+            it.key() != QLatin1String("step_id") && !runName)
+            object.insert(it.key(), withoutIds(it.value()));
+    }
+    return object;
+}
+
+// What the CLI said about its store, for the log.
+QString storeLines(const QString &err) {
+    return err.split(QLatin1Char('\n')).filter(QStringLiteral("the store")).join(QLatin1Char('\n'));
+}
+
+QJsonValue shown(const QString &db, const QString &id, QString *error) {
+    const CliResult r =
+        CliRun::run(db, {QStringLiteral("show"), id, QStringLiteral("--json")}, 30000);
+    *error += r.err;
+    return withoutIds(QJsonDocument::fromJson(r.out.toUtf8()).object());
+}
+
+// Every step completed or invalid (run again), the planned number completed.
+QString wholeRunProblem(const QStringList &states, int planned) {
+    int completed = 0;
+    for (const QString &state : states) {
+        if (state.startsWith(QLatin1String("completed ")))
+            ++completed;
+        else if (!state.startsWith(QLatin1String("invalid ")))
+            return QStringLiteral("a step is %1").arg(state);
+    }
+    if (completed != planned)
+        return QStringLiteral("%1 steps completed, not %2").arg(completed).arg(planned);
+    return {};
+}
+
+} // namespace
+
 class TestFaultsDbServerKilled : public FaultTest {
     Q_OBJECT
 
+    static constexpr int kSteps = 8;
+
     std::unique_ptr<ThrowawayPostgres> m_server;
-    QString m_db;
+    // The CLI's data folder: where a run is kept when the store is lost.
+    QTemporaryDir m_data;
+
+    QProcessEnvironment cliEnvironment() const {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("XDG_DATA_HOME"), m_data.path());
+        return env;
+    }
+
+    QStringList keptFiles() const {
+        return QDir(m_data.filePath(QStringLiteral("burstlab")))
+            .entryList({QStringLiteral("run-*.sqlite")}, QDir::Files);
+    }
+
+    static void startSweep(CliRun &cli, const QString &label) {
+        cli.start({QStringLiteral("sweep"), QStringLiteral("--memory-mb"), QStringLiteral("256"),
+                   QStringLiteral("--sweep"), QStringLiteral("burst=1..4"),
+                   QStringLiteral("--reps"), QStringLiteral("2"), QStringLiteral("--duration-ms"),
+                   QStringLiteral("600"), QStringLiteral("--set"), QStringLiteral("stats_ms=20"),
+                   QStringLiteral("--label"), label});
+    }
+
+    // Once the running step (not the first) has stored a sample, as a crash would meet it.
+    static bool inAStep(const QString &db, const QString &label) {
+        const QStringList states = StoreCheck::stepStates(db, label);
+        return states.size() >= 2 && states.last().startsWith(QStringLiteral("running ")) &&
+               states.last() != QStringLiteral("running 0");
+    }
 
   private slots:
     void initTestCase() {
         QVERIFY(prepare());
         if (const QString why = ThrowawayPostgres::missing(); !why.isEmpty())
             QSKIP(qPrintable(why));
+        QVERIFY(m_data.isValid());
         m_server = std::make_unique<ThrowawayPostgres>();
-        QString error = m_server->start();
+        const QString error = m_server->start();
         QVERIFY2(error.isEmpty(), qPrintable(error));
-        m_db = m_server->createDatabase(QStringLiteral("lab"), &error);
-        QVERIFY2(!m_db.isEmpty(), qPrintable(error));
     }
 
-    void runIsKeptAndInterruptedWhenTheServerDies() {
-        CliRun cli(m_db);
-        cli.start({QStringLiteral("sweep"), QStringLiteral("--memory-mb"), QStringLiteral("256"),
-                   QStringLiteral("--sweep"), QStringLiteral("burst=1..4"),
-                   QStringLiteral("--reps"), QStringLiteral("2"), QStringLiteral("--duration-ms"),
-                   QStringLiteral("600"), QStringLiteral("--set"), QStringLiteral("stats_ms=20"),
-                   QStringLiteral("--label"), QStringLiteral("server-killed")});
+    void sweepGoesOnWhenTheServerRestarts() {
+        QString error;
+        const QString db = m_server->createDatabase(QStringLiteral("restarted"), &error);
+        QVERIFY2(!db.isEmpty(), qPrintable(error));
+        const QString label = QStringLiteral("server-restarted");
+        CliRun cli(db, cliEnvironment());
+        startSweep(cli, label);
         QVERIFY2(cli.waitForStderr(QStringLiteral("step 2/8"), 30000), qPrintable(cli.err()));
-        // Killed once the running step has stored a sample, as a crash would.
-        const auto inAStep = [this] {
-            const QStringList states =
-                StoreCheck::stepStates(m_db, QStringLiteral("server-killed"));
-            return states.size() >= 2 && states.last().startsWith(QStringLiteral("running ")) &&
-                   states.last() != QStringLiteral("running 0");
-        };
-        QTRY_VERIFY_WITH_TIMEOUT(inAStep(), 20000);
-        m_server->stop();
-        const CliResult killed = cli.finish(30000);
-        // Its error line and the resume hint after it.
-        qInfo("the CLI said: %s",
-              qPrintable(killed.err.mid(killed.err.indexOf(QLatin1String("burstlab-cli sweep:")))));
-        QCOMPARE(killed.code, 4);
-        QVERIFY2(killed.err.contains(QStringLiteral("postgresql://")), qPrintable(killed.err));
-        // Nothing could be marked failed: the hint says what the store holds,
-        // and a command that a shell runs as it is (the URI's '?' quoted).
-        QVERIFY2(killed.err.contains(QStringLiteral("the store's next open marks it interrupted, "
-                                                    "keeping its stored steps; continue it with: "
-                                                    "burstlab-cli --db %1 sweep --resume ")
-                                         .arg(ShellText::quote(m_db))),
-                 qPrintable(killed.err));
-        QVERIFY(ShellText::quote(m_db) != m_db);
+        QTRY_VERIFY_WITH_TIMEOUT(inAStep(db, label), 20000);
+        QCOMPARE(keptFiles().size(), 1); // the local copy, while the sweep runs
 
-        const QString error = m_server->restart();
+        m_server->stop();
+        QVERIFY2(
+            cli.waitForStderr(
+                QStringLiteral("trying again for up to %1 s").arg(StoreReconnect::kBoundMs / 1000),
+                30000),
+            qPrintable(cli.err()));
+        error = m_server->restart();
         QVERIFY2(error.isEmpty(), qPrintable(error));
-        const QVariantMap listed = CliRun::runLabelled(m_db, QStringLiteral("server-killed"));
-        QCOMPARE(listed.value(QStringLiteral("status")).toString(), QStringLiteral("interrupted"));
-        const QStringList states = StoreCheck::stepStates(m_db, QStringLiteral("server-killed"));
+        const CliResult done = cli.finish(60000);
+        qInfo("the CLI said:\n%s", qPrintable(storeLines(done.err)));
+        QVERIFY2(done.code == 0, qPrintable(done.err));
+        QVERIFY2(done.err.contains(QStringLiteral("connected to the store %1 again").arg(db)),
+                 qPrintable(done.err));
+
+        const QVariantMap run = CliRun::runLabelled(db, label);
+        QCOMPARE(run.value(QStringLiteral("status")).toString(), QStringLiteral("completed"));
+        const QString whole = wholeRunProblem(StoreCheck::stepStates(db, label), kSteps);
+        QVERIFY2(whole.isEmpty(), qPrintable(whole));
+        const QStringList twice = StoreCheck::duplicates(db, label);
+        QVERIFY2(twice.isEmpty(), qPrintable(twice.join(QStringLiteral(", "))));
+        // The server holds the run whole: no local copy is left behind.
+        QVERIFY2(keptFiles().isEmpty(), qPrintable(keptFiles().join(QStringLiteral(", "))));
+    }
+
+    void runIsKeptLocallyWhenTheServerStaysDown() {
+        QString error;
+        const QString db = m_server->createDatabase(QStringLiteral("stays_down"), &error);
+        QVERIFY2(!db.isEmpty(), qPrintable(error));
+        const QString label = QStringLiteral("server-gone");
+        CliRun cli(db, cliEnvironment());
+        startSweep(cli, label);
+        QVERIFY2(cli.waitForStderr(QStringLiteral("step 2/8"), 30000), qPrintable(cli.err()));
+        QTRY_VERIFY_WITH_TIMEOUT(inAStep(db, label), 20000);
+        m_server->stop();
+        QVERIFY2(cli.waitForStderr(QStringLiteral("did not come back within"), 60000),
+                 qPrintable(cli.err()));
+        const CliResult kept = cli.finish(60000);
+        qInfo("the CLI said:\n%s", qPrintable(storeLines(kept.err)));
+        QCOMPARE(kept.code, 5);
+
+        // It names the file, inside the data folder, and the command that moves the run.
+        static const QRegularExpression keptIn(
+            QStringLiteral("the run is kept locally in (\\S+) as run (\\d+)"));
+        const auto match = keptIn.match(kept.err);
+        QVERIFY2(match.hasMatch(), qPrintable(kept.err));
+        const QString file = match.captured(1);
+        const QString localId = match.captured(2);
+        QVERIFY2(file.startsWith(m_data.filePath(QStringLiteral("burstlab/run-"))),
+                 qPrintable(file));
+        const QString copy = QStringLiteral("burstlab-cli store copy %1 %2")
+                                 .arg(ShellText::quote(file), ShellText::quote(db));
+        QVERIFY2(kept.err.contains(QStringLiteral("move it there with: %1\n").arg(copy)),
+                 qPrintable(kept.err));
+
+        // The file holds the whole run.
+        const QVariantMap local = CliRun::runLabelled(file, label);
+        QCOMPARE(local.value(QStringLiteral("status")).toString(), QStringLiteral("completed"));
+        QCOMPARE(local.value(QStringLiteral("id")).toString(), localId);
+        const QString whole = wholeRunProblem(StoreCheck::stepStates(file, label), kSteps);
+        QVERIFY2(whole.isEmpty(), qPrintable(whole));
+        const QStringList twice = StoreCheck::duplicates(file, label);
+        QVERIFY2(twice.isEmpty(), qPrintable(twice.join(QStringLiteral(", "))));
+
+        // Back, the server finds its part of the run interrupted (its writer
+        // is gone): the steps it got completed, the cut one with its samples.
+        error = m_server->restart();
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        const QVariantMap part = CliRun::runLabelled(db, label);
+        QCOMPARE(part.value(QStringLiteral("status")).toString(), QStringLiteral("interrupted"));
+        const QStringList states = StoreCheck::stepStates(db, label);
         QVERIFY2(states.size() >= 2 && states.last().startsWith(QStringLiteral("interrupted ")) &&
                      states.last() != QStringLiteral("interrupted 0"),
                  qPrintable(states.join(QStringLiteral(", "))));
-        for (const QString &state : states.mid(0, states.size() - 1))
-            QVERIFY2(state.startsWith(QStringLiteral("completed ")) ||
-                         state.startsWith(QStringLiteral("invalid ")),
-                     qPrintable(state));
 
-        const CliResult resumed =
-            CliRun::run(m_db, {QStringLiteral("sweep"), QStringLiteral("--resume"),
-                               listed.value(QStringLiteral("id")).toString()});
-        QVERIFY2(resumed.code == 0, qPrintable(resumed.err));
-        const QVariantMap done = CliRun::runLabelled(m_db, QStringLiteral("server-killed"));
-        QCOMPARE(done.value(QStringLiteral("status")).toString(), QStringLiteral("completed"));
+        // The command, as a shell runs it, moves the run there.
+        QProcess shell;
+        QProcessEnvironment env = cliEnvironment();
+        env.insert(QStringLiteral("PATH"), QCoreApplication::applicationDirPath() +
+                                               QLatin1Char(':') +
+                                               env.value(QStringLiteral("PATH")));
+        shell.setProcessEnvironment(env);
+        shell.start(QStringLiteral("sh"), {QStringLiteral("-c"), copy});
+        QVERIFY(shell.waitForFinished(30000));
+        const QString copied = QString::fromUtf8(shell.readAllStandardOutput());
+        QVERIFY2(shell.exitCode() == 0,
+                 qPrintable(copied + QString::fromUtf8(shell.readAllStandardError())));
+        const QRegularExpression moved(
+            QStringLiteral("run %1 -> (\\d+) \\(%2 steps\\)").arg(localId).arg(kSteps));
+        const auto to = moved.match(copied);
+        QVERIFY2(to.hasMatch(), qPrintable(copied));
+        QString showErrors;
+        const QJsonValue there = shown(db, to.captured(1), &showErrors);
+        const QJsonValue here = shown(file, localId, &showErrors);
+        QVERIFY2(showErrors.isEmpty(), qPrintable(showErrors));
+        QVERIFY(!there.toObject().isEmpty());
+        QCOMPARE(there, here);
     }
 };
 

@@ -4,8 +4,11 @@
 // window; until precise and re-running disturbed repetitions, chosen in the
 // form, are the sweep the runner runs, and the busy-host banner follows the
 // load watch; "Run again" on a CLI run made with every option away from its
-// default runs the same sweep. Steps are short (150 ms, one to three repetitions, two to four
+// default runs the same sweep; a shared store's server that goes for good
+// mid-sweep leaves the run whole in a local copy, and the window says where
+// and how to move it. Steps are short (150 ms, one to three repetitions, two to four
 // points).
+#include "ThrowawayPostgres.h"
 #include "charts/DeltaChart.h"
 #include "charts/LiveRateChart.h"
 #include "charts/PpsChart.h"
@@ -19,6 +22,7 @@
 #include "runs/RunsBrowser.h"
 #include "runs/RunsTableModel.h"
 #include "store/RunStore.h"
+#include "sweep/RunWriter.h"
 #include "sweep/SweepRunner.h"
 #include "sweep/SweepSession.h"
 #include "sweep/SweepSetupPanel.h"
@@ -29,9 +33,11 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QFile>
 #include <QFileInfo>
 #include <QMessageBox>
 #include <QProcess>
+#include <QScopeGuard>
 #include <QSemaphore>
 #include <QSettings>
 #include <QSignalSpy>
@@ -90,6 +96,7 @@ class TestSweepWindow : public QObject {
     void quitMidSweepKeepsTheSetup();
     void quitQuestionFollowsTheSweep();
     void runAgainReproducesACliRun();
+    void lostStoreKeepsTheRunLocally();
 
   private:
     QTemporaryDir m_dir;
@@ -529,6 +536,48 @@ void TestSweepWindow::runAgainReproducesACliRun() {
     QVERIFY(again.id != first.id);
     QCOMPARE(again.spec, first.spec);
     QCOMPARE(again.label, first.label);
+}
+
+void TestSweepWindow::lostStoreKeepsTheRunLocally() {
+    if (const QString why = ThrowawayPostgres::missing(); !why.isEmpty())
+        QSKIP(qPrintable(why));
+    ThrowawayPostgres server;
+    QString error = server.start();
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    const QString db = server.createDatabase(QStringLiteral("lost"), &error);
+    QVERIFY2(!db.isEmpty(), qPrintable(error));
+    MainWindow window;
+    window.show();
+    QVERIFY(window.openStore(db));
+    window.sweepSession()->setRecordHost(false);
+    setUpSweep(window, QStringLiteral("1,2,4,8"), 1, QStringLiteral("lost"));
+    QSignalSpy finished(window.sweepSession(), &SweepSession::finished);
+    QSignalSpy said(window.sweepSession(), &SweepSession::statusMessage);
+    QTest::mouseClick(button(window, "startButton"), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(window.resultsView()->resultsModel()->rowCount() >= 1 ||
+                                 !finished.isEmpty(),
+                             sweepTimeoutMs);
+    QVERIFY2(finished.isEmpty(), qPrintable(finished.value(0).value(2).toString()));
+    server.stop();
+    QVERIFY(finished.wait(sweepTimeoutMs));
+    QVERIFY2(finished.first().at(1).toBool(), qPrintable(finished.first().at(2).toString()));
+
+    const RunWriter &writer = window.sweepSession()->findChild<SweepRunner *>()->writer();
+    QVERIFY(writer.isKept());
+    const auto removeKept = qScopeGuard([&] {
+        for (const QString &suffix : {QString(), QStringLiteral("-wal"), QStringLiteral("-shm")})
+            QFile::remove(writer.keptFile() + suffix);
+    });
+    // The status bar's last word: where the run is, and the command.
+    const QString last = said.last().at(0).toString();
+    QCOMPARE(last, writer.keptNotice());
+    QVERIFY2(last.contains(QStringLiteral("burstlab-cli store copy ")), qPrintable(last));
+    RunStore kept;
+    QVERIFY2(kept.open(writer.keptFile()), qPrintable(kept.lastError()));
+    const auto run = kept.loadRun(writer.keptId());
+    QVERIFY(run);
+    QCOMPARE(toString(run->status), QStringLiteral("completed"));
+    QCOMPARE(kept.completedPoints(writer.keptId())->size(), 4);
 }
 
 QTEST_MAIN(TestSweepWindow)

@@ -59,6 +59,10 @@ void SweepSession::connectRunner() {
     connect(m_runner, &SweepRunner::progress, this, &SweepSession::onProgress);
     connect(m_runner, &SweepRunner::logLine, m_log, &LogPane::appendEngineLine);
     connect(m_runner, &SweepRunner::loadSampled, this, &SweepSession::loadSampled);
+    connect(m_runner, &SweepRunner::storeNotice, this, [this](const QString &line) {
+        m_log->appendError(line);
+        emit statusMessage(line);
+    });
     connect(m_runner, &SweepRunner::finished, this,
             [this](SweepRunner::Outcome outcome, const QString &message) {
                 onFinished(int(outcome), message);
@@ -205,6 +209,12 @@ void SweepSession::onFinished(int outcome, const QString &message) {
         showError(message);
     }
     emit statusMessage(message);
+    if (m_runner->writer().isKept()) {
+        // Last, so that it stays in the status bar.
+        const QString kept = m_runner->writer().keptNotice();
+        m_log->appendError(kept);
+        emit statusMessage(kept);
+    }
     if (runId > 0) {
         emit runStored(runId);
     }

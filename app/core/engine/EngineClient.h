@@ -63,6 +63,9 @@ class EngineClient : public QObject {
     // Asks the engine to exit: stop, shutdown, stdin closed, then SIGTERM and
     // SIGKILL after timeouts (a privileged engine can only be stopped by the protocol).
     void shutdown();
+    // The owner held up the event loop (a store reconnecting), so the
+    // engine's messages wait unread: its stall is timed again from now.
+    void restartWatchdog() { rearmWatchdog(); }
 
     State state() const { return m_state; }
     bool stepRunning() const { return m_runningStep >= 0; }

@@ -184,12 +184,14 @@ QSqlDatabase RunStore::database() const {
 
 bool RunStore::fail(const QString &message) {
     m_error = message;
+    m_connectionLost = false;
     return false;
 }
 
 bool RunStore::fail(const QString &what, const QSqlQuery &query) {
-    return fail(
-        QStringLiteral("%1 (%2): %3").arg(what, m_path, m_dialect->explain(query.lastError())));
+    fail(QStringLiteral("%1 (%2): %3").arg(what, m_path, m_dialect->explain(query.lastError())));
+    m_connectionLost = m_dialect->connectionLost(query.lastError());
+    return false;
 }
 
 bool RunStore::exec(QSqlQuery &query, const QString &what) {

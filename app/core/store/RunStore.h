@@ -69,8 +69,17 @@ class RunStore {
     std::optional<QString> damage();
     void close();
     bool isOpen() const;
+    // A new connection in place of one that dropped (connectionLost()),
+    // with the same settings, owner, held runs and watchers (watchRuns):
+    // nothing is recovered, as
+    // this instance's runs are alive (StoreReconnect.cpp). False when the
+    // store cannot be reached, with lastError() saying why.
+    bool reconnect();
     QString path() const;
     QString lastError() const;
+    // Whether the last failure was the server's connection dropping (a
+    // PostgreSQL store; SqlDialect::connectionLost), not the statement's own.
+    bool connectionLost() const { return m_connectionLost; }
     // The runs that open() turned from "running" into "interrupted".
     QList<qint64> recoveredOnOpen() const;
     // SQLite's data_version: it changes when another connection (this
@@ -179,6 +188,7 @@ class RunStore {
     QString m_error;
     QString m_owner; // RunOwner token of this open connection
     bool m_readOnly = false;
+    bool m_connectionLost = false;
     QList<qint64> m_recovered;
     QSet<qint64> m_held; // running runs this session holds
     std::unique_ptr<QSqlQuery> m_insertSample;

@@ -61,6 +61,7 @@ class SqliteDialect final : public SqlDialect {
             return error.text();
         }
     }
+    bool connectionLost(const QSqlError &) const override { return false; }
 };
 
 // The version this back end started at: older migrations' data moves never
@@ -147,6 +148,16 @@ class PostgresDialect final : public SqlDialect {
         if (state.startsWith(QLatin1String("08")) || state.startsWith(QLatin1String("57P")))
             return QStringLiteral("the connection to the server was lost (%1)").arg(text);
         return text.trimmed();
+    }
+    bool connectionLost(const QSqlError &error) const override {
+        // Every error the server sends has its SQLSTATE; none comes from
+        // libpq itself when the connection broke ("server closed the
+        // connection unexpectedly"). Class 08 is a connection exception, 57P
+        // a server shutting down, crashing or starting up.
+        const QString state = error.nativeErrorCode();
+        if (state.isEmpty())
+            return error.type() != QSqlError::NoError && !error.databaseText().isEmpty();
+        return state.startsWith(QLatin1String("08")) || state.startsWith(QLatin1String("57P"));
     }
 };
 

@@ -66,6 +66,10 @@ class SqlDialect {
     virtual QString damageQuery() const = 0;
     // A failure in words a user can act on.
     virtual QString explain(const QSqlError &error) const = 0;
+    // Whether the failure was the connection to the server dropping (the
+    // server stopped, restarted or is unreachable), so that the same write
+    // may succeed on a new connection; never a statement's own error.
+    virtual bool connectionLost(const QSqlError &error) const = 0;
 };
 
 } // namespace burstlab

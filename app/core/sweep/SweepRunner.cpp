@@ -29,7 +29,8 @@ constexpr int kSlowestStatsMs = 100;
 } // namespace
 
 SweepRunner::SweepRunner(RunStore &store, QObject *parent)
-    : QObject(parent), m_store(store), m_engineDir(EngineCommand::defaultEngineDir()) {
+    : QObject(parent), m_writer(store, [this](const QString &line) { onStoreNotice(line); }),
+      m_engineDir(EngineCommand::defaultEngineDir()) {
     qRegisterMetaType<Point>();
     qRegisterMetaType<StepResult>();
     qRegisterMetaType<PointStats>();
@@ -40,8 +41,8 @@ SweepRunner::SweepRunner(RunStore &store, QObject *parent)
 
 SweepRunner::~SweepRunner() {
     if (m_active && m_run.id > 0)
-        m_store.setRunStatus(m_run.id, RunStatus::Interrupted,
-                             QStringLiteral("the program ended during the sweep"));
+        m_writer.setRunStatus(RunStatus::Interrupted,
+                              QStringLiteral("the program ended during the sweep"));
 }
 
 bool SweepRunner::start(const Run &run) {
@@ -65,6 +66,7 @@ bool SweepRunner::start(const Run &run) {
     if (m_run.spec.untilPrecise)
         m_run.spec.reps = PrecisionTarget::kMinReps;
     m_resumed = false;
+    m_writer.reset();
     return begin(m_run, {});
 }
 
@@ -79,10 +81,11 @@ bool SweepRunner::refuseWhileActive() {
 bool SweepRunner::resume(qint64 runId) {
     if (refuseWhileActive())
         return false;
-    const auto run = m_store.loadRun(runId);
-    const auto steps = run ? m_store.stepsOf(runId) : std::nullopt;
+    RunStore &store = m_writer.store();
+    const auto run = store.loadRun(runId);
+    const auto steps = run ? store.stepsOf(runId) : std::nullopt;
     if (!run || !steps) {
-        m_error = m_store.lastError();
+        m_error = store.lastError();
         m_outcome = Outcome::StoreFailure;
         return false;
     }
@@ -100,6 +103,7 @@ bool SweepRunner::resume(qint64 runId) {
     }
     m_run = *run;
     m_resumed = true;
+    m_writer.resumeRun(runId);
     return begin(m_run, *steps);
 }
 
@@ -203,12 +207,11 @@ void SweepRunner::onHello(const EngineHello &hello) {
 
 void SweepRunner::storeRunAndStart() {
     if (m_resumed) {
-        if (!storeOk(
-                m_store.setRunContext(m_run.id, m_run.hello, m_run.fingerprint, m_run.checklist) &&
-                m_store.setRunStatus(m_run.id, RunStatus::Running)))
+        if (!storeOk(m_writer.setRunContext(m_run.hello, m_run.fingerprint, m_run.checklist) &&
+                     m_writer.setRunStatus(RunStatus::Running)))
             return;
     } else {
-        const auto id = m_store.createRun(m_run);
+        const auto id = m_writer.createRun(m_run);
         if (!storeOk(id.has_value()))
             return;
         m_run.id = *id;
@@ -249,12 +252,12 @@ void SweepRunner::nextStep() {
     if (!m_active || m_stopRequested || m_outcome != Outcome::Completed)
         return;
     if (++m_index >= m_plan.steps().size() && !planPrecisionRound()) {
-        storeOk(m_store.setRunStatus(m_run.id, RunStatus::Completed));
+        storeOk(m_writer.setRunStatus(RunStatus::Completed));
         m_client->shutdown();
         return;
     }
     const PlannedStep &planned = m_plan.steps().at(m_index);
-    const auto stepId = m_store.beginStep(m_run.id, planned.point, planned.rep, planned.seq);
+    const auto stepId = m_writer.beginStep(planned.point, planned.rep, planned.seq);
     if (!storeOk(stepId.has_value()))
         return;
     m_step = StepResult{};
@@ -278,7 +281,7 @@ void SweepRunner::onSample(const Sample &sample, const StepRates &rates) {
         return;
     Sample stored = sample;
     stored.stepId = m_step.id;
-    if (!storeOk(m_store.addSample(m_step.id, stored)))
+    if (!storeOk(m_writer.addSample(stored)))
         return;
     emit sampleReceived(stored, rates);
 }
@@ -298,7 +301,7 @@ void SweepRunner::onStepFinished(const StepFinished &finished) {
     m_step.finished = QDateTime::currentDateTimeUtc();
     const StepResult done = m_step;
     m_step = StepResult{};
-    if (!storeOk(m_store.finishStep(done)))
+    if (!storeOk(m_writer.finishStep(done)))
         return;
     m_results.append(done);
     if (done.status == RunStatus::Completed) {
@@ -399,7 +402,7 @@ void SweepRunner::startLoadWatch(const EngineHello &hello) {
 void SweepRunner::onLoadSample(const LoadSample &sample) {
     if (!m_active || m_run.id <= 0 || m_outcome != Outcome::Completed)
         return;
-    if (!storeOk(m_store.addLoadSample(m_run.id, sample)))
+    if (!storeOk(m_writer.addLoadSample(sample)))
         return;
     emit loadSampled(sample);
     if (sample.busy() != m_hostBusy) {
@@ -415,15 +418,15 @@ void SweepRunner::finishLoadWatch() {
     m_loadWatch.stop();
     if (m_run.id <= 0)
         return;
-    const auto samples = m_store.loadSamplesOf(m_run.id);
+    const auto samples = m_writer.loadSamplesOf();
     if (!samples)
-        return emit logLine(m_store.lastError());
+        return emit logLine(m_writer.lastError());
     const QJsonArray checklist = LoadVerdict::judged(m_run.checklist, *samples);
     if (checklist == m_run.checklist)
         return;
     m_run.checklist = checklist;
-    if (!m_store.setRunContext(m_run.id, m_run.hello, m_run.fingerprint, m_run.checklist))
-        return emit logLine(m_store.lastError());
+    if (!m_writer.setRunContext(m_run.hello, m_run.fingerprint, m_run.checklist))
+        return emit logLine(m_writer.lastError());
     emit logLine(QStringLiteral("checklist: \"Nothing else running\" judged from the %1 load "
                                 "samples taken during the run")
                      .arg(samples->size()));
@@ -470,7 +473,7 @@ void SweepRunner::endStep(RunStatus status, const QString &error) {
     m_step.status = status;
     m_step.error = error;
     m_step.finished = QDateTime::currentDateTimeUtc();
-    m_store.finishStep(m_step);
+    m_writer.finishStep(m_step);
     m_step = StepResult{};
 }
 
@@ -483,7 +486,7 @@ void SweepRunner::fail(Outcome outcome, const QString &message) {
     emit errorOccurred(outcome, message);
     endStep(RunStatus::Failed, message);
     if (m_run.id > 0 && (outcome != Outcome::Refused || !m_resumed))
-        m_failureStored = m_store.setRunStatus(m_run.id, RunStatus::Failed, message);
+        m_failureStored = m_writer.setRunStatus(RunStatus::Failed, message);
     if (m_client->state() == EngineClient::State::Exited)
         onEngineExited();
     else
@@ -493,7 +496,7 @@ void SweepRunner::fail(Outcome outcome, const QString &message) {
 bool SweepRunner::storeOk(bool ok) {
     if (!ok)
         fail(Outcome::StoreFailure,
-             QStringLiteral("the run store failed: %1").arg(m_store.lastError()));
+             QStringLiteral("the run store failed: %1").arg(m_writer.lastError()));
     return ok;
 }
 
@@ -506,11 +509,18 @@ void SweepRunner::stop() {
     m_pause.stop();
     endStep(RunStatus::Interrupted, m_error);
     if (m_run.id > 0)
-        m_store.setRunStatus(m_run.id, RunStatus::Interrupted, m_error);
+        m_writer.setRunStatus(RunStatus::Interrupted, m_error);
     if (m_client->state() == EngineClient::State::Exited)
         onEngineExited();
     else
         m_client->shutdown();
+}
+
+void SweepRunner::onStoreNotice(const QString &line) {
+    emit storeNotice(line);
+    // Reconnecting held up the event loop: the engine's messages wait unread.
+    if (m_client)
+        m_client->restartWatchdog();
 }
 
 bool SweepRunner::measuredAnything() const {
@@ -522,6 +532,7 @@ void SweepRunner::onEngineExited() {
     if (!m_active)
         return;
     finishLoadWatch();
+    m_writer.finish();
     m_active = false;
     QString message = m_error;
     if (m_outcome == Outcome::Completed)

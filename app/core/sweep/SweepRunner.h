@@ -5,6 +5,7 @@
 #include "stats/PointStats.h"
 #include "sweep/HostRecord.h"
 #include "sweep/LoadWatch.h"
+#include "sweep/RunWriter.h"
 #include "sweep/SweepPlan.h"
 
 #include <QElapsedTimer>
@@ -21,7 +22,9 @@ class RunStore;
 // Runs a sweep: drives an EngineClient through a SweepPlan and stores
 // everything in a RunStore as it arrives (the run once the engine's hello is
 // checked, each step when it starts and ends, each sample as it comes), so a
-// crash of anything loses at most the step in flight.
+// crash of anything loses at most the step in flight. A PostgreSQL store's
+// dropped connection is tried again, and a store that does not come back
+// leaves the run to a local copy where the sweep goes on (RunWriter).
 //
 // Event-driven; the GUI and the CLI connect to its signals. Exactly one
 // finished() ends every start() or resume(). The host checklist is probed in
@@ -88,6 +91,9 @@ class SweepRunner : public QObject {
     // With Outcome::Refused: the step parameter that was refused (may be empty).
     QString refusedField() const { return m_refusedField; }
     EngineClient *client() const { return m_client; }
+    // Where the run is: isKept() when the store was lost and the run lives
+    // in a local file.
+    const RunWriter &writer() const { return m_writer; }
 
   signals:
     void helloReceived(const burstlab::EngineHello &hello);
@@ -101,6 +107,9 @@ class SweepRunner : public QObject {
     // done of total steps, and the estimated time left.
     void progress(int done, int total, qint64 etaMs);
     void logLine(const QString &line);
+    // The store's connection dropped, came back, or did not and the run is
+    // kept locally: for the user to see, whatever else is shown.
+    void storeNotice(const QString &line);
     // What the load watch saw (about once a second while steps run): the
     // GUI's busy banner and the CLI's notes follow it.
     void loadSampled(const burstlab::LoadSample &sample);
@@ -140,7 +149,9 @@ class SweepRunner : public QObject {
     bool storeOk(bool ok);
     QJsonObject stepParams(const PlannedStep &step) const;
 
-    RunStore &m_store;
+    void onStoreNotice(const QString &line);
+
+    RunWriter m_writer;
     QPointer<EngineClient> m_client;
     QString m_engineDir;
     bool m_recordHost = true;
