@@ -24,6 +24,8 @@ class FaultTest : public QObject {
     bool prepare();
     QString skipReason() const { return m_skip; }
     QString db() const { return m_db; }
+    // The test's own folder, on either back end: for files beside the store.
+    QString dir() const { return m_dir.path(); }
     // After the program driving engine was SIGKILLed: empty when the engine
     // was gone within 2 s, through its cleanup (exit 0 or 5, its runtime
     // directory removed); else what went wrong. Prints how long it took.

@@ -15,7 +15,6 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
-#include <QFileInfo>
 #include <QSignalSpy>
 #include <QTest>
 #include <ctime>
@@ -68,7 +67,7 @@ class TestFaultsEngineHang : public FaultTest {
         // Timed on CLOCK_MONOTONIC from the fake's last stats line, as it
         // wrote it: a store write or a busy scheduler between the line and
         // this test's handlers cannot move the origin.
-        const QString mark = QDir(QFileInfo(db()).path()).filePath(QStringLiteral("hang-mark"));
+        const QString mark = QDir(dir()).filePath(QStringLiteral("hang-mark"));
         qputenv("BURSTLAB_FAKE_MARK", QFile::encodeName(mark));
         qint64 detectedNs = -1;
         qint64 goneNs = -1;

@@ -8,6 +8,7 @@
 #include "FaultTest.h"
 #include "Processes.h"
 #include "StoreCheck.h"
+#include "exchange/ShellText.h"
 #include "store/RunStore.h"
 
 #include <QTest>
@@ -56,7 +57,7 @@ class TestFaultsEngineKilled : public FaultTest {
                  qPrintable(r.err));
         QVERIFY2(r.err.contains(QStringLiteral("is stored as failed; continue it with: "
                                                "burstlab-cli --db %1 sweep --resume")
-                                    .arg(db())),
+                                    .arg(ShellText::quote(db()))),
                  qPrintable(r.err));
         // SIGKILL leaves no chance to clean up: the next engine must. (Any
         // engine started on this machine meanwhile may already have.)
