@@ -4,6 +4,9 @@
 #include "KthreadUsage.h"
 #include "PktgenText.h"
 
+#include <QDir>
+#include <QFileInfo>
+#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace burstlab::engine;
@@ -60,6 +63,7 @@ class TestPktgenText : public QObject {
     void versionAndOwnEntries();
     void kthreadOnCpuTime();
     void kthreadSwitches();
+    void kthreadFoundAndRead();
 };
 
 void TestPktgenText::entryAfterARun() {
@@ -126,6 +130,38 @@ void TestPktgenText::kthreadSwitches() {
     QCOMPARE(statusNumber(kStatus, "nonvoluntary_ctxt_switches").value_or(0), 3u);
     QVERIFY(!statusNumber(kStatus, "ctxt_switches"));
     QVERIFY(!statusNumber("Name:\tx\n", "voluntary_ctxt_switches"));
+}
+
+void TestPktgenText::kthreadFoundAndRead() {
+    // A /proc of two threads: the one named kpktgend_1 is found by its
+    // comm, and schedstat, when it shows a time, comes before sched.
+    QTemporaryDir proc;
+    QVERIFY(proc.isValid());
+    const auto put = [&](const QString &file, const QByteArray &text) {
+        QVERIFY(QDir(proc.path()).mkpath(QFileInfo(file).path()));
+        QFile f(proc.filePath(file));
+        QVERIFY(f.open(QIODevice::WriteOnly) && f.write(text) == text.size());
+    };
+    put("7/comm", "kpktgend_10\n");
+    put("42/comm", "kpktgend_1\n");
+    put("42/sched", kSched);
+    put("42/status", kStatus);
+    const std::string dir = proc.path().toStdString();
+    QCOMPARE(kpktgendPid(1, dir).value_or(0), 42);
+    QVERIFY(!kpktgendPid(2, dir));
+    auto c = readKthreadCounts(42, 1, dir);
+    QVERIFY(c);
+    QCOMPARE(c->cpu, 1u);
+    QCOMPARE(c->cpuNs, 1234056789u);
+    QCOMPARE(c->voluntary, 62u);
+    QCOMPARE(c->involuntary, 3u);
+    put("42/schedstat", "0 0 0\n"); // scheduler info off: sched's time
+    QCOMPARE(readKthreadCounts(42, 1, dir).value_or(ThreadCounts{}).cpuNs, 1234056789u);
+    put("42/schedstat", "1234056999 10 62\n");
+    QCOMPARE(readKthreadCounts(42, 1, dir).value_or(ThreadCounts{}).cpuNs, 1234056999u);
+    // No status: no figures rather than switches of 0.
+    QVERIFY(QFile::remove(proc.filePath("42/status")));
+    QVERIFY(!readKthreadCounts(42, 1, dir));
 }
 
 QTEST_GUILESS_MAIN(TestPktgenText)
