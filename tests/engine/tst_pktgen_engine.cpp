@@ -28,6 +28,10 @@ namespace {
 // to one of them, so a window shorter than that may show none
 // (docs/kernel-pktgen.md, "Thread figures").
 constexpr double kTickNs = 10e6;
+// Beyond the window the thread's time holds pktgen's setup and end of the
+// entry, microseconds of the guest's that the host may stretch by a time
+// slice of its own when it runs other work beside the guest.
+constexpr double kOutsideWindowNs = 5 * kTickNs;
 
 const QString kPktgen = QStringLiteral("/proc/net/pktgen");
 
@@ -103,7 +107,7 @@ void verifyThreadFigures(const QJsonObject &finished) {
         const double wall = t.value("wall_ns").toDouble();
         const double onCpuNs = t.value("on_cpu_ns").toDouble();
         onCpu += onCpuNs;
-        QVERIFY2(onCpuNs >= 0 && onCpuNs <= wall * 1.0002 + kTickNs,
+        QVERIFY2(onCpuNs >= 0 && onCpuNs <= wall * 1.0002 + kOutsideWindowNs,
                  qPrintable(QString::number(onCpuNs)));
         QCOMPARE(t.value("cpu_share").toDouble(), onCpuNs / wall);
         minShare = std::min(minShare, onCpuNs / wall);
