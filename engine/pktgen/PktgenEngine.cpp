@@ -251,6 +251,11 @@ std::optional<ProtocolError> PktgenEngine::start(int64_t id, const nlohmann::jso
         leaveIdle();
         return error;
     }
+    // The last reads before the start, so the kernel threads' counts span
+    // their runs and little else (they sleep until pktgen takes it up).
+    for (Entry &e : step->entries) {
+        e.before = e.kthread ? readKthreadCounts(*e.kthread, e.cpu) : std::nullopt;
+    }
     m_step = std::move(step);
     m_step->writer = std::thread([this, step = m_step.get()] {
         step->startError = m_proc.write(PktgenProc::kControl, "start");
@@ -264,8 +269,12 @@ std::optional<ProtocolError> PktgenEngine::setUpEntries(const StepParams &params
                                                         std::vector<Entry> &entries) {
     const uint64_t count = params.count.value_or(0);
     for (uint32_t q = 0; q < params.queues; ++q) {
-        Entry e{m_threadCpus[q], q, m_device.name + std::string(kEntrySuffix) + std::to_string(q),
-                count == 0 ? 0 : lcoreQuota(count, params.queues, q)};
+        Entry e{m_threadCpus[q],
+                q,
+                m_device.name + std::string(kEntrySuffix) + std::to_string(q),
+                count == 0 ? 0 : lcoreQuota(count, params.queues, q),
+                std::nullopt,
+                std::nullopt};
         // A queue whose share of the count is 0 sends nothing; pktgen would
         // take count 0 as no limit.
         if (count != 0 && e.quota == 0) {
@@ -277,6 +286,7 @@ std::optional<ProtocolError> PktgenEngine::setUpEntries(const StepParams &params
                                  "pktgen refused 'add_device " + e.name + "' on " + thread + ": " +
                                      pktgenErrorText(error)};
         }
+        e.kthread = kpktgendPid(e.cpu);
         entries.push_back(e);
         for (const Setting &s : settingsOf(params, e.quota, q, params.queues)) {
             if (int error = m_proc.write(e.name, s.command)) {
@@ -375,6 +385,7 @@ Json PktgenEngine::finish() {
     double pps = 0;
     unsigned measured = 0;
     Json lcores = Json::array();
+    std::vector<std::optional<ThreadFigures>> threads;
     const auto since = [&](uint64_t us) {
         return us * 1000 > s.commandNs ? us * 1000 - s.commandNs : 0;
     };
@@ -385,9 +396,15 @@ Json PktgenEngine::finish() {
         pkts += sofar;
         errors += entryErrors;
         uint64_t startNs = 0, ns = 0;
+        std::optional<ThreadFigures> thread;
         if (text && text->result && sofar > 0) {
             startNs = since(text->startedUs);
             ns = text->result->usec * 1000;
+            // pktgen is done, so its thread sleeps again.
+            const auto after = e.kthread ? readKthreadCounts(*e.kthread, e.cpu) : std::nullopt;
+            if (e.before && after) {
+                thread = ThreadFigures::over(*e.before, *after, ns, sofar);
+            }
             ++measured;
             pps += perSecond(sofar, ns);
             firstStart = std::min(firstStart, startNs);
@@ -409,7 +426,8 @@ Json PktgenEngine::finish() {
                             {"end_ns", startNs + ns},
                             {"ns", ns},
                             {"pps", perSecond(sofar, ns)}}},
-                          {"thread", nullptr}});
+                          {"thread", messages::lcoreThread(thread)}});
+        threads.push_back(thread);
     }
     // Every time of the step counts from its start, pktgen's start of its
     // first entry, as the DPDK engine's count from the launch of its lcores:
@@ -426,8 +444,7 @@ Json PktgenEngine::finish() {
     const double stepPps = perSecond(pkts, elapsed);
     std::string reason = s.stopRequested ? "stopped" : s.durationReached ? "duration" : "count";
     // As the stats: no DPDK counters, burst histogram, cycle or CPU figures
-    // per packet or mbufs in use; the thread figures of the kpktgend threads
-    // are not read yet.
+    // per packet or mbufs in use.
     Json j = {{"type", "finished"},
               {"id", s.id},
               {"reason", reason},
@@ -453,7 +470,7 @@ Json PktgenEngine::finish() {
                 {"ns_per_pkt", pps > 0 ? 1e9 / pps : 0.0},
                 {"bps_l2", pps * static_cast<double>(size) * 8},
                 {"bps_l1", pps * static_cast<double>(size + kL1Overhead) * 8}}},
-              {"thread", nullptr},
+              {"thread", messages::stepThread(threads)},
               {"lcores", lcores},
               {"params", withoutNotTaken(s.params.toJson())}};
     if (s.startError != 0) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "KernelDevice.h"
+#include "KthreadUsage.h"
 #include "PktgenProc.h"
 #include "ProtocolError.h"
 #include "Replies.h"
@@ -68,6 +69,8 @@ class PktgenEngine {
         uint32_t queue = 0;
         std::string name; // IFNAME@burstlabQ
         uint64_t quota = 0;
+        std::optional<pid_t> kthread;       // kpktgend_<cpu>
+        std::optional<ThreadCounts> before; // its counts before the start
     };
     struct Step;
 

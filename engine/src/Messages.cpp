@@ -107,60 +107,6 @@ template <typename T> Json optionalJson(const std::optional<T> &v) {
     return v ? Json(*v) : Json();
 }
 
-// One lcore's thread over its window (docs/protocol.md, "thread"), or null.
-Json lcoreThread(const std::optional<ThreadFigures> &f) {
-    if (!f) {
-        return nullptr;
-    }
-    return {{"cpu", f->cpu},
-            {"wall_ns", f->wallNs},
-            {"on_cpu_ns", f->onCpuNs},
-            {"cpu_share", f->cpuShare},
-            {"involuntary_switches", f->involuntary},
-            {"voluntary_switches", f->voluntary},
-            {"steal_ns", optionalJson(f->stealNs)},
-            {"steal_share", optionalJson(f->stealShare)},
-            {"cpu_pps", f->cpuPps}};
-}
-
-// The step's thread figures over its lcores' (null when none has any): the
-// most disturbed lcore decides, so its lowest CPU share and highest steal
-// share; times, switches and CPU-time rates add up.
-Json stepThread(const std::vector<std::optional<ThreadFigures>> &lcores) {
-    unsigned n = 0;
-    uint64_t wall = 0, onCpu = 0, involuntary = 0, voluntary = 0, steal = 0;
-    double minShare = 1, maxSteal = 0, cpuPps = 0;
-    bool stealKnown = true;
-    for (const std::optional<ThreadFigures> &f : lcores) {
-        if (!f) {
-            continue;
-        }
-        minShare = n == 0 ? f->cpuShare : std::min(minShare, f->cpuShare);
-        ++n;
-        wall += f->wallNs;
-        onCpu += f->onCpuNs;
-        involuntary += f->involuntary;
-        voluntary += f->voluntary;
-        cpuPps += f->cpuPps;
-        stealKnown = stealKnown && f->stealNs;
-        steal += f->stealNs.value_or(0);
-        maxSteal = std::max(maxSteal, f->stealShare.value_or(0.0));
-    }
-    if (n == 0) {
-        return nullptr;
-    }
-    return {{"lcores", n},
-            {"wall_ns", wall},
-            {"on_cpu_ns", onCpu},
-            {"min_cpu_share", minShare},
-            {"involuntary_switches", involuntary},
-            {"voluntary_switches", voluntary},
-            {"steal_ns", stealKnown ? Json(steal) : Json()},
-            {"max_steal_share", stealKnown ? Json(maxSteal) : Json()},
-            {"cpu_pps", cpuPps},
-            {"cpu_ns_per_pkt", cpuPps > 0 ? 1e9 / cpuPps : 0.0}};
-}
-
 void putSink(Json &j, const SinkClassifier &sink, const RxDropCounters &drops, uint64_t txPkts,
              uint64_t hz) {
     const SinkCounts &c = sink.counts();
@@ -223,7 +169,7 @@ Json finished(const Step &step, const StepEnd &end) {
     j["window"] = stepWindow(perLcore, step.params(), step.startTsc(), end.tscHz);
     std::vector<std::optional<ThreadFigures>> threads;
     for (const LcoreResult &l : perLcore) {
-        threads.push_back(ThreadFigures::of(l.usage, l.window.pkts, end.tscHz));
+        threads.push_back(figuresOf(l.usage, l.window.pkts, end.tscHz));
     }
     j["thread"] = stepThread(threads);
     if (end.sink) {

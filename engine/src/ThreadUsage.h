@@ -1,8 +1,9 @@
 #pragma once
 
+#include "ThreadFigures.h"
+
 #include <cstdint>
 #include <optional>
-#include <string_view>
 
 namespace burstlab::engine {
 
@@ -12,13 +13,8 @@ namespace burstlab::engine {
 // its window opens and once when it closes, never per burst: the reads are
 // syscalls and a /proc/stat read, tens of microseconds that stay outside
 // the window's clock marks (docs/protocol.md, "finished", "thread").
-struct ThreadMarks {
-    unsigned cpu = 0;
-    uint64_t cpuNs = 0;                 // CLOCK_THREAD_CPUTIME_ID
-    uint64_t involuntary = 0;           // getrusage(RUSAGE_THREAD).ru_nivcsw
-    uint64_t voluntary = 0;             // ru_nvcsw
-    std::optional<uint64_t> stealTicks; // /proc/stat, the cpu's steal in USER_HZ
-
+// cpuNs is CLOCK_THREAD_CPUTIME_ID, the switches getrusage(RUSAGE_THREAD)'s.
+struct ThreadMarks : ThreadCounts {
     // Steal first (the slowest read) and the CPU clock last, so the clock
     // is read right before the caller takes the window's opening TSC mark.
     static ThreadMarks open();
@@ -38,30 +34,10 @@ struct ThreadUsage {
     ThreadMarks end;
 };
 
-// One lcore's figures over its window, as the finished message gives them.
-struct ThreadFigures {
-    unsigned cpu = 0;
-    uint64_t wallNs = 0;
-    uint64_t onCpuNs = 0;
-    double cpuShare = 0; // onCpuNs / wallNs
-    uint64_t involuntary = 0;
-    uint64_t voluntary = 0;
-    std::optional<uint64_t> stealNs;
-    std::optional<double> stealShare; // stealNs / wallNs
-    double cpuPps = 0;                // the window's packets per on-CPU second
-
-    // nullopt when the lcore's window never opened or holds no packet.
-    static std::optional<ThreadFigures> of(const ThreadUsage &usage, uint64_t windowPkts,
-                                           uint64_t tscHz);
-};
-
-// The steal ticks of "cpuN" in a /proc/stat text (its 8th number), or
-// nullopt when the line is not there (a kernel without steal, or more CPUs
-// than the text holds).
-std::optional<uint64_t> stealTicksOf(std::string_view procStat, unsigned cpu);
-
-// Nanoseconds per USER_HZ tick of /proc/stat.
-uint64_t nsPerTick();
+// One lcore's figures over its window, as the finished message gives them;
+// nullopt when the lcore's window never opened or holds no packet.
+std::optional<ThreadFigures> figuresOf(const ThreadUsage &usage, uint64_t windowPkts,
+                                       uint64_t tscHz);
 
 // CPU time of the calling thread (CLOCK_THREAD_CPUTIME_ID): on a shared
 // machine the kernel may time-slice a TX lcore, and packets per CPU second

@@ -5,9 +5,9 @@
 
 #include <QtTest>
 
+using burstlab::engine::figuresOf;
 using burstlab::engine::nsPerTick;
 using burstlab::engine::stealTicksOf;
-using burstlab::engine::ThreadFigures;
 using burstlab::engine::ThreadUsage;
 
 namespace {
@@ -56,8 +56,8 @@ class TestEngineThread : public QObject {
     void figuresOverTheWindow() {
         // 1 GHz TSC: 100 ms of wall time, 71 ms on the CPU, 4 ms stolen.
         const uint64_t ticks4ms = 4000000 / nsPerTick();
-        const auto f = ThreadFigures::of(usage(5000, 5000 + 100000000, 71000000, ticks4ms), 7100000,
-                                         1000000000);
+        const auto f =
+            figuresOf(usage(5000, 5000 + 100000000, 71000000, ticks4ms), 7100000, 1000000000);
         QVERIFY(f);
         QCOMPARE(f->cpu, 1u);
         QCOMPARE(f->wallNs, uint64_t(100000000));
@@ -70,15 +70,15 @@ class TestEngineThread : public QObject {
         // 7.1 M packets: 71 Mpps on the wall clock, 100 M per CPU second.
         QCOMPARE(f->cpuPps, 1e8);
         // Without steal in /proc/stat it is unknown, not 0.
-        const auto noSteal = ThreadFigures::of(usage(0, 1000, 500, std::nullopt), 10, 1000000000);
+        const auto noSteal = figuresOf(usage(0, 1000, 500, std::nullopt), 10, 1000000000);
         QVERIFY(noSteal && !noSteal->stealNs && !noSteal->stealShare);
     }
 
     void noFiguresWithoutAWindow() {
         ThreadUsage never;
-        QVERIFY(!ThreadFigures::of(never, 100, 1000000000));
-        QVERIFY(!ThreadFigures::of(usage(0, 1000, 500, 0), 0, 1000000000));     // no packet
-        QVERIFY(!ThreadFigures::of(usage(1000, 1000, 500, 0), 10, 1000000000)); // no time
+        QVERIFY(!figuresOf(never, 100, 1000000000));
+        QVERIFY(!figuresOf(usage(0, 1000, 500, 0), 0, 1000000000));     // no packet
+        QVERIFY(!figuresOf(usage(1000, 1000, 500, 0), 10, 1000000000)); // no time
     }
 };
 

@@ -23,6 +23,16 @@ using burstlab::StepParameters;
 
 namespace {
 
+// The test kernel's scheduler clock counts in jiffies (User-mode Linux has
+// no finer one; HZ=100): a thread's on-CPU time over a window is off by up
+// to one of them, so a window shorter than that may show none
+// (docs/kernel-pktgen.md, "Thread figures").
+constexpr double kTickNs = 10e6;
+// Beyond the window the thread's time holds pktgen's setup and end of the
+// entry, microseconds of the guest's that the host may stretch by a time
+// slice of its own when it runs other work beside the guest.
+constexpr double kOutsideWindowNs = 5 * kTickNs;
+
 const QString kPktgen = QStringLiteral("/proc/net/pktgen");
 
 QString readFile(const QString &path) {
@@ -76,6 +86,46 @@ QJsonObject startCommand(qint64 id, const QJsonObject &params) {
     return c;
 }
 
+// The kpktgend thread's figures over a step's windows (docs/protocol.md,
+// "The thread figures"): per entry that measured a window, none for one
+// that did not, and the step's over them.
+void verifyThreadFigures(const QJsonObject &finished) {
+    int measured = 0;
+    double onCpu = 0, minShare = 2;
+    for (const QJsonValue &v : finished.value("lcores").toArray()) {
+        const QJsonObject lcore = v.toObject();
+        const QJsonObject window = lcore.value("window").toObject();
+        const QJsonValue thread = lcore.value("thread");
+        if (window.value("ns").toDouble() == 0) {
+            QVERIFY(thread.isNull());
+            continue;
+        }
+        ++measured;
+        const QJsonObject t = thread.toObject();
+        QCOMPARE(t.value("cpu").toInt(), lcore.value("lcore").toInt());
+        QCOMPARE(t.value("wall_ns").toDouble(), window.value("ns").toDouble());
+        const double wall = t.value("wall_ns").toDouble();
+        const double onCpuNs = t.value("on_cpu_ns").toDouble();
+        onCpu += onCpuNs;
+        QVERIFY2(onCpuNs >= 0 && onCpuNs <= wall * 1.0002 + kOutsideWindowNs,
+                 qPrintable(QString::number(onCpuNs)));
+        QCOMPARE(t.value("cpu_share").toDouble(), onCpuNs / wall);
+        minShare = std::min(minShare, onCpuNs / wall);
+        QVERIFY(t.value("involuntary_switches").toDouble() >= 0);
+        QVERIFY(t.value("voluntary_switches").toDouble() >= 0);
+        QCOMPARE(t.value("cpu_pps").toDouble(),
+                 onCpuNs > 0 ? window.value("tx_pkts").toDouble() * 1e9 / onCpuNs : 0.0);
+        QCOMPARE(t.value("steal_ns").isNull(), t.value("steal_share").isNull());
+    }
+    const QJsonValue step = finished.value("thread");
+    QCOMPARE(step.isNull(), measured == 0);
+    if (measured > 0) {
+        QCOMPARE(step.toObject().value("lcores").toInt(), measured);
+        QCOMPARE(step.toObject().value("on_cpu_ns").toDouble(), onCpu);
+        QCOMPARE(step.toObject().value("min_cpu_share").toDouble(), minShare);
+    }
+}
+
 // The first stats message of step id that counts packets sent; empty when
 // none comes.
 QJsonObject firstSending(EngineProcess &engine, qint64 id) {
@@ -105,6 +155,7 @@ class TestPktgenEngine : public QObject {
     void parametersReachPktgen();
     void rateIsPacketsNotBursts();
     void stopMidStepLeavesIdle();
+    void stopAtOnce();
     void devicesRefused();
     void foreignEntriesRefusedOwnStaleRemoved();
     void vethRefusesBurstAndClone();
@@ -304,6 +355,10 @@ void TestPktgenEngine::countStep() {
     QVERIFY(!params.contains("tx_desc"));
     for (const QJsonObject &o : {f, window, lcore, lw})
         QVERIFY2(dpdkOnlyFields(o).isEmpty(), qPrintable(dpdkOnlyFields(o).join(u' ')));
+    QVERIFY(!f.value("thread").isNull());
+    verifyThreadFigures(f);
+    if (QTest::currentTestFailed())
+        return;
     // Idle after the step, the engine still running.
     QVERIFY(pktgenEntries().isEmpty());
 }
@@ -328,6 +383,15 @@ void TestPktgenEngine::durationStep() {
         last = m.value("tx_pkts").toInteger();
     }
     QVERIFY(last <= f.value("tx_pkts").toInteger());
+    QVERIFY(!f.value("thread").isNull());
+    verifyThreadFigures(f);
+    if (QTest::currentTestFailed())
+        return;
+    // 30 of the test kernel's jiffies: the thread's time on its CPU shows.
+    const QJsonObject thread = f.value("thread").toObject();
+    QVERIFY(thread.value("on_cpu_ns").toDouble() > 0);
+    QVERIFY(thread.value("min_cpu_share").toDouble() > 0);
+    QVERIFY(thread.value("cpu_pps").toDouble() > 0);
     QVERIFY(pktgenEntries().isEmpty());
 }
 
@@ -397,6 +461,28 @@ void TestPktgenEngine::stopMidStepLeavesIdle() {
     QVERIFY(!f.isEmpty());
     QCOMPARE(f.value("reason").toString(), QStringLiteral("stopped"));
     QVERIFY(f.value("tx_pkts").toInteger() >= stats.value("tx_pkts").toInteger());
+    verifyThreadFigures(f);
+    if (QTest::currentTestFailed())
+        return;
+    QVERIFY(pktgenEntries().isEmpty());
+}
+
+void TestPktgenEngine::stopAtOnce() {
+    // pktgen's thread takes a start up some 125 ms after the write, and a
+    // stop before that is lost (the engine writes it again every 50 ms):
+    // pktgen may or may not have sent. Thread figures come with a window
+    // only.
+    EngineProcess engine(engineArgs("dummy0"), {}, EngineProcess::pktgenEnginePath());
+    QVERIFY2(engine.start(), engine.stderrText().constData());
+    engine.send(startCommand(1, {{"duration_ms", 60000}}));
+    engine.send({{"cmd", "stop"}, {"id", 2}});
+    const QJsonObject f = engine.waitFor("finished", 1);
+    QVERIFY(!f.isEmpty());
+    QCOMPARE(f.value("reason").toString(), QStringLiteral("stopped"));
+    verifyThreadFigures(f);
+    if (QTest::currentTestFailed())
+        return;
+    QCOMPARE(f.value("thread").isNull(), f.value("tx_pkts").toInteger() == 0);
     QVERIFY(pktgenEntries().isEmpty());
 }
 

@@ -1,7 +1,12 @@
 // The pktgen engine's reading of pktgen's control files, on texts as Linux
-// 6.1's pktgen writes them (taken from the test kernel).
+// 6.1's pktgen writes them (taken from the test kernel), and of what /proc
+// says about a kpktgend thread.
+#include "KthreadUsage.h"
 #include "PktgenText.h"
 
+#include <QDir>
+#include <QFileInfo>
+#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace burstlab::engine;
@@ -31,6 +36,20 @@ Current:
 Result: Idle
 )";
 
+// /proc/PID/sched of a kpktgend thread (CONFIG_SCHED_DEBUG), cut short.
+constexpr const char *kSched = R"(kpktgend_0 (13, #threads: 1)
+-------------------------------------------------------------------
+se.exec_start                                :         38656.593057
+se.vruntime                                  :            -1.353404
+se.sum_exec_runtime                          :          1234.056789
+se.nr_migrations                             :                    0
+nr_switches                                  :                   62
+)";
+
+constexpr const char *kStatus = "Name:\tkpktgend_0\nState:\tS (sleeping)\n"
+                                "voluntary_ctxt_switches:\t62\n"
+                                "nonvoluntary_ctxt_switches:\t3\n";
+
 } // namespace
 
 class TestPktgenText : public QObject {
@@ -42,6 +61,9 @@ class TestPktgenText : public QObject {
     void notAnEntry();
     void threadEntries();
     void versionAndOwnEntries();
+    void kthreadOnCpuTime();
+    void kthreadSwitches();
+    void kthreadFoundAndRead();
 };
 
 void TestPktgenText::entryAfterARun() {
@@ -87,6 +109,59 @@ void TestPktgenText::versionAndOwnEntries() {
     QVERIFY(isOwnEntry("dummy0@burstlab0"));
     QVERIFY(!isOwnEntry("dummy0"));
     QVERIFY(!isOwnEntry("dummy0@other"));
+}
+
+void TestPktgenText::kthreadOnCpuTime() {
+    QCOMPARE(onCpuNsOfSchedstat("1234056789 5000 62\n").value_or(0), 1234056789u);
+    // Scheduler info off: "0 0 0", no figure rather than 0 ns.
+    QVERIFY(!onCpuNsOfSchedstat("0 0 0\n"));
+    QVERIFY(!onCpuNsOfSchedstat(""));
+    // Milliseconds with six decimals: the decimals are the nanoseconds.
+    QCOMPARE(onCpuNsOfSched(kSched).value_or(0), 1234056789u);
+    QCOMPARE(onCpuNsOfSched("se.sum_exec_runtime : 0.000001\n").value_or(0), 1u);
+    QVERIFY(!onCpuNsOfSched(""));
+    QVERIFY(!onCpuNsOfSched("se.sum_exec_runtime : 12\n"));         // no decimals
+    QVERIFY(!onCpuNsOfSched("se.sum_exec_runtime : 12.34\n"));      // too few
+    QVERIFY(!onCpuNsOfSched("se.sum_exec_runtime_x : 1.000000\n")); // another name
+}
+
+void TestPktgenText::kthreadSwitches() {
+    QCOMPARE(statusNumber(kStatus, "voluntary_ctxt_switches").value_or(0), 62u);
+    QCOMPARE(statusNumber(kStatus, "nonvoluntary_ctxt_switches").value_or(0), 3u);
+    QVERIFY(!statusNumber(kStatus, "ctxt_switches"));
+    QVERIFY(!statusNumber("Name:\tx\n", "voluntary_ctxt_switches"));
+}
+
+void TestPktgenText::kthreadFoundAndRead() {
+    // A /proc of two threads: the one named kpktgend_1 is found by its
+    // comm, and schedstat, when it shows a time, comes before sched.
+    QTemporaryDir proc;
+    QVERIFY(proc.isValid());
+    const auto put = [&](const QString &file, const QByteArray &text) {
+        QVERIFY(QDir(proc.path()).mkpath(QFileInfo(file).path()));
+        QFile f(proc.filePath(file));
+        QVERIFY(f.open(QIODevice::WriteOnly) && f.write(text) == text.size());
+    };
+    put("7/comm", "kpktgend_10\n");
+    put("42/comm", "kpktgend_1\n");
+    put("42/sched", kSched);
+    put("42/status", kStatus);
+    const std::string dir = proc.path().toStdString();
+    QCOMPARE(kpktgendPid(1, dir).value_or(0), 42);
+    QVERIFY(!kpktgendPid(2, dir));
+    auto c = readKthreadCounts(42, 1, dir);
+    QVERIFY(c);
+    QCOMPARE(c->cpu, 1u);
+    QCOMPARE(c->cpuNs, 1234056789u);
+    QCOMPARE(c->voluntary, 62u);
+    QCOMPARE(c->involuntary, 3u);
+    put("42/schedstat", "0 0 0\n"); // scheduler info off: sched's time
+    QCOMPARE(readKthreadCounts(42, 1, dir).value_or(ThreadCounts{}).cpuNs, 1234056789u);
+    put("42/schedstat", "1234056999 10 62\n");
+    QCOMPARE(readKthreadCounts(42, 1, dir).value_or(ThreadCounts{}).cpuNs, 1234056999u);
+    // No status: no figures rather than switches of 0.
+    QVERIFY(QFile::remove(proc.filePath("42/status")));
+    QVERIFY(!readKthreadCounts(42, 1, dir));
 }
 
 QTEST_GUILESS_MAIN(TestPktgenText)

@@ -161,6 +161,11 @@ void TestPktgenSweep::checkStoredRun(qint64 id, const QString &axis, const QStri
             // What pktgen does not measure is stored as such, not as 0.
             QVERIFY(!f.counters.txCalls && !f.window.txCalls && !f.burstHist && !f.mbufsInUse);
             QVERIFY(!step.cyclesPerPkt);
+            // The kpktgend thread's figures over the window, so a disturbed
+            // repetition is told as with DPDK.
+            QVERIFY(f.thread);
+            QCOMPARE(f.thread->lcores, 1);
+            QCOMPARE(double(f.thread->wallNs), double(f.window.ns));
             QCOMPARE(step.pps, f.window.pps);
             QVERIFY(std::abs(f.window.pps - double(f.window.txPkts) * 1e9 / double(f.window.ns)) <
                     1e-6 * f.window.pps);
@@ -169,6 +174,9 @@ void TestPktgenSweep::checkStoredRun(qint64 id, const QString &axis, const QStri
     }
     const CliResult text = CliRun::run(m_db, {"export", "--format", "netdev", QString::number(id)});
     QVERIFY2(text.code == 0, qPrintable(describe(text)));
+    QVERIFY2(text.out.contains(QStringLiteral(" Disturbed: ")) &&
+                 !text.out.contains(QStringLiteral("Disturbed: not measured")),
+             qPrintable(text.out));
     const QList<NetdevLine> lines = performanceLines(text.out, pktgenName);
     QCOMPARE(lines.size(), values.size());
     for (qsizetype i = 0; i < lines.size(); ++i) {
