@@ -28,8 +28,12 @@ using namespace burstlab;
 namespace {
 
 // A run's JSON without the ids each store gives its own rows (and the
-// points' run names, "#<id> <label>").
+// points' run names, "#<id> <label>", and the notes that start with one).
 QJsonValue withoutIds(const QJsonValue &value) {
+    if (value.isString()) {
+        static const QRegularExpression runId(QStringLiteral("^#\\d+ "));
+        return QString(value.toString()).replace(runId, QStringLiteral("#N "));
+    }
     if (value.isArray()) {
         QJsonArray array;
         for (const QJsonValue &v : value.toArray())
