@@ -176,14 +176,14 @@ bool RunStore::openReadOnly(const QString &why) {
             db.setConnectOptions(options);
             db.open();
         }
-        // Of the settings, the first read and the last (the lock wait) only:
-        // switching to WAL would write.
+        // Of the settings, the first read and the lock wait only: switching
+        // to WAL would write.
         const auto settings = m_dialect->setup(busyTimeoutMs);
         const auto version = execText(settings.first().sql, QStringLiteral("reading"))
                                  ? userVersion()
                                  : std::nullopt;
         if (version && *version == schemaVersion &&
-            execText(settings.last().sql, QStringLiteral("setting up")))
+            execText(settings.at(1).sql, QStringLiteral("setting up")))
             return true;
         if (version)
             m_error = QStringLiteral("the store %1 has schema version %2, not %3, and cannot be "

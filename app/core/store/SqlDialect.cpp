@@ -11,14 +11,15 @@ class SqliteDialect final : public SqlDialect {
     QString name() const override { return QStringLiteral("SQLite"); }
 
     QList<Setting> setup(int lockWaitMs) const override {
-        // WAL lets readers and one writer share the file; the busy timeout
-        // lets writers of several processes take turns, and stays last: a
-        // read-only connection takes it alone after the first read.
+        // The busy timeout lets writers of several processes take turns; it
+        // comes before WAL, whose switch on a new file takes the file's lock
+        // (two programs opening one new store at once would otherwise see
+        // "database is locked"). WAL lets readers and one writer share it.
         return {{QStringLiteral("SELECT count(*) FROM sqlite_schema"), {}},
+                {QStringLiteral("PRAGMA busy_timeout=%1").arg(lockWaitMs), {}},
                 {QStringLiteral("PRAGMA journal_mode=WAL"), QStringLiteral("wal")},
                 {QStringLiteral("PRAGMA synchronous=NORMAL"), {}},
-                {QStringLiteral("PRAGMA foreign_keys=ON"), {}},
-                {QStringLiteral("PRAGMA busy_timeout=%1").arg(lockWaitMs), {}}};
+                {QStringLiteral("PRAGMA foreign_keys=ON"), {}}};
     }
     QString schemaVersionQuery() const override { return QStringLiteral("PRAGMA user_version"); }
     QString setSchemaVersion(int version) const override {

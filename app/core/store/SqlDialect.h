@@ -20,8 +20,11 @@ class SqlDialect {
     virtual QString name() const = 0;
 
     // A new connection's settings, in order. The first is a plain read, so
-    // that a foreign or corrupt store is named as such; a step with an
-    // `answer` must answer it (case aside), else the store cannot be used.
+    // that a foreign or corrupt store is named as such; the second is the
+    // lock wait, so that every later step (and a read-only connection, which
+    // takes only these two) waits for another program's lock instead of
+    // failing at once; a step with an `answer` must answer it (case aside),
+    // else the store cannot be used.
     struct Setting {
         QString sql;
         QString answer;
