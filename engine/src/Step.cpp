@@ -33,6 +33,10 @@ std::string Step::launch() {
     const uint64_t hz = m_context.tscHz;
     const uint32_t q = m_params.queues;
     const bool limitByTime = m_params.hasDuration || !m_params.count;
+    // Before the step's clock starts: a driver that has returned every mbuf
+    // (net_null, or a NIC after tx_done_cleanup) lets the frame be written
+    // into all of them now, and the send loop take them as they come.
+    const bool framesWritten = TxWorker::writeFrames(m_context.pool, m_packet, m_serial);
     m_startTsc = rte_rdtsc();
     for (uint32_t i = 0; i < q; ++i) {
         TxJob job;
@@ -41,6 +45,7 @@ std::string Step::launch() {
         job.pool = m_context.pool;
         job.packet = &m_packet;
         job.generation = m_serial;
+        job.framesWritten = framesWritten;
         job.burst = m_params.burst;
         // clone 0 and 1 alike send every mbuf once (kernel pktgen's clone_skb).
         job.sendsPerMbuf = std::max<uint64_t>(m_params.clone, 1);

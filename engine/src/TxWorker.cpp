@@ -42,6 +42,18 @@ inline void withFlags(F &&f, bool next, Bools... rest) {
     next ? withFlags<Known..., true>(f, rest...) : withFlags<Known..., false>(f, rest...);
 }
 
+// Raw objects: the pool guarantees refcnt 1, one segment and no next
+// pointer, so these fields are all a full rte_pktmbuf_reset() would change
+// for us; it would also touch the mbuf's second cache line.
+void writeFrame(rte_mbuf *m, const PacketTemplate &t, uint64_t generation) {
+    m->data_off = RTE_PKTMBUF_HEADROOM;
+    m->ol_flags = 0;
+    m->data_len = t.size();
+    m->pkt_len = t.size();
+    t.copyTo(rte_pktmbuf_mtod(m, uint8_t *));
+    std::memcpy(&m->hash, &generation, sizeof generation);
+}
+
 } // namespace
 
 int TxWorker::launch(void *arg) {
@@ -55,8 +67,8 @@ int TxWorker::run() {
     // The step's choices picked once: each burst then makes one predicted
     // call instead of testing them.
     withFlags(
-        [this]<bool... Flags>() { m_build = &TxWorker::buildAs<Flags...>; }, m_job.signature,
-        m_job.packet->timestamps(), m_job.packet->flows() > 1);
+        [this]<bool... Flags>() { m_build = &TxWorker::buildAs<Flags...>; }, !m_job.framesWritten,
+        m_job.signature, m_job.packet->timestamps(), m_job.packet->flows() > 1);
     const InHand inHand = m_job.pacePkts != 0 ? sendLoop<true>() : sendLoop<false>();
     release(inHand);
     LcoreCounters &c = *m_job.counters;
@@ -187,19 +199,28 @@ inline uint32_t TxWorker::fill(uint32_t n, uint64_t tsc) {
 }
 
 void TxWorker::prepare(rte_mbuf *m) {
-    // Raw objects: the pool guarantees refcnt 1, one segment and no next
-    // pointer, so these fields are all a full rte_pktmbuf_reset() would
-    // change for us; it would also touch the mbuf's second cache line.
-    const PacketTemplate &t = *m_job.packet;
-    m->data_off = RTE_PKTMBUF_HEADROOM;
-    m->ol_flags = 0;
-    m->data_len = t.size();
-    m->pkt_len = t.size();
-    t.copyTo(rte_pktmbuf_mtod(m, uint8_t *));
-    std::memcpy(&m->hash, &m_job.generation, sizeof m_job.generation);
+    writeFrame(m, *m_job.packet, m_job.generation);
 }
 
-template <bool Signature, bool Timestamps, bool Flows>
+bool TxWorker::writeFrames(rte_mempool *pool, const PacketTemplate &packet, uint64_t generation) {
+    if (rte_mempool_in_use_count(pool) != 0) {
+        return false;
+    }
+    struct Frame {
+        const PacketTemplate &packet;
+        uint64_t generation;
+    } frame{packet, generation};
+    rte_mempool_obj_iter(
+        pool,
+        [](rte_mempool *, void *arg, void *obj, unsigned) {
+            const auto &f = *static_cast<const Frame *>(arg);
+            writeFrame(static_cast<rte_mbuf *>(obj), f.packet, f.generation);
+        },
+        &frame);
+    return true;
+}
+
+template <bool Check, bool Signature, bool Timestamps, bool Flows>
 void TxWorker::buildAs(rte_mbuf *const *mbufs, uint32_t n, uint64_t tsc) {
     // Everything the loop needs in locals: stores into packet data could
     // alias members, which would make the compiler reload them per packet.
@@ -211,7 +232,7 @@ void TxWorker::buildAs(rte_mbuf *const *mbufs, uint32_t n, uint64_t tsc) {
     uint32_t flow = m_flow;
     for (uint32_t i = 0; i < n; ++i) {
         rte_mbuf *m = mbufs[i];
-        if (generationOf(m) != generation) [[unlikely]] {
+        if (Check && generationOf(m) != generation) [[unlikely]] {
             prepare(m);
         }
         uint8_t *data = rte_pktmbuf_mtod(m, uint8_t *);

@@ -30,6 +30,9 @@ struct TxJob {
     // Whether packets carry the signature's stream and sequence number: only
     // where something can read them (Engine::signatureOn).
     bool signature = true;
+    // Whether every mbuf of the pool holds this step's frame already
+    // (TxWorker::writeFrames before launch), so none is checked per packet.
+    bool framesWritten = false;
     uint32_t firstFlow = 0;
     uint64_t quota = kNoQuota; // packets for this lcore
     // TSC cycles, all from the engine's one calibrated rate (TscRate).
@@ -59,6 +62,12 @@ class TxWorker {
 
     // rte_eal_remote_launch entry point; arg is a TxWorker.
     static int launch(void *arg);
+    // Writes the frame of packet, marked generation, into every mbuf of pool
+    // if none is in use (none can be read or sent meanwhile); returns
+    // whether it did. A driver still holding mbufs of an earlier step
+    // returns them later with that step's frame: those are written when
+    // taken (prepare).
+    static bool writeFrames(rte_mempool *pool, const PacketTemplate &packet, uint64_t generation);
     int run();
 
   private:
@@ -80,7 +89,7 @@ class TxWorker {
     // Makes mbufs[0..n) the stream's next packets: the frame is written whole
     // only the first time this step uses a buffer (prepare), then stamped.
     [[gnu::always_inline]] void build(rte_mbuf *const *mbufs, uint32_t n, uint64_t tsc);
-    template <bool Signature, bool Timestamps, bool Flows>
+    template <bool Check, bool Signature, bool Timestamps, bool Flows>
     void buildAs(rte_mbuf *const *mbufs, uint32_t n, uint64_t tsc);
     [[gnu::noinline]] void prepare(rte_mbuf *m);
     // The clone in hand: its sends and references (see startClone).
