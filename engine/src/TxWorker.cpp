@@ -65,10 +65,16 @@ int TxWorker::run() {
     m_cache = rte_mempool_default_cache(m_job.pool, rte_lcore_id());
     m_flow = m_job.firstFlow % m_job.packet->flows();
     // The step's choices picked once: each burst then makes one predicted
-    // call instead of testing them.
+    // call instead of testing them, or none where a packet needs nothing
+    // checked or stamped (frames written before the step, net_null alone).
     withFlags(
-        [this]<bool... Flags>() { m_build = &TxWorker::buildAs<Flags...>; }, !m_job.framesWritten,
-        m_job.signature, m_job.packet->timestamps(), m_job.packet->flows() > 1);
+        [this]<bool... Flags>() {
+            if constexpr ((Flags || ...)) {
+                m_build = &TxWorker::buildAs<Flags...>;
+            }
+        },
+        !m_job.framesWritten, m_job.signature, m_job.packet->timestamps(),
+        m_job.packet->flows() > 1);
     const InHand inHand = m_job.pacePkts != 0 ? sendLoop<true>() : sendLoop<false>();
     release(inHand);
     LcoreCounters &c = *m_job.counters;
@@ -251,11 +257,13 @@ void TxWorker::buildAs(rte_mbuf *const *mbufs, uint32_t n, uint64_t tsc) {
     }
     m_seq = seq;
     m_flow = flow;
-    m_built += n;
 }
 
 inline void TxWorker::build(rte_mbuf *const *mbufs, uint32_t n, uint64_t tsc) {
-    (this->*m_build)(mbufs, n, tsc);
+    if (m_build) {
+        (this->*m_build)(mbufs, n, tsc);
+    }
+    m_built += n;
 }
 
 inline uint32_t TxWorker::fillFresh(uint32_t n, uint64_t tsc) {
