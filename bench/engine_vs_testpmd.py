@@ -255,11 +255,12 @@ def fresh_floor(engine, args):
             own.close()
     print()
     print("| burst | engine clone=0 (CPU ns per packet) | fresh floor: get + tx_burst "
-          "| engine / floor |")
-    print("|---|---|---|---|")
+          "| engine / floor | the rounds' ratios, lowest..highest |")
+    print("|---|---|---|---|---|")
     for burst in bursts:
-        print("| %d | %.2f ns | %.2f ns | %.2fx |"
-              % (burst, median(eng[burst]), median(floor[burst]), median(ratio[burst])))
+        print("| %d | %.2f ns | %.2f ns | %.2fx | %.2fx..%.2fx |"
+              % (burst, median(eng[burst]), median(floor[burst]), median(ratio[burst]),
+                 min(ratio[burst]), max(ratio[burst])))
 
 
 def clone_floor(engine, args, burst=32):
