@@ -62,6 +62,10 @@ void SweepSession::connectRunner() {
     connect(m_runner, &SweepRunner::storeNotice, this, [this](const QString &line) {
         m_log->appendError(line);
         emit statusMessage(line);
+        // A dropped connection is tried again for up to StoreReconnect's
+        // bound on this thread, with no event handled meanwhile: painted
+        // now, the window says why it is still.
+        m_log->window()->repaint();
     });
     connect(m_runner, &SweepRunner::finished, this,
             [this](SweepRunner::Outcome outcome, const QString &message) {
