@@ -845,6 +845,102 @@ class TestRunStore : public QObject {
         QSqlDatabase::removeDatabase("raw-role");
     }
 
+    // A viewer made by docs/store-role.sql reads what writers store and
+    // hears it live, but writes nothing: not a run, not even the recovery of
+    // a dead writer's run, nor a migration.
+    void docsViewerRoleOnlyReads() {
+        if (!m_server)
+            QSKIP("roles are PostgreSQL's");
+        const QString sql = QStringLiteral(BURSTLAB_SOURCE_DIR "/docs/store-role.sql");
+        for (const QString &role :
+             {QStringLiteral("login=lab_host3"), QStringLiteral("viewer=lab_viewer")}) {
+            const QString error = m_server->runSqlFile(sql, {role});
+            QVERIFY2(error.isEmpty(), qPrintable(error));
+        }
+        const auto as = [&](const QString &login) {
+            return QStringLiteral("postgresql://%1@/burstlab?host=%2")
+                .arg(login, m_server->socketDir());
+        };
+        const QString viewerUri = as(QStringLiteral("lab_viewer"));
+        RunStore writer;
+        QVERIFY2(writer.open(as(QStringLiteral("lab_host3"))), qPrintable(writer.lastError()));
+        const auto seen = writer.createRun(sampleRun(QStringLiteral("seen")));
+        QVERIFY2(seen, qPrintable(writer.lastError()));
+        QVERIFY(measure(writer, *seen, 1, 0, 5000000));
+        QVERIFY(writer.setRunStatus(*seen, RunStatus::Completed));
+        // A writer on another host that died: its session is gone.
+        qint64 dead = 0;
+        {
+            RunStore gone;
+            QVERIFY(gone.open(as(QStringLiteral("lab_host3"))));
+            dead = gone.createRun(sampleRun(QStringLiteral("dead"))).value_or(0);
+            QVERIFY2(dead, qPrintable(gone.lastError()));
+        }
+        QVERIFY(writeRaw(m_server->uri(QStringLiteral("burstlab")),
+                         {QStringLiteral("UPDATE runs SET owner = '2147483646:1:1:other-host' "
+                                         "WHERE id = %1")
+                              .arg(dead)})
+                    .isEmpty());
+
+        RunStore refused;
+        QVERIFY(!refused.open(viewerUri));
+        QVERIFY2(refused.lastError().contains(QStringLiteral("read-only for the role lab_viewer")),
+                 qPrintable(refused.lastError()));
+
+        RunStore viewer;
+        QVERIFY2(viewer.open(viewerUri, RunStore::Access::ReadOnlyIfNeeded),
+                 qPrintable(viewer.lastError()));
+        QVERIFY(viewer.isReadOnly());
+        QVERIFY2(viewer.readOnlyReason().contains(QStringLiteral("lab_viewer")),
+                 qPrintable(viewer.readOnlyReason()));
+        QVERIFY(viewer.recoveredOnOpen().isEmpty());
+        QCOMPARE(toString(viewer.loadRun(dead)->status), toString(RunStatus::Running));
+        const auto listed = viewer.listRuns();
+        QVERIFY2(listed, qPrintable(viewer.lastError()));
+        QSet<qint64> ids;
+        for (const RunSummary &run : *listed)
+            ids.insert(run.id);
+        QVERIFY(ids.contains(*seen) && ids.contains(dead));
+        const auto shown = viewer.loadRunData(*seen);
+        QVERIFY2(shown, qPrintable(viewer.lastError()));
+        QCOMPARE(shown->steps.size(), 1);
+        QCOMPARE(shown->steps.first().result.pps, 5000000.0);
+
+        QList<qint64> heard;
+        QObject context;
+        QVERIFY2(viewer.watchRuns(&context, [&heard](qint64 id) { heard << id; }),
+                 qPrintable(viewer.lastError()));
+        const auto later = writer.createRun(sampleRun(QStringLiteral("later")));
+        QVERIFY(later);
+        QTRY_COMPARE_WITH_TIMEOUT(heard, QList<qint64>{*later}, 5000);
+
+        QVERIFY(!viewer.createRun(sampleRun(QStringLiteral("mine"))));
+        QVERIFY2(viewer.lastError().contains(QStringLiteral("read-only")) &&
+                     viewer.lastError().contains(QStringLiteral("lab_viewer")),
+                 qPrintable(viewer.lastError()));
+        // The dead writer's run waited for a writer.
+        RunStore next;
+        QVERIFY2(next.open(as(QStringLiteral("lab_host3"))), qPrintable(next.lastError()));
+        QCOMPARE(next.recoveredOnOpen(), QList<qint64>{dead});
+
+        // A schema older than this burstlab's waits for a writer too.
+        const QString superuser = m_server->uri(QStringLiteral("burstlab"));
+        QVERIFY(
+            writeRaw(
+                superuser,
+                {QStringLiteral("COMMENT ON TABLE runs IS '%1'").arg(RunStore::schemaVersion - 1)})
+                .isEmpty());
+        RunStore behind;
+        const bool opened = behind.open(viewerUri, RunStore::Access::ReadOnlyIfNeeded);
+        QVERIFY(
+            writeRaw(superuser,
+                     {QStringLiteral("COMMENT ON TABLE runs IS '%1'").arg(RunStore::schemaVersion)})
+                .isEmpty());
+        QVERIFY(!opened);
+        QVERIFY2(behind.lastError().contains(QStringLiteral("a writer must open it first")),
+                 qPrintable(behind.lastError()));
+    }
+
     void corruptFileIsNamed() {
         if (m_server)
             QSKIP("a corrupt SQLite file");

@@ -7,6 +7,7 @@
 #include "CliRun.h"
 #include "FaultTest.h"
 #include "StoreCheck.h"
+#include "ThrowawayPostgres.h"
 
 #include <QTest>
 
@@ -87,6 +88,56 @@ class TestFaultsTwoInstances : public FaultTest {
             QCOMPARE(run.value(QStringLiteral("steps")).toInt(), 8);
         }
         QCOMPARE(StoreCheck::integrity(db), QStringLiteral("ok"));
+    }
+
+    // A viewer of a lab's database (docs/store-role.sql) lists and compares
+    // the writers' runs; a sweep of its own is refused before it starts.
+    void aViewerReadsButCannotSweep() {
+        ThrowawayPostgres *server = this->server();
+        if (!server)
+            QSKIP("roles are PostgreSQL's");
+        const QString sql = QStringLiteral(BURSTLAB_SOURCE_DIR "/docs/store-role.sql");
+        for (const QString &role :
+             {QStringLiteral("login=lab_writer"), QStringLiteral("viewer=lab_viewer")}) {
+            const QString error = server->runSqlFile(sql, {role});
+            QVERIFY2(error.isEmpty(), qPrintable(error));
+        }
+        const auto as = [server](const QString &login) {
+            return QStringLiteral("postgresql://%1@/burstlab?host=%2")
+                .arg(login, server->socketDir());
+        };
+        const QString viewer = as(QStringLiteral("lab_viewer"));
+        for (const QString &label : {QStringLiteral("base"), QStringLiteral("patched")}) {
+            const CliResult imported = CliRun::run(
+                as(QStringLiteral("lab_writer")),
+                {QStringLiteral("import"), QStringLiteral("--format"), QStringLiteral("netdev"),
+                 QStringLiteral(BURSTLAB_SOURCE_DIR "/tests/data/netdev_seed000_burst.txt"),
+                 QStringLiteral("--label"), label});
+            QVERIFY2(imported.code == 0, qPrintable(imported.err));
+        }
+
+        const CliResult listed = CliRun::run(viewer, {QStringLiteral("runs")});
+        QVERIFY2(listed.code == 0, qPrintable(listed.err));
+        QVERIFY2(listed.out.contains(QStringLiteral("base")) &&
+                     listed.out.contains(QStringLiteral("patched")),
+                 qPrintable(listed.out));
+        QVERIFY2(listed.err.contains(QStringLiteral("opened read-only (the role lab_viewer may "
+                                                    "only read it)")),
+                 qPrintable(listed.err));
+        QStringList ids;
+        for (const QVariantMap &run : CliRun::runs(viewer))
+            ids << run.value(QStringLiteral("id")).toString();
+        QCOMPARE(ids.size(), 2);
+        const CliResult compared =
+            CliRun::run(viewer, QStringList{QStringLiteral("compare")} + ids);
+        QVERIFY2(compared.code == 0, qPrintable(compared.err));
+
+        const CliResult refused = CliRun::run(viewer, sweepArgs(QStringLiteral("viewer")));
+        qInfo("%s", qPrintable(refused.err.trimmed()));
+        QCOMPARE(refused.code, 4);
+        QVERIFY2(refused.err.contains(QStringLiteral("read-only for the role lab_viewer")),
+                 qPrintable(refused.err));
+        QCOMPARE(CliRun::runs(viewer).size(), 2);
     }
 };
 

@@ -73,6 +73,9 @@ bool RunStore::fail(const QString &message) {
 
 bool RunStore::fail(const QString &what, const QSqlQuery &query) {
     fail(QStringLiteral("%1 (%2): %3").arg(what, m_path, m_dialect->explain(query.lastError())));
+    // A write refused by a read-only store says why it is read-only.
+    if (m_readOnly)
+        m_error += QStringLiteral("; the store is read-only: %1").arg(m_readOnlyWhy);
     m_connectionLost = m_dialect->connectionLost(query.lastError());
     return false;
 }
@@ -133,7 +136,7 @@ bool RunStore::open(const QString &path, Access access) {
         return fail(QStringLiteral("cannot open the store %1: %2").arg(m_path, why));
     }
     m_owner = RunOwner::acquire();
-    if (configureConnection() && migrate() && recoverInterrupted())
+    if (configureConnection() && startSession(access))
         return true;
     QString error = m_error;
     // SQLite only says it cannot open a store it may not write (its WAL
@@ -160,8 +163,53 @@ bool RunStore::prepareFolder(bool isDefault) {
     return true;
 }
 
-bool RunStore::openReadOnly(const QString &why) {
+bool RunStore::startSession(Access access) {
+    const auto role = readOnlyRole();
+    if (!role)
+        return false;
+    if (role->isEmpty())
+        return migrate() && recoverInterrupted();
+    if (access == Access::ReadWrite)
+        return fail(QStringLiteral("the store %1 is read-only for the role %2: it may list, show, "
+                                   "compare and export runs; writing them needs a writer's role "
+                                   "(burstlab_writers)")
+                        .arg(m_path, *role));
+    const QString why = QStringLiteral("the role %1 may only read it").arg(*role);
+    if (!schemaIsCurrent()) {
+        m_error += QStringLiteral(" (opened read-only: %1)").arg(why);
+        return false;
+    }
     m_readOnly = true;
+    m_readOnlyWhy = why;
+    return true;
+}
+
+std::optional<QString> RunStore::readOnlyRole() {
+    const QString sql = m_dialect->writeAccessQuery();
+    if (sql.isEmpty())
+        return QString();
+    QSqlQuery q(database());
+    if (!q.exec(sql) || !q.next()) {
+        fail(QStringLiteral("reading the role's privileges"), q);
+        return std::nullopt;
+    }
+    return q.value(0).toBool() ? QString() : q.value(1).toString();
+}
+
+bool RunStore::schemaIsCurrent() {
+    const auto version = userVersion();
+    if (!version)
+        return false;
+    if (*version == schemaVersion)
+        return true;
+    return fail(QStringLiteral("the store %1 has schema version %2, not %3, and cannot be "
+                               "brought up to date read-only: a writer must open it first")
+                    .arg(m_path)
+                    .arg(*version)
+                    .arg(schemaVersion));
+}
+
+bool RunStore::openReadOnly(const QString &why) {
     // Read-only first; a WAL store whose shared-memory file cannot be made
     // (a read-only file system) only as immutable: nobody can write it there.
     const QString immutable =
@@ -179,18 +227,12 @@ bool RunStore::openReadOnly(const QString &why) {
         // Of the settings, the first read and the lock wait only: switching
         // to WAL would write.
         const auto settings = m_dialect->setup(busyTimeoutMs);
-        const auto version = execText(settings.first().sql, QStringLiteral("reading"))
-                                 ? userVersion()
-                                 : std::nullopt;
-        if (version && *version == schemaVersion &&
-            execText(settings.at(1).sql, QStringLiteral("setting up")))
+        if (execText(settings.first().sql, QStringLiteral("reading")) && schemaIsCurrent() &&
+            execText(settings.at(1).sql, QStringLiteral("setting up"))) {
+            m_readOnly = true;
+            m_readOnlyWhy = why;
             return true;
-        if (version)
-            m_error = QStringLiteral("the store %1 has schema version %2, not %3, and cannot be "
-                                     "brought up to date read-only")
-                          .arg(m_path)
-                          .arg(*version)
-                          .arg(schemaVersion);
+        }
         QSqlDatabase::removeDatabase(m_connection);
     }
     const QString error = QStringLiteral("%1 (opened read-only: %2)").arg(m_error, why);
@@ -216,6 +258,7 @@ std::optional<QString> RunStore::damage() {
 
 void RunStore::close() {
     m_readOnly = false;
+    m_readOnlyWhy.clear();
     m_insertSample.reset();
     m_held.clear(); // a session's locks end with it
     if (!m_owner.isEmpty()) {
