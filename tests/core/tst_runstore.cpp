@@ -8,6 +8,7 @@
 #include "store/StoreLocation.h"
 #include <QFile>
 #include <QJsonDocument>
+#include <QRegularExpression>
 #include <QScopeGuard>
 #include <QSet>
 #include <QSqlDatabase>
@@ -722,6 +723,8 @@ class TestRunStore : public QObject {
     // running run again, so that no other host takes it for a dead writer's,
     // and listening again.
     void droppedConnectionIsToldAndReconnected() {
+        // The dropped session's prepared statements are not freed on it.
+        QTest::failOnWarning(QRegularExpression(QStringLiteral("Unable to free statement")));
         const QString path = file("dropped.sqlite");
         RunStore writer;
         QVERIFY2(writer.open(path), qPrintable(writer.lastError()));
@@ -752,6 +755,11 @@ class TestRunStore : public QObject {
         QSqlDatabase::removeDatabase(QStringLiteral("raw-terminate"));
         QVERIFY(!writer.addSample(*stepId, sample));
         QVERIFY2(writer.connectionLost(), qPrintable(writer.lastError()));
+        // Until it reconnects, every write fails the same way.
+        const QString lost = writer.lastError().section(QStringLiteral("): "), 1);
+        QVERIFY(!writer.addSample(*stepId, sample));
+        QVERIFY(writer.connectionLost());
+        QVERIFY2(writer.lastError().endsWith(lost), qPrintable(writer.lastError()));
         QVERIFY2(writer.reconnect(), qPrintable(writer.lastError()));
         QVERIFY2(writer.addSample(*stepId, sample), qPrintable(writer.lastError()));
         QCOMPARE(countRows(path, QStringLiteral("samples")), 1);
@@ -849,6 +857,7 @@ class TestRunStore : public QObject {
     // hears it live, but writes nothing: not a run, not even the recovery of
     // a dead writer's run, nor a migration.
     void docsViewerRoleOnlyReads() {
+        QTest::failOnWarning(QRegularExpression(QStringLiteral("Unable to free statement")));
         if (!m_server)
             QSKIP("roles are PostgreSQL's");
         const QString sql = QStringLiteral(BURSTLAB_SOURCE_DIR "/docs/store-role.sql");

@@ -1,5 +1,6 @@
 #include "store/RunStore.h"
 #include "model/JsonReader.h"
+#include "store/RunNotices.h"
 #include "store/RunOwner.h"
 #include "store/Schema.h"
 #include "store/SqlDialect.h"
@@ -72,11 +73,27 @@ bool RunStore::fail(const QString &message) {
 }
 
 bool RunStore::fail(const QString &what, const QSqlQuery &query) {
-    fail(QStringLiteral("%1 (%2): %3").arg(what, m_path, m_dialect->explain(query.lastError())));
+    if (!m_lost.isEmpty())
+        return failLost(what);
+    const QSqlError error = query.lastError();
+    fail(QStringLiteral("%1 (%2): %3").arg(what, m_path, m_dialect->explain(error)));
     // A write refused by a read-only store says why it is read-only.
     if (m_readOnly)
         m_error += QStringLiteral("; the store is read-only: %1").arg(m_readOnlyWhy);
-    m_connectionLost = m_dialect->connectionLost(query.lastError());
+    m_connectionLost = m_dialect->connectionLost(error);
+    if (m_connectionLost) {
+        m_lost = m_dialect->explain(error);
+        // The session is gone, its driver now too: the queries prepared on it
+        // (this one among them), dropped after it, are not deallocated on a
+        // connection that no longer exists (Qt's driver would try, and warn).
+        dropSession();
+    }
+    return false;
+}
+
+bool RunStore::failLost(const QString &what) {
+    fail(QStringLiteral("%1 (%2): %3").arg(what, m_path, m_lost));
+    m_connectionLost = true;
     return false;
 }
 
@@ -259,19 +276,27 @@ std::optional<QString> RunStore::damage() {
 void RunStore::close() {
     m_readOnly = false;
     m_readOnlyWhy.clear();
-    m_insertSample.reset();
+    m_notices.reset();
     m_held.clear(); // a session's locks end with it
     if (!m_owner.isEmpty()) {
         RunOwner::release(m_owner);
         m_owner.clear();
     }
-    if (QSqlDatabase::contains(m_connection)) {
-        {
-            QSqlDatabase db = QSqlDatabase::database(m_connection, false);
-            db.close();
-        }
-        QSqlDatabase::removeDatabase(m_connection);
+    // The session's prepared statements end with it: dropped after its
+    // driver, they are not deallocated one by one.
+    dropSession();
+    m_insertSample.reset();
+    m_lost.clear();
+}
+
+void RunStore::dropSession() {
+    if (!QSqlDatabase::contains(m_connection))
+        return;
+    {
+        QSqlDatabase db = QSqlDatabase::database(m_connection, false);
+        db.close();
     }
+    QSqlDatabase::removeDatabase(m_connection);
 }
 
 bool RunStore::isOpen() const {
@@ -331,23 +356,24 @@ std::optional<qint64> RunStore::dataVersion() {
 QMetaObject::Connection RunStore::watchRuns(QObject *context,
                                             const std::function<void(qint64)> &heard) {
     const QString channel = m_dialect->runsChannel();
-    QSqlDriver *driver = database().driver();
-    if (channel.isEmpty() || !driver)
+    if (channel.isEmpty())
         return {};
-    if (!driver->subscribedToNotifications().contains(channel) &&
-        !driver->subscribeToNotification(channel)) {
-        fail(QStringLiteral("listening for runs (%1): %2")
-                 .arg(m_path, m_dialect->explain(driver->lastError())));
-        return {};
+    if (!m_notices) {
+        auto notices = std::make_unique<RunNotices>(channel);
+        if (!listen(*notices))
+            return {};
+        m_notices = std::move(notices);
     }
-    // This connection's own commits are known to whoever made them.
-    return QObject::connect(driver, &QSqlDriver::notification, context,
-                            [channel, heard](const QString &name,
-                                             QSqlDriver::NotificationSource source,
-                                             const QVariant &payload) {
-                                if (name == channel && source != QSqlDriver::SelfSource)
-                                    heard(payload.toLongLong());
-                            });
+    return QObject::connect(m_notices.get(), &RunNotices::heard, context, heard);
+}
+
+bool RunStore::listen(RunNotices &notices) {
+    QSqlDriver *driver = database().driver();
+    if (driver && notices.listen(driver))
+        return true;
+    return fail(QStringLiteral("listening for runs (%1): %2")
+                    .arg(m_path, driver ? m_dialect->explain(driver->lastError())
+                                        : QStringLiteral("not connected")));
 }
 
 bool RunStore::announce(qint64 runId) {
@@ -400,10 +426,18 @@ bool RunStore::migrate() {
 }
 
 bool RunStore::inTransaction(const QString &what, const std::function<bool()> &work) {
+    // Refused before it begins: a statement refused inside would leave the
+    // transaction aborted under the statements still to be freed.
+    if (m_readOnly)
+        return fail(
+            QStringLiteral("%1 (%2): the store is read-only: %3").arg(what, m_path, m_readOnlyWhy));
     if (!execText(m_dialect->beginWrite(), what))
         return false;
     if (work() && execText(QStringLiteral("COMMIT"), what))
         return true;
+    // A lost session's transaction ended with it.
+    if (m_connectionLost)
+        return false;
     const QString error = m_error;
     QSqlQuery rollback(database());
     rollback.exec(QStringLiteral("ROLLBACK"));

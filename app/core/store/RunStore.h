@@ -22,6 +22,7 @@ class QSqlQuery;
 
 namespace burstlab {
 
+class RunNotices;
 class SqlDialect;
 
 // All runs, steps and samples in one SQLite file, or in one PostgreSQL
@@ -155,6 +156,9 @@ class RunStore {
     bool fail(const QString &message);
     // "<what> (<file>): <SQLite's error in words>"
     bool fail(const QString &what, const QSqlQuery &query);
+    // After the session was dropped for a lost connection (m_lost), every
+    // statement fails for that reason, without reaching Qt's driver.
+    bool failLost(const QString &what);
     bool exec(QSqlQuery &query, const QString &what);
     bool execText(const QString &sql, const QString &what);
     // exec, and an error naming runId when no row changed.
@@ -187,6 +191,10 @@ class RunStore {
     std::optional<bool> writerAlive(qint64 runId, const QString &owner);
     // Tells the store's listeners that runId changed, on commit (PostgreSQL).
     bool announce(qint64 runId);
+    // Makes notices listen on this session's connection.
+    bool listen(RunNotices &notices);
+    // Closes and forgets this session's connection, its driver with it.
+    void dropSession();
     // Holds runId in this session while it runs (PostgreSQL), releases it after.
     bool holdRun(qint64 runId, bool running);
     std::optional<qint64> insertStep(qint64 runId, const StepResult &step);
@@ -208,6 +216,8 @@ class RunStore {
     QList<qint64> m_recovered;
     QSet<qint64> m_held; // running runs this session holds
     std::unique_ptr<QSqlQuery> m_insertSample;
+    std::unique_ptr<RunNotices> m_notices; // relays watchRuns across reconnects
+    QString m_lost;                        // why the session was dropped, until a reconnect
 };
 
 } // namespace burstlab
