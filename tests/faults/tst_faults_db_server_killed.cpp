@@ -104,11 +104,7 @@ class TestFaultsDbServerKilled : public FaultTest {
     }
 
     static void startSweep(CliRun &cli, const QString &label) {
-        cli.start({QStringLiteral("sweep"), QStringLiteral("--memory-mb"), QStringLiteral("256"),
-                   QStringLiteral("--sweep"), QStringLiteral("burst=1..4"),
-                   QStringLiteral("--reps"), QStringLiteral("2"), QStringLiteral("--duration-ms"),
-                   QStringLiteral("600"), QStringLiteral("--set"), QStringLiteral("stats_ms=20"),
-                   QStringLiteral("--label"), label});
+        cli.start(CliRun::sweepArgs(label, 600, 20));
     }
 
     // Once the running step (not the first) has stored a sample, as a crash would meet it.

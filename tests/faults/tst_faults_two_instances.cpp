@@ -15,21 +15,9 @@ using namespace burstlab;
 
 namespace {
 
+// Stats every 10 ms: each writer commits about a hundred samples a second.
 QStringList sweepArgs(const QString &label) {
-    // stats every 10 ms: each writer commits about a hundred samples a second
-    return {QStringLiteral("sweep"),
-            QStringLiteral("--memory-mb"),
-            QStringLiteral("256"),
-            QStringLiteral("--sweep"),
-            QStringLiteral("burst=1..4"),
-            QStringLiteral("--reps"),
-            QStringLiteral("2"),
-            QStringLiteral("--duration-ms"),
-            QStringLiteral("150"),
-            QStringLiteral("--set"),
-            QStringLiteral("stats_ms=10"),
-            QStringLiteral("--label"),
-            label};
+    return CliRun::sweepArgs(label, 150, 10);
 }
 
 } // namespace
