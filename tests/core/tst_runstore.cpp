@@ -818,22 +818,18 @@ class TestRunStore : public QObject {
     void docsRolesAreEnoughToShareAStore() {
         if (!m_server)
             QSKIP("roles are PostgreSQL's");
-        const QString sql = QStringLiteral(BURSTLAB_SOURCE_DIR "/docs/store-role.sql");
-        for (const QString &login : {QStringLiteral("lab_host1"), QStringLiteral("lab_host2")}) {
-            const QString error = m_server->runSqlFile(sql, {QStringLiteral("login=") + login});
-            QVERIFY2(error.isEmpty(), qPrintable(error));
-        }
-        const auto as = [&](const QString &login) {
-            return QStringLiteral("postgresql://%1@/burstlab?host=%2")
-                .arg(login, m_server->socketDir());
-        };
+        const QString error = m_server->createStoreRoles(
+            {QStringLiteral("login=lab_host1"), QStringLiteral("login=lab_host2")});
+        QVERIFY2(error.isEmpty(), qPrintable(error));
         RunStore first;
-        QVERIFY2(first.open(as(QStringLiteral("lab_host1"))), qPrintable(first.lastError()));
+        QVERIFY2(first.open(m_server->storeUriAs(QStringLiteral("lab_host1"))),
+                 qPrintable(first.lastError()));
         const auto id = first.createRun(sampleRun(QStringLiteral("host1")));
         QVERIFY2(id, qPrintable(first.lastError()));
         QVERIFY(measure(first, *id, 1, 0, 5000000));
         RunStore second;
-        QVERIFY2(second.open(as(QStringLiteral("lab_host2"))), qPrintable(second.lastError()));
+        QVERIFY2(second.open(m_server->storeUriAs(QStringLiteral("lab_host2"))),
+                 qPrintable(second.lastError()));
         QVERIFY2(second.createRun(sampleRun(QStringLiteral("host2"))),
                  qPrintable(second.lastError()));
         Run renamed = *second.loadRun(*id);
@@ -841,7 +837,8 @@ class TestRunStore : public QObject {
         QVERIFY2(second.updateRun(renamed), qPrintable(second.lastError()));
         QCOMPARE(first.listRuns()->size(), 2);
         {
-            QSqlDatabase db = rawDatabase(as(QStringLiteral("lab_host2")), "raw-role");
+            QSqlDatabase db =
+                rawDatabase(m_server->storeUriAs(QStringLiteral("lab_host2")), "raw-role");
             QVERIFY(db.open());
             QSqlQuery q(db);
             QVERIFY(q.exec(QStringLiteral("SELECT rolsuper FROM pg_roles WHERE rolname = "
@@ -860,19 +857,13 @@ class TestRunStore : public QObject {
         QTest::failOnWarning(QRegularExpression(QStringLiteral("Unable to free statement")));
         if (!m_server)
             QSKIP("roles are PostgreSQL's");
-        const QString sql = QStringLiteral(BURSTLAB_SOURCE_DIR "/docs/store-role.sql");
-        for (const QString &role :
-             {QStringLiteral("login=lab_host3"), QStringLiteral("viewer=lab_viewer")}) {
-            const QString error = m_server->runSqlFile(sql, {role});
-            QVERIFY2(error.isEmpty(), qPrintable(error));
-        }
-        const auto as = [&](const QString &login) {
-            return QStringLiteral("postgresql://%1@/burstlab?host=%2")
-                .arg(login, m_server->socketDir());
-        };
-        const QString viewerUri = as(QStringLiteral("lab_viewer"));
+        const QString error = m_server->createStoreRoles(
+            {QStringLiteral("login=lab_host3"), QStringLiteral("viewer=lab_viewer")});
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        const QString viewerUri = m_server->storeUriAs(QStringLiteral("lab_viewer"));
         RunStore writer;
-        QVERIFY2(writer.open(as(QStringLiteral("lab_host3"))), qPrintable(writer.lastError()));
+        QVERIFY2(writer.open(m_server->storeUriAs(QStringLiteral("lab_host3"))),
+                 qPrintable(writer.lastError()));
         const auto seen = writer.createRun(sampleRun(QStringLiteral("seen")));
         QVERIFY2(seen, qPrintable(writer.lastError()));
         QVERIFY(measure(writer, *seen, 1, 0, 5000000));
@@ -881,7 +872,7 @@ class TestRunStore : public QObject {
         qint64 dead = 0;
         {
             RunStore gone;
-            QVERIFY(gone.open(as(QStringLiteral("lab_host3"))));
+            QVERIFY(gone.open(m_server->storeUriAs(QStringLiteral("lab_host3"))));
             dead = gone.createRun(sampleRun(QStringLiteral("dead"))).value_or(0);
             QVERIFY2(dead, qPrintable(gone.lastError()));
         }
@@ -929,7 +920,8 @@ class TestRunStore : public QObject {
                  qPrintable(viewer.lastError()));
         // The dead writer's run waited for a writer.
         RunStore next;
-        QVERIFY2(next.open(as(QStringLiteral("lab_host3"))), qPrintable(next.lastError()));
+        QVERIFY2(next.open(m_server->storeUriAs(QStringLiteral("lab_host3"))),
+                 qPrintable(next.lastError()));
         QCOMPARE(next.recoveredOnOpen(), QList<qint64>{dead});
 
         // A schema older than this burstlab's waits for a writer too.

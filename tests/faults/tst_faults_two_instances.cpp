@@ -84,16 +84,10 @@ class TestFaultsTwoInstances : public FaultTest {
         ThrowawayPostgres *server = this->server();
         if (!server)
             QSKIP("roles are PostgreSQL's");
-        const QString sql = QStringLiteral(BURSTLAB_SOURCE_DIR "/docs/store-role.sql");
-        for (const QString &role :
-             {QStringLiteral("login=lab_writer"), QStringLiteral("viewer=lab_viewer")}) {
-            const QString error = server->runSqlFile(sql, {role});
-            QVERIFY2(error.isEmpty(), qPrintable(error));
-        }
-        const auto as = [server](const QString &login) {
-            return QStringLiteral("postgresql://%1@/burstlab?host=%2")
-                .arg(login, server->socketDir());
-        };
+        const QString error = server->createStoreRoles(
+            {QStringLiteral("login=lab_writer"), QStringLiteral("viewer=lab_viewer")});
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        const auto as = [server](const QString &login) { return server->storeUriAs(login); };
         const QString viewer = as(QStringLiteral("lab_viewer"));
         for (const QString &label : {QStringLiteral("base"), QStringLiteral("patched")}) {
             const CliResult imported = CliRun::run(

@@ -602,9 +602,7 @@ void TestMainWindow::shownRunFollowsTheStore() {
 void TestMainWindow::opensASharedStoreFromTheMenu() {
     if (const QString why = ThrowawayPostgres::missing(); !why.isEmpty())
         QSKIP(qPrintable(why));
-    QString error;
-    if (!m_server.isRunning())
-        error = m_server.start();
+    QString error = m_server.startOnce();
     QVERIFY2(error.isEmpty(), qPrintable(error));
     const QString db = m_server.createDatabase(QStringLiteral("menu"), &error);
     QVERIFY2(!db.isEmpty(), qPrintable(error));
@@ -650,19 +648,12 @@ void TestMainWindow::opensASharedStoreFromTheMenu() {
 void TestMainWindow::viewerSeesRunsLiveButCannotSweep() {
     if (const QString why = ThrowawayPostgres::missing(); !why.isEmpty())
         QSKIP(qPrintable(why));
-    QString error;
-    if (!m_server.isRunning())
-        error = m_server.start();
+    QString error = m_server.startOnce();
     QVERIFY2(error.isEmpty(), qPrintable(error));
-    const QString sql = QStringLiteral(BURSTLAB_SOURCE_DIR "/docs/store-role.sql");
-    for (const QString &role :
-         {QStringLiteral("login=ui_writer"), QStringLiteral("viewer=ui_viewer")}) {
-        error = m_server.runSqlFile(sql, {role});
-        QVERIFY2(error.isEmpty(), qPrintable(error));
-    }
-    const auto as = [this](const QString &login) {
-        return QStringLiteral("postgresql://%1@/burstlab?host=%2").arg(login, m_server.socketDir());
-    };
+    error = m_server.createStoreRoles(
+        {QStringLiteral("login=ui_writer"), QStringLiteral("viewer=ui_viewer")});
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    const auto as = [this](const QString &login) { return m_server.storeUriAs(login); };
     RunStore writer;
     QVERIFY2(writer.open(as(QStringLiteral("ui_writer"))), qPrintable(writer.lastError()));
     testdata::insert(writer, testdata::burstRun(QStringLiteral("done"), {{1, {1e6}}}));
