@@ -98,12 +98,16 @@ bool RunStore::failLost(const QString &what) {
 }
 
 bool RunStore::exec(QSqlQuery &query, const QString &what) {
+    if (!m_lost.isEmpty())
+        return failLost(what);
     if (query.exec())
         return true;
     return fail(what, query);
 }
 
 bool RunStore::execText(const QString &sql, const QString &what) {
+    if (!m_lost.isEmpty())
+        return failLost(what);
     QSqlQuery query(database());
     if (query.exec(sql))
         return true;
@@ -112,7 +116,9 @@ bool RunStore::execText(const QString &sql, const QString &what) {
 
 QSqlQuery RunStore::prepare(const QString &sql, const QVariantList &values) {
     QSqlQuery query(database());
-    query.prepare(sql);
+    // A dropped session has nothing to prepare on: exec() tells why.
+    if (m_lost.isEmpty())
+        query.prepare(sql);
     for (const QVariant &v : values) {
         // A null QString would bind as SQL NULL; text columns hold '' instead.
         const bool nullText = v.typeId() == QMetaType::QString && v.toString().isNull();

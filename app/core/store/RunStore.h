@@ -157,7 +157,8 @@ class RunStore {
     // "<what> (<file>): <SQLite's error in words>"
     bool fail(const QString &what, const QSqlQuery &query);
     // After the session was dropped for a lost connection (m_lost), every
-    // statement fails for that reason, without reaching Qt's driver.
+    // statement fails for that reason (exec, execText), without reaching
+    // Qt, which would warn that the database is not open.
     bool failLost(const QString &what);
     bool exec(QSqlQuery &query, const QString &what);
     bool execText(const QString &sql, const QString &what);
