@@ -24,8 +24,9 @@ std::optional<int> CliStore::openToRead(const QString &path) {
     if (!m_store.open(path, RunStore::Access::ReadOnlyIfNeeded))
         return storeError();
     if (m_store.isReadOnly())
-        CliOutput::warn(QStringLiteral("burstlab-cli %1: %2 cannot be written: opened read-only")
-                            .arg(m_command, m_store.path()));
+        CliOutput::warn(
+            QStringLiteral("burstlab-cli %1: %2 cannot be written: opened read-only (%3)")
+                .arg(m_command, m_store.path(), m_store.readOnlyReason()));
     return std::nullopt;
 }
 

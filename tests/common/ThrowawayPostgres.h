@@ -35,6 +35,8 @@ class ThrowawayPostgres {
     }
 
     bool isRunning() const { return m_running; }
+    // start(), unless it runs already: for the tests that share one server.
+    QString startOnce() { return m_running ? QString() : start(); }
     // Empty when the server runs, else what went wrong.
     QString start() {
         if (const QString why = missing(); !why.isEmpty())
@@ -121,6 +123,23 @@ class ThrowawayPostgres {
         return run(binDir() + QStringLiteral("/psql"), args, false, &output)
                    ? QString()
                    : QStringLiteral("psql -f %1 failed: %2").arg(file, output);
+    }
+
+    // docs/store-role.sql run once per role it is given (psql variables:
+    // login=NAME for a writer, viewer=NAME); empty, or psql's complaint.
+    QString createStoreRoles(const QStringList &roles) {
+        for (const QString &role : roles) {
+            const QString error =
+                runSqlFile(QStringLiteral(BURSTLAB_SOURCE_DIR "/docs/store-role.sql"), {role});
+            if (!error.isEmpty())
+                return error;
+        }
+        return {};
+    }
+
+    // A libpq URI naming the database store-role.sql makes, as login.
+    QString storeUriAs(const QString &login) const {
+        return QStringLiteral("postgresql://%1@/burstlab?host=%2").arg(login, socketDir());
     }
 
     // A database name for any text (a test's file name): letters, digits, _.

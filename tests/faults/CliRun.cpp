@@ -76,6 +76,22 @@ CliResult CliRun::finish(int timeoutMs) {
     return r;
 }
 
+QStringList CliRun::sweepArgs(const QString &label, int durationMs, int statsMs) {
+    return {QStringLiteral("sweep"),
+            QStringLiteral("--memory-mb"),
+            QStringLiteral("256"),
+            QStringLiteral("--sweep"),
+            QStringLiteral("burst=1..4"),
+            QStringLiteral("--reps"),
+            QStringLiteral("2"),
+            QStringLiteral("--duration-ms"),
+            QString::number(durationMs),
+            QStringLiteral("--set"),
+            QStringLiteral("stats_ms=%1").arg(statsMs),
+            QStringLiteral("--label"),
+            label};
+}
+
 CliResult CliRun::run(const QString &db, const QStringList &args, int timeoutMs) {
     CliRun cli(db);
     cli.start(args);

@@ -38,6 +38,10 @@ class CliRun {
     bool running();
     QString err();
 
+    // The arguments of the sweep the store's fault tests run: burst=1..4, two
+    // repetitions of durationMs each, a sample stored every statsMs (how
+    // hard it writes the store), the engine in 256 MB.
+    static QStringList sweepArgs(const QString &label, int durationMs, int statsMs);
     // Runs the CLI to its end on db.
     static CliResult run(const QString &db, const QStringList &args, int timeoutMs = 30000);
     // `runs --json` as a list of objects (empty on failure, with its stderr in error).

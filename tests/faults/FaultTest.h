@@ -24,6 +24,8 @@ class FaultTest : public QObject {
     bool prepare();
     QString skipReason() const { return m_skip; }
     QString db() const { return m_db; }
+    // The throwaway server holding db(); null on a SQLite file.
+    ThrowawayPostgres *server() const { return m_server.get(); }
     // The test's own folder, on either back end: for files beside the store.
     QString dir() const { return m_dir.path(); }
     // After the program driving engine was SIGKILLed: empty when the engine

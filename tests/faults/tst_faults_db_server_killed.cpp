@@ -85,6 +85,8 @@ class TestFaultsDbServerKilled : public FaultTest {
     Q_OBJECT
 
     static constexpr int kSteps = 8;
+    // What Qt's driver says when it cannot free a prepared statement.
+    static inline const QString freeFailed = QStringLiteral("Unable to free statement");
 
     std::unique_ptr<ThrowawayPostgres> m_server;
     // The CLI's data folder: where a run is kept when the store is lost.
@@ -102,11 +104,7 @@ class TestFaultsDbServerKilled : public FaultTest {
     }
 
     static void startSweep(CliRun &cli, const QString &label) {
-        cli.start({QStringLiteral("sweep"), QStringLiteral("--memory-mb"), QStringLiteral("256"),
-                   QStringLiteral("--sweep"), QStringLiteral("burst=1..4"),
-                   QStringLiteral("--reps"), QStringLiteral("2"), QStringLiteral("--duration-ms"),
-                   QStringLiteral("600"), QStringLiteral("--set"), QStringLiteral("stats_ms=20"),
-                   QStringLiteral("--label"), label});
+        cli.start(CliRun::sweepArgs(label, 600, 20));
     }
 
     // Once the running step (not the first) has stored a sample, as a crash would meet it.
@@ -149,6 +147,8 @@ class TestFaultsDbServerKilled : public FaultTest {
         const CliResult done = cli.finish(60000);
         qInfo("the CLI said:\n%s", qPrintable(storeLines(done.err)));
         QVERIFY2(done.code == 0, qPrintable(done.err));
+        // The dropped session's prepared statements are not freed on it.
+        QVERIFY2(!done.err.contains(freeFailed), qPrintable(done.err));
         QVERIFY2(done.err.contains(QStringLiteral("connected to the store %1 again").arg(db)),
                  qPrintable(done.err));
 
@@ -177,6 +177,7 @@ class TestFaultsDbServerKilled : public FaultTest {
         const CliResult kept = cli.finish(60000);
         qInfo("the CLI said:\n%s", qPrintable(storeLines(kept.err)));
         QCOMPARE(kept.code, 5);
+        QVERIFY2(!kept.err.contains(freeFailed), qPrintable(kept.err));
 
         // It names the file, inside the data folder, and the command that moves the run.
         static const QRegularExpression keptIn(

@@ -7,6 +7,7 @@
 #include "CliRun.h"
 #include "FaultTest.h"
 #include "StoreCheck.h"
+#include "ThrowawayPostgres.h"
 
 #include <QTest>
 
@@ -14,21 +15,9 @@ using namespace burstlab;
 
 namespace {
 
+// Stats every 10 ms: each writer commits about a hundred samples a second.
 QStringList sweepArgs(const QString &label) {
-    // stats every 10 ms: each writer commits about a hundred samples a second
-    return {QStringLiteral("sweep"),
-            QStringLiteral("--memory-mb"),
-            QStringLiteral("256"),
-            QStringLiteral("--sweep"),
-            QStringLiteral("burst=1..4"),
-            QStringLiteral("--reps"),
-            QStringLiteral("2"),
-            QStringLiteral("--duration-ms"),
-            QStringLiteral("150"),
-            QStringLiteral("--set"),
-            QStringLiteral("stats_ms=10"),
-            QStringLiteral("--label"),
-            label};
+    return CliRun::sweepArgs(label, 150, 10);
 }
 
 } // namespace
@@ -87,6 +76,50 @@ class TestFaultsTwoInstances : public FaultTest {
             QCOMPARE(run.value(QStringLiteral("steps")).toInt(), 8);
         }
         QCOMPARE(StoreCheck::integrity(db), QStringLiteral("ok"));
+    }
+
+    // A viewer of a lab's database (docs/store-role.sql) lists and compares
+    // the writers' runs; a sweep of its own is refused before it starts.
+    void aViewerReadsButCannotSweep() {
+        ThrowawayPostgres *server = this->server();
+        if (!server)
+            QSKIP("roles are PostgreSQL's");
+        const QString error = server->createStoreRoles(
+            {QStringLiteral("login=lab_writer"), QStringLiteral("viewer=lab_viewer")});
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        const auto as = [server](const QString &login) { return server->storeUriAs(login); };
+        const QString viewer = as(QStringLiteral("lab_viewer"));
+        for (const QString &label : {QStringLiteral("base"), QStringLiteral("patched")}) {
+            const CliResult imported = CliRun::run(
+                as(QStringLiteral("lab_writer")),
+                {QStringLiteral("import"), QStringLiteral("--format"), QStringLiteral("netdev"),
+                 QStringLiteral(BURSTLAB_SOURCE_DIR "/tests/data/netdev_seed000_burst.txt"),
+                 QStringLiteral("--label"), label});
+            QVERIFY2(imported.code == 0, qPrintable(imported.err));
+        }
+
+        const CliResult listed = CliRun::run(viewer, {QStringLiteral("runs")});
+        QVERIFY2(listed.code == 0, qPrintable(listed.err));
+        QVERIFY2(listed.out.contains(QStringLiteral("base")) &&
+                     listed.out.contains(QStringLiteral("patched")),
+                 qPrintable(listed.out));
+        QVERIFY2(listed.err.contains(QStringLiteral("opened read-only (the role lab_viewer may "
+                                                    "only read it)")),
+                 qPrintable(listed.err));
+        QStringList ids;
+        for (const QVariantMap &run : CliRun::runs(viewer))
+            ids << run.value(QStringLiteral("id")).toString();
+        QCOMPARE(ids.size(), 2);
+        const CliResult compared =
+            CliRun::run(viewer, QStringList{QStringLiteral("compare")} + ids);
+        QVERIFY2(compared.code == 0, qPrintable(compared.err));
+
+        const CliResult refused = CliRun::run(viewer, sweepArgs(QStringLiteral("viewer")));
+        qInfo("%s", qPrintable(refused.err.trimmed()));
+        QCOMPARE(refused.code, 4);
+        QVERIFY2(refused.err.contains(QStringLiteral("read-only for the role lab_viewer")),
+                 qPrintable(refused.err));
+        QCOMPARE(CliRun::runs(viewer).size(), 2);
     }
 };
 

@@ -106,6 +106,7 @@ class TestMainWindow : public QObject {
     void showsRunsAnotherProcessStores();
     void shownRunFollowsTheStore();
     void opensASharedStoreFromTheMenu();
+    void viewerSeesRunsLiveButCannotSweep();
     // Last: it leaves the settings with pktgen chosen.
     void pktgenRunIsShownAndRunAgainAsOne();
 
@@ -601,9 +602,7 @@ void TestMainWindow::shownRunFollowsTheStore() {
 void TestMainWindow::opensASharedStoreFromTheMenu() {
     if (const QString why = ThrowawayPostgres::missing(); !why.isEmpty())
         QSKIP(qPrintable(why));
-    QString error;
-    if (!m_server.isRunning())
-        error = m_server.start();
+    QString error = m_server.startOnce();
     QVERIFY2(error.isEmpty(), qPrintable(error));
     const QString db = m_server.createDatabase(QStringLiteral("menu"), &error);
     QVERIFY2(!db.isEmpty(), qPrintable(error));
@@ -641,6 +640,49 @@ void TestMainWindow::opensASharedStoreFromTheMenu() {
     QVERIFY(window.store());
     QCOMPARE(window.store()->path(), db);
     QVERIFY2(window.windowTitle().startsWith(db), qPrintable(window.windowTitle()));
+}
+
+// A viewer's role (docs/store-role.sql) opens a shared store read-only:
+// the runs are listed and new ones appear, but Start and Resume stay off,
+// saying why.
+void TestMainWindow::viewerSeesRunsLiveButCannotSweep() {
+    if (const QString why = ThrowawayPostgres::missing(); !why.isEmpty())
+        QSKIP(qPrintable(why));
+    QString error = m_server.startOnce();
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    error = m_server.createStoreRoles(
+        {QStringLiteral("login=ui_writer"), QStringLiteral("viewer=ui_viewer")});
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    const auto as = [this](const QString &login) { return m_server.storeUriAs(login); };
+    RunStore writer;
+    QVERIFY2(writer.open(as(QStringLiteral("ui_writer"))), qPrintable(writer.lastError()));
+    testdata::insert(writer, testdata::burstRun(QStringLiteral("done"), {{1, {1e6}}}));
+    const qint64 cut = testdata::insert(
+        writer, testdata::burstRun(QStringLiteral("cut"), {{1, {1e6}}}, RunStatus::Interrupted));
+
+    MainWindow window;
+    window.show();
+    QVERIFY(window.openStore(as(QStringLiteral("ui_viewer"))));
+    QVERIFY(window.store()->isReadOnly());
+    window.setupPanel()->setSweepValues(0, QStringLiteral("burst"), QStringLiteral("1,8"));
+    QAction *start = window.findChild<QAction *>(QStringLiteral("start"));
+    QAction *resume = window.findChild<QAction *>(QStringLiteral("resume"));
+    QVERIFY(!start->isEnabled());
+    for (const QString &told : {start->toolTip(), window.sweepToolBar()->problemText()}) {
+        QVERIFY2(told.contains(QStringLiteral("read-only")) &&
+                     told.contains(QStringLiteral("ui_viewer")),
+                 qPrintable(told));
+    }
+    RunsBrowser *browser = window.runsBrowser();
+    window.showTab(MainWindow::RunsTab);
+    QCOMPARE(browser->visibleRunCount(), 2);
+    browser->selectRuns({cut});
+    QVERIFY(!resume->isEnabled());
+    QVERIFY2(resume->toolTip().contains(QStringLiteral("read-only")),
+             qPrintable(resume->toolTip()));
+
+    testdata::insert(writer, testdata::burstRun(QStringLiteral("later"), {{1, {1e6}}}));
+    QTRY_COMPARE_WITH_TIMEOUT(browser->visibleRunCount(), 3, 2000);
 }
 
 QTEST_MAIN(TestMainWindow)

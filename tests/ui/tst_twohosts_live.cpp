@@ -19,22 +19,6 @@ using namespace burstlab;
 
 namespace {
 
-QStringList sweepArgs(const QString &label) {
-    return {QStringLiteral("sweep"),
-            QStringLiteral("--memory-mb"),
-            QStringLiteral("256"),
-            QStringLiteral("--sweep"),
-            QStringLiteral("burst=1..4"),
-            QStringLiteral("--reps"),
-            QStringLiteral("2"),
-            QStringLiteral("--duration-ms"),
-            QStringLiteral("300"),
-            QStringLiteral("--set"),
-            QStringLiteral("stats_ms=20"),
-            QStringLiteral("--label"),
-            label};
-}
-
 // The launcher of a CLI "on" a host: in its network namespace, with a host
 // name of its own (a UTS namespace); it execs the CLI's command after it.
 QStringList onHost(const QString &ns, const QString &host) {
@@ -104,8 +88,8 @@ class TestTwoHostsLive : public QObject {
 
         CliRun a(db);
         CliRun b(db);
-        a.startIn(onHost(namespaces[0], hosts[0]), sweepArgs(hosts[0]));
-        b.startIn(onHost(namespaces[1], hosts[1]), sweepArgs(hosts[1]));
+        a.startIn(onHost(namespaces[0], hosts[0]), CliRun::sweepArgs(hosts[0], 300, 20));
+        b.startIn(onHost(namespaces[1], hosts[1]), CliRun::sweepArgs(hosts[1], 300, 20));
         // Both listed while the sweeps still run: heard, not polled at their end.
         QSet<QString> seenRunning;
         QTRY_VERIFY_WITH_TIMEOUT(

@@ -324,20 +324,36 @@ void MainWindow::updateRecentMenu() {
 
 void MainWindow::updateActions() {
     const bool running = m_session->isRunning();
-    m_start->setEnabled(!running && m_setup->isValid());
+    const QString readOnly = readOnlyStore();
+    m_start->setEnabled(!running && readOnly.isEmpty() && m_setup->isValid());
     m_stop->setEnabled(running);
     const std::optional<qint64> resumable = resumableRun();
     m_resume->setEnabled(resumable.has_value());
-    m_resume->setToolTip(resumable
-                             ? tr("Resume run #%1: its measured steps are kept").arg(*resumable)
-                             : tr("Resume an interrupted or failed run: show or select "
-                                  "one first"));
+    if (!readOnly.isEmpty()) {
+        m_resume->setToolTip(tr("Cannot resume: %1").arg(readOnly));
+    } else {
+        m_resume->setToolTip(resumable
+                                 ? tr("Resume run #%1: its measured steps are kept").arg(*resumable)
+                                 : tr("Resume an interrupted or failed run: show or select "
+                                      "one first"));
+    }
     m_openStore->setEnabled(!running);
     m_openSharedStore->setEnabled(!running);
     m_recentMenu->setEnabled(!running && !m_settings.recentStores().isEmpty());
 }
 
-void MainWindow::showSetupProblem(const QString &reason) {
+QString MainWindow::readOnlyStore() const {
+    if (!m_store || !m_store->isReadOnly()) {
+        return {};
+    }
+    return tr("the store %1 is read-only (%2): a sweep could not be stored")
+        .arg(m_store->path(), m_store->readOnlyReason());
+}
+
+void MainWindow::showSetupProblem(const QString &setupReason) {
+    // A store that cannot take a run comes first: no setup would help.
+    const QString readOnly = readOnlyStore();
+    const QString reason = readOnly.isEmpty() ? setupReason : readOnly;
     m_toolbar->setProblem(reason);
     m_start->setToolTip(reason.isEmpty() ? tr("Start the sweep set up in the panel (Ctrl+R)")
                                          : tr("Cannot start: %1").arg(reason));
@@ -353,7 +369,7 @@ void MainWindow::showSetupProblem(const QString &reason) {
 
 std::optional<qint64> MainWindow::resumableRun() const {
     const QList<qint64> ids = currentRunIds();
-    if (!m_store || m_session->isRunning() || ids.size() != 1) {
+    if (!m_store || m_store->isReadOnly() || m_session->isRunning() || ids.size() != 1) {
         return std::nullopt;
     }
     const std::optional<Run> run = m_store->loadRun(ids.first());
@@ -370,7 +386,9 @@ bool MainWindow::openStore(const QString &path) {
         return false;
     }
     auto store = std::make_unique<RunStore>();
-    if (!store->open(path)) {
+    // A viewer's store (a file it may not write, a role that may only read)
+    // still lists, shows and compares runs, and stays live.
+    if (!store->open(path, RunStore::Access::ReadOnlyIfNeeded)) {
         const QString file = path.isEmpty() ? RunStore::defaultPath() : path;
         QMessageBox::critical(
             this, tr("Open store"),
@@ -395,7 +413,13 @@ bool MainWindow::openStore(const QString &path) {
     setWindowTitle(tr("%1 — burstlab")
                        .arg(isShared(m_store->path()) ? m_store->path()
                                                       : QFileInfo(m_store->path()).fileName()));
-    statusBar()->showMessage(tr("Opened store %1").arg(m_store->path()), 5000);
+    showSetupProblem(m_setup->invalidReason());
+    updateActions();
+    statusBar()->showMessage(
+        m_store->isReadOnly()
+            ? tr("Opened store %1 read-only: %2").arg(m_store->path(), m_store->readOnlyReason())
+            : tr("Opened store %1").arg(m_store->path()),
+        5000);
     if (!recovered.isEmpty()) {
         m_log->appendInfo(tr("%n run(s) left running by an earlier session are marked "
                              "interrupted; resume them from the Runs tab",
@@ -456,7 +480,7 @@ void MainWindow::showTab(Tab tab) {
 }
 
 void MainWindow::startSweep() {
-    if (m_session->isRunning() || !m_setup->isValid()) {
+    if (m_session->isRunning() || !m_setup->isValid() || !readOnlyStore().isEmpty()) {
         return;
     }
     if (!m_store && !openStore(QString())) {
@@ -489,7 +513,7 @@ void MainWindow::runAgain(qint64 runId) {
 }
 
 void MainWindow::resumeRun(qint64 runId) {
-    if (!m_store || m_session->isRunning()) {
+    if (!m_store || m_store->isReadOnly() || m_session->isRunning()) {
         return;
     }
     showTab(SweepTab);

@@ -75,7 +75,9 @@ class MainWindow : public QMainWindow {
                          Qt::DockWidgetArea area);
     void updateRecentMenu();
     void updateActions();
-    void showSetupProblem(const QString &reason);
+    void showSetupProblem(const QString &setupReason);
+    // Why no sweep can start on the open store (it is read-only), else empty.
+    QString readOnlyStore() const;
     // The run Resume continues: the selected or shown run, when it was cut short.
     std::optional<qint64> resumableRun() const;
     void chooseStore();

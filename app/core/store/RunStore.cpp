@@ -1,5 +1,6 @@
 #include "store/RunStore.h"
 #include "model/JsonReader.h"
+#include "store/RunNotices.h"
 #include "store/RunOwner.h"
 #include "store/Schema.h"
 #include "store/SqlDialect.h"
@@ -72,18 +73,41 @@ bool RunStore::fail(const QString &message) {
 }
 
 bool RunStore::fail(const QString &what, const QSqlQuery &query) {
-    fail(QStringLiteral("%1 (%2): %3").arg(what, m_path, m_dialect->explain(query.lastError())));
-    m_connectionLost = m_dialect->connectionLost(query.lastError());
+    if (!m_lost.isEmpty())
+        return failLost(what);
+    const QSqlError error = query.lastError();
+    fail(QStringLiteral("%1 (%2): %3").arg(what, m_path, m_dialect->explain(error)));
+    // A write refused by a read-only store says why it is read-only.
+    if (m_readOnly)
+        m_error += QStringLiteral("; the store is read-only: %1").arg(m_readOnlyWhy);
+    m_connectionLost = m_dialect->connectionLost(error);
+    if (m_connectionLost) {
+        m_lost = m_dialect->explain(error);
+        // The session is gone, its driver now too: the queries prepared on it
+        // (this one among them), dropped after it, are not deallocated on a
+        // connection that no longer exists (Qt's driver would try, and warn).
+        dropSession();
+    }
+    return false;
+}
+
+bool RunStore::failLost(const QString &what) {
+    fail(QStringLiteral("%1 (%2): %3").arg(what, m_path, m_lost));
+    m_connectionLost = true;
     return false;
 }
 
 bool RunStore::exec(QSqlQuery &query, const QString &what) {
+    if (!m_lost.isEmpty())
+        return failLost(what);
     if (query.exec())
         return true;
     return fail(what, query);
 }
 
 bool RunStore::execText(const QString &sql, const QString &what) {
+    if (!m_lost.isEmpty())
+        return failLost(what);
     QSqlQuery query(database());
     if (query.exec(sql))
         return true;
@@ -92,7 +116,9 @@ bool RunStore::execText(const QString &sql, const QString &what) {
 
 QSqlQuery RunStore::prepare(const QString &sql, const QVariantList &values) {
     QSqlQuery query(database());
-    query.prepare(sql);
+    // A dropped session has nothing to prepare on: exec() tells why.
+    if (m_lost.isEmpty())
+        query.prepare(sql);
     for (const QVariant &v : values) {
         // A null QString would bind as SQL NULL; text columns hold '' instead.
         const bool nullText = v.typeId() == QMetaType::QString && v.toString().isNull();
@@ -133,7 +159,7 @@ bool RunStore::open(const QString &path, Access access) {
         return fail(QStringLiteral("cannot open the store %1: %2").arg(m_path, why));
     }
     m_owner = RunOwner::acquire();
-    if (configureConnection() && migrate() && recoverInterrupted())
+    if (configureConnection() && startSession(access))
         return true;
     QString error = m_error;
     // SQLite only says it cannot open a store it may not write (its WAL
@@ -160,8 +186,53 @@ bool RunStore::prepareFolder(bool isDefault) {
     return true;
 }
 
-bool RunStore::openReadOnly(const QString &why) {
+bool RunStore::startSession(Access access) {
+    const auto role = readOnlyRole();
+    if (!role)
+        return false;
+    if (role->isEmpty())
+        return migrate() && recoverInterrupted();
+    if (access == Access::ReadWrite)
+        return fail(QStringLiteral("the store %1 is read-only for the role %2: it may list, show, "
+                                   "compare and export runs; writing them needs a writer's role "
+                                   "(burstlab_writers)")
+                        .arg(m_path, *role));
+    const QString why = QStringLiteral("the role %1 may only read it").arg(*role);
+    if (!schemaIsCurrent()) {
+        m_error += QStringLiteral(" (opened read-only: %1)").arg(why);
+        return false;
+    }
     m_readOnly = true;
+    m_readOnlyWhy = why;
+    return true;
+}
+
+std::optional<QString> RunStore::readOnlyRole() {
+    const QString sql = m_dialect->writeAccessQuery();
+    if (sql.isEmpty())
+        return QString();
+    QSqlQuery q(database());
+    if (!q.exec(sql) || !q.next()) {
+        fail(QStringLiteral("reading the role's privileges"), q);
+        return std::nullopt;
+    }
+    return q.value(0).toBool() ? QString() : q.value(1).toString();
+}
+
+bool RunStore::schemaIsCurrent() {
+    const auto version = userVersion();
+    if (!version)
+        return false;
+    if (*version == schemaVersion)
+        return true;
+    return fail(QStringLiteral("the store %1 has schema version %2, not %3, and cannot be "
+                               "brought up to date read-only: a writer must open it first")
+                    .arg(m_path)
+                    .arg(*version)
+                    .arg(schemaVersion));
+}
+
+bool RunStore::openReadOnly(const QString &why) {
     // Read-only first; a WAL store whose shared-memory file cannot be made
     // (a read-only file system) only as immutable: nobody can write it there.
     const QString immutable =
@@ -179,18 +250,12 @@ bool RunStore::openReadOnly(const QString &why) {
         // Of the settings, the first read and the lock wait only: switching
         // to WAL would write.
         const auto settings = m_dialect->setup(busyTimeoutMs);
-        const auto version = execText(settings.first().sql, QStringLiteral("reading"))
-                                 ? userVersion()
-                                 : std::nullopt;
-        if (version && *version == schemaVersion &&
-            execText(settings.at(1).sql, QStringLiteral("setting up")))
+        if (execText(settings.first().sql, QStringLiteral("reading")) && schemaIsCurrent() &&
+            execText(settings.at(1).sql, QStringLiteral("setting up"))) {
+            m_readOnly = true;
+            m_readOnlyWhy = why;
             return true;
-        if (version)
-            m_error = QStringLiteral("the store %1 has schema version %2, not %3, and cannot be "
-                                     "brought up to date read-only")
-                          .arg(m_path)
-                          .arg(*version)
-                          .arg(schemaVersion);
+        }
         QSqlDatabase::removeDatabase(m_connection);
     }
     const QString error = QStringLiteral("%1 (opened read-only: %2)").arg(m_error, why);
@@ -216,19 +281,28 @@ std::optional<QString> RunStore::damage() {
 
 void RunStore::close() {
     m_readOnly = false;
-    m_insertSample.reset();
+    m_readOnlyWhy.clear();
+    m_notices.reset();
     m_held.clear(); // a session's locks end with it
     if (!m_owner.isEmpty()) {
         RunOwner::release(m_owner);
         m_owner.clear();
     }
-    if (QSqlDatabase::contains(m_connection)) {
-        {
-            QSqlDatabase db = QSqlDatabase::database(m_connection, false);
-            db.close();
-        }
-        QSqlDatabase::removeDatabase(m_connection);
+    // The session's prepared statements end with it: dropped after its
+    // driver, they are not deallocated one by one.
+    dropSession();
+    m_insertSample.reset();
+    m_lost.clear();
+}
+
+void RunStore::dropSession() {
+    if (!QSqlDatabase::contains(m_connection))
+        return;
+    {
+        QSqlDatabase db = QSqlDatabase::database(m_connection, false);
+        db.close();
     }
+    QSqlDatabase::removeDatabase(m_connection);
 }
 
 bool RunStore::isOpen() const {
@@ -288,23 +362,24 @@ std::optional<qint64> RunStore::dataVersion() {
 QMetaObject::Connection RunStore::watchRuns(QObject *context,
                                             const std::function<void(qint64)> &heard) {
     const QString channel = m_dialect->runsChannel();
-    QSqlDriver *driver = database().driver();
-    if (channel.isEmpty() || !driver)
+    if (channel.isEmpty())
         return {};
-    if (!driver->subscribedToNotifications().contains(channel) &&
-        !driver->subscribeToNotification(channel)) {
-        fail(QStringLiteral("listening for runs (%1): %2")
-                 .arg(m_path, m_dialect->explain(driver->lastError())));
-        return {};
+    if (!m_notices) {
+        auto notices = std::make_unique<RunNotices>(channel);
+        if (!listen(*notices))
+            return {};
+        m_notices = std::move(notices);
     }
-    // This connection's own commits are known to whoever made them.
-    return QObject::connect(driver, &QSqlDriver::notification, context,
-                            [channel, heard](const QString &name,
-                                             QSqlDriver::NotificationSource source,
-                                             const QVariant &payload) {
-                                if (name == channel && source != QSqlDriver::SelfSource)
-                                    heard(payload.toLongLong());
-                            });
+    return QObject::connect(m_notices.get(), &RunNotices::heard, context, heard);
+}
+
+bool RunStore::listen(RunNotices &notices) {
+    QSqlDriver *driver = database().driver();
+    if (driver && notices.listen(driver))
+        return true;
+    return fail(QStringLiteral("listening for runs (%1): %2")
+                    .arg(m_path, driver ? m_dialect->explain(driver->lastError())
+                                        : QStringLiteral("not connected")));
 }
 
 bool RunStore::announce(qint64 runId) {
@@ -357,10 +432,18 @@ bool RunStore::migrate() {
 }
 
 bool RunStore::inTransaction(const QString &what, const std::function<bool()> &work) {
+    // Refused before it begins: a statement refused inside would leave the
+    // transaction aborted under the statements still to be freed.
+    if (m_readOnly)
+        return fail(
+            QStringLiteral("%1 (%2): the store is read-only: %3").arg(what, m_path, m_readOnlyWhy));
     if (!execText(m_dialect->beginWrite(), what))
         return false;
     if (work() && execText(QStringLiteral("COMMIT"), what))
         return true;
+    // A lost session's transaction ended with it.
+    if (m_connectionLost)
+        return false;
     const QString error = m_error;
     QSqlQuery rollback(database());
     rollback.exec(QStringLiteral("ROLLBACK"));

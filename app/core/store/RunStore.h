@@ -22,6 +22,7 @@ class QSqlQuery;
 
 namespace burstlab {
 
+class RunNotices;
 class SqlDialect;
 
 // All runs, steps and samples in one SQLite file, or in one PostgreSQL
@@ -51,7 +52,8 @@ class RunStore {
         ReadWrite,
         // For those who only read (list, show, compare, export): a store
         // that cannot be written (a read-only file system, another user's
-        // file) opens read-only instead of failing; see isReadOnly().
+        // file, a PostgreSQL role that may only read) opens read-only
+        // instead of failing; see isReadOnly().
         ReadOnlyIfNeeded,
     };
     // Opens (creating if needed) the file, default path when empty, or the
@@ -59,10 +61,14 @@ class RunStore {
     // synchronous=NORMAL, foreign_keys=ON and a busy timeout, migrates the
     // schema, and marks runs left "running" as interrupted (see
     // recoveredOnOpen()). Errors name the file and the cause (read-only,
-    // disk full, not a database, newer schema). Read-only, none of that is
-    // written: the schema must be current and recovery waits for a writer.
+    // disk full, not a database, newer schema, a role that may only read).
+    // Read-only, none of that is written: the schema must be current and
+    // recovery waits for a writer.
     bool open(const QString &path = {}, Access access = Access::ReadWrite);
     bool isReadOnly() const { return m_readOnly; }
+    // Why the store opened read-only (what cannot be written, or the role
+    // that may only read); empty when it may be written.
+    QString readOnlyReason() const { return m_readOnlyWhy; }
     // What SQLite's quick_check finds wrong in the file (its first lines),
     // empty when the file is sound; nullopt (lastError()) when it cannot
     // run. Costs a read of the whole file: for a writer before it writes.
@@ -150,6 +156,10 @@ class RunStore {
     bool fail(const QString &message);
     // "<what> (<file>): <SQLite's error in words>"
     bool fail(const QString &what, const QSqlQuery &query);
+    // After the session was dropped for a lost connection (m_lost), every
+    // statement fails for that reason (exec, execText), without reaching
+    // Qt, which would warn that the database is not open.
+    bool failLost(const QString &what);
     bool exec(QSqlQuery &query, const QString &what);
     bool execText(const QString &sql, const QString &what);
     // exec, and an error naming runId when no row changed.
@@ -159,6 +169,16 @@ class RunStore {
     // A store file's folder: there, or made when it is the default one's.
     bool prepareFolder(bool isDefault);
     bool openReadOnly(const QString &why);
+    // After the connection's settings: the schema migrated and the dead
+    // writers' runs recovered, or, when the session may only read, a
+    // read-only store (its schema current) or a failure for a writer.
+    bool startSession(Access access);
+    // The role this session logged in as when it may only read the store;
+    // empty when it may write (or the back end cannot tell: a file).
+    std::optional<QString> readOnlyRole();
+    // Fails, saying a writer must bring it up to date, unless the schema is
+    // this burstlab's.
+    bool schemaIsCurrent();
     std::optional<int> userVersion();
     // A query that answers one number; `what` names it in an error.
     std::optional<qint64> number(const QString &sql, const QString &what);
@@ -172,6 +192,10 @@ class RunStore {
     std::optional<bool> writerAlive(qint64 runId, const QString &owner);
     // Tells the store's listeners that runId changed, on commit (PostgreSQL).
     bool announce(qint64 runId);
+    // Makes notices listen on this session's connection.
+    bool listen(RunNotices &notices);
+    // Closes and forgets this session's connection, its driver with it.
+    void dropSession();
     // Holds runId in this session while it runs (PostgreSQL), releases it after.
     bool holdRun(qint64 runId, bool running);
     std::optional<qint64> insertStep(qint64 runId, const StepResult &step);
@@ -188,10 +212,13 @@ class RunStore {
     QString m_error;
     QString m_owner; // RunOwner token of this open connection
     bool m_readOnly = false;
+    QString m_readOnlyWhy;
     bool m_connectionLost = false;
     QList<qint64> m_recovered;
     QSet<qint64> m_held; // running runs this session holds
     std::unique_ptr<QSqlQuery> m_insertSample;
+    std::unique_ptr<RunNotices> m_notices; // relays watchRuns across reconnects
+    QString m_lost;                        // why the session was dropped, until a reconnect
 };
 
 } // namespace burstlab

@@ -75,6 +75,10 @@ std::optional<QList<StepResult>> RunStore::stepsOf(qint64 runId) {
 }
 
 bool RunStore::addSample(qint64 stepId, const Sample &s) {
+    const QString what = QStringLiteral("storing a sample of step %1").arg(stepId);
+    // Its query went with the dropped session's driver.
+    if (!m_lost.isEmpty())
+        return failLost(what);
     // Prepared once per connection: this runs ten times a second per sweep.
     if (!m_insertSample) {
         m_insertSample = std::make_unique<QSqlQuery>(database());
@@ -91,7 +95,7 @@ bool RunStore::addSample(qint64 stepId, const Sample &s) {
     Sample::forEachCounter(s, [&](const QString &, const auto &value, FieldNeed) {
         m_insertSample->bindValue(column++, columnOf(value));
     });
-    return exec(*m_insertSample, QStringLiteral("storing a sample of step %1").arg(stepId));
+    return exec(*m_insertSample, what);
 }
 
 bool RunStore::addLoadSample(qint64 runId, const LoadSample &sample) {

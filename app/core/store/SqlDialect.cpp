@@ -27,6 +27,7 @@ class SqliteDialect final : public SqlDialect {
     }
     QString beginWrite() const override { return QStringLiteral("BEGIN IMMEDIATE"); }
     QString schemaLock(bool) const override { return {}; }
+    QString writeAccessQuery() const override { return {}; }
     QString migration(const QString &statement, int) const override { return statement; }
     QString holdRun(qint64) const override { return {}; }
     QString tryHoldRun(qint64) const override { return {}; }
@@ -91,6 +92,14 @@ class PostgresDialect final : public SqlDialect {
         return QStringLiteral("COMMENT ON TABLE runs IS '%1'").arg(version);
     }
     QString beginWrite() const override { return QStringLiteral("BEGIN"); }
+    // A writer's session acts as burstlab_writers (docs/store-role.sql), so
+    // the privileges asked are current_user's; the role named is the login.
+    // Before the first writer there is no runs table: creating it is writing.
+    QString writeAccessQuery() const override {
+        return QStringLiteral("SELECT coalesce(has_table_privilege(to_regclass('runs'), 'UPDATE'), "
+                              "has_schema_privilege(current_schema(), 'CREATE'), false), "
+                              "session_user");
+    }
     QString schemaLock(bool take) const override {
         return QStringLiteral("SELECT %1(hashtext('burstlab schema'))")
             .arg(take ? QLatin1String("pg_advisory_lock") : QLatin1String("pg_advisory_unlock"));

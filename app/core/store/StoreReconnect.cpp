@@ -1,6 +1,8 @@
 #include "store/StoreReconnect.h"
+#include "store/RunNotices.h"
 #include "store/RunStore.h"
 #include "store/SqlDialect.h"
+#include "store/StoreLocation.h"
 #include <QDeadlineTimer>
 #include <QSqlDatabase>
 #include <QSqlDriver>
@@ -12,27 +14,28 @@
 namespace burstlab {
 
 bool RunStore::reconnect() {
-    m_insertSample.reset(); // prepared on the old connection
-    QSqlDatabase db = database();
-    // Closing ends the driver's LISTENs; its watchers (watchRuns) stay
-    // connected to it and hear the same channels again.
-    const QStringList channels = db.driver()->subscribedToNotifications();
-    db.close();
-    if (!db.open()) {
-        fail(QStringLiteral("cannot open the store %1: %2")
-                 .arg(m_path, m_dialect->explain(db.lastError())));
+    // The session that dropped goes whole, its driver first: its prepared
+    // queries, dropped after it, are not deallocated on a connection that is
+    // gone (Qt's driver would try, and warn that it cannot).
+    dropSession();
+    m_insertSample.reset();
+    QString why;
+    if (const auto location = StoreLocation::parse(m_path, &why)) {
+        QSqlDatabase db = location->addDatabase(m_connection);
+        if (!db.open())
+            why = m_dialect->explain(db.lastError());
+    }
+    if (!why.isEmpty()) {
+        fail(QStringLiteral("cannot open the store %1: %2").arg(m_path, why));
         m_connectionLost = true;
         return false;
     }
-    // The old session's holds ended with it.
+    m_lost.clear();
+    // The old session's holds and LISTENs ended with it; its watchers stay
+    // connected to the relay, which listens on the new one.
     const QSet<qint64> held = std::exchange(m_held, {});
-    if (!configureConnection())
+    if (!configureConnection() || (m_notices && !listen(*m_notices)))
         return false;
-    for (const QString &channel : channels) {
-        if (!db.driver()->subscribeToNotification(channel))
-            return fail(QStringLiteral("listening for runs (%1): %2")
-                            .arg(m_path, m_dialect->explain(db.driver()->lastError())));
-    }
     return std::all_of(held.cbegin(), held.cend(), [this](qint64 id) { return holdRun(id, true); });
 }
 
