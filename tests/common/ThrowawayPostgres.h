@@ -55,7 +55,16 @@ class ThrowawayPostgres {
                   QStringLiteral("UTF8"), QStringLiteral("--locale=C"), QStringLiteral("-N")},
                  true, &output))
             return QStringLiteral("initdb failed: %1").arg(output);
-        return restart();
+        if (const QString why = restart(); !why.isEmpty())
+            return why;
+        // The stores' tests write as a lab's writers do: a login that is no
+        // superuser (the GUI refuses one), owning the databases it writes.
+        if (!run(binDir() + QStringLiteral("/createuser"),
+                 {QStringLiteral("-h"), socketDir(), QStringLiteral("-U"),
+                  QStringLiteral("burstlab"), kWriter},
+                 false, &output))
+            return QStringLiteral("createuser %1 failed: %2").arg(kWriter, output);
+        return {};
     }
 
     // Stops the server as a crash would (immediate: no checkpoint, every
@@ -90,22 +99,30 @@ class ThrowawayPostgres {
     // The folder of the server's socket: libpq's host.
     QString socketDir() const { return m_dir.path(); }
 
-    // A libpq URI naming database `name` on this server.
-    QString uri(const QString &name) const {
-        return QStringLiteral("postgresql://burstlab@/%1?host=%2").arg(name, socketDir());
-    }
+    // The login that owns the databases createDatabase() makes: no superuser.
+    static constexpr QLatin1StringView kWriter{"store_owner"};
 
-    // Creates an empty database; its URI, or empty with *error saying why.
+    // A libpq URI naming database `name` on this server, as its superuser.
+    QString uri(const QString &name) const { return uriAs(QStringLiteral("burstlab"), name); }
+    // The same as login.
+    QString uriAs(const QString &login, const QString &name) const {
+        return QStringLiteral("postgresql://%1@/%2?host=%3").arg(login, name, socketDir());
+    }
+    // As the writer that owns the databases createDatabase() makes.
+    QString writerUri(const QString &name) const { return uriAs(kWriter, name); }
+
+    // Creates an empty database owned by kWriter; its writerUri(), or empty
+    // with *error saying why.
     QString createDatabase(const QString &name, QString *error) {
         QString output;
         if (!run(binDir() + QStringLiteral("/createdb"),
                  {QStringLiteral("-h"), socketDir(), QStringLiteral("-U"),
-                  QStringLiteral("burstlab"), name},
+                  QStringLiteral("burstlab"), QStringLiteral("-O"), kWriter, name},
                  false, &output)) {
             *error = QStringLiteral("createdb %1 failed: %2").arg(name, output);
             return {};
         }
-        return uri(name);
+        return writerUri(name);
     }
 
     // Runs an SQL file with psql as the superuser, on database postgres,
@@ -139,7 +156,7 @@ class ThrowawayPostgres {
 
     // A libpq URI naming the database store-role.sql makes, as login.
     QString storeUriAs(const QString &login) const {
-        return QStringLiteral("postgresql://%1@/burstlab?host=%2").arg(login, socketDir());
+        return uriAs(login, QStringLiteral("burstlab"));
     }
 
     // A database name for any text (a test's file name): letters, digits, _.

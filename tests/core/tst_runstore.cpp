@@ -83,7 +83,7 @@ class TestRunStore : public QObject {
             return m_dir.filePath(name);
         const QString database = ThrowawayPostgres::databaseName(name);
         if (m_databases.contains(database))
-            return m_server->uri(database);
+            return m_server->writerUri(database);
         QString error;
         const QString uri = m_server->createDatabase(database, &error);
         if (uri.isEmpty())
@@ -918,6 +918,15 @@ class TestRunStore : public QObject {
         QVERIFY2(viewer.lastError().contains(QStringLiteral("read-only")) &&
                      viewer.lastError().contains(QStringLiteral("lab_viewer")),
                  qPrintable(viewer.lastError()));
+        // The GUI's open refuses a superuser before it writes anything.
+        RunStore asSuperuser;
+        QVERIFY(!asSuperuser.open(m_server->storeUriAs(QStringLiteral("burstlab")),
+                                  RunStore::Access::ReadOnlyIfNeeded,
+                                  RunStore::Superuser::Refused));
+        QVERIFY2(
+            asSuperuser.lastError().contains(QStringLiteral("opened as burstlab, a superuser")),
+            qPrintable(asSuperuser.lastError()));
+        QCOMPARE(toString(viewer.loadRun(dead)->status), toString(RunStatus::Running));
         // The dead writer's run waited for a writer.
         RunStore next;
         QVERIFY2(next.open(m_server->storeUriAs(QStringLiteral("lab_host3"))),

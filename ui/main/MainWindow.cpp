@@ -388,7 +388,7 @@ bool MainWindow::openStore(const QString &path) {
     auto store = std::make_unique<RunStore>();
     // A viewer's store (a file it may not write, a role that may only read)
     // still lists, shows and compares runs, and stays live.
-    if (!store->open(path, RunStore::Access::ReadOnlyIfNeeded)) {
+    if (!store->open(path, RunStore::Access::ReadOnlyIfNeeded, RunStore::Superuser::Refused)) {
         const QString file = path.isEmpty() ? RunStore::defaultPath() : path;
         QMessageBox::critical(
             this, tr("Open store"),

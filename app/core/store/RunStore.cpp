@@ -127,7 +127,7 @@ QSqlQuery RunStore::prepare(const QString &sql, const QVariantList &values) {
     return query;
 }
 
-bool RunStore::open(const QString &path, Access access) {
+bool RunStore::open(const QString &path, Access access, Superuser superuser) {
     close();
     m_path = path.isEmpty() ? defaultPath() : path;
     m_error.clear();
@@ -159,7 +159,7 @@ bool RunStore::open(const QString &path, Access access) {
         return fail(QStringLiteral("cannot open the store %1: %2").arg(m_path, why));
     }
     m_owner = RunOwner::acquire();
-    if (configureConnection() && startSession(access))
+    if (configureConnection() && startSession(access, superuser))
         return true;
     QString error = m_error;
     // SQLite only says it cannot open a store it may not write (its WAL
@@ -186,18 +186,23 @@ bool RunStore::prepareFolder(bool isDefault) {
     return true;
 }
 
-bool RunStore::startSession(Access access) {
-    const auto role = readOnlyRole();
+bool RunStore::startSession(Access access, Superuser superuser) {
+    const auto role = sessionRole();
     if (!role)
         return false;
-    if (role->isEmpty())
+    if (role->superuser && superuser == Superuser::Refused)
+        return fail(QStringLiteral("the store %1 is opened as %2, a superuser: the GUI holds no "
+                                   "superuser connection; connect as a writer or a viewer that "
+                                   "docs/store-role.sql makes (docs/store.md)")
+                        .arg(m_path, role->login));
+    if (role->mayWrite)
         return migrate() && recoverInterrupted();
     if (access == Access::ReadWrite)
         return fail(QStringLiteral("the store %1 is read-only for the role %2: it may list, show, "
                                    "compare and export runs; writing them needs a writer's role "
                                    "(burstlab_writers)")
-                        .arg(m_path, *role));
-    const QString why = QStringLiteral("the role %1 may only read it").arg(*role);
+                        .arg(m_path, role->login));
+    const QString why = QStringLiteral("the role %1 may only read it").arg(role->login);
     if (!schemaIsCurrent()) {
         m_error += QStringLiteral(" (opened read-only: %1)").arg(why);
         return false;
@@ -207,16 +212,16 @@ bool RunStore::startSession(Access access) {
     return true;
 }
 
-std::optional<QString> RunStore::readOnlyRole() {
+std::optional<RunStore::SessionRole> RunStore::sessionRole() {
     const QString sql = m_dialect->writeAccessQuery();
     if (sql.isEmpty())
-        return QString();
+        return SessionRole{};
     QSqlQuery q(database());
     if (!q.exec(sql) || !q.next()) {
         fail(QStringLiteral("reading the role's privileges"), q);
         return std::nullopt;
     }
-    return q.value(0).toBool() ? QString() : q.value(1).toString();
+    return SessionRole{q.value(0).toBool(), q.value(2).toBool(), q.value(1).toString()};
 }
 
 bool RunStore::schemaIsCurrent() {

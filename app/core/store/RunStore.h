@@ -64,7 +64,13 @@ class RunStore {
     // disk full, not a database, newer schema, a role that may only read).
     // Read-only, none of that is written: the schema must be current and
     // recovery waits for a writer.
-    bool open(const QString &path = {}, Access access = Access::ReadWrite);
+    //
+    // With Superuser::Refused a PostgreSQL session whose login is a
+    // superuser is refused before anything is written: the GUI never holds
+    // such a connection (docs/store.md).
+    enum class Superuser { Allowed, Refused };
+    bool open(const QString &path = {}, Access access = Access::ReadWrite,
+              Superuser superuser = Superuser::Allowed);
     bool isReadOnly() const { return m_readOnly; }
     // Why the store opened read-only (what cannot be written, or the role
     // that may only read); empty when it may be written.
@@ -172,10 +178,15 @@ class RunStore {
     // After the connection's settings: the schema migrated and the dead
     // writers' runs recovered, or, when the session may only read, a
     // read-only store (its schema current) or a failure for a writer.
-    bool startSession(Access access);
-    // The role this session logged in as when it may only read the store;
-    // empty when it may write (or the back end cannot tell: a file).
-    std::optional<QString> readOnlyRole();
+    bool startSession(Access access, Superuser superuser);
+    // What the server says of this session's login (a file: a writer, no
+    // login).
+    struct SessionRole {
+        bool mayWrite = true;
+        bool superuser = false;
+        QString login;
+    };
+    std::optional<SessionRole> sessionRole();
     // Fails, saying a writer must bring it up to date, unless the schema is
     // this burstlab's.
     bool schemaIsCurrent();

@@ -95,10 +95,12 @@ class PostgresDialect final : public SqlDialect {
     // A writer's session acts as burstlab_writers (docs/store-role.sql), so
     // the privileges asked are current_user's; the role named is the login.
     // Before the first writer there is no runs table: creating it is writing.
+    // A superuser login keeps its power whatever role its session acts as.
     QString writeAccessQuery() const override {
         return QStringLiteral("SELECT coalesce(has_table_privilege(to_regclass('runs'), 'UPDATE'), "
                               "has_schema_privilege(current_schema(), 'CREATE'), false), "
-                              "session_user");
+                              "session_user, "
+                              "(SELECT rolsuper FROM pg_roles WHERE rolname = session_user)");
     }
     QString schemaLock(bool take) const override {
         return QStringLiteral("SELECT %1(hashtext('burstlab schema'))")

@@ -44,8 +44,9 @@ class SqlDialect {
     // start after the other's commit to see the tables it made.
     virtual QString schemaLock(bool take) const = 0;
     // A query answering whether this session may write the store (its runs,
-    // or its schema while it has none) and the role it logged in as; empty
-    // where the file's own modes tell instead (SQLite).
+    // or its schema while it has none), the role it logged in as and
+    // whether that role is a superuser; empty where the file's own modes
+    // tell instead (SQLite).
     virtual QString writeAccessQuery() const = 0;
     // A migration's statement (Schema) as this back end runs it when it
     // takes the store to `version`; empty to skip it.
