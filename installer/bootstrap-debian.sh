@@ -28,9 +28,10 @@ packages=(
   lintian desktop-file-utils appstream libcap2-bin xdotool
   # fuzzing (clang's libFuzzer) and the remote-engine test (an sshd on loopback)
   clang libclang-rt-14-dev openssh-server openssh-client
-  # the pktgen engine's tests: a User-mode Linux kernel with pktgen, built once
-  # from Debian's kernel source and cached (tests/uml/build-uml-kernel.sh)
-  linux-source-6.1 flex bison bc
+  # the pktgen engine's tests: Debian's own kernel (downloaded once into a
+  # cache, not installed) booted under QEMU's CPU emulation with busybox in
+  # its initramfs; kmod reads the kernel's modules (tests/guest)
+  qemu-system-x86 busybox-static kmod
 )
 
 # as root (containers, new machines) apt runs directly; otherwise through sudo

@@ -25,7 +25,7 @@
 #                        the base root file system (rebuilt when older than
 #                        BURSTLAB_FRESH_MAX_AGE_DAYS, default 30), downloaded
 #                        .deb files, a compiler cache and the tests' kernel
-#                        (tests/uml), so a repeat costs only the install, the
+#                        (tests/guest), so a repeat costs only the install, the
 #                        build and the tests.
 #  BURSTLAB_FRESH_LOGS   keep the commands' logs in this directory (default:
 #                        removed with the rest).
@@ -115,12 +115,12 @@ if [ ! -s "$base" ]; then
     fi
     mv "$base.new" "$base"
 fi
-mkdir -p "$cache/archives/partial" "$cache/ccache" "$cache/uml"
+mkdir -p "$cache/archives/partial" "$cache/ccache" "$cache/guest"
 # Packages Debian has since replaced would pile up: keep a month's.
 find "$cache/archives" -maxdepth 1 -name '*.deb' -mtime +"$max_age_days" -delete
 # The chroot's user writes to the compiler cache too; it is reachable only
 # through $cache, which is root's alone.
-chmod 0777 "$cache/ccache" "$cache/uml"
+chmod 0777 "$cache/ccache" "$cache/guest"
 
 work=$(mktemp -d "$cache/run.XXXXXX")
 root=""
@@ -216,11 +216,11 @@ make_root() {
         mkdir -p "$root/var/cache/burstlab-ccache"
         mount --bind "$cache/ccache" "$root/var/cache/burstlab-ccache"
     fi
-    # The tests' kernel (tests/uml) is cached as the compiler's output is: the
-    # first check builds it where the README's test command looks for it, the
-    # next ones find it.
-    mkdir -p "$root/var/cache/burstlab-uml"
-    mount --bind "$cache/uml" "$root/var/cache/burstlab-uml"
+    # The tests' guest kernel (tests/guest) is cached as the compiler's output
+    # is: the first check downloads it where the README's test command looks
+    # for it, the next ones find it.
+    mkdir -p "$root/var/cache/burstlab-guest"
+    mount --bind "$cache/guest" "$root/var/cache/burstlab-guest"
     if [ "$1" != root ]; then
         in_root useradd --create-home --shell /bin/bash "$1"
         echo "$1 ALL=(ALL) NOPASSWD: ALL" >"$root/etc/sudoers.d/$1"

@@ -10,6 +10,7 @@ enum ExitCode : int {
     ExitEngine = 3,       // the engine did not start, crashed, hung or spoke garbage
     ExitStore = 4,        // the run store could not be opened, read or written
     ExitKeptLocally = 5,  // a sweep's store was lost for good: its run is kept in a local file
+    ExitNotPermitted = 6, // the engine lacks a privilege it needs (pktgen: root); nothing stored
     ExitInterrupted = 130 // SIGINT or SIGTERM during a sweep: the run is stored as interrupted
 };
 

@@ -22,6 +22,8 @@ QJsonArray toJson() {
             {QStringLiteral("set_by_port"), p.fromPort}};
         if (!p.defaultValue.isUndefined())
             o.insert(QStringLiteral("default"), p.defaultValue);
+        if (!p.pktgenDefault.isUndefined())
+            o.insert(QStringLiteral("pktgen_default"), p.pktgenDefault);
         if (p.type == ParameterType::Integer || p.type == ParameterType::PortRange)
             o.insert(QStringLiteral("range"), QJsonArray{p.min, p.max});
         if (!p.olderFormOf.isEmpty())

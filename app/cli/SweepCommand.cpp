@@ -25,6 +25,8 @@ int exitCodeFor(SweepRunner::Outcome outcome, bool signalled) {
         return ExitEngine;
     case SweepRunner::Outcome::Refused:
         return ExitUsage;
+    case SweepRunner::Outcome::NotPermitted:
+        return ExitNotPermitted;
     case SweepRunner::Outcome::StoreFailure:
         return ExitStore;
     }

@@ -285,8 +285,8 @@ std::optional<SweepOptions> SweepOptions::read(const CliParser &p, QString *erro
             return std::nullopt;
         }
     }
-    const auto problems = SweepRules::check(
-        spec, {StepLimits::documented(), EngineCommand::hugepagesReservedFor(spec.engine)});
+    const auto problems =
+        SweepRules::check(spec, {std::nullopt, EngineCommand::hugepagesReservedFor(spec.engine)});
     if (!problems.isEmpty()) {
         const FieldProblem &first = problems.first();
         *error = (first.field.startsWith(QLatin1String("engine."))

@@ -14,6 +14,10 @@ enum class ExitCode : int {
     PktgenMissing = 3,
     DeviceUnusable = 4,
     StdoutClosed = 5,
+    // The engine lacks a privilege it needs (pktgen: CAP_NET_ADMIN and the
+    // right to write its root-only control files); the message says how to
+    // start it with them. Nothing was sent.
+    NotPermitted = 6,
 };
 
 } // namespace burstlab::engine

@@ -9,4 +9,8 @@ namespace burstlab::engine {
 // whoever runs it also chooses its command line.
 bool runsElevated();
 
+// Whether the capability (CAP_NET_ADMIN, ...) is in this process's
+// effective set; false when the kernel does not say.
+bool hasEffectiveCapability(int capability);
+
 } // namespace burstlab::engine

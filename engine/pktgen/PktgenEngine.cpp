@@ -29,6 +29,8 @@ constexpr auto kRemoveWait = std::chrono::seconds(3);
 constexpr uint64_t kNotStartedRetryNs = 10000000;
 // How often a stop is written again until pktgen took it.
 constexpr int kStopRepeatMs = 50;
+// pktgen's own default: a step that sets no burst sends as pktgen does.
+constexpr uint32_t kPktgenBurst = 1;
 
 constexpr std::array kNotTaken = {"warmup_ms", "tx_desc", "timestamp"};
 
@@ -131,6 +133,7 @@ PktgenEngine::PktgenEngine(PktgenProc proc, KernelDevice device, std::vector<uns
                                            std::max<uint32_t>(m_device.txQueues, 1));
     m_limits.pktSize.hi = std::max<int64_t>(m_limits.pktSize.lo, m_device.mtu + 14);
     m_limits.count.hi = std::min(m_limits.count.hi, kPktgenMaxNumber);
+    m_defaults.burst = kPktgenBurst;
     // pktgen sends from the device's own address unless told otherwise.
     unsigned b[6];
     if (std::sscanf(m_device.mac.c_str(), "%2x:%2x:%2x:%2x:%2x:%2x", &b[0], &b[1], &b[2], &b[3],

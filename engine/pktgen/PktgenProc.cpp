@@ -1,11 +1,14 @@
 #include "PktgenProc.h"
 
+#include "Privilege.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <cstring>
 #include <dirent.h>
 #include <fcntl.h>
+#include <linux/capability.h>
 #include <memory>
 #include <unistd.h>
 
@@ -51,6 +54,26 @@ int PktgenProc::write(const std::string &file, const std::string &command) const
     const int error = n < 0 ? errno : 0;
     close(fd);
     return error;
+}
+
+std::string PktgenProc::writeDenied() const {
+    const std::string control = m_dir + "/" + kControl;
+    std::string why;
+    if (const int fd = open(control.c_str(), O_WRONLY | O_CLOEXEC); fd < 0) {
+        why = "cannot open " + control + " for writing (" + pktgenErrorText(errno) + ")";
+    } else {
+        close(fd);
+        if (!hasEffectiveCapability(CAP_NET_ADMIN)) {
+            why = "pktgen takes commands only from a process with CAP_NET_ADMIN, which this "
+                  "engine does not have";
+        }
+    }
+    if (why.empty()) {
+        return {};
+    }
+    return why + " (uid " + std::to_string(geteuid()) +
+           "): run it as root, or start it with --launch sudo or --launch pkexec "
+           "(docs/privileges.md)";
 }
 
 std::vector<unsigned> PktgenProc::threadCpus() const {

@@ -16,6 +16,10 @@ class PktgenProc {
     std::string read(const std::string &file) const;
     // Writes one command to a control file: 0, or the errno of its refusal.
     int write(const std::string &file, const std::string &command) const;
+    // Why this process may not command pktgen (pktgen takes commands from
+    // CAP_NET_ADMIN only, through files only root may open for writing),
+    // or empty when it may. Opening pgctrl for writing sends nothing.
+    std::string writeDenied() const;
     // The CPUs that have a kpktgend_N thread, in order.
     std::vector<unsigned> threadCpus() const;
 

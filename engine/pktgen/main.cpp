@@ -46,6 +46,10 @@ ExitCode runPktgenEngine(const PktgenOptions &options, const EngineConfig &confi
             messages::fatalError("pktgen_missing", "the kernel has no pktgen: modprobe pktgen"));
         return ExitCode::PktgenMissing;
     }
+    if (const std::string denied = proc.writeDenied(); !denied.empty()) {
+        out.write(messages::fatalError("not_permitted", denied));
+        return ExitCode::NotPermitted;
+    }
     std::vector<unsigned> threads;
     try {
         threads = chooseThreads(options, proc);

@@ -224,11 +224,26 @@ class TestCli : public QObject {
             << QStringList{"runs", "--status", "invalid"}
             << "--status invalid: must be one of running, completed, failed, interrupted";
     }
-    // Fewer tx_burst calls than a valid repetition needs: every repetition
-    // is invalid, the run is stored and printed, and the sweep exits 1.
+    // A count that cannot fill a valid window on any host is refused before
+    // the engine starts, naming the least count that can.
+    void aCountTooSmallIsRefusedBeforeTheSweep() {
+        const Result r = cli({"sweep", "--vdev", "net_null0", "--sweep", "burst=1,32", "--set",
+                              "count=3000", "--reps", "1", "--duration-ms", "100"});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("--set count=3000: count=3000 at burst=32 makes at "
+                                               "most 93 tx_burst calls, fewer than the 100 a "
+                                               "valid repetition needs: count must be at least "
+                                               "3200")),
+                 qPrintable(r.err));
+        QVERIFY(!r.err.contains(QStringLiteral("stored")));
+    }
+
+    // Every packet sent within the warm-up: every repetition is invalid,
+    // the run is stored and printed, and the sweep exits 1.
     void aSweepWithEveryRepetitionInvalidExits1() {
-        const Result r = cli({"sweep", "--vdev", "net_null0", "--sweep", "burst=1", "--set",
-                              "count=50", "--reps", "1", "--duration-ms", "100", "--no-chart"});
+        const Result r =
+            cli({"sweep", "--vdev", "net_null0", "--sweep", "burst=1", "--set", "count=3200",
+                 "--warmup-ms", "50", "--reps", "1", "--duration-ms", "100", "--no-chart"});
         QCOMPARE(r.code, 1);
         QVERIFY2(r.out.contains(QStringLiteral("no valid repetition")), qPrintable(r.out));
         QVERIFY2(r.err.contains(QStringLiteral("every repetition of run ")) &&
@@ -267,7 +282,8 @@ class TestCli : public QObject {
         QVERIFY2(r.out.contains(QStringLiteral("[above line rate]")), qPrintable(r.out));
         QVERIFY(r.out.contains(
             QStringLiteral("line rate 81274 pps (1G, 1514 B frames = 1538 B on the wire)")));
-        QVERIFY(r.out.contains(QStringLiteral(" Fixed: pkt_size=1514\n")));
+        // clone is named at its default: a reader needs it beside the bursts
+        QVERIFY(r.out.contains(QStringLiteral(" Fixed: clone=0 pkt_size=1514\n")));
         QVERIFY(r.out.contains(QStringLiteral("Chart: pps")));
 
         QStringList command;

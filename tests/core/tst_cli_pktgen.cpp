@@ -194,21 +194,26 @@ class TestCliPktgen : public QObject {
             byName.insert(v[QStringLiteral("name")].toString(), v.toObject());
         QCOMPARE(byName[QStringLiteral("burst")][QStringLiteral("engines")].toArray(),
                  (QJsonArray{QStringLiteral("dpdk"), QStringLiteral("pktgen")}));
+        // pktgen's own name for it, which its control file takes
         QCOMPARE(byName[QStringLiteral("burst")][QStringLiteral("pktgen_name")].toString(),
-                 QStringLiteral("skb_burst"));
+                 QStringLiteral("burst"));
+        QCOMPARE(byName[QStringLiteral("burst")][QStringLiteral("pktgen_default")].toInt(), 1);
         QCOMPARE(byName[QStringLiteral("clone")][QStringLiteral("pktgen_name")].toString(),
                  QStringLiteral("clone_skb"));
         QCOMPARE(byName[QStringLiteral("tx_desc")][QStringLiteral("engines")].toArray(),
                  QJsonArray{QStringLiteral("dpdk")});
         QVERIFY(!byName[QStringLiteral("tx_desc")].contains(QStringLiteral("pktgen_name")));
         const Result text = cli({QStringLiteral("parameters")});
-        QVERIFY(text.out.contains(QStringLiteral("; sweepable; dpdk and pktgen (skb_burst)): ")));
+        QVERIFY(text.out.contains(QStringLiteral("; sweepable; dpdk and pktgen (clone_skb)): ")));
+        QVERIFY(text.out.contains(
+            QStringLiteral("burst (integer, 1..512; default 32 (pktgen 1); sweepable; dpdk and "
+                           "pktgen): ")));
         QVERIFY(text.out.contains(QStringLiteral("tx_desc (integer, 64..4096; default 1024; "
                                                  "sweepable; dpdk only): ")));
         const Result md =
             cli({QStringLiteral("parameters"), QStringLiteral("--format"), QStringLiteral("md")});
         QVERIFY(md.out.contains(QStringLiteral("| sweep | unit | pktgen | meaning |")));
-        QVERIFY(md.out.contains(QStringLiteral("| packets | `skb_burst` |")));
+        QVERIFY(md.out.contains(QStringLiteral("| packets | `clone_skb` |")));
     }
 
     // A stored pktgen run, a DPDK run of the same parameters and seed 000's

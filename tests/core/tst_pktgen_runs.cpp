@@ -57,7 +57,7 @@ SweepSpec pktgenSpec() {
 
 // The problems of a spec, field: message, for the engine-less rules.
 QList<FieldProblem> problems(const SweepSpec &spec) {
-    return SweepRules::check(spec, {StepLimits::documented(), std::nullopt});
+    return SweepRules::check(spec, {std::nullopt, std::nullopt});
 }
 
 QString problemOf(const QList<FieldProblem> &list, const QString &field) {
@@ -256,6 +256,60 @@ class TestPktgenRuns : public QObject {
         spec.fixed.insert(QStringLiteral("rate_pps"), 50);
         QVERIFY(problemOf(problems(spec), QStringLiteral("rate_pps"))
                     .contains(QStringLiteral("about 50 packets")));
+    }
+
+    // A pktgen run sends at pktgen's own burst 1 unless told otherwise, and
+    // its text says which burst and clone it used; a DPDK run keeps 32.
+    void eachKindHasItsOwnBurstDefault() {
+        const QString burst = QStringLiteral("burst");
+        QCOMPARE(StepParameters::defaultOf(burst, EngineKind::Pktgen), QJsonValue(1));
+        QCOMPARE(StepParameters::defaultOf(burst, EngineKind::Dpdk), QJsonValue(32));
+        QCOMPARE(StepParameters::defaultOf(QStringLiteral("clone"), EngineKind::Pktgen),
+                 QJsonValue(0));
+        QCOMPARE(StepLimits::documented(EngineKind::Pktgen).defaultValue(burst), QJsonValue(1));
+        // pktgen takes it as "burst"; the seeds' tables call it skb_burst
+        const StepParameter *p = StepParameters::find(burst);
+        QCOMPARE(p->pktgen, burst);
+        QCOMPARE(p->textName(EngineKind::Pktgen), QStringLiteral("skb_burst"));
+        QVERIFY(StepParameters::text().contains(
+            QStringLiteral("burst (integer, 1..512; default 32 (pktgen 1); sweepable; dpdk and "
+                           "pktgen)")));
+        // --set burst=32 on a pktgen run is a change worth saying, 1 is not
+        SweepSpec spec = pktgenSpec();
+        spec.axes = {Axis{QStringLiteral("clone"), {AxisValue(0), AxisValue(64)}}};
+        spec.fixed.insert(burst, 32);
+        QCOMPARE(spec.fixedChanges(), QStringList{QStringLiteral("burst=32")});
+        spec.fixed.insert(burst, 1);
+        QCOMPARE(spec.fixedChanges(), QStringList());
+
+        // A clone_skb table with no burst set names the burst it ran at.
+        NetdevOptions options;
+        options.chart = false;
+        RunData data =
+            burstRun(EngineKind::Pktgen, QStringLiteral("kernel"), testdata::seed000Rates());
+        data.run.spec.axes.first().name = QStringLiteral("clone");
+        QString text = NetdevExport::run(data, options);
+        QVERIFY2(text.contains(QStringLiteral(" Fixed: skb_burst=1\n")), qPrintable(text));
+        data.run.spec.engine.kind = EngineKind::Dpdk;
+        data.run.hello = pktgenFixture(QStringLiteral("dpdk_hello.json"));
+        text = NetdevExport::run(data, options);
+        QVERIFY2(text.contains(QStringLiteral(" Fixed: burst=32\n")), qPrintable(text));
+    }
+
+    // A count that cannot make a valid window on any host is refused before
+    // anything runs, naming the least count that can.
+    void countTooSmallForAWindowIsRefused() {
+        SweepSpec spec = pktgenSpec();
+        spec.fixed.insert(QStringLiteral("count"), 99);
+        QCOMPARE(problemOf(problems(spec), QStringLiteral("count")),
+                 QStringLiteral("count=99 at burst=32 makes at most 99 packets, fewer than the "
+                                "100 a valid repetition needs: count must be at least 100"));
+        spec.fixed.insert(QStringLiteral("count"), 100);
+        QCOMPARE(problemOf(problems(spec), QStringLiteral("count")), QString());
+        spec.engine.kind = EngineKind::Dpdk;
+        QCOMPARE(problemOf(problems(spec), QStringLiteral("count")),
+                 QStringLiteral("count=100 at burst=32 makes at most 3 tx_burst calls, fewer than "
+                                "the 100 a valid repetition needs: count must be at least 3200"));
     }
 
     void netdevTextUsesPktgensNames() {

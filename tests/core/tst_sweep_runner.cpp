@@ -429,7 +429,7 @@ class TestSweepRunner : public QObject {
         QSignalSpy points(r.get(), &SweepRunner::pointCompleted);
         QSignalSpy progress(r.get(), &SweepRunner::progress);
         Run run = onePoint(200, 50);
-        run.spec.fixed.insert(QStringLiteral("count"), 32);
+        run.spec.fixed.insert(QStringLiteral("count"), 3200);
         QVERIFY(r->start(run));
         QCOMPARE(finish(*r), SweepRunner::Outcome::Completed);
         const auto steps = *m_store.stepsOf(r->runId());
@@ -553,6 +553,56 @@ class TestSweepRunner : public QObject {
             finished.reason = QStringLiteral("count");
             QCOMPARE(WindowCheck::problem(finished), QString());
         }
+    }
+
+    // A count ended before the window could be trusted: the count to try
+    // comes from the rate the step measured, ten windows' worth, rounded up.
+    void countToTryFromTheMeasuredRate() {
+        StepFinished f = changed([](StepFinished &s) {
+            s.reason = QStringLiteral("count");
+            s.window.ns = 250000; // 640000 packets at 8 Mpps would take 80 ms
+        });
+        QVERIFY(!WindowCheck::problem(f).isEmpty());
+        // 1 ms at 8e6 pps is 8000 packets; ten of those, 1-2-5 rounded: 100000.
+        QCOMPARE(WindowCheck::countToTry(f), std::optional<qint64>(100000));
+        // Too few driver calls weigh in when they need more: 1600 packets
+        // in 50 calls over 16 ms need 3200 for 100 calls, ten times that
+        // rounded up.
+        f.window.txPkts = 1600;
+        f.window.txCalls = 50;
+        f.window.ns = 16000000;
+        f.window.pps = 1e5;
+        QCOMPARE(WindowCheck::countToTry(f), std::optional<qint64>(50000));
+        // Not for a step that ended on its duration, nor a good window.
+        f.reason = QStringLiteral("duration");
+        QCOMPARE(WindowCheck::countToTry(f), std::nullopt);
+        QCOMPARE(WindowCheck::countToTry(goodFinished()), std::nullopt);
+    }
+
+    // On the real engine: a count net_null sends in far less than 1 ms stops
+    // the sweep at its first such step, naming a count to try, and leaves no
+    // run when that was the first step. Each repetition would be as short,
+    // so five of them make a host that stretches one window past 1 ms by
+    // preempting the engine no reason to pass.
+    void countTooShortStopsAtOnce() {
+        Run run = onePoint(1000, 0);
+        run.spec.reps = 5;
+        run.spec.fixed.insert(QStringLiteral("count"), 3200);
+        const qsizetype before = m_store.listRuns()->size();
+        auto r = runner();
+        r->setRecordHost(false);
+        QVERIFY(r->start(run));
+        QCOMPARE(finish(*r), SweepRunner::Outcome::Refused);
+        QCOMPARE(r->refusedField(), QStringLiteral("count"));
+        const QString error = r->errorString();
+        QVERIFY2(error.startsWith(QStringLiteral("count=3200 ended step ")), qPrintable(error));
+        const qsizetype at = error.indexOf(QStringLiteral("try count="));
+        QVERIFY2(at > 0, qPrintable(error));
+        QVERIFY(error.mid(at + 10).toLongLong() > 3200);
+        if (error.startsWith(QStringLiteral("count=3200 ended step 0 ")))
+            QCOMPARE(m_store.listRuns()->size(), before); // withdrawn
+        else
+            QCOMPARE(toString(m_store.loadRun(r->runId())->status), toString(RunStatus::Failed));
     }
 
     void planRepeatsAStep() {

@@ -1,5 +1,5 @@
 // burstlab-pktgen-engine against a real kernel's pktgen. The program runs
-// inside the User-mode Linux test kernel (tests/uml/run-in-uml.sh), as the
+// inside the test guest (tests/guest/run-in-guest.sh), as the
 // guest's root, on dummy0 and a veth pair; elsewhere it skips. What it
 // shows is functional (the protocol, pktgen's figures mapped, pktgen idle
 // on every way out), not performance: the guest is one virtual CPU.
@@ -169,7 +169,8 @@ class TestPktgenEngine : public QObject {
 
 void TestPktgenEngine::initTestCase() {
     if (!QFile::exists(kPktgen + "/pgctrl")) {
-        QSKIP("no pktgen here: this test runs inside the test kernel (tests/uml/run-in-uml.sh)");
+        QSKIP(
+            "no pktgen here: this test runs inside the test kernel (tests/guest/run-in-guest.sh)");
     }
     QVERIFY(m_dir.isValid());
     if (!QFile::exists("/sys/class/net/dummy0")) {
@@ -249,7 +250,8 @@ void TestPktgenEngine::helloMatchesTheParameterTable() {
         if (p.fromPort && p.type == ParameterType::Mac) {
             QCOMPARE(defaults.value(p.name).toString(), mac);
         } else {
-            QVERIFY2(defaults.value(p.name) == p.defaultValue, qPrintable(p.name));
+            QVERIFY2(defaults.value(p.name) == p.defaultFor(EngineKind::Pktgen),
+                     qPrintable(p.name));
         }
     }
     QCOMPARE(limits.value("queues").toArray(), (QJsonArray{1, 1}));

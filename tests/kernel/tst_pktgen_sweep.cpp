@@ -1,5 +1,5 @@
 // A kernel pktgen sweep end to end through the real burstlab-cli. The program
-// runs inside the User-mode Linux test kernel (tests/uml/run-in-uml.sh), as
+// runs inside the test guest (tests/guest/run-in-guest.sh), as
 // the guest's root; elsewhere it skips. Burst and clone sweeps on dummy0 are
 // stored as pktgen runs, printed under pktgen's names, and compared in one
 // comparison with a DPDK sweep of the same parameters on net_null and seed
@@ -23,9 +23,12 @@ namespace {
 
 const QString kPktgen = QStringLiteral("/proc/net/pktgen");
 // Enough packets for a window of more than a millisecond at burst 32 on
-// dummy0, and few enough that every step ends within a fraction of a second.
+// dummy0, and few enough that every step ends within a second or so, even
+// on an emulated CPU; the steps' duration is only a bound that a slow host
+// does not reach, so that each step ends on its count.
 const QString kCount = QStringLiteral("count=200000");
-constexpr int kTimeoutMs = 60000;
+const QStringList kCountFirst{"--set", kCount, "--duration-ms", "30000"};
+constexpr int kTimeoutMs = 120000;
 
 bool ip(const QStringList &args) {
     return QProcess::execute(QStringLiteral("ip"), args) == 0;
@@ -89,6 +92,7 @@ class TestPktgenSweep : public QObject {
     void comparedWithDpdkAndSeed000();
     void vethTakesPktSizeRefusesBurst();
     void sigintMidSweepLeavesPktgenIdle();
+    void notPermittedIsRefusedBeforeARun();
 
   private:
     // A pktgen sweep on dummy0 (or the device given) with 2 repetitions.
@@ -106,7 +110,8 @@ class TestPktgenSweep : public QObject {
 
 void TestPktgenSweep::initTestCase() {
     if (!QFile::exists(kPktgen + "/pgctrl"))
-        QSKIP("no pktgen here: this test runs inside the test kernel (tests/uml/run-in-uml.sh)");
+        QSKIP(
+            "no pktgen here: this test runs inside the test kernel (tests/guest/run-in-guest.sh)");
     QVERIFY(m_dir.isValid());
     m_db = m_dir.filePath(QStringLiteral("runs.sqlite"));
     if (!QFile::exists("/sys/class/net/dummy0"))
@@ -206,17 +211,33 @@ void TestPktgenSweep::checkStoredRun(qint64 id, const QString &axis, const QStri
 }
 
 void TestPktgenSweep::burstSweepStoredAndPrinted() {
-    const CliResult r =
-        pktgenSweep({"--sweep", "burst=1,2,4,8,16,32", "--set", kCount, "--label", "kernel-burst"});
+    const CliResult r = pktgenSweep(
+        QStringList{"--sweep", "burst=1,2,4,8,16,32", "--label", "kernel-burst"} + kCountFirst);
     QVERIFY2(r.code == 0, qPrintable(describe(r)));
     checkStoredRun(runId("kernel-burst"), "burst", "skb_burst", {1, 2, 4, 8, 16, 32});
 }
 
 void TestPktgenSweep::cloneSweepPrintedAsClone() {
-    const CliResult r =
-        pktgenSweep({"--sweep", "clone=0,1,8,64", "--set", kCount, "--label", "kernel-clone"});
+    const CliResult r = pktgenSweep(
+        QStringList{"--sweep", "clone=0,1,8,64", "--label", "kernel-clone"} + kCountFirst);
     QVERIFY2(r.code == 0, qPrintable(describe(r)));
-    checkStoredRun(runId("kernel-clone"), "clone", "clone_skb", {0, 1, 8, 64});
+    const qint64 id = runId("kernel-clone");
+    checkStoredRun(id, "clone", "clone_skb", {0, 1, 8, 64});
+    // No burst set: pktgen's own burst 1, as its users' clone_skb tables
+    // are, sent and said.
+    RunStore store;
+    QVERIFY(store.open(m_db, RunStore::Access::ReadOnlyIfNeeded));
+    const auto steps = store.stepsOf(id);
+    QVERIFY(steps);
+    for (const StepResult &step : *steps) {
+        if (step.measured)
+            QCOMPARE(step.measured->parameter(QStringLiteral("burst")), qint64(1));
+    }
+    QVERIFY2(r.out.contains(QStringLiteral(" Fixed: skb_burst=1 count=200000\n")),
+             qPrintable(r.out));
+    QVERIFY2(r.out.contains(QStringLiteral(" Measured: 2 reps x count 200000 (at most 30000 ms "
+                                           "each)")),
+             qPrintable(r.out));
 }
 
 void TestPktgenSweep::comparedWithDpdkAndSeed000() {
@@ -268,6 +289,35 @@ void TestPktgenSweep::vethTakesPktSizeRefusesBurst() {
     QVERIFY2(burst.err.contains(QStringLiteral("pktgen refused 'burst 32' on veth0")) &&
                  burst.err.contains(QStringLiteral("ENOTSUPP")),
              qPrintable(burst.err));
+    // Refused on its first step, a sweep leaves no failed run to resume.
+    const CliResult first = pktgenSweep(
+        {"--sweep", "burst=32", "--set", "count=20000", "--label", "veth-refused"}, "veth0");
+    QCOMPARE(first.code, 2);
+    QVERIFY2(first.err.contains(QStringLiteral("pktgen refused 'burst 32' on veth0")),
+             qPrintable(first.err));
+    QVERIFY2(!first.err.contains(QStringLiteral("--resume")), qPrintable(first.err));
+    QVERIFY(CliRun::runLabelled(m_db, "veth-refused").isEmpty());
+}
+
+// Without the right to command pktgen (here: nobody, no capabilities) the
+// engine says so before its hello: exit 6, what to do, and no run stored.
+void TestPktgenSweep::notPermittedIsRefusedBeforeARun() {
+    QTemporaryDir dir;
+    QVERIFY(QFile::setPermissions(dir.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner |
+                                                  QFileDevice::ExeOwner | QFileDevice::ReadOther |
+                                                  QFileDevice::WriteOther | QFileDevice::ExeOther));
+    const QString db = dir.filePath(QStringLiteral("runs.sqlite"));
+    CliRun cli(db);
+    cli.startIn({"setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--inh-caps=-all"},
+                {"sweep", "--engine-kind", "pktgen", "--device", "dummy0", "--sweep", "burst=1,8",
+                 "--set", "count=20000", "--label", "not-root"});
+    const CliResult r = cli.finish(kTimeoutMs);
+    QCOMPARE(r.code, 6);
+    QVERIFY2(r.err.contains(QStringLiteral("not_permitted")) &&
+                 r.err.contains(QStringLiteral("--launch sudo")) &&
+                 r.err.contains(QStringLiteral("uid 65534")),
+             qPrintable(r.err));
+    QVERIFY(CliRun::runs(db).isEmpty());
 }
 
 void TestPktgenSweep::sigintMidSweepLeavesPktgenIdle() {

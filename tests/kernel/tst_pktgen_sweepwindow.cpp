@@ -1,5 +1,5 @@
 // The main window runs a kernel pktgen sweep chosen in its setup panel. The
-// program runs inside the User-mode Linux test kernel (tests/uml/run-in-uml.sh),
+// program runs inside the test guest (tests/guest/run-in-guest.sh),
 // as the guest's root, offscreen; elsewhere it skips. The sweep starts the
 // real pktgen engine on dummy0 and is stored as a pktgen run that the results
 // and the runs list show. Functional, not performance: the guest is one
@@ -43,7 +43,8 @@ class TestPktgenSweepWindow : public QObject {
 
 void TestPktgenSweepWindow::initTestCase() {
     if (!QFile::exists(QStringLiteral("/proc/net/pktgen/pgctrl")))
-        QSKIP("no pktgen here: this test runs inside the test kernel (tests/uml/run-in-uml.sh)");
+        QSKIP(
+            "no pktgen here: this test runs inside the test kernel (tests/guest/run-in-guest.sh)");
     QStandardPaths::setTestModeEnabled(true);
     QSettings().clear();
     QVERIFY(m_dir.isValid());

@@ -296,8 +296,17 @@ void SweepSetupPanel::onKindChosen() {
                             : tr("%1 does not take %2: dropped from the setup.")
                                   .arg(kindTitle(kind), dropped.join(QStringLiteral(", "))));
     m_kindNote->setVisible(!dropped.isEmpty());
+    // A field left at the other kind's default takes this kind's (burst:
+    // DPDK's 32, pktgen's own 1).
+    const StepLimits limits = StepLimits::documented(kind);
+    for (const StepParameter &p : StepParameters::all()) {
+        if (m_fixed.contains(p.name) && p.takenBy(kind) &&
+            fixedValue(p.name) == m_limits.defaultValue(p.name)) {
+            setFixed(p.name, limits.defaultValue(p.name));
+        }
+    }
     // The ranges an engine of the other kind said do not hold for this one.
-    setLimits(StepLimits::documented());
+    setLimits(limits);
     applyKind();
     revalidate();
 }
@@ -645,7 +654,7 @@ void SweepSetupPanel::setSpec(const SweepSpec &spec) {
     m_base = spec;
     const EngineLaunch &e = spec.engine;
     if (e.kind != engineKind()) {
-        setLimits(StepLimits::documented()); // as a switch of kind does
+        setLimits(StepLimits::documented(e.kind)); // as a switch of kind does
     }
     {
         // The spec's kind as it is, not a switch: nothing to drop, no note.
@@ -681,7 +690,7 @@ void SweepSetupPanel::setSpec(const SweepSpec &spec) {
     for (auto it = m_fixed.cbegin(); it != m_fixed.cend(); ++it) {
         setFixed(it.key(), qobject_cast<QLineEdit *>(it.value()) && !spec.fixed.contains(it.key())
                                ? QJsonValue(QJsonValue::Undefined)
-                               : StepParameters::valueOf(it.key(), spec.fixed));
+                               : StepParameters::valueOf(it.key(), spec.fixed, spec.engine.kind));
     }
     setTiming(spec.reps, spec.durationMs, spec.warmupMs, spec.pauseMs, spec.randomize);
     m_repetitions->show(spec);

@@ -109,7 +109,7 @@ class SweepSetupPanel : public QWidget {
     // The limits' ranges and help on the fixed fields and the timing.
     void applyLimits();
 
-    StepLimits m_limits = StepLimits::documented();
+    StepLimits m_limits = StepLimits::documented(EngineKind::Dpdk);
     SweepSpec m_base; // the last spec set (setSpec), for what no field shows
     QString m_reason;
     QWidget *m_marked = nullptr;

@@ -12,6 +12,7 @@ namespace burstlab {
 namespace {
 constexpr int kStderrTailLines = 8;
 constexpr int kBadCommandLine = 2;     // the engine's exit code for refused options
+constexpr int kNotPermitted = 6;       // and for a privilege it lacks
 constexpr int kStallSamplePeriods = 3; // a long stats_ms stretches the stall timeout
 } // namespace
 
@@ -334,7 +335,8 @@ void EngineClient::handleFinished(const StepFinished &finished) {
 void EngineClient::handleError(const EngineErrorMessage &error) {
     const QString text = QStringLiteral("engine error %1: %2").arg(error.code, error.message);
     if (error.fatal)
-        fail(Failure::Fatal, text);
+        fail(error.code == QLatin1String("not_permitted") ? Failure::NotPermitted : Failure::Fatal,
+             text);
     else
         emit logLine(text);
 }
@@ -371,7 +373,9 @@ void EngineClient::onProcessFinished(int exitCode, QProcess::ExitStatus status) 
         // docs/protocol.md, "Exit codes": 2 is a command line the engine
         // refused (a device, an lcore list, a capture path), named in its
         // last words.
-        fail(exitCode == kBadCommandLine ? Failure::BadOptions : Failure::Exited,
+        fail(exitCode == kBadCommandLine ? Failure::BadOptions
+             : exitCode == kNotPermitted ? Failure::NotPermitted
+                                         : Failure::Exited,
              QStringLiteral("the engine exited with code %1 (%2)%3")
                  .arg(exitCode)
                  .arg(describeEngineExitCode(exitCode, m_command.kind), lastStderr()));

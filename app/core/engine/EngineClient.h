@@ -36,6 +36,7 @@ class EngineClient : public QObject {
         Hung,            // no stats (or no ack) for the stall timeout
         Crashed,         // killed by a signal
         BadOptions,      // refused its own command line (exit code 2): the user's to fix
+        NotPermitted,    // lacks a privilege it needs (exit code 6, not_permitted)
         Exited,          // exited on its own, not asked to
         Fatal            // a fatal error message from the engine
     };

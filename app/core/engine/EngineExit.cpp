@@ -30,6 +30,8 @@ QString describeEngineExitCode(int exitCode, EngineKind kind) {
                       : QStringLiteral("port set-up failed");
     case 5:
         return QStringLiteral("stdout closed");
+    case 6:
+        return QStringLiteral("not permitted: run it as root, or with --launch sudo or pkexec");
     case 126:
         return QStringLiteral("not executable, or the privilege helper refused");
     case 127:

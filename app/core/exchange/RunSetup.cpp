@@ -202,8 +202,14 @@ QString RunSetup::queues(const Run &run) {
 
 QString RunSetup::fixed(const Run &run) {
     // An import's are what its source gave, under the source's own names.
-    const QJsonObject values =
+    QJsonObject values =
         run.isImported() ? run.spec.fixed : SweepCommandLine::nonDefaultParameters(run);
+    if (!run.isImported()) {
+        for (const QString &name : StepParameters::alwaysStated()) {
+            if (!run.spec.axisNames().contains(name) && !values.contains(name))
+                values.insert(name, run.parameterValue(name));
+        }
+    }
     QStringList parts;
     for (auto it = values.begin(); it != values.end(); ++it) {
         const StepParameter *p = run.isImported() ? nullptr : StepParameters::find(it.key());
@@ -223,7 +229,16 @@ QString RunSetup::measurement(const Run &run) {
         s.untilPrecise
             ? QStringLiteral("%1 reps until the %2").arg(s.repsText(), s.untilPrecise->describe())
             : plural(s.reps, QStringLiteral("rep"));
-    QString text = QStringLiteral("%1 x %2 ms").arg(reps).arg(s.durationMs);
+    // A step with a count ends on it, its duration only a bound.
+    const bool counted = s.fixed.contains(QStringLiteral("count")) ||
+                         s.axisNames().contains(QStringLiteral("count"));
+    QString text =
+        counted ? QStringLiteral("%1 x count %2 (at most %3 ms each)")
+                      .arg(reps, s.fixed.contains(QStringLiteral("count"))
+                                     ? StepParameter::text(s.fixed.value(QStringLiteral("count")))
+                                     : QStringLiteral("as swept"))
+                      .arg(s.durationMs)
+                : QStringLiteral("%1 x %2 ms").arg(reps).arg(s.durationMs);
     if (s.warmupMs > 0)
         text += QStringLiteral(" (warm-up %1 ms)").arg(s.warmupMs);
     if (s.pauseMs > 0)

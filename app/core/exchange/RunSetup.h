@@ -23,8 +23,10 @@ struct RunSetup {
     static QString sweep(const Run &run);
     // "1 queue, tx_desc 1024": the values of the parameters not swept.
     static QString queues(const Run &run);
-    // "pkt_size=1514 clone=64": the fixed step parameters that differ from
-    // the engine's defaults; for an import, what the source gave.
+    // "burst=32 clone=64 pkt_size=1514": the fixed step parameters that
+    // differ from the engine's defaults, and burst and clone whenever not
+    // swept (StepParameters::alwaysStated); for an import, what the source
+    // gave.
     static QString fixed(const Run &run);
     // "3 reps x 200 ms (warm-up 40 ms), random order (seed 7)", or "3..10
     // reps until the 95% CI of ns/pkt is narrower than 1.00% x 200 ms ...";

@@ -69,12 +69,13 @@ QString Run::linkSpeedUnknownReason() const {
 }
 
 QJsonValue Run::parameterValue(const QString &name) const {
-    return StepParameters::valueOf(name, spec.fixed,
+    return StepParameters::valueOf(name, spec.fixed, spec.engine.kind,
                                    hello.value(QStringLiteral("defaults")).toObject());
 }
 
 QJsonValue Run::parameterDefault(const QString &name) const {
-    return StepParameters::defaultOf(name, hello.value(QStringLiteral("defaults")).toObject());
+    return StepParameters::defaultOf(name, spec.engine.kind,
+                                     hello.value(QStringLiteral("defaults")).toObject());
 }
 
 int Run::frameSize() const {

@@ -29,14 +29,14 @@ QString valueText(const QJsonValue &v) {
 
 } // namespace
 
-StepLimits StepLimits::documented() {
+StepLimits StepLimits::documented(EngineKind kind) {
     StepLimits l;
     for (const StepParameter &p : StepParameters::all()) {
         l.m_known << p.name;
         if (p.type == ParameterType::Integer || p.type == ParameterType::PortRange)
             l.m_ranges.insert(p.name, {p.min, p.max});
-        if (!p.defaultValue.isUndefined())
-            l.m_defaults.insert(p.name, p.defaultValue);
+        if (const QJsonValue value = p.defaultFor(kind); !value.isUndefined())
+            l.m_defaults.insert(p.name, value);
     }
     return l;
 }

@@ -17,12 +17,12 @@ struct ParameterLimit {
 };
 
 // What an engine accepts: the parameter table's ranges and defaults
-// (documented(), before an engine has said hello), or an engine's own from
+// (documented(kind), before an engine has said hello), or an engine's own from
 // its hello, which narrow some to its port and lcores and may lack what an
 // older engine does not know.
 class StepLimits {
   public:
-    static StepLimits documented();
+    static StepLimits documented(EngineKind kind);
     // The hello's limits and defaults; the table still says each one's type.
     static StepLimits fromHello(const QMap<QString, ParameterLimit> &limits,
                                 const QJsonObject &defaults);

@@ -14,45 +14,46 @@ QJsonValue none() {
     return QJsonValue(QJsonValue::Undefined);
 }
 
-StepParameter integer(const char *name, qint64 min, qint64 max, QJsonValue defaultValue,
-                      bool sweepable, const char *unit, const char *help) {
-    return {QLatin1String(name), T::Integer,          min, max,   defaultValue, sweepable,
-            QLatin1String(unit), QLatin1String(help), {},  false, {},           {}};
-}
-
 StepParameter other(const char *name, ParameterType type, QJsonValue defaultValue,
                     const char *help) {
-    return {QLatin1String(name),
-            type,
-            0,
-            0,
-            defaultValue,
-            false,
-            {},
-            QLatin1String(help),
-            {},
-            false,
-            {},
-            {}};
+    StepParameter p;
+    p.name = QLatin1String(name);
+    p.type = type;
+    p.defaultValue = defaultValue;
+    p.help = QLatin1String(help);
+    return p;
+}
+
+StepParameter integer(const char *name, qint64 min, qint64 max, QJsonValue defaultValue,
+                      bool sweepable, const char *unit, const char *help) {
+    StepParameter p = other(name, T::Integer, defaultValue, help);
+    p.min = min;
+    p.max = max;
+    p.sweepable = sweepable;
+    p.unit = QLatin1String(unit);
+    return p;
 }
 
 StepParameter ports(const char *name, qint64 lo, qint64 hi, const char *help) {
-    return {QLatin1String(name),
-            T::PortRange,
-            0,
-            65535,
-            QJsonArray{lo, hi},
-            false,
-            {},
-            QLatin1String(help),
-            {},
-            false,
-            {},
-            {}};
+    StepParameter p = other(name, T::PortRange, QJsonArray{lo, hi}, help);
+    p.max = 65535;
+    return p;
 }
 
 StepParameter fromPort(StepParameter p) {
     p.fromPort = true;
+    return p;
+}
+
+// A pktgen run's default differs from the table's.
+StepParameter pktgenDefault(StepParameter p, QJsonValue value) {
+    p.pktgenDefault = value;
+    return p;
+}
+
+// A pktgen run's text names it as the seeds do, not as pktgen takes it.
+StepParameter pktgenText(StepParameter p, const char *name) {
+    p.pktgenText = QLatin1String(name);
     return p;
 }
 
@@ -74,11 +75,19 @@ StepParameter pktgenToo(StepParameter p) {
 }
 
 // Whether the pktgen engine takes it, and under which name when pktgen's
-// own differs: "yes", "`skb_burst`", "no".
+// own differs: "yes", "`clone_skb`", "no".
 QString pktgenCell(const StepParameter &p) {
     if (!p.takenBy(EngineKind::Pktgen))
         return QStringLiteral("no");
     return p.pktgen == p.name ? QStringLiteral("yes") : QStringLiteral("`%1`").arg(p.pktgen);
+}
+
+// "32 (pktgen 1)": the table's default, and a pktgen run's where it differs.
+QString defaultsText(const StepParameter &p) {
+    QString text = p.defaultValue.isUndefined() ? QStringLiteral("none") : p.text(p.defaultValue);
+    if (!p.pktgenDefault.isUndefined())
+        text += QStringLiteral(" (pktgen %1)").arg(p.text(p.pktgenDefault));
+    return text;
 }
 
 QString cell(QString text) {
@@ -91,9 +100,13 @@ const QList<StepParameter> &StepParameters::all() {
     // The engine's ranges (engine/src/StepParams.h) before its port and
     // lcores narrow them; the docs' table is printed from here.
     static const QList<StepParameter> table{
-        pktgenAs(integer("burst", 1, 512, 32, true, "packets",
-                         "packets per rte_eth_tx_burst() call (one doorbell); 1 = no bulking"),
-                 "skb_burst"),
+        pktgenText(pktgenDefault(
+                       pktgenToo(integer("burst", 1, 512, 32, true, "packets",
+                                         "packets per rte_eth_tx_burst() call (one doorbell), as "
+                                         "kernel pktgen's burst (its default 1 in a pktgen run); "
+                                         "1 = no bulking")),
+                       1),
+                   "skb_burst"),
         pktgenAs(
             integer("clone", 0, 4294967295LL, 0, true, "packets",
                     "times each mbuf is sent (by reference count) before the next is built, as "
@@ -163,16 +176,21 @@ const StepParameter *StepParameters::find(const QString &name) {
     return nullptr;
 }
 
-QJsonValue StepParameters::defaultOf(const QString &name, const QJsonObject &engineDefaults) {
+QJsonValue StepParameters::defaultOf(const QString &name, EngineKind kind,
+                                     const QJsonObject &engineDefaults) {
     if (engineDefaults.contains(name))
         return engineDefaults.value(name);
     const StepParameter *parameter = find(name);
-    return parameter ? parameter->defaultValue : QJsonValue(QJsonValue::Undefined);
+    return parameter ? parameter->defaultFor(kind) : QJsonValue(QJsonValue::Undefined);
 }
 
-QJsonValue StepParameters::valueOf(const QString &name, const QJsonObject &fixed,
+QJsonValue StepParameters::valueOf(const QString &name, const QJsonObject &fixed, EngineKind kind,
                                    const QJsonObject &engineDefaults) {
-    return fixed.contains(name) ? fixed.value(name) : defaultOf(name, engineDefaults);
+    return fixed.contains(name) ? fixed.value(name) : defaultOf(name, kind, engineDefaults);
+}
+
+QStringList StepParameters::alwaysStated() {
+    return {QStringLiteral("burst"), QStringLiteral("clone")};
 }
 
 QStringList StepParameters::sweepable() {
@@ -301,7 +319,14 @@ QString StepParameter::netdevText(const QJsonValue &value, EngineKind kind) cons
 }
 
 QString StepParameter::textName(EngineKind kind) const {
-    return kind == EngineKind::Pktgen && !pktgen.isEmpty() ? pktgen : name;
+    if (kind != EngineKind::Pktgen || pktgen.isEmpty())
+        return name;
+    return pktgenText.isEmpty() ? pktgen : pktgenText;
+}
+
+QJsonValue StepParameter::defaultFor(EngineKind kind) const {
+    return kind == EngineKind::Pktgen && !pktgenDefault.isUndefined() ? pktgenDefault
+                                                                      : defaultValue;
 }
 
 QString StepParameters::markdown() {
@@ -316,11 +341,10 @@ QString StepParameters::markdown() {
         }
         const QString range =
             p.type == T::Integer || p.type == T::PortRange ? p.allowed() : QString();
-        const QString fallback =
-            p.defaultValue.isUndefined() ? QStringLiteral("none") : p.text(p.defaultValue);
         lines << QStringLiteral("| `%1` | %2 | %3 | %4 | %5 | %6 | %7 | %8 |")
                      .arg(p.name, p.typeName(),
-                          range + (p.fromPort ? QStringLiteral(" (port)") : QString()), fallback,
+                          range + (p.fromPort ? QStringLiteral(" (port)") : QString()),
+                          defaultsText(p),
                           p.sweepable ? QStringLiteral("yes") : QStringLiteral("no"), p.unit,
                           pktgenCell(p), cell(p.help));
     }
@@ -334,8 +358,7 @@ QString StepParameters::markdown() {
 QString StepParameters::text() {
     QStringList lines;
     for (const StepParameter &p : all()) {
-        const QString fallback =
-            p.defaultValue.isUndefined() ? QStringLiteral("none") : p.text(p.defaultValue);
+        const QString fallback = defaultsText(p);
         const QString pktgen = !p.takenBy(EngineKind::Pktgen) ? QStringLiteral("; dpdk only")
                                : p.pktgen == p.name
                                    ? QStringLiteral("; dpdk and pktgen")

@@ -44,10 +44,16 @@ struct StepParameter {
     // The parameter this one is an older name for (src_port: udp_src), or
     // empty. Older names are accepted but not offered (GUI fields, docs).
     QString olderFormOf;
-    // The name kernel pktgen's own text gives it (skb_burst, clone_skb,
-    // pkt_size: seed 000's and pktgen's "Params:" names), which the netdev
-    // text of a pktgen run prints; empty: the pktgen engine does not take it.
+    // The name kernel pktgen takes it under in its control file (burst,
+    // clone_skb, pkt_size), which `parameters` shows; empty: the pktgen
+    // engine does not take it.
     QString pktgen;
+    // The name a pktgen run's text gives it where it differs from pktgen's
+    // (burst: skb_burst, the name of seed 000's tables); empty: pktgen's.
+    QString pktgenText;
+    // A pktgen run's default where it differs (burst: pktgen's own 1, so that
+    // a run with no burst set is what pktgen users mean); undefined: the same.
+    QJsonValue pktgenDefault{QJsonValue::Undefined};
 
     // "integer", "true/false", "MAC", "IPv4", "port range".
     QString typeName() const;
@@ -64,6 +70,8 @@ struct StepParameter {
     QString netdevText(const QJsonValue &value, EngineKind kind = EngineKind::Dpdk) const;
     // The name a run's text gives it: pktgen's for a pktgen run, else its own.
     QString textName(EngineKind kind) const;
+    // The table's default for a run of this kind (pktgenDefault, defaultValue).
+    QJsonValue defaultFor(EngineKind kind) const;
     // Whether an engine of this kind takes the parameter (the CLI and GUI
     // offer a run's engine only those).
     bool takenBy(EngineKind kind) const;
@@ -74,14 +82,21 @@ struct StepParameters {
     static const QList<StepParameter> &all();
     static const StepParameter *find(const QString &name);
     // A parameter's default: the engine's (engineDefaults, its hello's
-    // "defaults") where it says one, else the table's; undefined where
-    // neither has one (count). Before an engine is known, the table's.
-    static QJsonValue defaultOf(const QString &name, const QJsonObject &engineDefaults = {});
+    // "defaults") where it says one, else the table's for the engine's kind;
+    // undefined where neither has one (count). Before an engine is known,
+    // the table's.
+    static QJsonValue defaultOf(const QString &name, EngineKind kind,
+                                const QJsonObject &engineDefaults = {});
     // THE value a sweep gives a parameter: its fixed value, else defaultOf.
     // The setup text, the command line, the matching of runs and the GUI's
     // fields all take it from here (Run::parameterValue).
-    static QJsonValue valueOf(const QString &name, const QJsonObject &fixed,
+    static QJsonValue valueOf(const QString &name, const QJsonObject &fixed, EngineKind kind,
                               const QJsonObject &engineDefaults = {});
+    // The parameters a run's setup text always names, at their defaults too
+    // when a sweep neither varies nor sets them: burst and clone, the two a
+    // reader of a table must know (a pktgen clone_skb table at burst 32 is
+    // another experiment than pktgen's own at burst 1).
+    static QStringList alwaysStated();
     // The names a sweep may vary, in table order.
     static QStringList sweepable();
     // The names an engine of this kind takes, in table order, older forms

@@ -58,7 +58,7 @@ QStringList SweepSpec::fixedChanges() const {
     QStringList changes;
     for (auto it = fixed.constBegin(); it != fixed.constEnd(); ++it) {
         const QJsonValue value = it.value();
-        if (value == StepParameters::defaultOf(it.key()))
+        if (value == StepParameters::defaultOf(it.key(), engine.kind))
             continue;
         if (value.isBool()) {
             if (value.toBool())

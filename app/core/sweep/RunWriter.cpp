@@ -211,6 +211,11 @@ bool RunWriter::setRunStatus(RunStatus status, const QString &error) {
            onCopy([&](RunStore &copy) { return copy.setRunStatus(m_copyRun, status, error); });
 }
 
+bool RunWriter::withdrawRun() {
+    return onStore([&](RunStore &store) { return store.deleteRun(m_storeRun); }) &&
+           onCopy([&](RunStore &copy) { return copy.deleteRun(m_copyRun); });
+}
+
 std::optional<qint64> RunWriter::beginStep(const Point &point, int rep, int seq) {
     const auto begun = [&](RunStore &store, qint64 run, qint64 *id) {
         const auto step = store.beginStep(run, point, rep, seq);

@@ -50,6 +50,9 @@ class RunWriter {
     bool setRunContext(const QJsonObject &hello, const QJsonObject &fingerprint,
                        const QJsonArray &checklist);
     bool setRunStatus(RunStatus status, const QString &error = {});
+    // Takes the run out of the store (and the copy) again, steps and all:
+    // a sweep whose first step was refused measured nothing worth keeping.
+    bool withdrawRun();
     std::optional<qint64> beginStep(const Point &point, int rep, int seq);
     bool finishStep(StepResult result);
     bool addSample(const Sample &sample);

@@ -44,7 +44,8 @@ QList<qint64> valuesOf(const SweepSpec &spec, const QString &name,
             values << (v.isNumber() ? v.number() : 0);
         return values;
     }
-    return {sweepValue.value_or(StepParameters::valueOf(name, spec.fixed).toInteger())};
+    return {sweepValue.value_or(
+        StepParameters::valueOf(name, spec.fixed, spec.engine.kind).toInteger())};
 }
 
 // A paced step sends one burst per burst/rate_pps seconds, so its window
@@ -78,6 +79,31 @@ QString tooFewTxCalls(const SweepSpec &spec) {
         .arg(WindowCheck::kMinTxCalls)
         .arg(spec.engine.kind == EngineKind::Pktgen ? QStringLiteral("packets")
                                                     : QStringLiteral("tx_burst calls"));
+}
+
+// A count whose packets make fewer driver calls than a valid window holds
+// fails whatever the host's rate; one that is merely too quick for it is
+// found by its first step (WindowCheck::countToTry).
+QString tooSmallCount(const SweepSpec &spec) {
+    QList<qint64> counts = valuesOf(spec, QStringLiteral("count"));
+    counts.removeAll(0);
+    if (counts.isEmpty())
+        return {};
+    const QList<qint64> bursts = valuesOf(spec, QStringLiteral("burst"));
+    const qint64 count = *std::min_element(counts.begin(), counts.end());
+    const qint64 burst = std::max<qint64>(1, *std::max_element(bursts.begin(), bursts.end()));
+    const qint64 perCall = WindowCheck::packetsPerCall(spec.engine.kind, burst);
+    if (count / perCall >= WindowCheck::kMinTxCalls)
+        return {};
+    return QStringLiteral("count=%1 at burst=%2 makes at most %3 %4, fewer than the %5 a valid "
+                          "repetition needs: count must be at least %6")
+        .arg(count)
+        .arg(burst)
+        .arg(count / perCall)
+        .arg(spec.engine.kind == EngineKind::Pktgen ? QStringLiteral("packets")
+                                                    : QStringLiteral("tx_burst calls"))
+        .arg(WindowCheck::kMinTxCalls)
+        .arg(WindowCheck::kMinTxCalls * perCall);
 }
 
 } // namespace
@@ -158,7 +184,7 @@ QList<FieldProblem> SweepRules::check(const SweepSpec &spec, const Context &cont
     Problems out;
     for (const FieldProblem &p : checkLaunch(spec.engine, context.hugepagesReserved))
         out.add(p.field, p.message);
-    const StepLimits &limits = context.limits;
+    const StepLimits limits = context.limits.value_or(StepLimits::documented(spec.engine.kind));
     const EngineKind kind = spec.engine.kind;
     const QStringList sweepable = StepParameters::sweepable();
     if (spec.axes.isEmpty() || spec.axes.size() > 2)
@@ -204,7 +230,7 @@ QList<FieldProblem> SweepRules::check(const SweepSpec &spec, const Context &cont
             continue;
         }
         // An engine older than a parameter does without it at its default.
-        if (!limits.knows(it.key()) && it.value() == StepParameters::defaultOf(it.key()))
+        if (!limits.knows(it.key()) && it.value() == StepParameters::defaultOf(it.key(), kind))
             continue;
         out.add(it.key(), limits.check(it.key(), it.value()));
     }
@@ -242,6 +268,7 @@ QList<FieldProblem> SweepRules::check(const SweepSpec &spec, const Context &cont
                     .arg(warmup.min)
                     .arg(spec.durationMs));
     out.add(QStringLiteral("rate_pps"), tooFewTxCalls(spec));
+    out.add(QStringLiteral("count"), tooSmallCount(spec));
     out.range(QStringLiteral("pause_ms"), spec.pauseMs, 0, kMaxPauseMs);
     // Their words leave the field to the reader; here the field is named in them.
     QList<FieldProblem> noise = spec.noise.problems();

@@ -20,8 +20,9 @@ struct SweepRules {
     static constexpr int kMinTaggedFrame = 64;
 
     struct Context {
-        // The table's before an engine has said hello, then the hello's.
-        StepLimits limits = StepLimits::documented();
+        // The hello's once an engine has said hello; nullopt before: the
+        // table's for the sweep's kind of engine.
+        std::optional<StepLimits> limits;
         // Whether this host has hugepages reserved, for a local engine that
         // asks for them; nullopt: not checked (the engine says so itself).
         std::optional<bool> hugepagesReserved;

@@ -303,6 +303,20 @@ void SweepRunner::onStepFinished(const StepFinished &finished) {
     m_step = StepResult{};
     if (!storeOk(m_writer.finishStep(done)))
         return;
+    if (const auto count = WindowCheck::countToTry(finished)) {
+        // Every repetition of this count would end as short: say so at
+        // once, with a count that fits the rate this host gave.
+        m_refusedField = QStringLiteral("count");
+        fail(Outcome::Refused,
+             QStringLiteral("count=%1 ended step %2 too soon (%3): at the %4 pps it measured, a "
+                            "valid window needs more packets; try count=%5")
+                 .arg(finished.parameter(QStringLiteral("count")))
+                 .arg(done.seq)
+                 .arg(problem)
+                 .arg(qint64(finished.window.pps))
+                 .arg(*count));
+        return;
+    }
     m_results.append(done);
     if (done.status == RunStatus::Completed) {
         judgeDisturbance(done);
@@ -463,7 +477,9 @@ void SweepRunner::onEngineFailed(EngineClient::Failure failure, const QString &m
         emit logLine(message);
         return;
     }
-    fail(failure == EngineClient::Failure::BadOptions ? Outcome::Refused : Outcome::EngineFailure,
+    fail(failure == EngineClient::Failure::BadOptions     ? Outcome::Refused
+         : failure == EngineClient::Failure::NotPermitted ? Outcome::NotPermitted
+                                                          : Outcome::EngineFailure,
          message);
 }
 
@@ -485,8 +501,18 @@ void SweepRunner::fail(Outcome outcome, const QString &message) {
     m_pause.stop();
     emit errorOccurred(outcome, message);
     endStep(RunStatus::Failed, message);
-    if (m_run.id > 0 && (outcome != Outcome::Refused || !m_resumed))
+    if (m_run.id > 0 && outcome == Outcome::Refused && !m_resumed && m_stepsThisSession == 0) {
+        // The engine refused the first step's settings (pktgen: burst on a
+        // veth): nothing was measured, and a failed run would only invite a
+        // resume that fails the same way.
+        if (m_writer.withdrawRun()) {
+            emit logLine(
+                QStringLiteral("run %1 withdrawn: its first step was refused").arg(m_run.id));
+            m_run.id = 0;
+        }
+    } else if (m_run.id > 0 && (outcome != Outcome::Refused || !m_resumed)) {
         m_failureStored = m_writer.setRunStatus(RunStatus::Failed, message);
+    }
     if (m_client->state() == EngineClient::State::Exited)
         onEngineExited();
     else

@@ -38,6 +38,7 @@ class SweepRunner : public QObject {
         Interrupted,   // stop() was called; the run is resumable
         EngineFailure, // the engine failed (not started, crashed, hung, garbage)
         Refused,       // the sweep asks for values the engine does not accept
+        NotPermitted,  // the engine lacks a privilege it needs; no run was stored
         StoreFailure   // the run store failed (disk full, read-only, ...)
     };
     Q_ENUM(Outcome)

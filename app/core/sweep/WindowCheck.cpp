@@ -67,7 +67,31 @@ QString inconsistency(const StepFinished &f) {
     return {};
 }
 
+// 1, 2 or 5 times a power of ten, at least n.
+qint64 roundUpToNice(double n) {
+    qint64 decade = 1;
+    for (;;) {
+        for (qint64 step : {1, 2, 5}) {
+            if (double(step * decade) >= n)
+                return step * decade;
+        }
+        decade *= 10;
+    }
+}
+
 } // namespace
+
+std::optional<qint64> WindowCheck::countToTry(const StepFinished &f) {
+    const MeasuredWindow &w = f.window;
+    if (f.reason != QLatin1String("count") || w.txPkts <= 0 || w.ns <= 0 ||
+        (driverCalls(w) >= kMinTxCalls && w.ns >= kMinNs))
+        return std::nullopt;
+    // Both minimums, scaled from what the window held.
+    const double perCall = double(w.txPkts) / double(driverCalls(w));
+    const double forCalls = double(kMinTxCalls) * perCall;
+    const double forTime = w.pps * double(kMinNs) / 1e9;
+    return roundUpToNice(kSuggestedWindows * std::max(forCalls, forTime));
+}
 
 QString WindowCheck::problem(const StepFinished &f) {
     const MeasuredWindow &w = f.window;

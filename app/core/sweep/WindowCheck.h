@@ -2,6 +2,7 @@
 #include "model/EngineKind.h"
 #include "model/StepFinished.h"
 #include <QString>
+#include <optional>
 
 namespace burstlab {
 
@@ -20,6 +21,12 @@ class WindowCheck {
 
     // Why the window cannot be trusted, or an empty string when it can.
     static QString problem(const StepFinished &finished);
+    // For a step that ended on its count before its window was long enough
+    // (kMinNs, kMinTxCalls): the count to try instead, which at the rate the
+    // step measured gives kSuggestedWindows times the window needed, rounded
+    // up to 1, 2 or 5 times a power of ten; nullopt for any other step.
+    static std::optional<qint64> countToTry(const StepFinished &finished);
+    static constexpr int kSuggestedWindows = 10;
     // The packets a driver call sends with this burst: DPDK's tx_burst a
     // burst; pktgen hands the driver each packet in a call of its own
     // (xmit_more set on all but the last of a burst), so its engine sends

@@ -1,17 +1,17 @@
 #!/usr/bin/env bash
-# Checks the test kernel end to end: boots it once, and inside it lists
+# Checks the test guest's pktgen end to end: boots it once, and inside it lists
 # pktgen's control files and runs pktgen on dummy0 at burst 1 and 32 and
 # clone_skb 0 and 64, printing each Result line, checks that pktgen refuses
 # burst and clone_skb on a veth device (no IFF_TX_SKB_SHARING), that a step
 # without a count ends on a stop and when the writer of start is killed, and
 # that pktgen is idle afterwards. Functional only: the rates say nothing about any host.
 #
-#   smoke.sh [--kernel FILE]
+#   smoke.sh [run-in-guest.sh options, e.g. --cpus 1]
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck disable=SC2016 # the script expands inside the guest
-exec "$here/run-in-uml.sh" "$@" -- bash -c '
+exec "$here/run-in-guest.sh" "$@" -- bash -c '
 set -euo pipefail
 once=$1
 ls /proc/net/pktgen

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs one pktgen step on a kernel network device and prints the device's
-# Result line; meant to run as root inside the User-mode Linux guest
-# (run-in-uml.sh -- tests/uml/pktgen-once.sh ...). It exits non-zero when
+# Result line; meant to run as root inside the test guest
+# (run-in-guest.sh -- tests/guest/pktgen-once.sh ...). It exits non-zero when
 # pktgen refuses a parameter or the step reports no packets sent, and leaves
 # pktgen idle (no device on any thread) either way.
 #
