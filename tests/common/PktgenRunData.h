@@ -36,6 +36,12 @@ inline StepFinished finishedAt(qint64 id, qint64 burst, double pps, const QJsonO
         params.insert(it.key(), it.value());
     params.insert(QStringLiteral("burst"), burst);
     message.insert(QStringLiteral("params"), params);
+    // pktgen's own Result rate of its one entry: the window's, as it prints it
+    QJsonArray lcores = message.value(QStringLiteral("lcores")).toArray();
+    QJsonObject lcore = lcores.first().toObject();
+    lcore.insert(QStringLiteral("pktgen_pps"), qint64(pps));
+    lcores.replace(0, lcore);
+    message.insert(QStringLiteral("lcores"), lcores);
     QString error;
     const auto finished = StepFinished::fromJson(message, &error);
     if (!finished)
@@ -87,7 +93,10 @@ inline RunData burstRun(EngineKind kind, const QString &label,
             step.rep = r;
             step.seq = seq;
             step.status = RunStatus::Completed;
-            step.applyFinished(finishedAt(++seq, burst, pps, fixed));
+            StepFinished finished = finishedAt(++seq, burst, pps, fixed);
+            if (!pktgen) // a DPDK engine has no Result line to give
+                finished.lcores.first().pktgenPps.reset();
+            step.applyFinished(finished);
             data.steps << StepData{step, {}};
         }
     }

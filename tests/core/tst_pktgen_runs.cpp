@@ -312,6 +312,41 @@ class TestPktgenRuns : public QObject {
                                 "the 100 a valid repetition needs: count must be at least 3200"));
     }
 
+    // pktgen's own Result rate is kept from the finished message through
+    // the store to every point of every export, beside the figure computed
+    // from the same packets and microseconds; a DPDK run has none.
+    void pktgensOwnRateIsKept() {
+        const RunData data = burstRun(EngineKind::Pktgen, QStringLiteral("kernel"),
+                                      {{1, 5571279.4}, {2, 6942820.6}}, {}, 1);
+        QCOMPARE(data.steps.first().result.measured->pktgenPps(), std::optional<double>(5571279));
+        QTemporaryDir dir;
+        RunStore store;
+        QVERIFY(store.open(dir.filePath(QStringLiteral("runs.sqlite"))));
+        const auto id = store.insertRunData(data);
+        QVERIFY2(id, qPrintable(store.lastError()));
+        const auto stored = store.loadRunData(*id);
+        QVERIFY(stored);
+        const QList<PointStats> stats = PointStats::ofRun(*stored, StatsOptions{});
+        QCOMPARE(stats.first().pktgenPpsFigure, std::optional<qint64>(5571279));
+        QCOMPARE(stats.last().pktgenPpsFigure, std::optional<qint64>(6942820));
+        QCOMPARE(stats.last().ppsFigure, std::optional<qint64>(6942821));
+        NetdevOptions options;
+        options.chart = false;
+        const QString text = NetdevExport::run(*stored, options);
+        QVERIFY2(text.contains(QStringLiteral(
+                     " pktgen's own Result rate of each point: within 1 pps of it\n")),
+                 qPrintable(text));
+        const QString csv = exportRuns(ExportFormat::Csv, {*stored});
+        QVERIFY2(csv.section(QLatin1Char('\n'), 0, 0).contains(QStringLiteral(",pktgen_pps,")),
+                 qPrintable(csv));
+        QVERIFY(csv.contains(QStringLiteral(",5571279,")));
+
+        const RunData dpdk = burstRun(EngineKind::Dpdk, QStringLiteral("dpdk"), {{1, 5571279}});
+        QVERIFY(!dpdk.steps.first().result.measured->pktgenPps());
+        QVERIFY(!NetdevExport::run(dpdk, options).contains(QStringLiteral("pktgen's own")));
+        QVERIFY(!exportRuns(ExportFormat::Csv, {dpdk}).contains(u"pktgen_pps"));
+    }
+
     void netdevTextUsesPktgensNames() {
         const RunData data = burstRun(EngineKind::Pktgen, QStringLiteral("kernel"),
                                       testdata::seed000Rates(), {{QStringLiteral("clone"), 64}});

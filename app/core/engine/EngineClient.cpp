@@ -341,6 +341,10 @@ void EngineClient::handleError(const EngineErrorMessage &error) {
         emit logLine(text);
 }
 
+qint64 EngineClient::processId() const {
+    return m_process ? m_process->processId() : 0;
+}
+
 void EngineClient::onProcessError(QProcess::ProcessError error) {
     if (error != QProcess::FailedToStart)
         return; // crashes and exits are reported by onProcessFinished with their details

@@ -75,6 +75,9 @@ class EngineClient : public QObject {
     Failure failure() const { return m_failure; }
     QString errorString() const { return m_error; }
     const EngineCommand &command() const { return m_command; }
+    // The process started: the engine, or its launcher (sudo, pkexec, ssh);
+    // 0 when none runs.
+    qint64 processId() const;
 
   signals:
     void helloReceived(const burstlab::EngineHello &hello);

@@ -172,6 +172,21 @@ const PointStats *firstWithFigure(const QList<PointStats> &series, bool last) {
     return found;
 }
 
+// For a pktgen run: how far pktgen's own Result rates (PointStats::
+// pktgenPpsFigure) lie from the figures printed, which are computed from
+// the same packets and microseconds; empty for any other run.
+QString pktgenAgreement(const QList<PointStats> &stats) {
+    std::optional<qint64> widest;
+    for (const PointStats &s : stats) {
+        if (s.ppsFigure && s.pktgenPpsFigure)
+            widest = std::max(widest.value_or(0), std::abs(*s.ppsFigure - *s.pktgenPpsFigure));
+    }
+    if (!widest)
+        return {};
+    return QStringLiteral(" pktgen's own Result rate of each point: within %1 pps of it")
+        .arg(*widest);
+}
+
 // " Device: ...", " Sweep: ...", " Fixed: ...", " Command:" and so on.
 QStringList setupLines(const Run &run, const QList<PointStats> &stats, bool excluded) {
     QStringList lines;
@@ -215,6 +230,8 @@ QStringList header(const RunData &data, const QList<PointStats> &stats, bool exc
     lines << setupLines(run, stats, excluded);
     lines << (run.isImported() ? QStringLiteral(" pps per point: as the source printed it")
                                : QStringLiteral(" pps per point: median of the valid repetitions"));
+    if (const QString own = pktgenAgreement(stats); !own.isEmpty())
+        lines << own;
     if (const QStringList command = commandLines(run, 2); !command.isEmpty())
         lines << QStringLiteral(" Command:") << command;
     return lines;

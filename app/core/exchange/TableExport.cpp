@@ -4,6 +4,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <algorithm>
 #include <cmath>
 
 namespace burstlab {
@@ -169,10 +170,19 @@ std::pair<bool, bool> sinkColumns(const Comparison &c) {
     return {sink, latency};
 }
 
+// Whether any run of the comparison is kernel pktgen's, whose own rate
+// (PointStats::pktgenPpsFigure) then has a column.
+bool pktgenColumn(const Comparison &c) {
+    return std::any_of(c.runs.begin(), c.runs.end(), [](const RunData &data) {
+        return data.run.spec.engine.kind == EngineKind::Pktgen && !data.run.isImported();
+    });
+}
+
 Rows rowsOf(const Comparison &c) {
     Rows out;
     const QStringList names = c.names();
     const auto [sink, latency] = sinkColumns(c);
+    const bool pktgen = pktgenColumn(c);
     for (qsizetype r = 0; r < c.runs.size(); ++r) {
         const Run &run = c.runs[r].run;
         for (qsizetype p = 0; p < c.points.size(); ++p) {
@@ -194,6 +204,8 @@ Rows rowsOf(const Comparison &c) {
                 cell->invalidReasons.join(QStringLiteral("; ")));
             put(row, columns, QStringLiteral("pps"), optional(cell->ppsFigure));
             put(row, columns, QStringLiteral("ns_per_pkt"), optional(cell->nsFigure()));
+            if (pktgen)
+                put(row, columns, QStringLiteral("pktgen_pps"), optional(cell->pktgenPpsFigure));
             addSummary(row, columns, QStringLiteral("pps_"), cell->ppsSummary);
             addSummary(row, columns, QStringLiteral("ns_"), cell->nsSummary);
             addDelta(row, columns, QStringLiteral("prev"), cell->vsPrevious);

@@ -24,6 +24,20 @@ QJsonArray StepFinished::lcoresJson() const {
     return a;
 }
 
+std::optional<double> StepFinished::pktgenPps() const {
+    double sum = 0;
+    bool any = false;
+    for (const LcoreFinished &l : lcores) {
+        if (l.window.txPkts == 0)
+            continue;
+        if (!l.pktgenPps)
+            return std::nullopt;
+        sum += *l.pktgenPps;
+        any = true;
+    }
+    return any ? std::optional<double>(sum) : std::nullopt;
+}
+
 namespace {
 
 std::optional<StepFinished> read(const QJsonObject &message, FieldNeed dpdkOnly, QString *error) {

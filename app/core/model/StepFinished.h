@@ -70,6 +70,10 @@ struct LcoreFinished {
     std::optional<double> cyclesPerPkt;
     LcoreWindow window;
     std::optional<LcoreThread> thread; // null: no window measured
+    // Kernel pktgen's own rate of the entry, from its Result line (pktgen
+    // engine only; null where pktgen printed none): kept beside the window's
+    // pps, which is computed from the same packets and microseconds.
+    std::optional<double> pktgenPps;
 
     template <typename S, typename F> static void fields(S &s, F &&f) {
         constexpr auto r = FieldNeed::Required;
@@ -81,6 +85,7 @@ struct LcoreFinished {
         f("cycles_per_pkt", s.cyclesPerPkt, o);
         f("window", s.window, r);
         f("thread", s.thread, o);
+        f("pktgen_pps", s.pktgenPps, o);
     }
     bool operator==(const LcoreFinished &other) const = default;
 };
@@ -201,6 +206,9 @@ struct StepFinished {
     QJsonObject toJson() const;
     // The lcores array as toJson() writes it.
     QJsonArray lcoresJson() const;
+    // Kernel pktgen's own rate of the step: the sum of its entries' Result
+    // rates; nullopt unless every entry that sent has one (a DPDK step).
+    std::optional<double> pktgenPps() const;
     // Strict: every required field with its type, a known reason and 11
     // burst buckets; nullopt with *error naming the field otherwise. A
     // stored message holds what its engine measured: the DpdkOnly fields

@@ -138,7 +138,7 @@ const QList<StepParameter> &StepParameters::all() {
         pktgenToo(
             integer("stats_ms", 10, 10000, 100, false, "ms",
                     "period of the live stats samples; unless set, a sweep takes about 20 a step "
-                    "(duration_ms/20, 20..100 ms)")),
+                    "(duration_ms/20, 20..100 ms), a pktgen sweep one each 500 ms")),
         pktgenToo(fromPort(other("src_mac", T::Mac, QStringLiteral("02:00:00:00:00:01"),
                                  "source MAC; the engine's default is the TX port's own"))),
         pktgenToo(other("dst_mac", T::Mac, QStringLiteral("02:00:00:00:00:02"), "destination MAC")),

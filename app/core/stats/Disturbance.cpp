@@ -68,6 +68,7 @@ Disturbance Disturbance::of(const QList<StepResult> &steps, const NoisePolicy &p
         d.measured += noise.thread ? 1 : 0;
         if (!noise.disturbed) {
             d.countedPps << step.effectivePps();
+            d.counted << step;
             continue;
         }
         ++d.disturbed;
@@ -79,8 +80,10 @@ Disturbance Disturbance::of(const QList<StepResult> &steps, const NoisePolicy &p
             d.lowestSteal = std::min(d.lowestSteal.value_or(*steal), *steal);
             d.highestSteal = std::max(d.highestSteal.value_or(*steal), *steal);
         }
-        if (!d.excluded)
+        if (!d.excluded) {
             d.countedPps << step.effectivePps();
+            d.counted << step;
+        }
     }
     return d;
 }

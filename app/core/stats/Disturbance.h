@@ -36,6 +36,7 @@ struct Disturbance {
 
     QList<RepetitionNoise> perStep; // one per step given to of(), in its order
     QList<double> countedPps;       // the repetitions' pps the statistics use
+    QList<StepResult> counted;      // and those repetitions, in the same order
     int repetitions = 0;            // completed repetitions (replaced attempts not counted)
     int measured = 0;               // of those, with thread figures
     int disturbed = 0;              // of those, disturbed

@@ -103,6 +103,13 @@ PointStats statsOf(const Point &point, const QList<StepResult> &steps,
     s.ppsSummary = Summary::of(s.pps);
     s.nsSummary = Summary::of(nsPerPacket(s.pps));
     s.ppsFigure = Figure::pps(s.pps);
+    QList<double> pktgen;
+    for (const StepResult &step : s.disturbance.counted) {
+        if (const auto own = step.measured ? step.measured->pktgenPps() : std::nullopt)
+            pktgen << *own;
+    }
+    if (pktgen.size() == s.disturbance.counted.size())
+        s.pktgenPpsFigure = Figure::pps(pktgen);
     s.frameBytes = options.frameSizeAt(point);
     if (options.linkMbps) {
         s.linePps = LineRate::pps(*options.linkMbps, s.frameBytes);

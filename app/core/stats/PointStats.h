@@ -62,6 +62,12 @@ struct PointStats {
     // The point's figure (Figure.h): median pps of the valid repetitions,
     // rounded. nullopt when no repetition is valid.
     std::optional<qint64> ppsFigure;
+    // Kernel pktgen's own rate of the point, from its Result lines: the
+    // median of the counted repetitions' StepFinished::pktgenPps, rounded
+    // as ppsFigure is. It and ppsFigure are two readings of the same
+    // packets and microseconds, so they differ by pktgen's rounding only;
+    // nullopt for a DPDK run.
+    std::optional<qint64> pktgenPpsFigure;
     int frameBytes = 60;
     std::optional<double> linePps; // line rate at this frame size; none: not checked
     bool aboveLineRate = false;

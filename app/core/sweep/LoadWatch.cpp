@@ -8,18 +8,18 @@ namespace burstlab {
 
 namespace {
 
-// The calling thread onto every CPU it may use but cpus, if any is left.
-void keepOff(const QList<int> &cpus) {
+// The calling thread onto every CPU it may use but cpus, if any is left;
+// false when none is.
+bool keepOff(const QList<int> &cpus) {
     cpu_set_t set;
     CPU_ZERO(&set);
     if (sched_getaffinity(0, sizeof set, &set) != 0)
-        return;
+        return false;
     for (int cpu : cpus) {
         if (cpu >= 0 && cpu < CPU_SETSIZE)
             CPU_CLR(cpu, &set);
     }
-    if (CPU_COUNT(&set) > 0)
-        sched_setaffinity(0, sizeof set, &set);
+    return CPU_COUNT(&set) > 0 && sched_setaffinity(0, sizeof set, &set) == 0;
 }
 
 } // namespace
@@ -43,7 +43,10 @@ void LoadWatch::start(const QList<int> &cpus, const QSet<qint64> &ours, const QS
         emit sampled(LoadProbe::sample(HostFs(root), cpus, ours));
     };
     connect(&m_thread, &QThread::started, sampler, [cpus, sample, timer] {
-        keepOff(cpus);
+        // A sample reads every process's stat file: where no CPU is free of
+        // the senders it takes theirs, so it is taken less often.
+        if (!keepOff(cpus))
+            timer->setInterval(timer->interval() * kSharedCpuSlowdown);
         sample();
         timer->start();
     });

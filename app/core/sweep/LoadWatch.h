@@ -12,11 +12,14 @@ namespace burstlab {
 // Watches the host while a sweep runs: a LoadProbe sample at once and then
 // every interval, in a thread of its own that keeps off the TX lcores' CPUs
 // when the host has others, so the watch itself does not disturb what it
-// watches. sampled() is delivered in the thread that owns the watch.
+// watches (and kSharedCpuSlowdown times less often when it has none).
+// sampled() is delivered in the thread that owns the watch.
 class LoadWatch : public QObject {
     Q_OBJECT
   public:
     static constexpr int kIntervalMs = 1000;
+    // The interval's factor when every CPU the watch may use sends.
+    static constexpr int kSharedCpuSlowdown = 5;
 
     explicit LoadWatch(QObject *parent = nullptr);
     ~LoadWatch() override;
