@@ -10,6 +10,7 @@
 #include "host/CheckResult.h"
 #include "host/LoadVerdict.h"
 #include "store/RunStore.h"
+#include "sweep/LoadWatch.h"
 #include "sweep/SweepRunner.h"
 
 #include <QSignalSpy>
@@ -132,6 +133,39 @@ class TestNoisyHost : public QObject {
     void initTestCase() {
         QStandardPaths::setTestModeEnabled(true);
         QVERIFY(m_store.open(m_dir.filePath(QStringLiteral("noisy.sqlite"))));
+    }
+
+    // Where every CPU it may use sends, the load watch takes no sample on
+    // its timer nor at its start (either would land inside a window on the
+    // senders' CPU), only one after each step; with a CPU to itself it
+    // samples at once and on its timer.
+    void loadWatchSharingTheSendersCpusSamplesBetweenSteps() {
+        cpu_set_t set;
+        CPU_ZERO(&set);
+        QVERIFY(sched_getaffinity(0, sizeof set, &set) == 0);
+        QList<int> every;
+        for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu) {
+            if (CPU_ISSET(cpu, &set))
+                every << cpu;
+        }
+        LoadWatch shared;
+        QSignalSpy sharedSamples(&shared, &LoadWatch::sampled);
+        shared.start(every, {}, QStringLiteral("/"), 10);
+        shared.sampleBetweenSteps();
+        QVERIFY(sharedSamples.wait(10000));
+        shared.sampleBetweenSteps();
+        QVERIFY(sharedSamples.wait(10000));
+        // A 10 ms timer would have added many by now.
+        QCOMPARE(sharedSamples.size(), 2);
+        shared.stop();
+
+        if (every.size() < 2)
+            return;
+        LoadWatch own;
+        QSignalSpy ownSamples(&own, &LoadWatch::sampled);
+        own.start({every.first()}, {}, QStringLiteral("/"), 10);
+        QTRY_VERIFY_WITH_TIMEOUT(ownSamples.size() >= 3, 10000);
+        own.stop();
     }
 
     void hogOnTheTxCpuDisturbsTheStep() {

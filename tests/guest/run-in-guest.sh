@@ -18,6 +18,8 @@
 # The accelerator: BURSTLAB_GUEST_ACCEL=tcg|kvm, else KVM where /dev/kvm is
 # usable and a probe guest booted on it (remembered until the host reboots),
 # else QEMU's emulation (TCG), which boots on any x86-64 host.
+# BURSTLAB_GUEST_ICOUNT=SHIFT: TCG with a fixed instruction count (below),
+# for benchmarks in the guest.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -25,6 +27,7 @@ cpus=2
 mem=2048M
 limit=300
 cached=
+icount=()
 
 usage() { sed -n '8p' "$0" | sed 's/^#  *//' >&2; exit 2; }
 while [ $# -gt 0 ]; do
@@ -78,7 +81,7 @@ GUEST
 
 boot() { # ACCEL CPUS SECONDS
   rm -f "$work/status" "$work/console"
-  timeout --kill-after=10 "$3" qemu-system-x86_64 -accel "$1" -cpu max -smp "$2" -m "$mem" \
+  timeout --kill-after=10 "$3" qemu-system-x86_64 -accel "$1" "${icount[@]}" -cpu max -smp "$2" -m "$mem" \
     -kernel "$guest/vmlinuz" -initrd "$guest/initrd.gz" \
     -append "console=ttyS0 quiet panic=-1 burstlab_init=$work/init" \
     -fsdev "local,id=root,path=/,security_model=none,multidevs=remap" \
@@ -104,8 +107,16 @@ if [ -z "$accel" ]; then
 fi
 
 write_init "$@"
-# TCG runs each guest CPU on a host thread of its own.
-[ "$accel" = kvm ] || accel=tcg,thread=multi
+# TCG runs each guest CPU on a host thread of its own; with a fixed
+# instruction count (BURSTLAB_GUEST_ICOUNT=SHIFT: each instruction 2^SHIFT ns
+# of the guest's clocks, whatever the host does meanwhile) one thread runs
+# them all, so that a benchmark in the guest is not the host's noise.
+if [ -n "${BURSTLAB_GUEST_ICOUNT:-}" ]; then
+  accel=tcg,thread=single
+  icount=(-icount "shift=$BURSTLAB_GUEST_ICOUNT,sleep=off")
+elif [ "$accel" != kvm ]; then
+  accel=tcg,thread=multi
+fi
 boot "$accel" "$cpus" "$limit" && ran=0 || ran=$?
 if [ ! -f "$work/status" ]; then
   [ "$ran" -ne 124 ] || echo "run-in-guest: the guest did not finish within $limit s" >&2

@@ -42,17 +42,28 @@ void LoadWatch::start(const QList<int> &cpus, const QSet<qint64> &ours, const QS
     const auto sample = [this, cpus, ours, root] {
         emit sampled(LoadProbe::sample(HostFs(root), cpus, ours));
     };
-    connect(&m_thread, &QThread::started, sampler, [cpus, sample, timer] {
-        // A sample reads every process's stat file: where no CPU is free of
-        // the senders it takes theirs, so it is taken less often.
-        if (!keepOff(cpus))
-            timer->setInterval(timer->interval() * kSharedCpuSlowdown);
-        sample();
-        timer->start();
+    connect(&m_thread, &QThread::started, sampler, [this, cpus, sample, timer] {
+        // A sample reads every task's stat file: where no CPU is free of
+        // the senders it would take their time inside a window (the first
+        // step starts as the watch does), so it is taken between steps
+        // instead (sampleBetweenSteps).
+        m_shared = !keepOff(cpus);
+        if (!m_shared) {
+            sample();
+            timer->start();
+        }
     });
     connect(timer, &QTimer::timeout, sampler, sample);
+    connect(this, &LoadWatch::sampleRequested, sampler, [this, sample] {
+        if (m_shared)
+            sample();
+    });
     connect(&m_thread, &QThread::finished, sampler, &QObject::deleteLater);
     m_thread.start(QThread::LowPriority);
+}
+
+void LoadWatch::sampleBetweenSteps() {
+    emit sampleRequested();
 }
 
 void LoadWatch::stop() {

@@ -6,20 +6,20 @@
 #include <QObject>
 #include <QSet>
 #include <QThread>
+#include <atomic>
 
 namespace burstlab {
 
 // Watches the host while a sweep runs: a LoadProbe sample at once and then
 // every interval, in a thread of its own that keeps off the TX lcores' CPUs
 // when the host has others, so the watch itself does not disturb what it
-// watches (and kSharedCpuSlowdown times less often when it has none).
+// watches. Where every CPU the watch may use sends (a 1-CPU host), it
+// samples only after each step: sampleBetweenSteps(), called by the runner.
 // sampled() is delivered in the thread that owns the watch.
 class LoadWatch : public QObject {
     Q_OBJECT
   public:
     static constexpr int kIntervalMs = 1000;
-    // The interval's factor when every CPU the watch may use sends.
-    static constexpr int kSharedCpuSlowdown = 5;
 
     explicit LoadWatch(QObject *parent = nullptr);
     ~LoadWatch() override;
@@ -30,12 +30,17 @@ class LoadWatch : public QObject {
                const QString &root = QStringLiteral("/"), int intervalMs = kIntervalMs);
     void stop();
     bool isRunning() const { return m_thread.isRunning(); }
+    // A sample now, where the watch shares the senders' CPUs; else nothing
+    // (the timer samples).
+    void sampleBetweenSteps();
 
   signals:
     void sampled(const burstlab::LoadSample &sample);
+    void sampleRequested();
 
   private:
     QThread m_thread;
+    std::atomic<bool> m_shared{false}; // set in the watch's thread
 };
 
 } // namespace burstlab

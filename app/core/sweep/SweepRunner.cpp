@@ -346,6 +346,7 @@ void SweepRunner::onStepFinished(const StepFinished &finished) {
         }
     }
     ++m_stepsThisSession;
+    m_loadWatch.sampleBetweenSteps();
     emit stepFinished(done);
     if (std::none_of(m_plan.steps().begin() + m_index + 1, m_plan.steps().end(),
                      [&](const PlannedStep &s) { return s.point == done.point; }))
