@@ -2,7 +2,7 @@
 // inside the test guest (tests/guest/run-in-guest.sh), as the
 // guest's root, on dummy0 and a veth pair; elsewhere it skips. What it
 // shows is functional (the protocol, pktgen's figures mapped, pktgen idle
-// on every way out), not performance: the guest is one virtual CPU.
+// on every way out), not performance: the guest's CPUs are emulated.
 #include "EngineProcess.h"
 #include "model/EngineKind.h"
 #include "model/StepParameters.h"
@@ -23,9 +23,9 @@ using burstlab::StepParameters;
 
 namespace {
 
-// The test kernel's scheduler clock counts in jiffies (User-mode Linux has
-// no finer one; HZ=100): a thread's on-CPU time over a window is off by up
-// to one of them, so a window shorter than that may show none
+// The guest's scheduler clock runs on an emulated CPU that the host
+// time-slices with its other work, so a thread's on-CPU time over a window
+// is allowed a 10 ms tick of slack either way, as on a jiffies clock
 // (docs/kernel-pktgen.md, "Thread figures").
 constexpr double kTickNs = 10e6;
 // Beyond the window the thread's time holds pktgen's setup and end of the

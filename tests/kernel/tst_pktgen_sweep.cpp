@@ -5,7 +5,7 @@
 // comparison with a DPDK sweep of the same parameters on net_null and seed
 // 000's imported table; on a veth pair a pkt_size sweep runs and a burst
 // sweep is refused by pktgen; SIGINT mid-sweep leaves pktgen idle. What it
-// shows is functional, not performance: the guest is one virtual CPU.
+// shows is functional, not performance: the guest's CPUs are emulated.
 #include "CliRun.h"
 #include "store/RunStore.h"
 

@@ -2,8 +2,8 @@
 // program runs inside the test guest (tests/guest/run-in-guest.sh),
 // as the guest's root, offscreen; elsewhere it skips. The sweep starts the
 // real pktgen engine on dummy0 and is stored as a pktgen run that the results
-// and the runs list show. Functional, not performance: the guest is one
-// virtual CPU.
+// and the runs list show. Functional, not performance: the guest's CPUs are
+// emulated.
 #include "main/MainWindow.h"
 #include "main/SweepToolBar.h"
 #include "results/ResultsTableModel.h"
