@@ -1,9 +1,13 @@
 #include "SweepOptions.h"
 #include "EngineOptions.h"
 #include "engine/EngineCommand.h"
+#include "model/NoisePolicy.h"
+#include "model/PrecisionTarget.h"
 #include "model/StepParameters.h"
+#include "model/SweepSpec.h"
 #include "ranges/Assignment.h"
 #include "stats/LineRate.h"
+#include "sweep/SweepPlan.h"
 #include "sweep/SweepRules.h"
 
 #include <climits>
@@ -122,41 +126,54 @@ void SweepOptions::add(CliParser &p) {
                         "udp_src=50000-50063 (repeatable); see `burstlab-cli parameters`."),
          QStringLiteral("NAME=VALUE")},
         {QStringLiteral("reps"),
-         QStringLiteral("Repetitions per point (default 3), or auto: at least 3 and more, up to "
-                        "--max-reps, until the 95% CI of each point's ns/packet is narrower "
-                        "than the target."),
+         QStringLiteral("Repetitions per point (default %1), or auto: at least %2 and more, up "
+                        "to --max-reps, until the 95% CI of each point's ns/packet is narrower "
+                        "than the target.")
+             .arg(SweepSpec().reps)
+             .arg(PrecisionTarget::kMinReps),
          QStringLiteral("N|auto")},
         {QStringLiteral("max-reps"),
-         QStringLiteral("With --reps auto: the most repetitions a point gets (3..1000, "
-                        "default 10)."),
+         QStringLiteral("With --reps auto: the most repetitions a point gets (%1..%2, "
+                        "default %3).")
+             .arg(PrecisionTarget::kMinReps)
+             .arg(PrecisionTarget::kMaxMaxReps)
+             .arg(PrecisionTarget::kDefaultMaxReps),
          QStringLiteral("N")},
         {QStringLiteral("precision-pct"),
          QStringLiteral("With --reps auto: the target width of the 95% CI of ns/packet, in % of "
-                        "the point's ns/packet (default 1)."),
+                        "the point's ns/packet (default %1).")
+             .arg(PrecisionTarget::kDefaultShare * 100),
          QStringLiteral("PCT")},
         {QStringLiteral("precision-ns"),
          QStringLiteral("With --reps auto: the target width of the 95% CI of ns/packet, in ns."),
          QStringLiteral("NS")},
         {QStringLiteral("min-cpu-pct"),
          QStringLiteral("A repetition whose TX core was on its CPU for less of the measured "
-                        "window than this is disturbed (default 98)."),
+                        "window than this is disturbed (default %1).")
+             .arg(NoisePolicy::kDefaultMinCpuShare * 100),
          QStringLiteral("PCT")},
         {QStringLiteral("max-steal-pct"),
          QStringLiteral("A repetition whose TX CPU had more steal time than this share of the "
-                        "window is disturbed (default 1)."),
+                        "window is disturbed (default %1).")
+             .arg(NoisePolicy::kDefaultMaxStealShare * 100),
          QStringLiteral("PCT")},
         {QStringLiteral("rerun-disturbed"),
-         QStringLiteral("Run a disturbed repetition again, up to 3 attempts in all.")},
+         QStringLiteral("Run a disturbed repetition again, up to %1 attempts in all.")
+             .arg(SweepPlan::kMaxAttempts)},
         {QStringLiteral("exclude-disturbed"),
          QStringLiteral("Leave disturbed repetitions out of the statistics.")},
-        {QStringLiteral("duration-ms"), QStringLiteral("Length of each step (default 1000)."),
+        {QStringLiteral("duration-ms"),
+         QStringLiteral("Length of each step (default %1).").arg(SweepSpec().durationMs),
          QStringLiteral("N")},
         {QStringLiteral("warmup-ms"),
          QStringLiteral("Discarded from the start of each step for the pps figure "
-                        "(default: 100, or a fifth of a shorter step's duration; pktgen: 0, "
-                        "the only value it takes)."),
+                        "(default: %1, or a fifth of a shorter step's duration; pktgen: %2, "
+                        "the only value it takes).")
+             .arg(SweepSpec::kMaxDefaultWarmupMs)
+             .arg(SweepSpec::defaultWarmupMs(SweepSpec().durationMs, EngineKind::Pktgen)),
          QStringLiteral("N")},
-        {QStringLiteral("pause-ms"), QStringLiteral("Pause between steps (default 0)."),
+        {QStringLiteral("pause-ms"),
+         QStringLiteral("Pause between steps (default %1).").arg(SweepSpec().pauseMs),
          QStringLiteral("N")},
         {QStringLiteral("sequential"),
          QStringLiteral("Run points and repetitions in order instead of a random order.")},

@@ -1,13 +1,13 @@
 #include "CommandIntake.h"
 
-#include "Replies.h"
+#include "Messages.h"
 
 namespace burstlab::engine {
 
 std::optional<Command> takeCommand(const LineReader::Line &line, ProtocolOut &out) {
     if (line.tooLong) {
         out.write(
-            messages::ack(nullptr, ProtocolError{"line_too_long", "",
+            protocol::ack(nullptr, ProtocolError{"line_too_long", "",
                                                  "a command line may hold at most " +
                                                      std::to_string(kMaxCommandLine) + " bytes"}));
         return std::nullopt;
@@ -17,7 +17,7 @@ std::optional<Command> takeCommand(const LineReader::Line &line, ProtocolOut &ou
     }
     ParsedLine parsed = parseCommandLine(line.text);
     if (!parsed.command) {
-        out.write(messages::ack(parsed.id, parsed.error));
+        out.write(protocol::ack(parsed.id, parsed.error));
     }
     return std::move(parsed.command);
 }
@@ -25,17 +25,17 @@ std::optional<Command> takeCommand(const LineReader::Line &line, ProtocolOut &ou
 bool carryOut(const Command &command, ProtocolOut &out, const CommandActions &actions) {
     switch (command.kind) {
     case CommandKind::Start:
-        out.write(messages::ack(command.id, actions.start(command)));
+        out.write(protocol::ack(command.id, actions.start(command)));
         return false;
     case CommandKind::Stop:
-        out.write(messages::ack(command.id, std::nullopt));
+        out.write(protocol::ack(command.id, std::nullopt));
         actions.stop();
         return false;
     case CommandKind::Ping:
-        out.write(messages::ack(command.id, std::nullopt));
+        out.write(protocol::ack(command.id, std::nullopt));
         return false;
     case CommandKind::Shutdown:
-        out.write(messages::ack(command.id, std::nullopt));
+        out.write(protocol::ack(command.id, std::nullopt));
         return true;
     }
     return false;

@@ -1,6 +1,6 @@
 #include "EngineMain.h"
 
-#include "Replies.h"
+#include "Messages.h"
 
 #include <csignal>
 #include <exception>
@@ -20,7 +20,7 @@ int runEngine(ProtocolOut &out, const std::function<ExitCode(SignalWatch &)> &ru
     try {
         return static_cast<int>(run(signals));
     } catch (const std::exception &e) {
-        out.write(messages::fatalError("internal", e.what()));
+        out.write(protocol::fatalError("internal", e.what()));
         return static_cast<int>(ExitCode::Internal);
     }
 }

@@ -176,16 +176,15 @@ template <typename P, typename F> void forEachParameter(P &p, F &&f) {
     f("vlan_pcp", p.vlanPcp, &StepLimits::vlanPcp);
 }
 
-// The older single-port names, still accepted: src_port P is udp_src
-// [P,65535] (flows count up from P, as they always did), dst_port P is
-// udp_dst [P,P].
+// The older single-port names (protocol/Parameters.h) and the range each sets.
 struct PortAlias {
-    const char *name;
+    protocol::PortAlias alias;
     PortRange StepParams::*range;
-    bool upward;
 };
-constexpr PortAlias kPortAliases[] = {{"src_port", &StepParams::udpSrc, true},
-                                      {"dst_port", &StepParams::udpDst, false}};
+constexpr PortAlias kPortAliases[] = {{protocol::kPortAliases[0], &StepParams::udpSrc},
+                                      {protocol::kPortAliases[1], &StepParams::udpDst}};
+static_assert(protocol::kPortAliases[0].of == "udp_src" &&
+              protocol::kPortAliases[1].of == "udp_dst");
 
 // Checks that involve more than one parameter, or the port's alignment.
 std::optional<ProtocolError> crossCheck(const StepParams &p, const StepLimits &lim,
@@ -223,10 +222,10 @@ std::optional<ProtocolError> StepParams::apply(const json &cmd, const StepLimits
         }
         std::optional<ProtocolError> err;
         bool known = false;
-        for (const PortAlias &alias : kPortAliases) {
+        for (const auto &[alias, range] : kPortAliases) {
             uint16_t port = 0;
             if (key == alias.name && !(err = readInt(key, v, lim.port, port))) {
-                this->*alias.range = {port, alias.upward ? uint16_t{65535} : port};
+                this->*range = {port, alias.upward ? uint16_t{65535} : port};
             }
             known = known || key == alias.name;
         }
@@ -271,8 +270,8 @@ nlohmann::ordered_json StepParams::limitsJson(const StepLimits &limits) {
             j[name] = {(limits.*limit).lo, (limits.*limit).hi};
         }
     });
-    for (const PortAlias &alias : kPortAliases) {
-        j[alias.name] = {limits.port.lo, limits.port.hi};
+    for (const protocol::PortAlias &alias : protocol::kPortAliases) {
+        j[std::string(alias.name)] = {limits.port.lo, limits.port.hi};
     }
     return j;
 }

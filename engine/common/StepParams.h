@@ -1,40 +1,45 @@
 #pragma once
 
+#include "Parameters.h"
 #include "ProtocolError.h"
 
 #include <array>
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <string_view>
+#include <type_traits>
 
 namespace burstlab::engine {
 
-struct Range {
-    int64_t lo = 0;
-    int64_t hi = 0;
-};
+using protocol::Range;
+
+// The table's limit of a parameter (protocol/Parameters.h).
+consteval Range limitOf(std::string_view name) {
+    return protocol::parameter(name).limit;
+}
 
 // Inclusive ranges after the ports' own limits are applied (the hello's
 // "limits").
 struct StepLimits {
-    Range burst{1, 512};
-    Range clone{0, 4294967295LL};
-    Range pktSize{60, 1514};
-    Range queues{1, 1};
-    Range txDesc{64, 4096};
+    Range burst = limitOf("burst");
+    Range clone = limitOf("clone");
+    Range pktSize = limitOf("pkt_size");
+    Range queues{1, 1}; // the engine's own lcores or threads, at most limitOf("queues")
+    Range txDesc = limitOf("tx_desc");
     uint16_t txDescAlign = 1;
-    Range ratePps{0, 1000000000};
-    Range flows{1, 65536};
-    Range durationMs{1, 86400000};
-    Range warmupMs{0, 86400000};
-    Range count{1, 1000000000000000LL};
-    Range statsMs{10, 10000};
-    Range port{0, 65535};
-    Range vlan{0, 4094};
-    Range vlanPcp{0, 7};
+    Range ratePps = limitOf("rate_pps");
+    Range flows = limitOf("flows");
+    Range durationMs = limitOf("duration_ms");
+    Range warmupMs = limitOf("warmup_ms");
+    Range count = limitOf("count");
+    Range statsMs = limitOf("stats_ms");
+    Range port = limitOf("udp_src");
+    Range vlan = limitOf("vlan");
+    Range vlanPcp = limitOf("vlan_pcp");
 };
 
-using Mac = std::array<uint8_t, 6>;
+using Mac = protocol::Mac;
 
 // Bytes an 802.1Q tag adds to a frame.
 constexpr uint32_t kVlanTagSize = 4;
@@ -51,37 +56,48 @@ struct Ipv4 {
     uint32_t host = 0;
 };
 
+// The table's default of a parameter, as its member's type.
+template <typename T> consteval T defaultOf(std::string_view name) {
+    const protocol::Parameter &p = protocol::parameter(name);
+    if constexpr (std::is_same_v<T, Mac>) {
+        return protocol::macOf(p.text);
+    } else if constexpr (std::is_same_v<T, Ipv4>) {
+        return Ipv4{protocol::ipv4Of(p.text)};
+    } else if constexpr (std::is_same_v<T, PortRange>) {
+        return {static_cast<uint16_t>(p.ports.lo), static_cast<uint16_t>(p.ports.hi)};
+    } else {
+        return static_cast<T>(*p.value);
+    }
+}
+
 // One step's parameters (docs/protocol.md, "Step parameters"). StepParams.cpp
 // lists each once (name, member, limit): the command's reader, the echo in
 // finished, the hello's defaults and limits all walk that list.
 struct StepParams {
-    uint32_t burst = 32;
-    uint64_t clone = 0;
-    uint32_t pktSize = 60;
-    uint64_t durationMs = 1000;
+    uint32_t burst = defaultOf<uint32_t>("burst");
+    uint64_t clone = defaultOf<uint64_t>("clone");
+    uint32_t pktSize = defaultOf<uint32_t>("pkt_size");
+    uint64_t durationMs = defaultOf<uint64_t>("duration_ms");
     bool hasDuration = false;
     // Sent but left out of the measured window (docs/protocol.md, "finished").
-    uint64_t warmupMs = 0;
+    uint64_t warmupMs = defaultOf<uint64_t>("warmup_ms");
     std::optional<uint64_t> count; // none: no packet count
-    uint32_t queues = 1;
-    uint32_t txDesc = 1024;
-    uint64_t ratePps = 0;
-    uint32_t flows = 1;
-    bool timestamp = false;
-    uint32_t statsMs = 100;
-    Mac srcMac{0x02, 0, 0, 0, 0, 0x01};
-    Mac dstMac{0x02, 0, 0, 0, 0, 0x02};
-    Ipv4 srcIp{0xc6120001}; // 198.18.0.1, the benchmarking range
-    Ipv4 dstIp{0xc6120002}; // 198.18.0.2
-    // Dynamic ports (RFC 6335) that no capture tool decodes as a protocol of
-    // its own: a well-known port (DNS 53, BOOTP 67) makes a capture show the
-    // engine's packets as that protocol, malformed.
-    PortRange udpSrc{50000, 53999};
-    PortRange udpDst{54000, 54000};
+    uint32_t queues = defaultOf<uint32_t>("queues");
+    uint32_t txDesc = defaultOf<uint32_t>("tx_desc");
+    uint64_t ratePps = defaultOf<uint64_t>("rate_pps");
+    uint32_t flows = defaultOf<uint32_t>("flows");
+    bool timestamp = defaultOf<bool>("timestamp");
+    uint32_t statsMs = defaultOf<uint32_t>("stats_ms");
+    Mac srcMac = defaultOf<Mac>("src_mac");
+    Mac dstMac = defaultOf<Mac>("dst_mac");
+    Ipv4 srcIp = defaultOf<Ipv4>("src_ip");
+    Ipv4 dstIp = defaultOf<Ipv4>("dst_ip");
+    PortRange udpSrc = defaultOf<PortRange>("udp_src");
+    PortRange udpDst = defaultOf<PortRange>("udp_dst");
     // 802.1Q: the VLAN id of every packet (0: untagged) and the tag's
     // priority. The 4-byte tag is part of pktSize, the frame as sent.
-    uint16_t vlan = 0;
-    uint8_t vlanPcp = 0;
+    uint16_t vlan = defaultOf<uint16_t>("vlan");
+    uint8_t vlanPcp = defaultOf<uint8_t>("vlan_pcp");
     // Not a step parameter: the step's signature key word (Signature.h),
     // which the engine sets for each step from the run key.
     uint64_t signatureKey = 0;

@@ -1,5 +1,7 @@
 #include "KthreadUsage.h"
 
+#include "StealTicks.h"
+
 #include <cctype>
 #include <charconv>
 #include <dirent.h>
@@ -101,7 +103,8 @@ std::optional<uint64_t> statusNumber(std::string_view text, std::string_view nam
     return value ? numberAt(*value) : std::nullopt;
 }
 
-std::optional<ThreadCounts> readKthreadCounts(pid_t pid, unsigned cpu, const std::string &procDir) {
+std::optional<protocol::ThreadCounts> readKthreadCounts(pid_t pid, unsigned cpu,
+                                                        const std::string &procDir) {
     const std::string dir = procDir + "/" + std::to_string(pid) + "/";
     auto onCpu = onCpuNsOfSchedstat(readText(dir + "schedstat"));
     if (!onCpu) {
@@ -113,7 +116,7 @@ std::optional<ThreadCounts> readKthreadCounts(pid_t pid, unsigned cpu, const std
     if (!onCpu || !involuntary || !voluntary) {
         return std::nullopt;
     }
-    ThreadCounts c;
+    protocol::ThreadCounts c;
     c.cpu = cpu;
     c.cpuNs = *onCpu;
     c.involuntary = *involuntary;

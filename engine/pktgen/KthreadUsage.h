@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ThreadFigures.h"
+#include "Thread.h"
 
 #include <cstdint>
 #include <optional>
@@ -30,7 +30,7 @@ std::optional<uint64_t> statusNumber(std::string_view text, std::string_view nam
 
 // The thread's counts now, steal from /proc/stat's line of its CPU; none
 // when the kernel gives no on-CPU time (neither file above) or no switches.
-std::optional<ThreadCounts> readKthreadCounts(pid_t pid, unsigned cpu,
-                                              const std::string &procDir = "/proc");
+std::optional<protocol::ThreadCounts> readKthreadCounts(pid_t pid, unsigned cpu,
+                                                        const std::string &procDir = "/proc");
 
 } // namespace burstlab::engine

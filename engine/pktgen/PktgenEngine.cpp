@@ -1,5 +1,6 @@
 #include "PktgenEngine.h"
 
+#include "PktgenMessages.h"
 #include "PktgenText.h"
 #include "Quota.h"
 
@@ -16,10 +17,8 @@ namespace burstlab::engine {
 
 namespace {
 
-using Json = messages::Json;
+using Json = protocol::Json;
 
-// Preamble 7 + SFD 1 + inter-frame gap 12 + FCS 4 bytes per frame on the wire.
-constexpr uint64_t kL1Overhead = 24;
 // pktgen reads a number of at most 10 digits.
 constexpr int64_t kPktgenMaxNumber = 9999999999LL;
 // rem_device_all is carried out by the thread within about 125 ms.
@@ -29,10 +28,6 @@ constexpr auto kRemoveWait = std::chrono::seconds(3);
 constexpr uint64_t kNotStartedRetryNs = 10000000;
 // How often a stop is written again until pktgen took it.
 constexpr int kStopRepeatMs = 50;
-// pktgen's own default: a step that sets no burst sends as pktgen does.
-constexpr uint32_t kPktgenBurst = 1;
-
-constexpr std::array kNotTaken = {"warmup_ms", "tx_desc", "timestamp"};
 
 uint64_t monotonicNs() {
     timespec ts{};
@@ -43,17 +38,6 @@ uint64_t monotonicNs() {
 bool waitReadable(int fd, int timeoutMs) {
     pollfd p{fd, POLLIN, 0};
     return poll(&p, 1, timeoutMs) > 0;
-}
-
-double perSecond(uint64_t count, uint64_t ns) {
-    return ns == 0 ? 0.0 : static_cast<double>(count) * 1e9 / static_cast<double>(ns);
-}
-
-Json withoutNotTaken(Json j) {
-    for (const char *name : kNotTaken) {
-        j.erase(name);
-    }
-    return j;
 }
 
 std::string kernelVersion() {
@@ -71,13 +55,18 @@ struct Setting {
     std::string command;
 };
 
+// The command that sets a parameter pktgen takes under the table's name.
+template <typename T> Setting named(const char *field, T value) {
+    return {field, std::string(protocol::parameter(field).pktgen) + " " + std::to_string(value)};
+}
+
 std::vector<Setting> settingsOf(const StepParams &p, uint64_t quota, uint32_t queue,
                                 uint32_t queues) {
     std::vector<Setting> s = {
-        {"count", "count " + std::to_string(quota)},
-        {"pkt_size", "pkt_size " + std::to_string(p.pktSize)},
-        {"burst", "burst " + std::to_string(p.burst)},
-        {"clone", "clone_skb " + std::to_string(p.clone)},
+        named("count", quota),
+        named("pkt_size", p.pktSize),
+        named("burst", p.burst),
+        named("clone", p.clone),
         {"src_mac", "src_mac " + formatMac(p.srcMac)},
         {"dst_mac", "dst_mac " + formatMac(p.dstMac)},
         {"src_ip", "src_min " + formatIp(p.srcIp.host)},
@@ -111,10 +100,6 @@ std::vector<Setting> settingsOf(const StepParams &p, uint64_t quota, uint32_t qu
 
 } // namespace
 
-bool pktgenTakes(const std::string &parameter) {
-    return std::find(kNotTaken.begin(), kNotTaken.end(), parameter) == kNotTaken.end();
-}
-
 struct PktgenEngine::Step {
     int64_t id = 0;
     StepParams params;
@@ -133,7 +118,9 @@ PktgenEngine::PktgenEngine(PktgenProc proc, KernelDevice device, std::vector<uns
                                            std::max<uint32_t>(m_device.txQueues, 1));
     m_limits.pktSize.hi = std::max<int64_t>(m_limits.pktSize.lo, m_device.mtu + 14);
     m_limits.count.hi = std::min(m_limits.count.hi, kPktgenMaxNumber);
-    m_defaults.burst = kPktgenBurst;
+    // pktgen's own defaults where they differ: a step that sets no burst
+    // sends as pktgen does.
+    m_defaults.burst = static_cast<uint32_t>(*protocol::parameter("burst").pktgenValue);
     // pktgen sends from the device's own address unless told otherwise.
     unsigned b[6];
     if (std::sscanf(m_device.mac.c_str(), "%2x:%2x:%2x:%2x:%2x:%2x", &b[0], &b[1], &b[2], &b[3],
@@ -198,30 +185,9 @@ void PktgenEngine::removeEntries(const std::vector<unsigned> &cpus) {
 }
 
 Json PktgenEngine::hello() const {
-    Json port = {{"role", "tx"},
-                 {"port_id", 0},
-                 {"name", m_device.name},
-                 {"driver", m_device.driver},
-                 {"mac", m_device.mac},
-                 {"link_speed_mbps", m_device.speedMbps},
-                 {"link_up", m_device.up},
-                 {"mtu", m_device.mtu},
-                 {"max_tx_queues", m_device.txQueues}};
-    return {{"type", "hello"},
-            {"protocol", kProtocolVersion},
-            {"engine_kind", "pktgen"},
-            {"engine_version", BURSTLAB_ENGINE_VERSION},
-            {"kernel_version", kernelVersion()},
-            {"pktgen_version", pktgenVersionOf(m_proc.read(PktgenProc::kControl))},
-            {"tsc_hz", 1000000000},
-            {"tsc_calibration", {{"source", "clock_monotonic"}, {"span_ns", 0}, {"dpdk_hz", 0}}},
-            {"main_lcore", -1},
-            {"worker_lcores", m_threadCpus},
-            {"worker_cpus", m_threadCpus},
-            {"numa_nodes", 1},
-            {"ports", Json::array({port})},
-            {"limits", withoutNotTaken(StepParams::limitsJson(m_limits))},
-            {"defaults", withoutNotTaken(m_defaults.toJson())}};
+    return protocol::toJson(
+        pktgen::hello({m_device, kernelVersion(), m_proc.read(PktgenProc::kControl), m_threadCpus,
+                       StepParams::limitsJson(m_limits), m_defaults.toJson()}));
 }
 
 std::optional<ProtocolError> PktgenEngine::start(int64_t id, const nlohmann::json &command) {
@@ -229,7 +195,7 @@ std::optional<ProtocolError> PktgenEngine::start(int64_t id, const nlohmann::jso
         return ProtocolError{"busy", "", "a step is running; stop it or wait for its finished"};
     }
     for (const auto &item : command.items()) {
-        if (!pktgenTakes(item.key())) {
+        if (!pktgen::takes(item.key())) {
             return ProtocolError{"unknown_field", item.key(),
                                  item.key() + " is not a parameter of the pktgen engine"};
         }
@@ -357,22 +323,12 @@ void PktgenEngine::writeStop() {
 }
 
 Json PktgenEngine::stats() const {
-    uint64_t pkts = 0, errors = 0;
+    std::vector<std::string> texts;
     for (const Entry &e : m_step->entries) {
-        if (const auto text = parseEntryText(m_proc.read(e.name))) {
-            pkts += text->sofar;
-            errors += text->errors;
-        }
+        texts.push_back(m_proc.read(e.name));
     }
-    // What pktgen counts, and nothing of DPDK's transmit path (tx_burst
-    // calls, ring, retries, mbufs, busy cycles): the client stores those as
-    // not measured (docs/protocol.md, "The pktgen engine").
-    return {{"type", "stats"},
-            {"id", m_step->id},
-            {"t_ns", monotonicNs() - m_step->commandNs},
-            {"tx_pkts", pkts},
-            {"tx_bytes", pkts * m_step->params.pktSize},
-            {"tx_errors", errors}};
+    return protocol::toJson(
+        pktgen::stats(m_step->id, monotonicNs() - m_step->commandNs, m_step->params, texts));
 }
 
 Json PktgenEngine::finish() {
@@ -380,108 +336,22 @@ Json PktgenEngine::finish() {
     [[maybe_unused]] const ssize_t n = read(m_doneFd, &drained, sizeof drained);
     m_step->writer.join();
     const Step &s = *m_step;
-    const uint64_t size = s.params.pktSize;
-    // The entries' windows are pktgen's own: from its start of the entry to
-    // its last packet, in its microseconds of CLOCK_MONOTONIC.
-    uint64_t pkts = 0, errors = 0, firstStart = UINT64_MAX, lastEnd = 0, latestStart = 0,
-             earliestEnd = UINT64_MAX;
-    double pps = 0;
-    unsigned measured = 0;
-    Json lcores = Json::array();
-    std::vector<std::optional<ThreadFigures>> threads;
-    const auto since = [&](uint64_t us) {
-        return us * 1000 > s.commandNs ? us * 1000 - s.commandNs : 0;
-    };
-    for (const Entry &e : s.entries) {
-        const auto text = parseEntryText(m_proc.read(e.name));
-        const uint64_t sofar = text ? text->sofar : 0;
-        const uint64_t entryErrors = text ? text->errors : 0;
-        pkts += sofar;
-        errors += entryErrors;
-        uint64_t startNs = 0, ns = 0;
-        std::optional<ThreadFigures> thread;
-        if (text && text->result && sofar > 0) {
-            startNs = since(text->startedUs);
-            ns = text->result->usec * 1000;
-            // pktgen is done, so its thread sleeps again.
-            const auto after = e.kthread ? readKthreadCounts(*e.kthread, e.cpu) : std::nullopt;
-            if (e.before && after) {
-                thread = ThreadFigures::over(*e.before, *after, ns, sofar);
-            }
-            ++measured;
-            pps += perSecond(sofar, ns);
-            firstStart = std::min(firstStart, startNs);
-            lastEnd = std::max(lastEnd, startNs + ns);
-            latestStart = std::max(latestStart, startNs);
-            earliestEnd = std::min(earliestEnd, startNs + ns);
-        }
-        lcores.push_back({{"lcore", e.cpu},
-                          {"queue", e.queue},
-                          {"device", e.name},
-                          {"tx_pkts", sofar},
-                          {"tx_bytes", sofar * size},
-                          {"tx_errors", entryErrors},
-                          {"pktgen_pps", text && text->result ? Json(text->result->pps) : Json()},
-                          {"window",
-                           {{"tx_pkts", sofar},
-                            {"tx_bytes", sofar * size},
-                            {"start_ns", startNs},
-                            {"end_ns", startNs + ns},
-                            {"ns", ns},
-                            {"pps", perSecond(sofar, ns)}}},
-                          {"thread", messages::lcoreThread(thread)}});
-        threads.push_back(thread);
-    }
-    // Every time of the step counts from its start, pktgen's start of its
-    // first entry, as the DPDK engine's count from the launch of its lcores:
-    // the windows then lie within the step's elapsed time.
-    for (Json &lcore : lcores) {
-        Json &window = lcore["window"];
-        if (window["end_ns"] != 0) { // an entry that measured a window
-            window["start_ns"] = window["start_ns"].get<uint64_t>() - firstStart;
-            window["end_ns"] = window["end_ns"].get<uint64_t>() - firstStart;
-        }
-    }
-    const uint64_t elapsed = measured ? lastEnd - firstStart : 0;
-    const uint64_t common = measured && earliestEnd > latestStart ? earliestEnd - latestStart : 0;
-    const double stepPps = perSecond(pkts, elapsed);
-    std::string reason = s.stopRequested ? "stopped" : s.durationReached ? "duration" : "count";
-    // As the stats: no DPDK counters, burst histogram, cycle or CPU figures
-    // per packet or mbufs in use.
-    Json j = {{"type", "finished"},
-              {"id", s.id},
-              {"reason", reason},
-              {"tx_pkts", pkts},
-              {"tx_bytes", pkts * size},
-              {"tx_errors", errors},
-              {"elapsed_ns", elapsed},
-              {"pps", stepPps},
-              {"ns_per_pkt", stepPps > 0 ? 1e9 / stepPps : 0.0},
-              {"bps_l2", stepPps * static_cast<double>(size) * 8},
-              {"bps_l1", stepPps * static_cast<double>(size + kL1Overhead) * 8},
-              {"first_tx_ns", measured ? Json(firstStart) : Json()},
-              {"window",
-               {{"warmup_ms", 0},
-                {"lcores", measured},
-                {"tx_pkts", pkts},
-                {"tx_bytes", pkts * size},
-                {"start_ns", measured ? latestStart - firstStart : 0},
-                {"end_ns", measured ? latestStart - firstStart + common : 0},
-                {"ns", common},
-                {"pps", pps},
-                {"target_pps", s.params.ratePps},
-                {"ns_per_pkt", pps > 0 ? 1e9 / pps : 0.0},
-                {"bps_l2", pps * static_cast<double>(size) * 8},
-                {"bps_l1", pps * static_cast<double>(size + kL1Overhead) * 8}}},
-              {"thread", messages::stepThread(threads)},
-              {"lcores", lcores},
-              {"params", withoutNotTaken(s.params.toJson())}};
+    pktgen::StepRecord record;
+    record.id = s.id;
+    record.params = s.params;
+    record.commandNs = s.commandNs;
+    record.reason = s.stopRequested ? "stopped" : s.durationReached ? "duration" : "count";
     if (s.startError != 0) {
-        j["start_error"] = pktgenErrorText(s.startError);
+        record.startError = pktgenErrorText(s.startError);
+    }
+    for (const Entry &e : s.entries) {
+        // pktgen is done, so its thread sleeps again.
+        record.entries.push_back({e.cpu, e.queue, e.name, m_proc.read(e.name), e.before,
+                                  e.kthread ? readKthreadCounts(*e.kthread, e.cpu) : std::nullopt});
     }
     m_step.reset();
     leaveIdle();
-    return j;
+    return protocol::toJson(pktgen::finished(record));
 }
 
 void PktgenEngine::leaveIdle() {

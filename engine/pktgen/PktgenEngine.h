@@ -2,9 +2,9 @@
 
 #include "KernelDevice.h"
 #include "KthreadUsage.h"
+#include "Messages.h"
 #include "PktgenProc.h"
 #include "ProtocolError.h"
-#include "Replies.h"
 #include "StepParams.h"
 
 #include <atomic>
@@ -34,7 +34,7 @@ class PktgenEngine {
     // (another user's: pgctrl's stop would end theirs too), and removes the
     // engine's own that a killed engine left. Empty, or why not.
     std::string claim();
-    messages::Json hello() const;
+    protocol::Json hello() const;
 
     std::optional<ProtocolError> start(int64_t id, const nlohmann::json &command);
     bool running() const { return m_step != nullptr; }
@@ -57,9 +57,9 @@ class PktgenEngine {
     // pktgen would run on.
     void repeatStop();
 
-    messages::Json stats() const;
+    protocol::Json stats() const;
     // After doneFd became readable: the step's figures; pktgen idle again.
-    messages::Json finish();
+    protocol::Json finish();
     // Stops pktgen and removes the engine's entries from its threads.
     void leaveIdle();
 
@@ -69,8 +69,8 @@ class PktgenEngine {
         uint32_t queue = 0;
         std::string name; // IFNAME@burstlabQ
         uint64_t quota = 0;
-        std::optional<pid_t> kthread;       // kpktgend_<cpu>
-        std::optional<ThreadCounts> before; // its counts before the start
+        std::optional<pid_t> kthread;                 // kpktgend_<cpu>
+        std::optional<protocol::ThreadCounts> before; // its counts before the start
     };
     struct Step;
 
@@ -89,9 +89,5 @@ class PktgenEngine {
     bool m_claimed = false; // pktgen held no other user's entry at start
     std::unique_ptr<Step> m_step;
 };
-
-// The step parameters the pktgen engine does not take (the model's
-// parameter table says the same), refused by name.
-bool pktgenTakes(const std::string &parameter);
 
 } // namespace burstlab::engine

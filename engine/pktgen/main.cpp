@@ -2,6 +2,7 @@
 #include "EngineMain.h"
 #include "ExitCode.h"
 #include "KernelDevice.h"
+#include "Messages.h"
 #include "PktgenEngine.h"
 #include "PktgenLoop.h"
 #include "PktgenOptions.h"
@@ -9,7 +10,6 @@
 #include "PktgenText.h"
 #include "Privilege.h"
 #include "ProtocolOut.h"
-#include "Replies.h"
 #include "SignalWatch.h"
 
 #include <algorithm>
@@ -17,6 +17,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+using namespace burstlab;
 using namespace burstlab::engine;
 
 namespace {
@@ -43,11 +44,11 @@ ExitCode runPktgenEngine(const PktgenOptions &options, const EngineConfig &confi
     const PktgenProc proc;
     if (!proc.present()) {
         out.write(
-            messages::fatalError("pktgen_missing", "the kernel has no pktgen: modprobe pktgen"));
+            protocol::fatalError("pktgen_missing", "the kernel has no pktgen: modprobe pktgen"));
         return ExitCode::PktgenMissing;
     }
     if (const std::string denied = proc.writeDenied(); !denied.empty()) {
-        out.write(messages::fatalError("not_permitted", denied));
+        out.write(protocol::fatalError("not_permitted", denied));
         return ExitCode::NotPermitted;
     }
     std::vector<unsigned> threads;
@@ -60,13 +61,13 @@ ExitCode runPktgenEngine(const PktgenOptions &options, const EngineConfig &confi
     }
     const auto device = KernelDevice::find(options.device);
     if (!device || !device->up) {
-        out.write(messages::fatalError("device", "--device " + options.device +
+        out.write(protocol::fatalError("device", "--device " + options.device +
                                                      (device ? " is down" : ": no such device")));
         return ExitCode::DeviceUnusable;
     }
     PktgenEngine engine(proc, *device, threads);
     if (std::string error = engine.claim(); !error.empty()) {
-        out.write(messages::fatalError("pktgen_busy", error));
+        out.write(protocol::fatalError("pktgen_busy", error));
         return ExitCode::DeviceUnusable;
     }
     if (!out.write(engine.hello())) {

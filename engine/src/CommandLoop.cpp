@@ -1,6 +1,6 @@
 #include "CommandLoop.h"
 
-#include "Messages.h"
+#include "StepMessages.h"
 
 #include <cerrno>
 #include <poll.h>

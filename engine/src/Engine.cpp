@@ -1,7 +1,7 @@
 #include "Engine.h"
 
-#include "Messages.h"
 #include "Signature.h"
+#include "StepMessages.h"
 
 #include <algorithm>
 #include <random>
@@ -27,21 +27,18 @@ constexpr unsigned kSinkQuietMs = 20;
 constexpr unsigned kSinkMaxMs = 500;
 constexpr unsigned kStaleDrainMs = 50;
 
-Json portJson(const PortInfo &p) {
-    return {{"role", p.role},
-            {"port_id", p.portId},
-            {"name", p.name},
-            {"driver", p.driver},
-            {"mac", p.mac},
-            {"link_speed_mbps", p.linkSpeedMbps},
-            {"link_up", p.linkUp},
-            {"mtu", p.mtu},
-            {"max_tx_queues", p.maxTxQueues},
-            {"tx_desc_min", p.txDescMin},
-            {"tx_desc_max", p.txDescMax},
-            {"tx_desc_align", p.txDescAlign},
-            {"numa_node", p.numaNode},
-            {"tx_done_cleanup", p.txDoneCleanup}};
+protocol::Port portOf(const PortInfo &p) {
+    return {
+        p.role,
+        p.portId,
+        p.name,
+        p.driver,
+        p.mac,
+        p.linkSpeedMbps,
+        p.linkUp,
+        p.mtu,
+        p.maxTxQueues,
+        protocol::Port::Ring{p.txDescMin, p.txDescMax, p.txDescAlign, p.numaNode, p.txDoneCleanup}};
 }
 
 int socketOf(const PortInfo &p) {
@@ -202,27 +199,25 @@ Json Engine::signatureJson() const {
 }
 
 Json Engine::hello() const {
-    Json ports = Json::array({portJson(m_tx->info())});
+    protocol::Hello h;
+    h.engineKind = "dpdk";
+    h.engineVersion = BURSTLAB_ENGINE_VERSION;
+    h.dpdkVersion = rte_version();
+    h.tscHz = m_tsc.hz;
+    h.calibration = {m_tsc.source, m_tsc.spanNs, m_tsc.dpdkHz};
+    h.mainLcore = static_cast<int>(rte_get_main_lcore());
+    h.workerLcores = m_workerLcores;
+    h.workerCpus = m_workerCpus;
+    h.numaNodes = rte_socket_count();
+    h.filePrefix = m_filePrefix;
+    h.ports.push_back(portOf(m_tx->info()));
     if (m_sinkPort) {
-        ports.push_back(portJson(m_sinkPort->info()));
+        h.ports.push_back(portOf(m_sinkPort->info()));
     }
-    Json defaults = m_defaults.toJson();
-    return {{"type", "hello"},
-            {"protocol", kProtocolVersion},
-            {"engine_version", BURSTLAB_ENGINE_VERSION},
-            {"dpdk_version", rte_version()},
-            {"tsc_hz", m_tsc.hz},
-            {"tsc_calibration",
-             {{"source", m_tsc.source}, {"span_ns", m_tsc.spanNs}, {"dpdk_hz", m_tsc.dpdkHz}}},
-            {"main_lcore", rte_get_main_lcore()},
-            {"worker_lcores", m_workerLcores},
-            {"worker_cpus", m_workerCpus},
-            {"numa_nodes", rte_socket_count()},
-            {"file_prefix", m_filePrefix},
-            {"ports", ports},
-            {"signature", signatureJson()},
-            {"limits", StepParams::limitsJson(m_limits)},
-            {"defaults", defaults}};
+    h.signature = signatureJson();
+    h.limits = StepParams::limitsJson(m_limits);
+    h.defaults = m_defaults.toJson();
+    return protocol::toJson(h);
 }
 
 std::optional<ProtocolError> Engine::start(int64_t id, const nlohmann::json &command,
@@ -279,7 +274,9 @@ Json Engine::stats() const {
     if (m_sink) {
         rx = m_sink->ours();
     }
-    return messages::stats(*m_step, rte_rdtsc(), m_tsc.hz, rx);
+    return protocol::toJson(
+        messages::stats(m_step->id(), protocol::tscToNs(rte_rdtsc() - m_step->startTsc(), m_tsc.hz),
+                        m_step->totals(), rx));
 }
 
 Json Engine::finish() {
@@ -301,7 +298,7 @@ Json Engine::finish() {
     }
     end.tscHz = m_tsc.hz;
     end.mbufsInUse = m_txPool.inUse();
-    Json message = messages::finished(*m_step, end);
+    Json message = protocol::toJson(messages::finished(messages::StepRecord::of(*m_step), end));
     m_step.reset();
     return message;
 }

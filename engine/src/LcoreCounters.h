@@ -1,5 +1,7 @@
 #pragma once
 
+#include "Figures.h"
+
 #include <array>
 #include <atomic>
 #include <cstdint>
@@ -7,16 +9,8 @@
 
 namespace burstlab::engine {
 
-// tx_burst calls by packets accepted: 0, 1, 2-3, 4-7, ... 256-511, 512.
-constexpr size_t kBurstBuckets = 11;
-
-inline size_t burstBucket(uint32_t sent) {
-    if (sent == 0) {
-        return 0;
-    }
-    const size_t b = 32 - static_cast<size_t>(__builtin_clz(sent));
-    return b < kBurstBuckets ? b : kBurstBuckets - 1;
-}
+using protocol::burstBucket;
+using protocol::kBurstBuckets;
 
 // A plain copy of one lcore's counters, summed by the main lcore.
 struct CounterSnapshot {
@@ -71,29 +65,24 @@ struct alignas(RTE_CACHE_LINE_SIZE) LcoreCounters {
     LcoreWindow window() const;
 };
 
-// Every counter once: its protocol name, where a snapshot keeps it and where
-// its lcore writes it. The snapshot, the sum and the messages' JSON all walk
-// this list (burst_hist, an array, is the one counter beside it).
+// Every counter once: where a snapshot keeps it and where its lcore writes
+// it. The snapshot and the sum walk this list (burst_hist, an array, is the
+// one counter beside it); the messages name them (protocol/Messages.h).
 struct CounterField {
-    const char *name;
     uint64_t CounterSnapshot::*value;
     std::atomic<uint64_t> LcoreCounters::*live;
-    // In the step's totals (stats, finished); else only per lcore.
-    bool inTotals;
 };
 
 inline constexpr CounterField kCounterFields[] = {
-    {"tx_pkts", &CounterSnapshot::txPkts, &LcoreCounters::txPkts, true},
-    {"tx_bytes", &CounterSnapshot::txBytes, &LcoreCounters::txBytes, true},
-    {"tx_calls", &CounterSnapshot::txCalls, &LcoreCounters::txCalls, true},
-    {"ring_full", &CounterSnapshot::ringFull, &LcoreCounters::ringFull, true},
-    {"retries", &CounterSnapshot::retries, &LcoreCounters::retries, true},
-    {"alloc_fail", &CounterSnapshot::allocFail, &LcoreCounters::allocFail, true},
-    {"busy_cycles", &CounterSnapshot::busyCycles, &LcoreCounters::busyCycles, true},
-    {"mbufs_built", &CounterSnapshot::mbufsBuilt, &LcoreCounters::mbufsBuilt, true},
-    // Known only when the lcore is done; the step reports it per packet
-    // (cpu_ns_per_pkt).
-    {"cpu_ns", &CounterSnapshot::cpuNs, &LcoreCounters::cpuNs, false},
+    {&CounterSnapshot::txPkts, &LcoreCounters::txPkts},
+    {&CounterSnapshot::txBytes, &LcoreCounters::txBytes},
+    {&CounterSnapshot::txCalls, &LcoreCounters::txCalls},
+    {&CounterSnapshot::ringFull, &LcoreCounters::ringFull},
+    {&CounterSnapshot::retries, &LcoreCounters::retries},
+    {&CounterSnapshot::allocFail, &LcoreCounters::allocFail},
+    {&CounterSnapshot::busyCycles, &LcoreCounters::busyCycles},
+    {&CounterSnapshot::mbufsBuilt, &LcoreCounters::mbufsBuilt},
+    {&CounterSnapshot::cpuNs, &LcoreCounters::cpuNs},
 };
 
 } // namespace burstlab::engine

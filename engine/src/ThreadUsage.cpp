@@ -1,5 +1,7 @@
 #include "ThreadUsage.h"
 
+#include "Figures.h"
+
 #include <sched.h>
 #include <sys/resource.h>
 #include <time.h>
@@ -38,13 +40,13 @@ ThreadMarks ThreadMarks::close(unsigned cpu) {
     return m;
 }
 
-std::optional<ThreadFigures> figuresOf(const ThreadUsage &u, uint64_t windowPkts, uint64_t tscHz) {
+std::optional<protocol::ThreadFigures> figuresOf(const ThreadUsage &u, uint64_t windowPkts,
+                                                 uint64_t tscHz) {
     if (!u.measured || u.endTsc <= u.startTsc || tscHz == 0) {
         return std::nullopt;
     }
-    const auto wallNs = static_cast<uint64_t>(static_cast<long double>(u.endTsc - u.startTsc) *
-                                              1e9L / static_cast<long double>(tscHz));
-    return ThreadFigures::over(u.start, u.end, wallNs, windowPkts);
+    return protocol::ThreadFigures::over(
+        u.start, u.end, protocol::tscToNs(u.endTsc - u.startTsc, tscHz), windowPkts);
 }
 
 uint64_t threadCpuNs() {

@@ -1,6 +1,7 @@
 #pragma once
 
-#include "ThreadFigures.h"
+#include "StealTicks.h"
+#include "Thread.h"
 
 #include <cstdint>
 #include <optional>
@@ -14,7 +15,7 @@ namespace burstlab::engine {
 // syscalls and a /proc/stat read, tens of microseconds that stay outside
 // the window's clock marks (docs/protocol.md, "finished", "thread").
 // cpuNs is CLOCK_THREAD_CPUTIME_ID, the switches getrusage(RUSAGE_THREAD)'s.
-struct ThreadMarks : ThreadCounts {
+struct ThreadMarks : protocol::ThreadCounts {
     // Steal first (the slowest read) and the CPU clock last, so the clock
     // is read right before the caller takes the window's opening TSC mark.
     static ThreadMarks open();
@@ -36,8 +37,8 @@ struct ThreadUsage {
 
 // One lcore's figures over its window, as the finished message gives them;
 // nullopt when the lcore's window never opened or holds no packet.
-std::optional<ThreadFigures> figuresOf(const ThreadUsage &usage, uint64_t windowPkts,
-                                       uint64_t tscHz);
+std::optional<protocol::ThreadFigures> figuresOf(const ThreadUsage &usage, uint64_t windowPkts,
+                                                 uint64_t tscHz);
 
 // CPU time of the calling thread (CLOCK_THREAD_CPUTIME_ID): on a shared
 // machine the kernel may time-slice a TX lcore, and packets per CPU second

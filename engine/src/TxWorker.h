@@ -3,6 +3,7 @@
 #include "LcoreCounters.h"
 #include "PacketTemplate.h"
 #include "Quota.h"
+#include "StepParams.h"
 #include "ThreadUsage.h"
 
 #include <atomic>
@@ -14,7 +15,8 @@ struct rte_mempool_cache;
 
 namespace burstlab::engine {
 
-constexpr uint32_t kMaxBurst = 512;
+// The send array holds the largest burst the parameter table allows.
+constexpr uint32_t kMaxBurst = static_cast<uint32_t>(limitOf("burst").hi);
 
 // What one TX lcore does in a step. The frame, its flows and whether it
 // carries timestamps are the packet template's.
@@ -25,7 +27,7 @@ struct TxJob {
     const PacketTemplate *packet = nullptr;
     // Marks the mbufs that already hold this step's frame: unique per step.
     uint64_t generation = 0;
-    uint32_t burst = 32;
+    uint32_t burst = 1;        // the step's (StepParams)
     uint64_t sendsPerMbuf = 1; // the step's clone, 0 counting as 1
     // Whether packets carry the signature's stream and sequence number: only
     // where something can read them (Engine::signatureOn).
@@ -109,6 +111,8 @@ class TxWorker {
     uint32_t m_seq = 0;
     uint64_t m_built = 0;
     rte_mbuf *m_pkts[kMaxBurst] = {};
+    static_assert(sizeof m_pkts / sizeof m_pkts[0] >= limitOf("burst").hi,
+                  "a burst of the parameter table's largest must fit the send array");
     // New mbufs of a clone burst: at most one per two packets.
     rte_mbuf *m_fresh[kMaxBurst / 2] = {};
 };

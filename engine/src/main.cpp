@@ -4,17 +4,18 @@
 #include "EngineConfig.h"
 #include "EngineMain.h"
 #include "ExitCode.h"
-#include "Messages.h"
 #include "Options.h"
 #include "Privilege.h"
 #include "ProtocolOut.h"
 #include "SignalWatch.h"
+#include "StepMessages.h"
 #include "TscClock.h"
 
 #include <iostream>
 #include <rte_version.h>
 #include <unistd.h>
 
+using namespace burstlab;
 using namespace burstlab::engine;
 
 namespace {
@@ -24,12 +25,12 @@ ExitCode runDpdkEngine(const Options &options, ProtocolOut &out, SignalWatch &si
     const TscPair calibrationStart = TscPair::now();
     EalSession eal(options);
     if (!eal.init()) {
-        out.write(messages::fatalError("eal_init", eal.error()));
+        out.write(protocol::fatalError("eal_init", eal.error()));
         return ExitCode::EalInit;
     }
     Engine engine(options, eal.filePrefix(), TscRate::calibrate(calibrationStart));
     if (std::string error = engine.setUp(); !error.empty()) {
-        out.write(messages::fatalError("port_setup", error));
+        out.write(protocol::fatalError("port_setup", error));
         return ExitCode::PortSetup;
     }
     if (!out.write(engine.hello())) {

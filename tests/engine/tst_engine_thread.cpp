@@ -6,9 +6,9 @@
 #include <QtTest>
 
 using burstlab::engine::figuresOf;
-using burstlab::engine::nsPerTick;
 using burstlab::engine::stealTicksOf;
 using burstlab::engine::ThreadUsage;
+using burstlab::protocol::nsPerTick;
 
 namespace {
 

@@ -156,9 +156,11 @@ void TestPktgenText::kthreadFoundAndRead() {
     QCOMPARE(c->voluntary, 62u);
     QCOMPARE(c->involuntary, 3u);
     put("42/schedstat", "0 0 0\n"); // scheduler info off: sched's time
-    QCOMPARE(readKthreadCounts(42, 1, dir).value_or(ThreadCounts{}).cpuNs, 1234056789u);
+    QCOMPARE(readKthreadCounts(42, 1, dir).value_or(burstlab::protocol::ThreadCounts{}).cpuNs,
+             1234056789u);
     put("42/schedstat", "1234056999 10 62\n");
-    QCOMPARE(readKthreadCounts(42, 1, dir).value_or(ThreadCounts{}).cpuNs, 1234056999u);
+    QCOMPARE(readKthreadCounts(42, 1, dir).value_or(burstlab::protocol::ThreadCounts{}).cpuNs,
+             1234056999u);
     // No status: no figures rather than switches of 0.
     QVERIFY(QFile::remove(proc.filePath("42/status")));
     QVERIFY(!readKthreadCounts(42, 1, dir));

@@ -1,4 +1,5 @@
 #pragma once
+#include "Figures.h"
 #include "model/EngineKind.h"
 #include "model/StepLimits.h"
 #include <QJsonObject>
@@ -28,7 +29,7 @@ struct EnginePort {
 struct EngineHello {
     // 2: finished carries the measured window and the sink's classification,
     // and a step takes warmup_ms; a version-1 engine cannot serve a sweep.
-    static constexpr int kProtocolVersion = 2;
+    static constexpr int kProtocolVersion = protocol::kVersion;
 
     int protocol = 0;
     // "engine_kind"; a hello without it is the DPDK engine's.

@@ -49,9 +49,26 @@ QString ImportChecks::atLine(qsizetype index, const QString &line, const QString
     return QStringLiteral("%1: '%2': %3").arg(where, line.trimmed(), why);
 }
 
-QString ImportChecks::deltaMismatch(double printed, qint64 fromPps, qint64 toPps) {
+namespace {
+bool agrees(double printed, double recomputed) {
+    return std::fabs(printed - recomputed) < ImportChecks::kPrintedNsTolerance + 1e-9;
+}
+} // namespace
+
+QString ImportChecks::nsMismatch(double printed, qint64 pps) {
+    const auto recomputed = Figure::ns(pps);
+    if (!recomputed || agrees(printed, *recomputed))
+        return {};
+    return QStringLiteral("printed %1 ns/packet, but 1e9/%2 = %3 ns")
+        .arg(TextLayout::fixed2(printed))
+        .arg(pps)
+        .arg(TextLayout::fixed2(*recomputed));
+}
+
+QString ImportChecks::deltaMismatch(double printed, qint64 fromPps, qint64 toPps, bool eitherSign) {
     const auto recomputed = Figure::deltaNs(fromPps, toPps);
-    if (!recomputed || std::fabs(printed - *recomputed) < 0.005 + 1e-9)
+    if (!recomputed || agrees(eitherSign ? std::fabs(printed) : printed,
+                              eitherSign ? std::fabs(*recomputed) : *recomputed))
         return {};
     return QStringLiteral("printed %1 ns, but (1/%2*10^9)-(1/%3*10^9) = %4 ns")
         .arg(TextLayout::fixed2(printed))

@@ -25,10 +25,17 @@ struct ImportChecks {
     // skb_burst -> burst, clone_skb -> clone, min_pkt_size -> pkt_size;
     // other names are kept.
     static QString parameterName(const QString &pktgenName);
+    // How far a printed ns figure may be from the one its printed pps give:
+    // the 2 decimals the seeds print, rounded (seed 000) or cut (seed 002).
+    static constexpr double kPrintedNsTolerance = 0.01;
     // A delta printed in the source against the one its printed pps give
-    // (1e9/from - 1e9/to): empty when they agree to the 0.01 ns printed,
-    // else what differs.
-    static QString deltaMismatch(double printed, qint64 fromPps, qint64 toPps);
+    // (1e9/from - 1e9/to): empty when they agree to kPrintedNsTolerance,
+    // else what differs. Either sign is taken where the source's convention
+    // is this - previous (seed 002's series) rather than previous - this.
+    static QString deltaMismatch(double printed, qint64 fromPps, qint64 toPps,
+                                 bool eitherSign = false);
+    // An ns/packet printed beside pps against 1e9/pps, the same way.
+    static QString nsMismatch(double printed, qint64 pps);
 };
 
 } // namespace burstlab

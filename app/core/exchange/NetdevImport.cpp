@@ -145,27 +145,16 @@ void checkRow(Table &t, qsizetype n, qint64 previousPps, qint64 pps, const QStri
     const auto m = seriesNs.match(rest);
     if (!m.hasMatch())
         return;
-    // Seed 002 cuts ns/packet to 2 decimals where seed 000 rounds: either is
-    // within 0.01 ns of 1e9/pps.
-    const double ns = 1e9 / double(pps);
-    const double printedNs = m.captured(1).toDouble();
-    if (std::fabs(printedNs - ns) >= 0.01)
-        t.warn(n, QStringLiteral("printed %1 ns/packet, but 1e9/%2 = %3 ns")
-                      .arg(m.captured(1))
-                      .arg(pps)
-                      .arg(TextLayout::fixed2(ns)));
+    if (const QString why = ImportChecks::nsMismatch(m.captured(1).toDouble(), pps); !why.isEmpty())
+        t.warn(n, why);
     if (m.captured(2).isEmpty() || previousPps <= 0)
         return;
     // Seed 002 prints this - previous (negative = fewer ns); either way round
     // is fine as long as the size is that of the printed rates.
-    const double printed = m.captured(2).toDouble();
-    const double change = ns - 1e9 / double(previousPps);
-    if (std::fabs(std::fabs(printed) - std::fabs(change)) >= 0.01 + 1e-9)
-        t.warn(n, QStringLiteral("printed a change of %1 ns, but 1e9/%2 - 1e9/%3 = %4 ns")
-                      .arg(m.captured(2))
-                      .arg(pps)
-                      .arg(previousPps)
-                      .arg(TextLayout::fixed2(change)));
+    if (const QString why =
+            ImportChecks::deltaMismatch(m.captured(2).toDouble(), previousPps, pps, true);
+        !why.isEmpty())
+        t.warn(n, QStringLiteral("change ") + why);
 }
 
 // A summary line anywhere: its arithmetic redone from its own numbers.

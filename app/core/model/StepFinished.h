@@ -44,7 +44,6 @@ struct MeasuredWindow : WindowFigures {
     // The pacing target (the step's rate_pps) beside the achieved pps: 0
     // unpaced, absent from engines before it.
     std::optional<qint64> targetPps;
-    double nsPerPkt = 0;
     double bpsL2 = 0;
     double bpsL1 = 0;
 
@@ -54,7 +53,6 @@ struct MeasuredWindow : WindowFigures {
         f("lcores", s.lcores, r);
         WindowFigures::fields(s, f);
         f("target_pps", s.targetPps, FieldNeed::Optional);
-        f("ns_per_pkt", s.nsPerPkt, r);
         f("bps_l2", s.bpsL2, r);
         f("bps_l1", s.bpsL1, r);
     }
@@ -140,8 +138,9 @@ struct StepFinished {
     // that does not measure them.
     std::optional<QList<qint64>> burstHist;
     qint64 elapsedNs = 0;
-    double pps = 0; // the whole step's, warm-up included
-    double nsPerPkt = 0;
+    // The whole step's, warm-up included. The engine's ns_per_pkt is left
+    // unread: every ns/packet figure is the core's (stats/NsPerPacket).
+    double pps = 0;
     double bpsL2 = 0;
     double bpsL1 = 0;
     std::optional<double> cyclesPerPkt;
@@ -176,7 +175,6 @@ struct StepFinished {
         f("burst_hist", s.burstHist, dpdk);
         f("elapsed_ns", s.elapsedNs, r);
         f("pps", s.pps, r);
-        f("ns_per_pkt", s.nsPerPkt, r);
         f("bps_l2", s.bpsL2, r);
         f("bps_l1", s.bpsL1, r);
         f("cycles_per_pkt", s.cyclesPerPkt, dpdk);

@@ -1,5 +1,7 @@
 #include "model/StepParameters.h"
 
+#include "Parameters.h"
+
 #include <QJsonArray>
 #include <QRegularExpression>
 
@@ -9,69 +11,144 @@ namespace {
 
 using T = ParameterType;
 
-// A parameter without a default (count: no limit unless given).
-QJsonValue none() {
-    return QJsonValue(QJsonValue::Undefined);
+ParameterType typeOf(protocol::ParameterKind kind) {
+    switch (kind) {
+    case protocol::ParameterKind::Integer:
+        return T::Integer;
+    case protocol::ParameterKind::Boolean:
+        return T::Boolean;
+    case protocol::ParameterKind::Mac:
+        return T::Mac;
+    case protocol::ParameterKind::Ipv4:
+        return T::Ipv4;
+    case protocol::ParameterKind::PortRange:
+        return T::PortRange;
+    }
+    return T::Integer;
 }
 
-StepParameter other(const char *name, ParameterType type, QJsonValue defaultValue,
-                    const char *help) {
-    StepParameter p;
-    p.name = QLatin1String(name);
-    p.type = type;
-    p.defaultValue = defaultValue;
-    p.help = QLatin1String(help);
-    return p;
+QString latin1(std::string_view text) {
+    return QString::fromLatin1(text.data(), qsizetype(text.size()));
 }
 
-StepParameter integer(const char *name, qint64 min, qint64 max, QJsonValue defaultValue,
-                      bool sweepable, const char *unit, const char *help) {
-    StepParameter p = other(name, T::Integer, defaultValue, help);
-    p.min = min;
-    p.max = max;
-    p.sweepable = sweepable;
-    p.unit = QLatin1String(unit);
-    return p;
+QJsonValue integerOrNone(std::optional<int64_t> value) {
+    return value ? QJsonValue(qint64(*value)) : QJsonValue(QJsonValue::Undefined);
 }
 
-StepParameter ports(const char *name, qint64 lo, qint64 hi, const char *help) {
-    StepParameter p = other(name, T::PortRange, QJsonArray{lo, hi}, help);
-    p.max = 65535;
-    return p;
+// The protocol's default in its JSON form.
+QJsonValue defaultOf(const protocol::Parameter &p) {
+    switch (p.kind) {
+    case protocol::ParameterKind::Integer:
+        return integerOrNone(p.value);
+    case protocol::ParameterKind::Boolean:
+        return QJsonValue(p.value.value_or(0) != 0);
+    case protocol::ParameterKind::Mac:
+    case protocol::ParameterKind::Ipv4:
+        return latin1(p.text);
+    case protocol::ParameterKind::PortRange:
+        return QJsonArray{qint64(p.ports.lo), qint64(p.ports.hi)};
+    }
+    return {};
 }
 
-StepParameter fromPort(StepParameter p) {
-    p.fromPort = true;
-    return p;
+// What the client says about a parameter beside the protocol's table
+// (engine/protocol/Parameters.h, which owns its name, range, defaults and
+// pktgen's name).
+struct Words {
+    const char *name;
+    bool sweepable;
+    const char *unit;
+    const char *help;
+    bool fromPort = false;
+    // A pktgen run's text names it as the seeds do, not as pktgen takes it.
+    const char *pktgenText = nullptr;
+};
+
+// In the table's order (checked below).
+constexpr Words kWords[] = {
+    {"burst", true, "packets",
+     "packets per rte_eth_tx_burst() call (one doorbell), as kernel pktgen's burst (its default "
+     "1 in a pktgen run); 1 = no bulking",
+     false, "skb_burst"},
+    {"clone", true, "packets",
+     "times each mbuf is sent (by reference count) before the next is built, as kernel pktgen's "
+     "clone_skb; 0 and 1 = every packet its own mbuf"},
+    {"pkt_size", true, "bytes", "frame size as sent, without FCS; at most the port's MTU + 14",
+     true},
+    {"duration_ms", true, "ms", "step length"},
+    {"warmup_ms", false, "ms", "sent but left out of the measured window; a sweep's --warmup-ms"},
+    {"count", true, "packets",
+     "packets to send; with duration_ms the step ends at whichever comes first"},
+    {"queues", true, "queues", "TX queues, one TX lcore each; at most the engine's TX lcores",
+     true},
+    {"tx_desc", true, "descriptors", "TX ring descriptors per queue, within the port's limits",
+     true},
+    {"rate_pps", true, "pps", "target rate, paced per TX lcore; 0 = unlimited"},
+    {"flows", true, "flows",
+     "flows over fresh packets: flow f adds f to dst_ip and takes its UDP ports from udp_src and "
+     "udp_dst"},
+    {"timestamp", false, "",
+     "the TSC in every built packet's signature, for the sink's one-way latency"},
+    {"stats_ms", false, "ms",
+     "period of the live stats samples; unless set, a sweep takes about 20 a step "
+     "(duration_ms/20, 20..100 ms), a pktgen sweep one each 500 ms"},
+    {"src_mac", false, "", "source MAC; the engine's default is the TX port's own", true},
+    {"dst_mac", false, "", "destination MAC"},
+    {"src_ip", false, "", "source IPv4 address"},
+    {"dst_ip", false, "", "destination IPv4 address of flow 0"},
+    {"udp_src", false, "",
+     "UDP source ports: flow f uses lo + f % (hi - lo + 1); dynamic ports by default"},
+    {"udp_dst", false, "", "UDP destination ports, counted like udp_src"},
+    {"vlan", false, "",
+     "802.1Q VLAN id of every packet; 0 = untagged. The 4-byte tag is part of pkt_size (at least "
+     "64 with a tag)"},
+    {"vlan_pcp", false, "", "802.1Q priority (PCP) of the tag; needs a vlan"},
+};
+
+constexpr bool wordsFollowTable() {
+    if (std::size(kWords) != protocol::kParameters.size())
+        return false;
+    for (std::size_t i = 0; i < std::size(kWords); ++i) {
+        if (protocol::kParameters[i].name != kWords[i].name)
+            return false;
+    }
+    return true;
+}
+static_assert(wordsFollowTable(), "every parameter of the protocol's table needs its words");
+
+StepParameter fromTable(const Words &w) {
+    const protocol::Parameter &p = protocol::parameter(w.name);
+    StepParameter s;
+    s.name = latin1(p.name);
+    s.type = typeOf(p.kind);
+    if (s.type == T::Integer || s.type == T::PortRange) {
+        s.min = p.limit.lo;
+        s.max = p.limit.hi;
+    }
+    s.defaultValue = defaultOf(p);
+    s.sweepable = w.sweepable;
+    s.unit = QLatin1String(w.unit);
+    s.help = QLatin1String(w.help);
+    s.fromPort = w.fromPort;
+    s.pktgen = latin1(p.pktgen);
+    s.pktgenText = QLatin1String(w.pktgenText);
+    s.pktgenDefault =
+        p.pktgenValue ? integerOrNone(p.pktgenValue) : QJsonValue(QJsonValue::Undefined);
+    return s;
 }
 
-// A pktgen run's default differs from the table's.
-StepParameter pktgenDefault(StepParameter p, QJsonValue value) {
-    p.pktgenDefault = value;
-    return p;
-}
-
-// A pktgen run's text names it as the seeds do, not as pktgen takes it.
-StepParameter pktgenText(StepParameter p, const char *name) {
-    p.pktgenText = QLatin1String(name);
-    return p;
-}
-
-StepParameter olderFormOf(StepParameter p, const char *of) {
-    p.olderFormOf = QLatin1String(of);
-    return p;
-}
-
-// The pktgen engine takes it, under pktgen's name.
-StepParameter pktgenAs(StepParameter p, const char *name) {
-    p.pktgen = QLatin1String(name);
-    return p;
-}
-
-// The pktgen engine takes it under burstlab's own name.
-StepParameter pktgenToo(StepParameter p) {
-    p.pktgen = p.name;
-    return p;
+// An older name: an integer port that sets the range it is an older form of.
+StepParameter olderForm(const protocol::PortAlias &alias, const char *help) {
+    const protocol::Parameter &of = protocol::parameter(alias.of);
+    StepParameter s;
+    s.name = latin1(alias.name);
+    s.min = of.limit.lo;
+    s.max = of.limit.hi;
+    s.defaultValue = QJsonValue(QJsonValue::Undefined);
+    s.help = QLatin1String(help);
+    s.olderFormOf = latin1(alias.of);
+    s.pktgen = latin1(alias.name);
+    return s;
 }
 
 // Whether the pktgen engine takes it, and under which name when pktgen's
@@ -97,74 +174,14 @@ QString cell(QString text) {
 } // namespace
 
 const QList<StepParameter> &StepParameters::all() {
-    // The engine's ranges (engine/src/StepParams.h) before its port and
-    // lcores narrow them; the docs' table is printed from here.
-    static const QList<StepParameter> table{
-        pktgenText(pktgenDefault(
-                       pktgenToo(integer("burst", 1, 512, 32, true, "packets",
-                                         "packets per rte_eth_tx_burst() call (one doorbell), as "
-                                         "kernel pktgen's burst (its default 1 in a pktgen run); "
-                                         "1 = no bulking")),
-                       1),
-                   "skb_burst"),
-        pktgenAs(
-            integer("clone", 0, 4294967295LL, 0, true, "packets",
-                    "times each mbuf is sent (by reference count) before the next is built, as "
-                    "kernel pktgen's clone_skb; 0 and 1 = every packet its own mbuf"),
-            "clone_skb"),
-        pktgenToo(
-            fromPort(integer("pkt_size", 60, 1514, 60, true, "bytes",
-                             "frame size as sent, without FCS; at most the port's MTU + 14"))),
-        pktgenToo(integer("duration_ms", 1, 86400000, 1000, true, "ms", "step length")),
-        integer("warmup_ms", 0, 86400000, 0, false, "ms",
-                "sent but left out of the measured window; a sweep's --warmup-ms"),
-        pktgenToo(
-            integer("count", 1, 1000000000000000LL, none(), true, "packets",
-                    "packets to send; with duration_ms the step ends at whichever comes first")),
-        pktgenToo(
-            fromPort(integer("queues", 1, 256, 1, true, "queues",
-                             "TX queues, one TX lcore each; at most the engine's TX lcores"))),
-        fromPort(integer("tx_desc", 64, 4096, 1024, true, "descriptors",
-                         "TX ring descriptors per queue, within the port's limits")),
-        pktgenAs(integer("rate_pps", 0, 1000000000, 0, true, "pps",
-                         "target rate, paced per TX lcore; 0 = unlimited"),
-                 "ratep"),
-        pktgenToo(
-            integer("flows", 1, 65536, 1, true, "flows",
-                    "flows over fresh packets: flow f adds f to dst_ip and takes its UDP ports "
-                    "from udp_src and udp_dst")),
-        other("timestamp", T::Boolean, false,
-              "the TSC in every built packet's signature, for the sink's one-way latency"),
-        pktgenToo(
-            integer("stats_ms", 10, 10000, 100, false, "ms",
-                    "period of the live stats samples; unless set, a sweep takes about 20 a step "
-                    "(duration_ms/20, 20..100 ms), a pktgen sweep one each 500 ms")),
-        pktgenToo(fromPort(other("src_mac", T::Mac, QStringLiteral("02:00:00:00:00:01"),
-                                 "source MAC; the engine's default is the TX port's own"))),
-        pktgenToo(other("dst_mac", T::Mac, QStringLiteral("02:00:00:00:00:02"), "destination MAC")),
-        pktgenAs(other("src_ip", T::Ipv4, QStringLiteral("198.18.0.1"), "source IPv4 address"),
-                 "src_min"),
-        pktgenAs(other("dst_ip", T::Ipv4, QStringLiteral("198.18.0.2"),
-                       "destination IPv4 address of flow 0"),
-                 "dst"),
-        pktgenToo(ports(
-            "udp_src", 50000, 53999,
-            "UDP source ports: flow f uses lo + f % (hi - lo + 1); dynamic ports by default")),
-        pktgenToo(ports("udp_dst", 54000, 54000, "UDP destination ports, counted like udp_src")),
-        pktgenAs(integer("vlan", 0, 4094, 0, false, {},
-                         "802.1Q VLAN id of every packet; 0 = untagged. The 4-byte tag is part of "
-                         "pkt_size (at least 64 with a tag)"),
-                 "vlan_id"),
-        pktgenAs(integer("vlan_pcp", 0, 7, 0, false, {},
-                         "802.1Q priority (PCP) of the tag; needs a vlan"),
-                 "vlan_p"),
-        pktgenToo(olderFormOf(integer("src_port", 0, 65535, none(), false, {},
-                                      "older form: src_port P is udp_src P-65535"),
-                              "udp_src")),
-        pktgenToo(olderFormOf(integer("dst_port", 0, 65535, none(), false, {},
-                                      "older form: dst_port P is udp_dst P-P"),
-                              "udp_dst")),
-    };
+    static const QList<StepParameter> table = [] {
+        QList<StepParameter> t;
+        for (const Words &w : kWords)
+            t.append(fromTable(w));
+        t.append(olderForm(protocol::kPortAliases[0], "older form: src_port P is udp_src P-65535"));
+        t.append(olderForm(protocol::kPortAliases[1], "older form: dst_port P is udp_dst P-P"));
+        return t;
+    }();
     return table;
 }
 

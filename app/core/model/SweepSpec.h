@@ -1,4 +1,5 @@
 #pragma once
+#include "Parameters.h"
 #include "model/Axis.h"
 #include "model/EngineLaunch.h"
 #include "model/NoisePolicy.h"
@@ -18,7 +19,8 @@ struct SweepSpec {
     QList<Axis> axes;  // 1 or 2 (0 only for imported single results)
     QJsonObject fixed; // step parameter name -> value for every step
     int reps = 3;
-    int durationMs = 1000;
+    // The step parameter duration_ms's default (engine/protocol/Parameters.h).
+    int durationMs = int(*protocol::parameter("duration_ms").value);
     int warmupMs = defaultWarmupMs(durationMs); // discarded from the start of every step
     int pauseMs = 0;                            // between steps
     bool randomize = true;
@@ -41,10 +43,11 @@ struct SweepSpec {
     // the mempool's first touch and a paced rate's ramp, and are one stats
     // sample at the default period; a short step keeps at least 4/5 of itself.
     // pktgen measures from its first packet: its engine has none.
+    static constexpr int kMaxDefaultWarmupMs = 100;
     static constexpr int defaultWarmupMs(int durationMs, EngineKind kind = EngineKind::Dpdk) {
         if (kind == EngineKind::Pktgen)
             return 0;
-        return durationMs / 5 < 100 ? durationMs / 5 : 100;
+        return durationMs / 5 < kMaxDefaultWarmupMs ? durationMs / 5 : kMaxDefaultWarmupMs;
     }
 
     // Every point in sweep order: the first axis varies fastest, so with two

@@ -3,7 +3,7 @@
 #include <string>
 #include <string_view>
 
-namespace burstlab::engine {
+namespace burstlab::protocol {
 
 // The error object of a refused command (docs/protocol.md, "ack").
 struct ProtocolError {
@@ -28,4 +28,10 @@ inline std::string echoed(std::string_view text) {
     return std::string(text.substr(0, cut)) + "...";
 }
 
+} // namespace burstlab::protocol
+
+// The engines name it as their own.
+namespace burstlab::engine {
+using protocol::echoed;
+using protocol::ProtocolError;
 } // namespace burstlab::engine

@@ -1,13 +1,10 @@
 #pragma once
 
-#include "Replies.h"
-
 #include <cstdint>
 #include <optional>
-#include <string_view>
 #include <vector>
 
-namespace burstlab::engine {
+namespace burstlab::protocol {
 
 // What the kernel says about one sending thread at one edge of its window:
 // its own CPU time, how often it was switched out, and the steal time of
@@ -40,22 +37,26 @@ struct ThreadFigures {
                                              uint64_t wallNs, uint64_t windowPkts);
 };
 
-// The steal ticks of "cpuN" in a /proc/stat text (its 8th number), or
-// nullopt when the line is not there (a kernel without steal, or more CPUs
-// than the text holds).
-std::optional<uint64_t> stealTicksOf(std::string_view procStat, unsigned cpu);
-// The same read from /proc/stat; allocates nothing, so a DPDK lcore may
-// call it at its window's edges.
-std::optional<uint64_t> readStealTicks(unsigned cpu);
+// The step's thread figures over its lcores': the most disturbed lcore
+// decides, so its lowest CPU share and highest steal share; times, switches
+// and CPU-time rates add up.
+struct StepThreadFigures {
+    unsigned lcores = 0;
+    uint64_t wallNs = 0;
+    uint64_t onCpuNs = 0;
+    double minCpuShare = 1;
+    uint64_t involuntary = 0;
+    uint64_t voluntary = 0;
+    std::optional<uint64_t> stealNs;
+    std::optional<double> maxStealShare;
+    double cpuPps = 0;
+
+    // nullopt when no lcore has figures.
+    static std::optional<StepThreadFigures>
+    over(const std::vector<std::optional<ThreadFigures>> &lcores);
+};
 
 // Nanoseconds per USER_HZ tick of /proc/stat.
 uint64_t nsPerTick();
 
-namespace messages {
-// One thread's figures (docs/protocol.md, "thread"), or null.
-Json lcoreThread(const std::optional<ThreadFigures> &f);
-// The step's thread figures over its lcores' (null when none has any).
-Json stepThread(const std::vector<std::optional<ThreadFigures>> &lcores);
-} // namespace messages
-
-} // namespace burstlab::engine
+} // namespace burstlab::protocol

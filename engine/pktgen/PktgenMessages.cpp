@@ -1,0 +1,145 @@
+#include "PktgenMessages.h"
+
+#include "Windows.h"
+
+#include <algorithm>
+
+namespace burstlab::engine::pktgen {
+
+bool takes(std::string_view parameter) {
+    for (const protocol::Parameter &p : protocol::kParameters) {
+        if (p.name == parameter) {
+            return !p.pktgen.empty();
+        }
+    }
+    // The older port names go where the parameter they set goes.
+    for (const protocol::PortAlias &alias : protocol::kPortAliases) {
+        if (alias.name == parameter) {
+            return takes(alias.of);
+        }
+    }
+    return true; // an unknown name is refused by the reader, naming it
+}
+
+protocol::Json onlyTaken(protocol::Json parameters) {
+    for (const protocol::Parameter &p : protocol::kParameters) {
+        if (p.pktgen.empty()) {
+            parameters.erase(std::string(p.name));
+        }
+    }
+    return parameters;
+}
+
+protocol::Hello hello(const HelloFacts &f) {
+    protocol::Hello h;
+    h.engineKind = "pktgen";
+    h.engineVersion = BURSTLAB_ENGINE_VERSION;
+    h.kernelVersion = f.kernelVersion;
+    h.pktgenVersion = pktgenVersionOf(f.pgctrlText);
+    // The kernel's nanoseconds are the engine's clock.
+    h.tscHz = 1000000000;
+    h.calibration = {"clock_monotonic", 0, 0};
+    // pktgen has no lcores: its kpktgend threads' CPUs stand for them.
+    h.mainLcore = -1;
+    h.workerLcores = f.threadCpus;
+    h.workerCpus = f.threadCpus;
+    h.numaNodes = 1;
+    h.ports.push_back({"tx", 0, f.device.name, f.device.driver, f.device.mac, f.device.speedMbps,
+                       f.device.up, f.device.mtu, f.device.txQueues, std::nullopt});
+    h.limits = onlyTaken(f.limits);
+    h.defaults = onlyTaken(f.defaults);
+    return h;
+}
+
+protocol::Stats stats(int64_t id, uint64_t tNs, const StepParams &params,
+                      const std::vector<std::string> &entryTexts) {
+    protocol::Stats s;
+    s.id = id;
+    s.tNs = tNs;
+    uint64_t errors = 0;
+    for (const std::string &text : entryTexts) {
+        if (const auto entry = parseEntryText(text)) {
+            s.counters.txPkts += entry->sofar;
+            errors += entry->errors;
+        }
+    }
+    s.counters.txBytes = s.counters.txPkts * params.pktSize;
+    s.counters.txErrors = errors;
+    return s;
+}
+
+protocol::Finished finished(const StepRecord &step) {
+    const uint64_t size = step.params.pktSize;
+    protocol::Finished f;
+    f.id = step.id;
+    f.reason = step.reason;
+    f.startError = step.startError;
+    uint64_t errors = 0;
+    // The entries' windows are pktgen's own: from its start of the entry to
+    // its last packet, in its microseconds of CLOCK_MONOTONIC.
+    const auto sinceCommand = [&](uint64_t us) {
+        return us * 1000 > step.commandNs ? us * 1000 - step.commandNs : 0;
+    };
+    std::vector<protocol::LcoreSpan> spans;
+    for (const EntryRecord &e : step.entries) {
+        const auto text = parseEntryText(e.text);
+        const uint64_t sofar = text ? text->sofar : 0;
+        protocol::LcoreSpan span{false, sofar, std::nullopt, 0, 0};
+        protocol::LcoreEntry entry;
+        entry.lcore = e.cpu;
+        entry.queue = e.queue;
+        entry.device = e.name;
+        entry.counters.txPkts = sofar;
+        entry.counters.txBytes = sofar * size;
+        entry.counters.txErrors = text ? text->errors : 0;
+        entry.pktgenPps = text && text->result
+                              ? std::optional<double>(static_cast<double>(text->result->pps))
+                              : std::nullopt;
+        if (text && text->result && sofar > 0) {
+            const uint64_t start = sinceCommand(text->startedUs);
+            span = {true, sofar, std::nullopt, start, start + text->result->usec * 1000};
+            if (e.before && e.after) {
+                entry.thread = protocol::ThreadFigures::over(*e.before, *e.after,
+                                                             span.endNs - span.startNs, sofar);
+            }
+        }
+        f.counters.txPkts += sofar;
+        errors += *entry.counters.txErrors;
+        spans.push_back(span);
+        f.lcores.push_back(entry);
+        f.threads.push_back(entry.thread);
+    }
+    f.counters.txBytes = f.counters.txPkts * size;
+    f.counters.txErrors = errors;
+    // Every time of the step counts from its start, pktgen's start of its
+    // first entry, as the DPDK engine's count from the launch of its lcores:
+    // the windows then lie within the step's elapsed time.
+    uint64_t firstStart = UINT64_MAX, lastEnd = 0;
+    bool measured = false;
+    for (const protocol::LcoreSpan &s : spans) {
+        if (s.measured) {
+            measured = true;
+            firstStart = std::min(firstStart, s.startNs);
+            lastEnd = std::max(lastEnd, s.endNs);
+        }
+    }
+    for (size_t i = 0; i < spans.size(); ++i) {
+        if (spans[i].measured) {
+            spans[i].startNs -= firstStart;
+            spans[i].endNs -= firstStart;
+        }
+        f.lcores[i].window = protocol::windowOf(spans[i], size);
+    }
+    f.elapsedNs = measured ? lastEnd - firstStart : 0;
+    f.rates = protocol::StepRates::over(f.counters, f.elapsedNs);
+    // The step's first packet is at its start, pktgen's start of the first
+    // entry, measured from the engine's command.
+    if (measured) {
+        f.firstTxNs = firstStart;
+    }
+    f.window = protocol::stepWindowOf(spans, size, 0, step.params.ratePps);
+    f.params = onlyTaken(step.params.toJson());
+    return f;
+}
+
+} // namespace burstlab::engine::pktgen

@@ -1,0 +1,60 @@
+#pragma once
+
+#include "KernelDevice.h"
+#include "Messages.h"
+#include "PktgenText.h"
+#include "StepParams.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+// The pktgen engine's messages, filled from what pktgen's files said
+// (protocol/Messages.h writes them): pure functions of recorded text, so
+// they are tested without a kernel (tests/engine/tst_protocol_roundtrip).
+namespace burstlab::engine::pktgen {
+
+// Whether the pktgen engine takes a step parameter (the table's pktgen name).
+bool takes(std::string_view parameter);
+// A parameter object (the hello's limits or defaults, finished's params)
+// without those the pktgen engine does not take.
+protocol::Json onlyTaken(protocol::Json parameters);
+
+struct HelloFacts {
+    KernelDevice device;
+    std::string kernelVersion;
+    std::string pgctrlText;
+    std::vector<unsigned> threadCpus;
+    protocol::Json limits;   // the engine's, as StepParams::limitsJson gives them
+    protocol::Json defaults; // the engine's StepParams::toJson()
+};
+protocol::Hello hello(const HelloFacts &facts);
+
+// One entry of a step as it ended: its file's text and its kpktgend
+// thread's counts before the start and after pktgen was done.
+struct EntryRecord {
+    unsigned cpu = 0;
+    uint32_t queue = 0;
+    std::string name; // IFNAME@burstlabQ
+    std::string text; // its /proc/net/pktgen file
+    std::optional<protocol::ThreadCounts> before;
+    std::optional<protocol::ThreadCounts> after;
+};
+
+struct StepRecord {
+    int64_t id = 0;
+    StepParams params;
+    uint64_t commandNs = 0; // CLOCK_MONOTONIC when the start command came
+    std::string reason;     // stopped, duration or count
+    std::optional<std::string> startError;
+    std::vector<EntryRecord> entries;
+};
+
+// pktgen counts what it sent and nothing of DPDK's transmit path (tx_burst
+// calls, ring, retries, mbufs, busy cycles): the client stores those as not
+// measured (docs/protocol.md, "The pktgen engine").
+protocol::Stats stats(int64_t id, uint64_t tNs, const StepParams &params,
+                      const std::vector<std::string> &entryTexts);
+protocol::Finished finished(const StepRecord &step);
+
+} // namespace burstlab::engine::pktgen

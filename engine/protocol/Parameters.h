@@ -1,0 +1,148 @@
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string_view>
+
+// Every step parameter's limit and default, owned here once: the engines'
+// StepLimits and StepParams, the hello's limits and defaults, the client's
+// parameter table, the CLI's help and docs/cli.md all read this table
+// (docs/protocol.md, "Step parameters").
+namespace burstlab::protocol {
+
+struct Range {
+    int64_t lo = 0;
+    int64_t hi = 0;
+};
+
+enum class ParameterKind { Integer, Boolean, Mac, Ipv4, PortRange };
+
+struct Parameter {
+    std::string_view name;
+    ParameterKind kind = ParameterKind::Integer;
+    // The widest range any port or engine allows (an engine may narrow it
+    // to its port's and lcores' in its hello); a port range's ends.
+    Range limit;
+    // An integer's or boolean's default (none: count, which has no default),
+    // an address's as text, a port range's ends.
+    std::optional<int64_t> value;
+    std::string_view text;
+    Range ports;
+    // The name the pktgen engine takes it by (pktgen's own where it has
+    // one); empty: the pktgen engine does not take it.
+    std::string_view pktgen;
+    // A pktgen run's default where it differs (pktgen's own).
+    std::optional<int64_t> pktgenValue;
+};
+
+namespace detail {
+constexpr Parameter integer(std::string_view name, Range limit, std::optional<int64_t> value,
+                            std::string_view pktgen) {
+    return {name, ParameterKind::Integer, limit, value, {}, {}, pktgen, std::nullopt};
+}
+constexpr Parameter address(std::string_view name, ParameterKind kind, std::string_view text,
+                            std::string_view pktgen) {
+    return {name, kind, {}, std::nullopt, text, {}, pktgen, std::nullopt};
+}
+constexpr Parameter portRange(std::string_view name, Range ports) {
+    return {name,        ParameterKind::PortRange, {0, 65535}, std::nullopt, {}, ports, name,
+            std::nullopt};
+}
+} // namespace detail
+
+// In protocol order. The burst limit sizes the DPDK engine's send array
+// (engine/src/TxWorker.h checks it at compile time).
+inline constexpr std::array kParameters{
+    Parameter{"burst", ParameterKind::Integer, {1, 512}, 32, {}, {}, "burst", 1},
+    detail::integer("clone", {0, 4294967295LL}, 0, "clone_skb"),
+    detail::integer("pkt_size", {60, 1514}, 60, "pkt_size"),
+    detail::integer("duration_ms", {1, 86400000}, 1000, "duration_ms"),
+    detail::integer("warmup_ms", {0, 86400000}, 0, {}),
+    detail::integer("count", {1, 1000000000000000LL}, std::nullopt, "count"),
+    detail::integer("queues", {1, 256}, 1, "queues"),
+    detail::integer("tx_desc", {64, 4096}, 1024, {}),
+    detail::integer("rate_pps", {0, 1000000000}, 0, "ratep"),
+    detail::integer("flows", {1, 65536}, 1, "flows"),
+    Parameter{"timestamp", ParameterKind::Boolean, {0, 1}, 0, {}, {}, {}, std::nullopt},
+    detail::integer("stats_ms", {10, 10000}, 100, "stats_ms"),
+    detail::address("src_mac", ParameterKind::Mac, "02:00:00:00:00:01", "src_mac"),
+    detail::address("dst_mac", ParameterKind::Mac, "02:00:00:00:00:02", "dst_mac"),
+    // 198.18.0.0/15, the benchmarking range (RFC 2544).
+    detail::address("src_ip", ParameterKind::Ipv4, "198.18.0.1", "src_min"),
+    detail::address("dst_ip", ParameterKind::Ipv4, "198.18.0.2", "dst"),
+    // Dynamic ports (RFC 6335) that no capture tool decodes as a protocol of
+    // its own: a well-known port (DNS 53, BOOTP 67) makes a capture show the
+    // engine's packets as that protocol, malformed.
+    detail::portRange("udp_src", {50000, 53999}),
+    detail::portRange("udp_dst", {54000, 54000}),
+    detail::integer("vlan", {0, 4094}, 0, "vlan_id"),
+    detail::integer("vlan_pcp", {0, 7}, 0, "vlan_p"),
+};
+
+// The parameter of that name; a name not in the table does not compile
+// where it is used in a constant expression, and throws elsewhere.
+constexpr const Parameter &parameter(std::string_view name) {
+    for (const Parameter &p : kParameters) {
+        if (p.name == name) {
+            return p;
+        }
+    }
+    throw std::invalid_argument("no such step parameter");
+}
+
+// The older single-port names, still accepted: src_port P is udp_src
+// [P,65535] (flows count up from P, as they always did), dst_port P is
+// udp_dst [P,P].
+struct PortAlias {
+    std::string_view name;
+    std::string_view of;
+    bool upward;
+};
+inline constexpr std::array kPortAliases{PortAlias{"src_port", "udp_src", true},
+                                         PortAlias{"dst_port", "udp_dst", false}};
+
+// Bytes of "xx:xx:xx:xx:xx:xx" and "a.b.c.d" (the table's texts are checked
+// when they are compiled).
+using Mac = std::array<uint8_t, 6>;
+consteval Mac macOf(std::string_view text) {
+    Mac m{};
+    if (text.size() != 17) {
+        throw "not a MAC address";
+    }
+    const auto hex = [](char c) -> uint8_t {
+        if (c >= '0' && c <= '9') {
+            return static_cast<uint8_t>(c - '0');
+        }
+        if (c >= 'a' && c <= 'f') {
+            return static_cast<uint8_t>(c - 'a' + 10);
+        }
+        throw "not a hex digit";
+    };
+    for (std::size_t i = 0; i < 6; ++i) {
+        m[i] = static_cast<uint8_t>(hex(text[3 * i]) << 4 | hex(text[3 * i + 1]));
+    }
+    return m;
+}
+consteval uint32_t ipv4Of(std::string_view text) {
+    uint32_t ip = 0, part = 0;
+    int dots = 0;
+    for (char c : text) {
+        if (c == '.') {
+            ip = ip << 8 | part;
+            part = 0;
+            ++dots;
+        } else if (c >= '0' && c <= '9' &&
+                   (part = part * 10 + static_cast<uint32_t>(c - '0')) <= 255) {
+        } else {
+            throw "not a dotted IPv4 address";
+        }
+    }
+    if (dots != 3) {
+        throw "not a dotted IPv4 address";
+    }
+    return ip << 8 | part;
+}
+
+} // namespace burstlab::protocol
