@@ -46,7 +46,7 @@ SweepRunner::SweepRunner(RunStore &store, QObject *parent)
 }
 
 SweepRunner::~SweepRunner() {
-    if (m_active && m_run.id > 0)
+    if (m_state != State::Idle && m_run.id > 0)
         m_writer.setRunStatus(RunStatus::Interrupted,
                               QStringLiteral("the program ended during the sweep"));
 }
@@ -77,7 +77,7 @@ bool SweepRunner::start(const Run &run) {
 }
 
 bool SweepRunner::refuseWhileActive() {
-    if (!m_active)
+    if (m_state == State::Idle)
         return false;
     m_error = QStringLiteral("a sweep is already running (run %1)").arg(m_run.id);
     m_outcome = Outcome::Refused;
@@ -123,14 +123,12 @@ bool SweepRunner::begin(const Run &run, const QList<StepResult> &done) {
     m_hostBusy = false;
     m_index = -1;
     m_step = StepResult{};
-    m_stopRequested = false;
-    m_outcome = Outcome::Completed;
     m_failureStored = true;
     m_error.clear();
     m_refusedField.clear();
     m_stepsThisSession = 0;
     m_probing = false;
-    m_active = true;
+    m_state = State::Sweeping;
 
     // The previous client may be the one whose exited() signal led here.
     if (m_client)
@@ -190,7 +188,7 @@ void SweepRunner::onHostProbed() {
     // and a probe of an earlier sweep belongs to no run now.
     const bool wanted = m_probing;
     m_probing = false;
-    if (!wanted || !m_active || m_stopRequested || m_outcome != Outcome::Completed)
+    if (!wanted || m_state != State::Sweeping)
         return;
     const HostRecord host = m_hostProbing.result();
     m_run.checklist = host.checklist;
@@ -256,7 +254,7 @@ QJsonObject SweepRunner::stepParams(const PlannedStep &step) const {
 }
 
 void SweepRunner::nextStep() {
-    if (!m_active || m_stopRequested || m_outcome != Outcome::Completed)
+    if (m_state != State::Sweeping)
         return;
     if (++m_index >= m_plan.steps().size() && !planPrecisionRound()) {
         storeOk(m_writer.setRunStatus(RunStatus::Completed));
@@ -426,7 +424,7 @@ void SweepRunner::startLoadWatch(const EngineHello &hello) {
 }
 
 void SweepRunner::onLoadSample(const LoadSample &sample) {
-    if (!m_active || m_run.id <= 0 || m_outcome != Outcome::Completed)
+    if (m_state != State::Sweeping || m_run.id <= 0)
         return;
     if (!storeOk(m_writer.addLoadSample(sample)))
         return;
@@ -506,8 +504,9 @@ void SweepRunner::endStep(RunStatus status, const QString &error) {
 }
 
 void SweepRunner::fail(Outcome outcome, const QString &message) {
-    if (!m_active || m_outcome != Outcome::Completed)
+    if (m_state != State::Sweeping)
         return;
+    m_state = State::Failing;
     m_outcome = outcome;
     m_error = message;
     m_pause.stop();
@@ -539,9 +538,9 @@ bool SweepRunner::storeOk(bool ok) {
 }
 
 void SweepRunner::stop() {
-    if (!m_active || m_stopRequested || m_outcome != Outcome::Completed)
+    if (m_state != State::Sweeping)
         return;
-    m_stopRequested = true;
+    m_state = State::Stopping;
     m_outcome = Outcome::Interrupted;
     m_error = QStringLiteral("stopped on request");
     m_pause.stop();
@@ -567,11 +566,15 @@ bool SweepRunner::measuredAnything() const {
 }
 
 void SweepRunner::onEngineExited() {
-    if (!m_active)
+    if (m_state == State::Idle)
         return;
     finishLoadWatch();
     m_writer.finish();
-    m_active = false;
+    // Still sweeping when the engine exits: every step was done (a failure
+    // or a stop would have left Sweeping).
+    if (m_state == State::Sweeping)
+        m_outcome = Outcome::Completed;
+    m_state = State::Idle;
     QString message = m_error;
     if (m_outcome == Outcome::Completed)
         message =

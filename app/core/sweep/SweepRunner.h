@@ -77,9 +77,16 @@ class SweepRunner : public QObject {
     // run is marked interrupted (resumable); finished() follows.
     void stop();
 
-    bool isRunning() const { return m_active; }
+    // Where a sweep is. start() and resume() go from Idle to Sweeping;
+    // stop() leads to Stopping and a failure to Failing, where the sweep
+    // waits for the engine to exit; the engine's exit ends every one of
+    // them in Idle with exactly one finished().
+    enum class State { Idle, Sweeping, Stopping, Failing };
+    State state() const { return m_state; }
+    bool isRunning() const { return m_state != State::Idle; }
     qint64 runId() const { return m_run.id; }
     const Run &run() const { return m_run; }
+    // How the last sweep ended, or why start() or resume() refused to begin.
     Outcome outcome() const { return m_outcome; }
     QString errorString() const { return m_error; }
     // Whether any repetition of the run is valid (completed): a sweep whose
@@ -170,8 +177,7 @@ class SweepRunner : public QObject {
     QList<StepResult> m_results; // every completed and invalid step of the run, for statistics
     int m_index = -1;            // into m_plan.steps()
     StepResult m_step;           // the step in flight (id 0: none)
-    bool m_active = false;
-    bool m_stopRequested = false;
+    State m_state = State::Idle;
     Outcome m_outcome = Outcome::Completed;
     bool m_failureStored = true;
     QString m_error;
