@@ -50,14 +50,14 @@ QString ImportChecks::atLine(qsizetype index, const QString &line, const QString
 }
 
 namespace {
-bool agrees(double printed, double recomputed) {
-    return std::fabs(printed - recomputed) < ImportChecks::kPrintedNsTolerance + 1e-9;
+bool agrees(double printed, double recomputed, ImportChecks::Printed how) {
+    return std::fabs(printed - recomputed) < ImportChecks::tolerance(how) + 1e-9;
 }
 } // namespace
 
-QString ImportChecks::nsMismatch(double printed, qint64 pps) {
+QString ImportChecks::nsMismatch(double printed, qint64 pps, Printed how) {
     const auto recomputed = Figure::ns(pps);
-    if (!recomputed || agrees(printed, *recomputed))
+    if (!recomputed || agrees(printed, *recomputed, how))
         return {};
     return QStringLiteral("printed %1 ns/packet, but 1e9/%2 = %3 ns")
         .arg(TextLayout::fixed2(printed))
@@ -65,10 +65,11 @@ QString ImportChecks::nsMismatch(double printed, qint64 pps) {
         .arg(TextLayout::fixed2(*recomputed));
 }
 
-QString ImportChecks::deltaMismatch(double printed, qint64 fromPps, qint64 toPps, bool eitherSign) {
+QString ImportChecks::deltaMismatch(double printed, qint64 fromPps, qint64 toPps, Printed how,
+                                    bool eitherSign) {
     const auto recomputed = Figure::deltaNs(fromPps, toPps);
     if (!recomputed || agrees(eitherSign ? std::fabs(printed) : printed,
-                              eitherSign ? std::fabs(*recomputed) : *recomputed))
+                              eitherSign ? std::fabs(*recomputed) : *recomputed, how))
         return {};
     return QStringLiteral("printed %1 ns, but (1/%2*10^9)-(1/%3*10^9) = %4 ns")
         .arg(TextLayout::fixed2(printed))

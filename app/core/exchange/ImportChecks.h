@@ -25,17 +25,19 @@ struct ImportChecks {
     // skb_burst -> burst, clone_skb -> clone, min_pkt_size -> pkt_size;
     // other names are kept.
     static QString parameterName(const QString &pktgenName);
-    // How far a printed ns figure may be from the one its printed pps give:
-    // the 2 decimals the seeds print, rounded (seed 000) or cut (seed 002).
-    static constexpr double kPrintedNsTolerance = 0.01;
+    // How a source prints an ns figure to 2 decimals: rounded, as seed 000's
+    // deltas and summaries (within 0.005 ns of the exact value), or rounded
+    // or cut, as seed 002's series (within 0.01 ns).
+    enum class Printed { Rounded, RoundedOrCut };
+    static double tolerance(Printed printed) { return printed == Printed::Rounded ? 0.005 : 0.01; }
     // A delta printed in the source against the one its printed pps give
-    // (1e9/from - 1e9/to): empty when they agree to kPrintedNsTolerance,
-    // else what differs. Either sign is taken where the source's convention
-    // is this - previous (seed 002's series) rather than previous - this.
+    // (1e9/from - 1e9/to): empty when they agree to the printed digits, else
+    // what differs. Either sign is taken where the source's convention is
+    // this - previous (seed 002's series) rather than previous - this.
     static QString deltaMismatch(double printed, qint64 fromPps, qint64 toPps,
-                                 bool eitherSign = false);
+                                 Printed how = Printed::Rounded, bool eitherSign = false);
     // An ns/packet printed beside pps against 1e9/pps, the same way.
-    static QString nsMismatch(double printed, qint64 pps);
+    static QString nsMismatch(double printed, qint64 pps, Printed how);
 };
 
 } // namespace burstlab

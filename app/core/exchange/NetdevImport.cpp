@@ -145,14 +145,17 @@ void checkRow(Table &t, qsizetype n, qint64 previousPps, qint64 pps, const QStri
     const auto m = seriesNs.match(rest);
     if (!m.hasMatch())
         return;
-    if (const QString why = ImportChecks::nsMismatch(m.captured(1).toDouble(), pps); !why.isEmpty())
+    // Seed 002 cuts ns/packet to 2 decimals where seed 000 rounds.
+    if (const QString why = ImportChecks::nsMismatch(m.captured(1).toDouble(), pps,
+                                                     ImportChecks::Printed::RoundedOrCut);
+        !why.isEmpty())
         t.warn(n, why);
     if (m.captured(2).isEmpty() || previousPps <= 0)
         return;
     // Seed 002 prints this - previous (negative = fewer ns); either way round
     // is fine as long as the size is that of the printed rates.
-    if (const QString why =
-            ImportChecks::deltaMismatch(m.captured(2).toDouble(), previousPps, pps, true);
+    if (const QString why = ImportChecks::deltaMismatch(m.captured(2).toDouble(), previousPps, pps,
+                                                        ImportChecks::Printed::RoundedOrCut, true);
         !why.isEmpty())
         t.warn(n, QStringLiteral("change ") + why);
 }
