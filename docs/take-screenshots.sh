@@ -13,7 +13,7 @@ set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
 build=${1:-"$here/../build"}
-app="$build/bin/burstlab"
+app="$build/bin/burstlab-screenshot-tour"
 
 if [ ! -x "$app" ]; then
     echo "error: $app is not built (cmake --build $build)" >&2
@@ -37,7 +37,7 @@ tour() {
     XDG_DATA_HOME="$scratch/home/data" XDG_RUNTIME_DIR="$scratch/home" \
         timeout 300 xvfb-run -a -s "-screen 0 ${1}x24" sh -c '
             if command -v openbox >/dev/null; then openbox >/dev/null 2>&1 & sleep 1; fi
-            exec "$0" --db "$1" --screenshot-tour "$2"' \
+            exec "$0" "$1" "$2"' \
         "$app" "$scratch/home/screenshots.sqlite" "$2"
     ls -l "$2"
 }

@@ -1,6 +1,5 @@
 #include "main/MainWindow.h"
 #include "main/RunIdList.h"
-#include "main/ScreenshotTour.h"
 #include "runs/RunsBrowser.h"
 #include "store/RunStore.h"
 #include "util/Version.h"
@@ -50,12 +49,6 @@ int main(int argc, char *argv[]) {
         QStringLiteral("Compare the stored runs, the first being the baseline."),
         QStringLiteral("ID,ID[,...]"));
     parser.addOption(compareOption);
-    // Drives the documentation screenshots (docs/take-screenshots.sh): not for users.
-    QCommandLineOption tourOption(QStringLiteral("screenshot-tour"),
-                                  QStringLiteral("Run a short sweep and save screenshots."),
-                                  QStringLiteral("DIR"));
-    tourOption.setFlags(QCommandLineOption::HiddenFromHelp);
-    parser.addOption(tourOption);
     // Times the start-up in bench/store_scale.py: not for users.
     QCommandLineOption quitOption(QStringLiteral("quit-after-open"),
                                   QStringLiteral("Show the runs, then quit."));
@@ -87,7 +80,7 @@ int main(int argc, char *argv[]) {
 
     burstlab::MainWindow window;
     window.show();
-    // Without a store the window still opens (the error was shown); a tour needs one.
+    // Without a store the window still opens (the error was shown).
     const bool storeOpen = window.openStore(parser.value(dbOption));
     if ((!showIds.isEmpty() || !compareIds.isEmpty()) && !storeOpen) {
         return 4; // as burstlab-cli: the store could not be opened
@@ -105,14 +98,6 @@ int main(int argc, char *argv[]) {
     }
     if (!compareIds.isEmpty()) {
         window.compareRuns(compareIds);
-    }
-    if (parser.isSet(tourOption)) {
-        if (!storeOpen) {
-            return 1;
-        }
-        auto *tour = new burstlab::ScreenshotTour(window, parser.value(tourOption), &window);
-        QObject::connect(tour, &burstlab::ScreenshotTour::finished, &app, &QApplication::exit);
-        tour->start();
     }
     if (parser.isSet(quitOption)) {
         window.showTab(burstlab::MainWindow::RunsTab);

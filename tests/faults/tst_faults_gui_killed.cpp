@@ -1,5 +1,6 @@
-// The GUI SIGKILLed in the middle of a sweep (its screenshot tour drives a
-// real sweep on net_null, offscreen): its engine stops within 2 s and exits
+// The GUI SIGKILLed in the middle of a sweep (the documentation's screenshot
+// tour, the product's main window in a program of its own, drives a real
+// sweep on net_null through it, offscreen): its engine stops within 2 s and exits
 // through its cleanup, the store passes integrity_check, the next
 // `burstlab-cli runs` shows the run as interrupted, and `burstlab-cli sweep
 // --resume` completes it.
@@ -18,7 +19,7 @@ using namespace burstlab;
 
 namespace {
 
-const QString kGui = QStringLiteral(BURSTLAB_BIN_DIR "/burstlab");
+const QString kGui = QStringLiteral(BURSTLAB_BIN_DIR "/burstlab-screenshot-tour");
 
 // Waits until the store holds a run with at least one stored step.
 bool waitForStoredStep(const QString &db, int timeoutMs) {
@@ -53,8 +54,7 @@ class TestFaultsGuiKilled : public FaultTest {
         for (const char *var : {"XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME"})
             env.insert(QString::fromLatin1(var), shots.filePath(QString::fromLatin1(var)));
         gui.setProcessEnvironment(env);
-        gui.start(kGui, {QStringLiteral("--db"), db(), QStringLiteral("--screenshot-tour"),
-                         shots.path()});
+        gui.start(kGui, {db(), shots.path()});
         QVERIFY(gui.waitForStarted());
         QVERIFY(waitForStoredStep(db(), 30000));
         const qint64 engine =

@@ -1,4 +1,4 @@
-#include "main/ScreenshotTour.h"
+#include "ScreenshotTour.h"
 #include "checklist/ChecklistView.h"
 #include "compare/CompareView.h"
 #include "export/ChartExportDialog.h"

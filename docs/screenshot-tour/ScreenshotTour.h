@@ -14,7 +14,7 @@ class MainWindow;
 // and a burst x clone sweep on net_null, their comparison (the burst sweep
 // meets the clone=0 series) and the host checklist, saving a PNG of the window
 // at each stage (one while the second sweep runs) and the exported figures, at the screen's size.
-// Started by the hidden --screenshot-tour DIR option.
+// The program burstlab-screenshot-tour (docs/take-screenshots.sh) runs it.
 class ScreenshotTour : public QObject {
     Q_OBJECT
   public:

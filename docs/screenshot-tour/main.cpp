@@ -1,0 +1,32 @@
+// burstlab-screenshot-tour STORE DIR: the documentation's screenshots of the
+// real main window (docs/take-screenshots.sh). Built beside the product for
+// the docs, never installed: the product ships no documentation tooling.
+#include "ScreenshotTour.h"
+#include "main/MainWindow.h"
+
+#include <QApplication>
+#include <QIcon>
+
+#include <cstdio>
+
+int main(int argc, char *argv[]) {
+    QApplication app(argc, argv);
+    // The window's title, settings and icon as the product's.
+    QApplication::setApplicationName(QStringLiteral("burstlab"));
+    QApplication::setOrganizationName(QStringLiteral("burstlab"));
+    QApplication::setApplicationDisplayName(QStringLiteral("burstlab"));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/burstlab.svg")));
+    const QStringList args = QApplication::arguments();
+    if (args.size() != 3) {
+        std::fprintf(stderr, "usage: burstlab-screenshot-tour STORE DIR\n");
+        return 2;
+    }
+    burstlab::MainWindow window;
+    window.show();
+    if (!window.openStore(args.at(1)))
+        return 1;
+    burstlab::ScreenshotTour tour(window, args.at(2));
+    QObject::connect(&tour, &burstlab::ScreenshotTour::finished, &app, &QApplication::exit);
+    tour.start();
+    return app.exec();
+}
