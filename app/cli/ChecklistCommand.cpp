@@ -57,7 +57,7 @@ int checklistCommand(const QStringList &args) {
     if (const auto code = parser.parse(args, 0, 0))
         return *code;
     const QString lcoreText = parser.value(QStringLiteral("lcores"));
-    const QList<int> lcores = parseCpuList(lcoreText);
+    const QList<int> lcores = parseKernelCpuList(lcoreText);
     if (!lcoreText.isEmpty() && lcores.isEmpty())
         return CliOutput::usageError(
             command, QStringLiteral("--lcores %1: expected a CPU list such as 0-1").arg(lcoreText));

@@ -74,13 +74,13 @@ class TestChecklistContext : public QObject {
     void cpuList() {
         QFETCH(QString, text);
         QFETCH(QList<int>, cpus);
-        QCOMPARE(parseCpuList(text), cpus);
+        QCOMPARE(parseKernelCpuList(text), cpus);
     }
 
     void formatsRanges() {
         QCOMPARE(formatCpuList({11, 0, 1, 2, 3, 8, 10}), QStringLiteral("0-3,8,10-11"));
         QCOMPARE(formatCpuList({}), QString());
-        QCOMPARE(parseCpuList(formatCpuList({4, 6, 7})), QList<int>({4, 6, 7}));
+        QCOMPARE(parseKernelCpuList(formatCpuList({4, 6, 7})), QList<int>({4, 6, 7}));
     }
 };
 

@@ -9,7 +9,7 @@ namespace {
 constexpr int maxCpus = 8192;
 } // namespace
 
-QList<int> parseCpuList(const QString &text) {
+QList<int> parseKernelCpuList(const QString &text) {
     QList<int> cpus;
     for (const QString &part : text.trimmed().split(u',', Qt::SkipEmptyParts)) {
         const QStringList bounds = part.split(u'-');

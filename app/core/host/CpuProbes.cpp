@@ -44,7 +44,8 @@ ProbeOutcome probeSmt(const ProbeContext &context, const QJsonObject &) {
         if (!siblings)
             return ProbeOutcome::unknown(
                 QStringLiteral("neither smt/active nor CPU topology in sysfs"));
-        state = parseCpuList(*siblings).size() > 1 ? QStringLiteral("on") : QStringLiteral("off");
+        state =
+            parseKernelCpuList(*siblings).size() > 1 ? QStringLiteral("on") : QStringLiteral("off");
     }
     ProbeOutcome outcome = ProbeOutcome::judged(
         state == QLatin1String("off") ? CheckStatus::Pass : CheckStatus::Warn, state,
@@ -189,9 +190,9 @@ ProbeOutcome probeIsolatedCpus(const ProbeContext &context, const QJsonObject &)
         return ProbeOutcome::unknown(
             QStringLiteral("neither /proc/cmdline nor cpu/isolated readable"));
     const QList<int> isolatedList =
-        parseCpuList(sysIsolated ? *sysIsolated : isolcpus.value_or(QString()));
+        parseKernelCpuList(sysIsolated ? *sysIsolated : isolcpus.value_or(QString()));
     const QSet<int> isolated(isolatedList.begin(), isolatedList.end());
-    const QList<int> nohzList = parseCpuList(nohz.value_or(QString()));
+    const QList<int> nohzList = parseKernelCpuList(nohz.value_or(QString()));
     const QSet<int> tickless(nohzList.begin(), nohzList.end());
 
     QString current =

@@ -124,7 +124,7 @@ ProbeOutcome probeIrqAffinity(const ProbeContext &context, const QJsonObject &) 
     for (int irq : netdevIrqs(fs, *interrupts, context.netdev)) {
         const QString affinity =
             fs.read(QStringLiteral("/proc/irq/%1/smp_affinity_list").arg(irq)).value_or(QString());
-        (parseCpuList(affinity).size() == 1 ? pinned : spread)
+        (parseKernelCpuList(affinity).size() == 1 ? pinned : spread)
             .append(QStringLiteral("%1->%2").arg(irq).arg(affinity));
     }
     if (pinned.isEmpty() && spread.isEmpty()) {

@@ -71,7 +71,7 @@ ProbeOutcome probeNumaLocality(const ProbeContext &context, const QJsonObject &)
     const HostFs fs(context.root);
     const std::optional<QString> online =
         fs.read(QStringLiteral("/sys/devices/system/node/online"));
-    const QList<int> nodes = parseCpuList(online.value_or(QString()));
+    const QList<int> nodes = parseKernelCpuList(online.value_or(QString()));
     if (nodes.size() == 1)
         return ProbeOutcome::judged(CheckStatus::Pass, QStringLiteral("1 NUMA node"));
     if (nodes.isEmpty())

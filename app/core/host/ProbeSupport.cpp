@@ -5,7 +5,7 @@
 namespace burstlab::probe {
 
 QList<int> onlineCpus(const HostFs &fs) {
-    return parseCpuList(
+    return parseKernelCpuList(
         fs.read(QStringLiteral("/sys/devices/system/cpu/online")).value_or(QString()));
 }
 

@@ -168,7 +168,7 @@ QList<FieldProblem> SweepRules::checkLaunch(const EngineLaunch &e,
     static const QRegularExpression cpuList(
         QStringLiteral("^[0-9]+(-[0-9]+)?(,[0-9]+(-[0-9]+)?)*$"));
     if (!e.lcores.isEmpty() &&
-        (!cpuList.match(e.lcores).hasMatch() || parseCpuList(e.lcores).isEmpty()))
+        (!cpuList.match(e.lcores).hasMatch() || parseKernelCpuList(e.lcores).isEmpty()))
         out.add(QStringLiteral("engine.lcores"),
                 QStringLiteral("lcores '%1' is not a CPU list such as 0-1 or 0,2,4").arg(e.lcores));
     if (!pktgen)
