@@ -3,11 +3,11 @@
 #include "Commands.h"
 #include "ExitCode.h"
 #include "TextTable.h"
-#include "exchange/ShellText.h"
 #include "host/CheckResult.h"
 #include "host/Checklist.h"
 #include "host/CpuList.h"
 #include "util/SafeText.h"
+#include "util/ShellText.h"
 
 #include <QJsonDocument>
 

@@ -3,8 +3,9 @@
 #include "CliStore.h"
 #include "Commands.h"
 #include "ExitCode.h"
-#include "exchange/RunImport.h"
+#include "exchange/ImportFormat.h"
 #include "stats/LineRate.h"
+#include "store/RunImport.h"
 #include "util/SafeText.h"
 
 namespace burstlab {
@@ -45,13 +46,14 @@ int importCommand(const QStringList &args) {
     CliStore store(command);
     if (const auto code = store.open(parser.db()))
         return *code;
-    const auto imported =
-        RunImport::importInto(store.store(), format, parser.positional().first(), options, &error);
-    if (!imported)
+    const QString file = parser.positional().first();
+    const auto runs = importFile(format, file, options, &error);
+    const auto ids = runs ? RunImport::write(store.store(), file, *runs, &error) : std::nullopt;
+    if (!ids)
         return CliOutput::error(command, ExitFailure, error);
-    for (qsizetype i = 0; i < imported->ids.size(); ++i) {
-        const qint64 id = imported->ids[i];
-        const RunData &data = imported->runs[i];
+    for (qsizetype i = 0; i < ids->size(); ++i) {
+        const qint64 id = (*ids)[i];
+        const RunData &data = (*runs)[i];
         CliOutput::out() << QStringLiteral("imported run %1: %2 (%3 steps)\n")
                                 .arg(id)
                                 .arg(SafeText::field(data.run.name))

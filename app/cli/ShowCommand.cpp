@@ -7,11 +7,11 @@
 #include "engine/EngineMessageParser.h"
 #include "exchange/ExportFormat.h"
 #include "exchange/RunSetup.h"
-#include "exchange/ShellText.h"
 #include "exchange/SweepCommandLine.h"
 #include "exchange/TextLayout.h"
 #include "stats/PointStats.h"
 #include "util/SafeText.h"
+#include "util/ShellText.h"
 
 #include <QJsonDocument>
 #include <cmath>

@@ -7,8 +7,8 @@
 #include "SignalNotifier.h"
 #include "SweepOptions.h"
 #include "exchange/NetdevExport.h"
-#include "exchange/ShellText.h"
 #include "sweep/SweepRunner.h"
+#include "util/ShellText.h"
 
 #include <QEventLoop>
 

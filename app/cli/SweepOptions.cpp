@@ -3,11 +3,11 @@
 #include "engine/EngineCommand.h"
 #include "model/NoisePolicy.h"
 #include "model/PrecisionTarget.h"
+#include "model/RepetitionAttempts.h"
 #include "model/StepParameters.h"
 #include "model/SweepSpec.h"
 #include "ranges/Assignment.h"
 #include "stats/LineRate.h"
-#include "sweep/SweepPlan.h"
 #include "sweep/SweepRules.h"
 
 #include <climits>
@@ -159,7 +159,7 @@ void SweepOptions::add(CliParser &p) {
          QStringLiteral("PCT")},
         {QStringLiteral("rerun-disturbed"),
          QStringLiteral("Run a disturbed repetition again, up to %1 attempts in all.")
-             .arg(SweepPlan::kMaxAttempts)},
+             .arg(kMaxRepetitionAttempts)},
         {QStringLiteral("exclude-disturbed"),
          QStringLiteral("Leave disturbed repetitions out of the statistics.")},
         {QStringLiteral("duration-ms"),

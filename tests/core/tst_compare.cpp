@@ -1,8 +1,8 @@
 // How the runs of a comparison meet: by the value of every parameter any of
 // them sweeps, a fixed value standing in where a run does not sweep it, and
 // what is said when runs share no point or differ in what they held fixed.
+#include "compare/Comparison.h"
 #include "compare/RunMatch.h"
-#include "exchange/Comparison.h"
 #include "exchange/NetdevExport.h"
 #include "exchange/TableExport.h"
 #include <QJsonArray>

@@ -5,8 +5,8 @@
 #include "exchange/NetdevExport.h"
 #include "exchange/NetdevImport.h"
 #include "exchange/PktgenImport.h"
-#include "exchange/RunImport.h"
 #include "exchange/TableExport.h"
+#include "store/RunImport.h"
 #include "store/RunStore.h"
 #include <QFile>
 #include <QJsonDocument>
@@ -230,7 +230,10 @@ class TestExchange : public QObject {
         }
         QSqlDatabase::removeDatabase(QStringLiteral("trigger"));
         QString error;
-        QVERIFY(!RunImport::importInto(store, QStringLiteral("netdev"), two, {}, &error));
+        const auto runs =
+            importFile(QStringLiteral("netdev"), two, {QStringLiteral("seeds"), {}}, &error);
+        QVERIFY2(runs, qPrintable(error));
+        QVERIFY(!RunImport::write(store, two, *runs, &error));
         QVERIFY2(error.startsWith(two + QStringLiteral(": nothing stored")), qPrintable(error));
         QVERIFY2(error.contains(QStringLiteral("no room for a second run")), qPrintable(error));
         QCOMPARE(store.listRuns()->size(), 0);
@@ -248,11 +251,10 @@ class TestExchange : public QObject {
         check.close();
         QSqlDatabase::removeDatabase(QStringLiteral("check"));
         // Without the fault, both tables are stored, in the file's order.
-        const auto imported = RunImport::importInto(store, QStringLiteral("netdev"), two,
-                                                    {QStringLiteral("seeds"), {}}, &error);
-        QVERIFY2(imported, qPrintable(error));
-        QCOMPARE(imported->ids.size(), 2);
-        QCOMPARE(store.loadRunData(imported->ids[1])->steps.size(), imported->runs[1].steps.size());
+        const auto ids = RunImport::write(store, two, *runs, &error);
+        QVERIFY2(ids, qPrintable(error));
+        QCOMPARE(ids->size(), 2);
+        QCOMPARE(store.loadRunData((*ids)[1])->steps.size(), (*runs)[1].steps.size());
     }
 
     void setupNotesFromChecklistAndFingerprint() {

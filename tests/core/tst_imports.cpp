@@ -1,7 +1,7 @@
 // Imports keep what the source says and check it: every varying pktgen
 // parameter is an axis, absurd numbers are errors naming the line, odd ones
 // warnings stored with the run, and nothing is made up.
-#include "exchange/Comparison.h"
+#include "compare/Comparison.h"
 #include "exchange/ImportFormat.h"
 #include "exchange/NetdevExport.h"
 #include "exchange/NetdevImport.h"

@@ -4,12 +4,12 @@
 // and setup notes under pktgen's names and versions, its reproduce command,
 // its checklist context, and its comparison with a DPDK run.
 #include "PktgenRunData.h"
+#include "compare/Comparison.h"
 #include "compare/RunMatch.h"
 #include "engine/EngineCommand.h"
 #include "engine/EngineExit.h"
 #include "engine/EngineHello.h"
 #include "engine/EngineMessageParser.h"
-#include "exchange/Comparison.h"
 #include "exchange/ExportFormat.h"
 #include "exchange/NetdevExport.h"
 #include "exchange/RunSetup.h"

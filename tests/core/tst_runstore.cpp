@@ -1,7 +1,8 @@
 #include "StoreFixtures.h"
 #include "ThrowawayPostgres.h"
-#include "exchange/RunImport.h"
+#include "exchange/ImportFormat.h"
 #include "stats/PointStats.h"
+#include "store/RunImport.h"
 #include "store/RunStore.h"
 #include "store/Schema.h"
 #include "store/SqlDialect.h"
@@ -1040,11 +1041,12 @@ class TestRunStore : public QObject {
         RunStore other;
         QVERIFY(other.open(file("json-import.sqlite")));
         QString error;
-        const auto imported =
-            RunImport::importInto(other, QStringLiteral("json"), json, {}, &error);
-        QVERIFY2(imported, qPrintable(error));
+        const auto runs = importFile(QStringLiteral("json"), json, {}, &error);
+        QVERIFY2(runs, qPrintable(error));
+        const auto ids = RunImport::write(other, json, *runs, &error);
+        QVERIFY2(ids, qPrintable(error));
         auto original = store.loadRunData(id);
-        auto copy = other.loadRunData(imported->ids.first());
+        auto copy = other.loadRunData(ids->first());
         QVERIFY(original && copy);
         // Ids are the receiving store's own; everything else is equal.
         QCOMPARE(withoutIds(*copy).run, withoutIds(*original).run);
@@ -1055,7 +1057,7 @@ class TestRunStore : public QObject {
         QVERIFY(bad.open(QIODevice::WriteOnly));
         bad.write(R"({"format":"burstlab-run","version":7,"run":{},"steps":[]})");
         bad.close();
-        QVERIFY(!RunImport::importInto(other, QStringLiteral("json"), bad.fileName(), {}, &error));
+        QVERIFY(!importFile(QStringLiteral("json"), bad.fileName(), {}, &error));
         QVERIFY2(error.contains(QStringLiteral("version 7")), qPrintable(error));
     }
 };

@@ -6,10 +6,11 @@
 // clock's resolution, keeps every figure through a JSON export and import,
 // and a run without a sink prints none of it.
 #include "SinkRunData.h"
+#include "exchange/ImportFormat.h"
 #include "exchange/NetdevExport.h"
-#include "exchange/RunImport.h"
 #include "exchange/TableExport.h"
 #include "stats/PointStats.h"
+#include "store/RunImport.h"
 #include "store/RunStore.h"
 
 #include <QFile>
@@ -238,10 +239,11 @@ class TestSinkOutputs : public QObject {
         RunStore other;
         QVERIFY(other.open(m_dir.filePath(QStringLiteral("other.sqlite"))));
         QString error;
-        const auto imported =
-            RunImport::importInto(other, QStringLiteral("json"), file, {}, &error);
-        QVERIFY2(imported, qPrintable(error));
-        const auto copy = other.loadRunData(imported->ids.first());
+        const auto runs = importFile(QStringLiteral("json"), file, {}, &error);
+        QVERIFY2(runs, qPrintable(error));
+        const auto ids = RunImport::write(other, file, *runs, &error);
+        QVERIFY2(ids, qPrintable(error));
+        const auto copy = other.loadRunData(ids->first());
         QVERIFY(copy);
         const QList<PointStats> before = PointStats::ofRun(data);
         const QList<PointStats> after = PointStats::ofRun(*copy);

@@ -10,8 +10,8 @@
 #include "FaultTest.h"
 #include "StoreCheck.h"
 #include "ThrowawayPostgres.h"
-#include "exchange/ShellText.h"
 #include "store/StoreReconnect.h"
+#include "util/ShellText.h"
 
 #include <QCoreApplication>
 #include <QDir>

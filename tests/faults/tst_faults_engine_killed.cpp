@@ -8,8 +8,8 @@
 #include "FaultTest.h"
 #include "Processes.h"
 #include "StoreCheck.h"
-#include "exchange/ShellText.h"
 #include "store/RunStore.h"
+#include "util/ShellText.h"
 
 #include <QTest>
 #include <csignal>

@@ -1,6 +1,6 @@
 #pragma once
 #include "charts/ChartFigure.h"
-#include "exchange/Comparison.h"
+#include "compare/Comparison.h"
 #include "model/RunData.h"
 
 #include <QPair>

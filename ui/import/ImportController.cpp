@@ -1,6 +1,7 @@
 #include "import/ImportController.h"
-#include "exchange/RunImport.h"
+#include "exchange/ImportFormat.h"
 #include "stats/LineRate.h"
+#include "store/RunImport.h"
 #include "store/RunStore.h"
 
 #include <QFileDialog>
@@ -23,12 +24,12 @@ std::optional<QList<qint64>> ImportController::importFile(Kind kind, const QStri
     const QString format = kind == Kind::RunJson  ? QStringLiteral("json")
                            : kind == Kind::Pktgen ? QStringLiteral("pktgen")
                                                   : QStringLiteral("netdev");
-    const auto imported =
-        RunImport::importInto(*m_store, format, file, ImportOptions{label, linkSpeedMbps}, error);
-    if (!imported) {
+    const auto runs =
+        burstlab::importFile(format, file, ImportOptions{label, linkSpeedMbps}, error);
+    if (!runs) {
         return std::nullopt;
     }
-    return imported->ids;
+    return RunImport::write(*m_store, file, *runs, error);
 }
 
 bool ImportController::askLinkSpeed(std::optional<double> *speed) {

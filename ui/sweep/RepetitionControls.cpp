@@ -1,5 +1,5 @@
 #include "sweep/RepetitionControls.h"
-#include "sweep/SweepPlan.h"
+#include "model/RepetitionAttempts.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -46,7 +46,7 @@ RepetitionControls::RepetitionControls(QSpinBox *reps, QObject *parent)
            "or more than %2% steal, is disturbed: run it again, up to %3 attempts in all")
             .arg(NoisePolicy::kDefaultMinCpuShare * 100)
             .arg(NoisePolicy::kDefaultMaxStealShare * 100)
-            .arg(SweepPlan::kMaxAttempts));
+            .arg(kMaxRepetitionAttempts));
 
     connect(m_mode, &QComboBox::currentIndexChanged, this, &RepetitionControls::updateMode);
     connect(m_unit, &QComboBox::currentIndexChanged, this, &RepetitionControls::changed);

@@ -1,6 +1,6 @@
 #include "engine/EngineHello.h"
 #include "engine/EngineMessageParser.h"
-#include "stats/LineRate.h"
+#include "model/PortDriver.h"
 
 namespace burstlab {
 
@@ -42,9 +42,8 @@ QString EngineHello::summary() const {
         s += QStringLiteral(", %1 (%2, %3 Mbit/s%4)")
                  .arg(p->name, p->driver)
                  .arg(p->linkSpeedMbps)
-                 .arg(LineRate::hasNoWire(p->driver)
-                          ? QStringLiteral(" nominal, no wire: not checked")
-                          : QString());
+                 .arg(driverHasNoWire(p->driver) ? QStringLiteral(" nominal, no wire: not checked")
+                                                 : QString());
     return s;
 }
 

@@ -20,7 +20,7 @@ struct ImportOptions {
 QStringList importFormats();
 
 // Reads the file and parses it; errors name the file (and the line).
-// RunImport stores what it gives.
+// The store takes what it gives (store/RunImport).
 std::optional<QList<RunData>> importFile(const QString &format, const QString &file,
                                          const ImportOptions &options, QString *error);
 

@@ -2,9 +2,9 @@
 #include "exchange/SweepCommandLine.h"
 #include "host/CheckResult.h"
 #include "host/LoadVerdict.h"
+#include "model/RepetitionAttempts.h"
 #include "model/StepParameters.h"
 #include "stats/LineRate.h"
-#include "sweep/SweepPlan.h"
 #include <QHash>
 #include <QJsonArray>
 #include <QJsonObject>
@@ -259,7 +259,7 @@ QString RunSetup::disturbance(const Run &run, const QList<PointStats> &stats, bo
                        .arg(p.minCpuShare * 100, 0, 'f', 1)
                        .arg(p.maxStealShare * 100, 0, 'f', 1);
     if (p.rerunDisturbed)
-        text += QStringLiteral("; run again up to %1 attempts").arg(SweepPlan::kMaxAttempts);
+        text += QStringLiteral("; run again up to %1 attempts").arg(kMaxRepetitionAttempts);
     if (p.excludeDisturbed || excluded)
         text += QStringLiteral("; left out of the statistics");
     return text;

@@ -1,7 +1,7 @@
 #include "exchange/SweepCommandLine.h"
-#include "exchange/ShellText.h"
 #include "model/StepParameters.h"
 #include "stats/LineRate.h"
+#include "util/ShellText.h"
 
 namespace burstlab {
 

@@ -1,5 +1,5 @@
 #pragma once
-#include "exchange/Comparison.h"
+#include "compare/Comparison.h"
 #include "model/RunData.h"
 #include <QString>
 

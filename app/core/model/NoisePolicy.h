@@ -21,7 +21,7 @@ struct NoisePolicy {
     double minCpuShare = kDefaultMinCpuShare;
     // ... or the highest steal share of their CPUs above this.
     double maxStealShare = kDefaultMaxStealShare;
-    // A disturbed repetition is run again, up to SweepRunner::kMaxAttempts
+    // A disturbed repetition is run again, up to kMaxRepetitionAttempts
     // attempts in all; the last attempt is the repetition.
     bool rerunDisturbed = false;
     // The statistics leave disturbed repetitions out (and say so).

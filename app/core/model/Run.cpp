@@ -1,7 +1,7 @@
 #include "model/Run.h"
 #include "model/JsonReader.h"
+#include "model/PortDriver.h"
 #include "model/StepParameters.h"
-#include "stats/LineRate.h"
 
 namespace burstlab {
 
@@ -40,7 +40,7 @@ bool Run::isImported() const {
 
 namespace {
 bool wireless(const QJsonObject &port) {
-    return LineRate::hasNoWire(port.value(QStringLiteral("driver")).toString());
+    return driverHasNoWire(port.value(QStringLiteral("driver")).toString());
 }
 } // namespace
 

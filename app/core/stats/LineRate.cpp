@@ -1,6 +1,5 @@
 #include "stats/LineRate.h"
 #include <QRegularExpression>
-#include <QStringList>
 #include <algorithm>
 
 namespace burstlab {
@@ -55,13 +54,6 @@ QString LineRate::speedText(double mbps) {
     if (mbps >= 1000)
         return QString::number(mbps / 1000, 'g', 6) + QLatin1Char('G');
     return QString::number(mbps, 'g', 6) + QLatin1Char('M');
-}
-
-bool LineRate::hasNoWire(const QString &driver) {
-    static const QStringList drivers{QStringLiteral("net_null"), QStringLiteral("net_ring"),
-                                     QStringLiteral("net_memif"), QStringLiteral("net_pcap"),
-                                     QStringLiteral("net_tap")};
-    return drivers.contains(driver);
 }
 
 } // namespace burstlab

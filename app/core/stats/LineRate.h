@@ -30,10 +30,6 @@ struct LineRate {
     static std::optional<double> parseSpeedMbps(const QString &text, QString *error);
     // The short form parseSpeedMbps reads back: "10G", "2.5G", "100M".
     static QString speedText(double mbps);
-    // DPDK virtual devices without a wire (net_null, net_ring, net_memif,
-    // net_pcap, net_tap): the link speed they report is nominal, no frame
-    // obeys it, so it is neither checked against nor printed as real.
-    static bool hasNoWire(const QString &driver);
 };
 
 } // namespace burstlab

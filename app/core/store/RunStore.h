@@ -154,7 +154,7 @@ class RunStore {
     // file); returns their ids in order.
     std::optional<QList<qint64>> insertRuns(const QList<RunData> &runs);
     std::optional<qint64> insertRunData(const RunData &data);
-    // Single-run JSON file (RunData::toJson); RunImport reads it back.
+    // Single-run JSON file (RunData::toJson); an import of format json reads it back.
     bool exportRunJson(qint64 runId, const QString &file);
 
   private:

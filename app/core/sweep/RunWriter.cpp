@@ -1,8 +1,8 @@
 #include "sweep/RunWriter.h"
-#include "exchange/ShellText.h"
 #include "store/RunStore.h"
 #include "store/StoreLocation.h"
 #include "store/StoreReconnect.h"
+#include "util/ShellText.h"
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>

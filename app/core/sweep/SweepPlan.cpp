@@ -1,4 +1,5 @@
 #include "sweep/SweepPlan.h"
+#include "model/RepetitionAttempts.h"
 #include "stats/Disturbance.h"
 
 #include <QHash>
@@ -37,7 +38,7 @@ struct Tried {
         }
         for (auto it = disturbedOnly.begin(); it != disturbedOnly.end(); ++it) {
             if (!it.value() || !policy.rerunDisturbed ||
-                attempts.value(it.key()) >= SweepPlan::kMaxAttempts)
+                attempts.value(it.key()) >= kMaxRepetitionAttempts)
                 standing.insert(it.key());
             else
                 rerun.insert(it.key());

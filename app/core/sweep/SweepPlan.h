@@ -31,10 +31,6 @@ struct PlannedStep {
 // carries on where it stopped.
 class SweepPlan {
   public:
-    // A repetition is run at most this many times in all (invalid or
-    // disturbed attempts run again); the last attempt stands.
-    static constexpr int kMaxAttempts = 3;
-
     static SweepPlan make(const SweepSpec &spec, const QList<StepResult> &done = {});
 
     // Plans the step at index once more, right after it (the next attempt of

@@ -1,5 +1,6 @@
 #pragma once
 #include "engine/EngineClient.h"
+#include "model/RepetitionAttempts.h"
 #include "model/Run.h"
 #include "model/StepResult.h"
 #include "stats/PointStats.h"
@@ -47,7 +48,7 @@ class SweepRunner : public QObject {
     // stored as invalid and run again right away, at most this many times
     // in all; resume() runs it again too. So is a disturbed one when the
     // run's NoisePolicy says to run it again.
-    static constexpr int kMaxAttempts = SweepPlan::kMaxAttempts;
+    static constexpr int kMaxAttempts = kMaxRepetitionAttempts;
 
     explicit SweepRunner(RunStore &store, QObject *parent = nullptr);
     ~SweepRunner() override;

@@ -1,4 +1,4 @@
-#include "exchange/ShellText.h"
+#include "util/ShellText.h"
 #include <QRegularExpression>
 
 namespace burstlab {

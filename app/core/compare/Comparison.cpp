@@ -1,4 +1,4 @@
-#include "exchange/Comparison.h"
+#include "compare/Comparison.h"
 #include "compare/RunMatch.h"
 #include "host/HostDiff.h"
 #include <cmath>
