@@ -1,11 +1,11 @@
 #include "CliOutput.h"
 #include "CliParser.h"
 #include "Commands.h"
-#include "ExitCode.h"
 #include "TextTable.h"
 #include "host/CheckResult.h"
 #include "host/Checklist.h"
 #include "host/CpuList.h"
+#include "util/ExitCode.h"
 #include "util/SafeText.h"
 #include "util/ShellText.h"
 

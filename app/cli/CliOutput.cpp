@@ -1,5 +1,5 @@
 #include "CliOutput.h"
-#include "ExitCode.h"
+#include "util/ExitCode.h"
 #include "util/SafeText.h"
 
 #include <QFile>

@@ -1,6 +1,6 @@
 #include "CliParser.h"
 #include "CliOutput.h"
-#include "ExitCode.h"
+#include "util/ExitCode.h"
 
 namespace burstlab {
 

@@ -1,6 +1,6 @@
 #include "CliStore.h"
 #include "CliOutput.h"
-#include "ExitCode.h"
+#include "util/ExitCode.h"
 
 namespace burstlab {
 

@@ -4,7 +4,7 @@
 namespace burstlab {
 
 // One function per subcommand: takes the arguments after its name, returns
-// the exit code (ExitCode.h).
+// the exit code (util/ExitCode.h).
 int sweepCommand(const QStringList &args);
 int runsCommand(const QStringList &args);
 int showCommand(const QStringList &args);

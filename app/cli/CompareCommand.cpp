@@ -2,9 +2,9 @@
 #include "CliParser.h"
 #include "CliStore.h"
 #include "Commands.h"
-#include "ExitCode.h"
 #include "exchange/NetdevExport.h"
 #include "exchange/TableExport.h"
+#include "util/ExitCode.h"
 
 namespace burstlab {
 

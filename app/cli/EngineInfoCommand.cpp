@@ -2,10 +2,10 @@
 #include "CliParser.h"
 #include "Commands.h"
 #include "EngineOptions.h"
-#include "ExitCode.h"
 #include "TextTable.h"
 #include "engine/EngineClient.h"
 #include "model/StepParameters.h"
+#include "util/ExitCode.h"
 #include "util/SafeText.h"
 
 #include <QEventLoop>

@@ -2,8 +2,8 @@
 #include "CliParser.h"
 #include "CliStore.h"
 #include "Commands.h"
-#include "ExitCode.h"
 #include "exchange/ExportFormat.h"
+#include "util/ExitCode.h"
 
 #include <QFile>
 #include <QSaveFile>

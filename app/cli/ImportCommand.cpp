@@ -2,10 +2,10 @@
 #include "CliParser.h"
 #include "CliStore.h"
 #include "Commands.h"
-#include "ExitCode.h"
 #include "exchange/ImportFormat.h"
 #include "stats/LineRate.h"
 #include "store/RunImport.h"
+#include "util/ExitCode.h"
 #include "util/SafeText.h"
 
 namespace burstlab {

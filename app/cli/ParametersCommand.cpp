@@ -1,8 +1,8 @@
 #include "CliOutput.h"
 #include "CliParser.h"
 #include "Commands.h"
-#include "ExitCode.h"
 #include "model/StepParameters.h"
+#include "util/ExitCode.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -2,9 +2,9 @@
 #include "CliParser.h"
 #include "CliStore.h"
 #include "Commands.h"
-#include "ExitCode.h"
 #include "TextTable.h"
 #include "model/JsonReader.h"
+#include "util/ExitCode.h"
 #include "util/SafeText.h"
 
 #include <QJsonArray>

@@ -2,7 +2,6 @@
 #include "CliParser.h"
 #include "CliStore.h"
 #include "Commands.h"
-#include "ExitCode.h"
 #include "TextTable.h"
 #include "engine/EngineMessageParser.h"
 #include "exchange/ExportFormat.h"
@@ -10,6 +9,7 @@
 #include "exchange/SweepCommandLine.h"
 #include "exchange/TextLayout.h"
 #include "stats/PointStats.h"
+#include "util/ExitCode.h"
 #include "util/SafeText.h"
 #include "util/ShellText.h"
 

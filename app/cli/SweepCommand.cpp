@@ -2,12 +2,12 @@
 #include "CliParser.h"
 #include "CliStore.h"
 #include "Commands.h"
-#include "ExitCode.h"
 #include "ProgressDisplay.h"
 #include "SignalNotifier.h"
 #include "SweepOptions.h"
 #include "exchange/NetdevExport.h"
 #include "sweep/SweepRunner.h"
+#include "util/ExitCode.h"
 #include "util/ShellText.h"
 
 #include <QEventLoop>

@@ -1,7 +1,7 @@
 #include "CliOutput.h"
 #include "CliParser.h"
 #include "Commands.h"
-#include "ExitCode.h"
+#include "util/ExitCode.h"
 #include "util/Version.h"
 
 #include <QCoreApplication>

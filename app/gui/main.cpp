@@ -2,6 +2,7 @@
 #include "main/RunIdList.h"
 #include "runs/RunsBrowser.h"
 #include "store/RunStore.h"
+#include "util/ExitCode.h"
 #include "util/Version.h"
 
 #include <QApplication>
@@ -14,7 +15,7 @@
 
 namespace {
 // "burstlab: --compare: 'x' is not a run id ...", exit code as the CLI's.
-int usageError(const QString &option, const QString &message, int code) {
+int usageError(const QString &option, const QString &message, burstlab::ExitCode code) {
     std::fprintf(stderr, "burstlab: --%s: %s\n", qPrintable(option), qPrintable(message));
     return code;
 }
@@ -56,7 +57,7 @@ int main(int argc, char *argv[]) {
     parser.addOption(quitOption);
     parser.process(app);
 
-    // Checked before any window opens: a script gets exit code 2 and the reason.
+    // Checked before any window opens: a script gets ExitUsage and the reason.
     QList<qint64> showIds;
     QList<qint64> compareIds;
     QString error;
@@ -64,16 +65,18 @@ int main(int argc, char *argv[]) {
         const auto ids = burstlab::parseRunIds(parser.value(runOption), &error);
         if (!ids || ids->size() != 1) {
             return usageError(QStringLiteral("run"),
-                              ids ? QStringLiteral("one run id, e.g. --run 12") : error, 2);
+                              ids ? QStringLiteral("one run id, e.g. --run 12") : error,
+                              burstlab::ExitUsage);
         }
         showIds = *ids;
     }
     if (parser.isSet(compareOption)) {
         const auto ids = burstlab::parseRunIds(parser.value(compareOption), &error);
         if (!ids || ids->size() < 2) {
-            return usageError(
-                QStringLiteral("compare"),
-                ids ? QStringLiteral("two or more run ids, e.g. --compare 4,7") : error, 2);
+            return usageError(QStringLiteral("compare"),
+                              ids ? QStringLiteral("two or more run ids, e.g. --compare 4,7")
+                                  : error,
+                              burstlab::ExitUsage);
         }
         compareIds = *ids;
     }
@@ -83,14 +86,15 @@ int main(int argc, char *argv[]) {
     // Without a store the window still opens (the error was shown).
     const bool storeOpen = window.openStore(parser.value(dbOption));
     if ((!showIds.isEmpty() || !compareIds.isEmpty()) && !storeOpen) {
-        return 4; // as burstlab-cli: the store could not be opened
+        return burstlab::ExitStore;
     }
     for (qint64 id : showIds + compareIds) {
         if (!window.store()->loadRun(id)) {
             return usageError(
                 parser.isSet(compareOption) && compareIds.contains(id) ? QStringLiteral("compare")
                                                                        : QStringLiteral("run"),
-                QStringLiteral("there is no run %1 in %2").arg(id).arg(window.store()->path()), 1);
+                QStringLiteral("there is no run %1 in %2").arg(id).arg(window.store()->path()),
+                burstlab::ExitFailure);
         }
     }
     if (!showIds.isEmpty()) {
@@ -105,7 +109,7 @@ int main(int argc, char *argv[]) {
             window.repaint();
             QTextStream(stdout) << "runs listed: " << window.runsBrowser()->visibleRunCount()
                                 << Qt::endl;
-            app.exit(storeOpen ? 0 : 1);
+            app.exit(storeOpen ? burstlab::ExitOk : burstlab::ExitFailure);
         });
     }
     return app.exec();

@@ -10,6 +10,7 @@
 #include "runs/RunsBrowser.h"
 #include "sweep/SweepSession.h"
 #include "sweep/SweepSetupPanel.h"
+#include "util/ExitCode.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -141,7 +142,7 @@ void ScreenshotTour::showPktgenSetup() {
     m_window.showTab(MainWindow::SweepTab);
     QTimer::singleShot(settleMs, this, [this] {
         if (save(QStringLiteral("setup-pktgen.png"))) {
-            emit finished(0);
+            emit finished(ExitOk);
         }
     });
 }
@@ -191,7 +192,7 @@ bool ScreenshotTour::save(const QString &name, QWidget *widget) {
 void ScreenshotTour::fail(const QString &message) {
     std::fprintf(stderr, "screenshot tour failed: %s\n", qPrintable(message));
     m_window.logPane()->appendError(message);
-    emit finished(1);
+    emit finished(ExitFailure);
 }
 
 } // namespace burstlab

@@ -3,6 +3,7 @@
 // the docs, never installed: the product ships no documentation tooling.
 #include "ScreenshotTour.h"
 #include "main/MainWindow.h"
+#include "util/ExitCode.h"
 
 #include <QApplication>
 #include <QIcon>
@@ -19,12 +20,12 @@ int main(int argc, char *argv[]) {
     const QStringList args = QApplication::arguments();
     if (args.size() != 3) {
         std::fprintf(stderr, "usage: burstlab-screenshot-tour STORE DIR\n");
-        return 2;
+        return burstlab::ExitUsage;
     }
     burstlab::MainWindow window;
     window.show();
     if (!window.openStore(args.at(1)))
-        return 1;
+        return burstlab::ExitFailure;
     burstlab::ScreenshotTour tour(window, args.at(2));
     QObject::connect(&tour, &burstlab::ScreenshotTour::finished, &app, &QApplication::exit);
     tour.start();

@@ -1,7 +1,7 @@
 // Noise-aware sweeps without DPDK: which repetitions are disturbed and how
 // every output counts them (Disturbance), the stopping rule of "--reps auto"
 // (Precision) and the rounds it plans (SweepPlan), also across a resume,
-// the thread figures of a finished message (ThreadUsage), the settings'
+// the thread figures of a finished message (StepThreadFigures), the settings'
 // rules, and the load watch's probe and verdict on fake /proc trees.
 #include "host/CheckResult.h"
 #include "host/LoadProbe.h"
@@ -45,7 +45,7 @@ StepResult rep(qint64 burst, int repIndex, int seq, double pps, std::optional<QJ
     r.status = status;
     if (t) {
         StepFinished f;
-        f.thread = ThreadUsage::fromJson(*t, nullptr);
+        f.thread = StepThreadFigures::fromJson(*t, nullptr);
         r.measured = f;
     }
     return r;
@@ -170,21 +170,21 @@ class TestNoise : public QObject {
   private slots:
     void threadFiguresAreReadStrictly() {
         QString error;
-        const auto t = ThreadUsage::fromJson(threadFigures(0.71, 0.04), &error);
+        const auto t = StepThreadFigures::fromJson(threadFigures(0.71, 0.04), &error);
         QVERIFY2(t, qPrintable(error));
         QCOMPARE(t->minCpuShare, 0.71);
         QCOMPARE(*t->maxStealShare, 0.04);
         // Steal is null on a kernel without it, and then unknown, not 0.
-        const auto noSteal = ThreadUsage::fromJson(threadFigures(0.99, std::nullopt), &error);
+        const auto noSteal = StepThreadFigures::fromJson(threadFigures(0.99, std::nullopt), &error);
         QVERIFY(noSteal);
         QVERIFY(!noSteal->maxStealShare && !noSteal->stealNs);
         QJsonObject missing = threadFigures(0.5);
         missing.remove("involuntary_switches");
-        QVERIFY(!ThreadUsage::fromJson(missing, &error));
+        QVERIFY(!StepThreadFigures::fromJson(missing, &error));
         QVERIFY2(error.contains("involuntary_switches"), qPrintable(error));
         QJsonObject wrong = threadFigures(0.5);
         wrong.insert("min_cpu_share", "half");
-        QVERIFY(!ThreadUsage::fromJson(wrong, &error));
+        QVERIFY(!StepThreadFigures::fromJson(wrong, &error));
         QVERIFY2(error.contains("min_cpu_share"), qPrintable(error));
     }
 

@@ -445,18 +445,18 @@ class TestRunStore : public QObject {
         const auto totals = [](double cpuShare) {
             StepFinished f;
             f.lcores << LcoreFinished{};
-            f.thread =
-                ThreadUsage::fromJson({{QStringLiteral("lcores"), 1},
-                                       {QStringLiteral("wall_ns"), 100000000},
-                                       {QStringLiteral("on_cpu_ns"), qint64(100000000 * cpuShare)},
-                                       {QStringLiteral("min_cpu_share"), cpuShare},
-                                       {QStringLiteral("involuntary_switches"), 0},
-                                       {QStringLiteral("voluntary_switches"), 0},
-                                       {QStringLiteral("steal_ns"), 0},
-                                       {QStringLiteral("max_steal_share"), 0.0},
-                                       {QStringLiteral("cpu_pps"), 9e6},
-                                       {QStringLiteral("cpu_ns_per_pkt"), 1e9 / 9e6}},
-                                      nullptr);
+            f.thread = StepThreadFigures::fromJson(
+                {{QStringLiteral("lcores"), 1},
+                 {QStringLiteral("wall_ns"), 100000000},
+                 {QStringLiteral("on_cpu_ns"), qint64(100000000 * cpuShare)},
+                 {QStringLiteral("min_cpu_share"), cpuShare},
+                 {QStringLiteral("involuntary_switches"), 0},
+                 {QStringLiteral("voluntary_switches"), 0},
+                 {QStringLiteral("steal_ns"), 0},
+                 {QStringLiteral("max_steal_share"), 0.0},
+                 {QStringLiteral("cpu_pps"), 9e6},
+                 {QStringLiteral("cpu_ns_per_pkt"), 1e9 / 9e6}},
+                nullptr);
             return QString::fromUtf8(QJsonDocument(f.toJson()).toJson(QJsonDocument::Compact));
         };
         // Swept with --rerun-disturbed: the fast disturbed attempt was run again.

@@ -92,7 +92,7 @@ class TestSinkOutputs : public QObject {
         // burst=32's first repetition disturbed: counted by the run's
         // policy, left out with --exclude-disturbed, figures and pps alike.
         RunData data = stored(QStringLiteral("noisy"), true, true);
-        ThreadUsage busy;
+        StepThreadFigures busy;
         busy.minCpuShare = 0.5;
         data.steps[3].result.measured->thread = busy;
         QCOMPARE(PointStats::ofRun(data)[1].sink->sent, 90000);

@@ -111,7 +111,8 @@ RunData storedRun(const QString &label, const QList<QList<double>> &reps,
             lcore.counters.txPkts = 1000 + seq;
             measured.lcores << lcore;
             if (valid && p < cpuShares.size())
-                measured.thread = ThreadUsage::fromJson(threadFigures(cpuShares[p][r]), nullptr);
+                measured.thread =
+                    StepThreadFigures::fromJson(threadFigures(cpuShares[p][r]), nullptr);
             step.measured = measured;
             data.steps << StepData{step, {}};
         }
@@ -282,7 +283,7 @@ RunData policyRun(const QString &label, const NoisePolicy &noise, const QList<At
         step.status = RunStatus::Completed;
         step.pps = a.pps;
         StepFinished measured;
-        measured.thread = ThreadUsage::fromJson(threadFigures(a.cpuShare), nullptr);
+        measured.thread = StepThreadFigures::fromJson(threadFigures(a.cpuShare), nullptr);
         step.measured = measured;
         data.steps << StepData{step, {}};
     }

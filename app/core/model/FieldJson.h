@@ -12,7 +12,7 @@
 
 // Reading and writing the structs of engine messages by the field lists
 // they declare (a static fields(s, f) naming each field once), so a message
-// is typed in one place: StepFinished, its windows and lcores, ThreadUsage.
+// is typed in one place: StepFinished, its windows and lcores, StepThreadFigures.
 namespace burstlab::fieldjson {
 
 template <typename T>

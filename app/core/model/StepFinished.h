@@ -1,5 +1,5 @@
 #pragma once
-#include "model/ThreadUsage.h"
+#include "model/StepThreadFigures.h"
 #include "model/TxCounters.h"
 #include <QJsonArray>
 #include <QJsonObject>
@@ -160,7 +160,7 @@ struct StepFinished {
     std::optional<LatencyFigures> latencyNs;
     QList<LcoreFinished> lcores;
     // The TX threads over the window; null when no lcore measured one.
-    std::optional<ThreadUsage> thread;
+    std::optional<StepThreadFigures> thread;
     // The step's effective parameters, defaults included, by the names of
     // the parameter table (model/StepParameters.h).
     QJsonObject params;

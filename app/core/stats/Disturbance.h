@@ -1,7 +1,7 @@
 #pragma once
 #include "model/NoisePolicy.h"
 #include "model/StepResult.h"
-#include "model/ThreadUsage.h"
+#include "model/StepThreadFigures.h"
 #include <QList>
 #include <QString>
 #include <limits>
@@ -10,12 +10,12 @@
 namespace burstlab {
 
 // One attempt at a repetition against the run's NoisePolicy: disturbed when
-// the engine's thread figures (ThreadUsage) say its TX lcores had less of
+// the engine's thread figures (StepThreadFigures) say its TX lcores had less of
 // their CPU over the measured window than the policy's minimum share, or
 // their CPUs more steal than its maximum. A disturbed repetition is still a
 // measurement (status completed); invalid ones are never judged.
 struct RepetitionNoise {
-    std::optional<ThreadUsage> thread; // none: not measured (older engine, import)
+    std::optional<StepThreadFigures> thread; // none: not measured (older engine, import)
     bool disturbed = false;
     // Disturbed, and run again: a later completed attempt of the same
     // repetition replaced it (NoisePolicy::rerunDisturbed).

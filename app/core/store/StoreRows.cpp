@@ -79,7 +79,7 @@ StepResult rateFrom(const QSqlQuery &q) {
     if (!q.value(6).isNull()) {
         // Of the finished message, the thread shares the noise policy judges;
         // stepFrom replaces it with the whole message.
-        ThreadUsage thread;
+        StepThreadFigures thread;
         thread.minCpuShare = q.value(6).toDouble();
         if (!q.value(7).isNull())
             thread.maxStealShare = q.value(7).toDouble();

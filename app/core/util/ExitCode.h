@@ -2,7 +2,8 @@
 
 namespace burstlab {
 
-// burstlab-cli's exit codes (printed by --help, listed in docs/cli.md).
+// burstlab-cli's exit codes (printed by --help, listed in docs/cli.md), which
+// the GUI's command line shares where the same thing went wrong.
 enum ExitCode : int {
     ExitOk = 0,
     ExitFailure = 1,      // the command ran and failed (a run not found, an import file unreadable)

@@ -1,11 +1,11 @@
-#include "model/ThreadUsage.h"
+#include "model/StepThreadFigures.h"
 #include "model/FieldJson.h"
 
 namespace burstlab {
 
-std::optional<ThreadUsage> ThreadUsage::fromJson(const QJsonObject &o, QString *error) {
+std::optional<StepThreadFigures> StepThreadFigures::fromJson(const QJsonObject &o, QString *error) {
     const QString path = QStringLiteral("finished.thread");
-    auto t = fieldjson::read<ThreadUsage>(o, path, error);
+    auto t = fieldjson::read<StepThreadFigures>(o, path, error);
     if (t && !t->problem().isEmpty()) {
         if (error)
             *error = QStringLiteral("%1.lcores: %2").arg(path, t->problem());
@@ -14,7 +14,7 @@ std::optional<ThreadUsage> ThreadUsage::fromJson(const QJsonObject &o, QString *
     return t;
 }
 
-QString ThreadUsage::problem() const {
+QString StepThreadFigures::problem() const {
     if (lcores < 1 || wallNs <= 0 || minCpuShare < 0)
         return QStringLiteral("a thread figure for no lcore or no time");
     return {};

@@ -6,13 +6,13 @@
 
 namespace burstlab {
 
-// What the kernel did to a step's TX threads over its measured window, as
-// the engine's finished message gives it in "thread" (docs/protocol.md): the
-// lowest CPU share of its TX lcores (on-CPU time over the window's wall
-// time), the highest steal share of their CPUs, their involuntary context
-// switches, and the CPU-time rate (packets per on-CPU second) next to the
-// wall-clock rate.
-struct ThreadUsage {
+// The step's thread figures, as the engine reports them in its finished
+// message's "thread" (docs/protocol.md, "The thread figures"): what the
+// kernel did to the step's TX threads over its measured window. The lowest
+// CPU share of its TX lcores (on-CPU time over the window's wall time), the
+// highest steal share of their CPUs, their involuntary context switches, and
+// the CPU-time rate (packets per on-CPU second) next to the wall-clock rate.
+struct StepThreadFigures {
     qint64 lcores = 0;
     qint64 wallNs = 0;
     qint64 onCpuNs = 0;
@@ -42,11 +42,11 @@ struct ThreadUsage {
 
     // The "thread" object of a finished message; nullopt and *error set when
     // a field is missing or of the wrong type.
-    static std::optional<ThreadUsage> fromJson(const QJsonObject &thread, QString *error);
+    static std::optional<StepThreadFigures> fromJson(const QJsonObject &thread, QString *error);
     // The words of what is wrong with figures read, or empty.
     QString problem() const;
 
-    bool operator==(const ThreadUsage &other) const = default;
+    bool operator==(const StepThreadFigures &other) const = default;
 };
 
 // One TX lcore's part of them (`lcores[].thread`): its CPU, its share of
