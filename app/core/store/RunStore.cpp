@@ -1,59 +1,13 @@
+// RunStore: the store's jobs put together (the session opened, its schema
+// brought up to date, dead writers' runs recovered), and what spans record
+// kinds: a whole run read or written at once.
 #include "store/RunStore.h"
-#include "model/JsonReader.h"
-#include "store/RunNotices.h"
-#include "store/RunOwner.h"
-#include "store/Schema.h"
-#include "store/SqlDialect.h"
-#include "store/StoreLocation.h"
-#include <QDir>
-#include <QFile>
-#include <QFileInfo>
 #include <QHash>
 #include <QJsonDocument>
 #include <QSaveFile>
-#include <QSqlDatabase>
-#include <QSqlDriver>
-#include <QSqlError>
-#include <QSqlQuery>
 #include <QStandardPaths>
-#include <QUrl>
-#include <atomic>
-#include <cerrno>
-#include <cstring>
-#include <unistd.h>
 
 namespace burstlab {
-
-namespace {
-
-constexpr int busyTimeoutMs = 5000;
-
-// Why the store cannot be written: its file, or its folder, where the WAL
-// and shared-memory files go. Empty when both can.
-QString writeProblem(const QString &path) {
-    const QFileInfo info(path);
-    for (const QString &target : {info.absolutePath(), info.absoluteFilePath()}) {
-        if (!QFileInfo::exists(target) ||
-            ::access(QFile::encodeName(target).constData(), W_OK) == 0)
-            continue;
-        if (errno == EROFS)
-            return QStringLiteral("%1 is on a read-only file system").arg(target);
-        return QStringLiteral("%1 is not writable (%2)")
-            .arg(target, QString::fromLocal8Bit(std::strerror(errno)));
-    }
-    return {};
-}
-
-} // namespace
-
-RunStore::RunStore() : m_dialect(&SqlDialect::of(StoreLocation::Kind::SqliteFile)) {
-    static std::atomic<quint64> counter{0};
-    m_connection = QStringLiteral("burstlab-store-%1").arg(++counter);
-}
-
-RunStore::~RunStore() {
-    close();
-}
 
 QString RunStore::defaultPath() {
     // Not AppDataLocation: that folder depends on the organisation name, and
@@ -62,465 +16,104 @@ QString RunStore::defaultPath() {
            QStringLiteral("/burstlab/burstlab.sqlite");
 }
 
-QSqlDatabase RunStore::database() const {
-    return QSqlDatabase::database(m_connection, false);
-}
-
-bool RunStore::fail(const QString &message) {
-    m_error = message;
-    m_connectionLost = false;
-    return false;
-}
-
-bool RunStore::fail(const QString &what, const QSqlQuery &query) {
-    if (!m_lost.isEmpty())
-        return failLost(what);
-    const QSqlError error = query.lastError();
-    fail(QStringLiteral("%1 (%2): %3").arg(what, m_path, m_dialect->explain(error)));
-    // A write refused by a read-only store says why it is read-only.
-    if (m_readOnly)
-        m_error += QStringLiteral("; the store is read-only: %1").arg(m_readOnlyWhy);
-    m_connectionLost = m_dialect->connectionLost(error);
-    if (m_connectionLost) {
-        m_lost = m_dialect->explain(error);
-        // The session is gone, its driver now too: the queries prepared on it
-        // (this one among them), dropped after it, are not deallocated on a
-        // connection that no longer exists (Qt's driver would try, and warn).
-        dropSession();
-    }
-    return false;
-}
-
-bool RunStore::failLost(const QString &what) {
-    fail(QStringLiteral("%1 (%2): %3").arg(what, m_path, m_lost));
-    m_connectionLost = true;
-    return false;
-}
-
-bool RunStore::exec(QSqlQuery &query, const QString &what) {
-    if (!m_lost.isEmpty())
-        return failLost(what);
-    if (query.exec())
-        return true;
-    return fail(what, query);
-}
-
-bool RunStore::execText(const QString &sql, const QString &what) {
-    if (!m_lost.isEmpty())
-        return failLost(what);
-    QSqlQuery query(database());
-    if (query.exec(sql))
-        return true;
-    return fail(what, query);
-}
-
-QSqlQuery RunStore::prepare(const QString &sql, const QVariantList &values) {
-    QSqlQuery query(database());
-    // A dropped session has nothing to prepare on: exec() tells why.
-    if (m_lost.isEmpty())
-        query.prepare(sql);
-    for (const QVariant &v : values) {
-        // A null QString would bind as SQL NULL; text columns hold '' instead.
-        const bool nullText = v.typeId() == QMetaType::QString && v.toString().isNull();
-        query.addBindValue(nullText ? QVariant(QLatin1String("")) : v);
-    }
-    return query;
-}
-
 bool RunStore::open(const QString &path, Access access, Superuser superuser) {
-    close();
-    m_path = path.isEmpty() ? defaultPath() : path;
-    m_error.clear();
     m_recovered.clear();
-    QString why;
-    const auto location = StoreLocation::parse(m_path, &why);
-    // Not repeated: the text may hold a password.
-    if (!location)
-        return fail(QStringLiteral("cannot open the store: %1").arg(why));
-    m_dialect = &SqlDialect::of(location->kind());
-    if (!QSqlDatabase::isDriverAvailable(m_dialect->driver()))
-        return fail(QStringLiteral("cannot open the store %1: Qt's %2 driver (%3) is not "
-                                   "installed")
-                        .arg(m_path, m_dialect->name(), m_dialect->driver()));
-    if (location->isFile()) {
-        if (access == Access::ReadOnlyIfNeeded && QFileInfo(m_path).isFile())
-            if (const QString cause = writeProblem(m_path); !cause.isEmpty())
-                return openReadOnly(cause);
-        if (!prepareFolder(path.isEmpty()))
-            return false;
-    }
-    {
-        QSqlDatabase db = location->addDatabase(m_connection);
-        if (!db.open())
-            why = m_dialect->explain(db.lastError());
-    }
-    if (!why.isEmpty()) {
-        QSqlDatabase::removeDatabase(m_connection);
-        return fail(QStringLiteral("cannot open the store %1: %2").arg(m_path, why));
-    }
-    m_owner = RunOwner::acquire();
-    if (configureConnection() && startSession(access, superuser))
+    if (!m_session.open(path.isEmpty() ? defaultPath() : path, path.isEmpty(), access, superuser))
+        return false;
+    if (m_session.isReadOnly() || (Schema::migrate(m_session) && recoverInterrupted()))
         return true;
-    QString error = m_error;
-    // SQLite only says it cannot open a store it may not write (its WAL
-    // needs the folder): say why.
-    if (const QString cause = location->isFile() ? writeProblem(m_path) : QString();
-        !cause.isEmpty())
-        error += QStringLiteral("; %1").arg(cause);
-    close();
-    m_error = error;
-    return false;
-}
-
-bool RunStore::prepareFolder(bool isDefault) {
-    const QFileInfo info(m_path);
-    // Only the default store's folder is ours to create: a missing folder in a
-    // given path is more likely a typo than a wish for new directories.
-    if (!isDefault && !info.absoluteDir().exists())
-        return fail(QStringLiteral("the directory %1 does not exist").arg(info.absolutePath()));
-    if (!QDir().mkpath(info.absolutePath()))
-        return fail(
-            QStringLiteral("cannot create the folder %1 for the store").arg(info.absolutePath()));
-    if (info.isDir())
-        return fail(QStringLiteral("%1 is a folder, not a store file").arg(m_path));
-    return true;
-}
-
-bool RunStore::startSession(Access access, Superuser superuser) {
-    const auto role = sessionRole();
-    if (!role)
-        return false;
-    if (role->superuser && superuser == Superuser::Refused)
-        return fail(QStringLiteral("the store %1 is opened as %2, a superuser: the GUI holds no "
-                                   "superuser connection; connect as a writer or a viewer that "
-                                   "docs/store-role.sql makes (docs/store.md)")
-                        .arg(m_path, role->login));
-    if (role->mayWrite)
-        return migrate() && recoverInterrupted();
-    if (access == Access::ReadWrite)
-        return fail(QStringLiteral("the store %1 is read-only for the role %2: it may list, show, "
-                                   "compare and export runs; writing them needs a writer's role "
-                                   "(burstlab_writers)")
-                        .arg(m_path, role->login));
-    const QString why = QStringLiteral("the role %1 may only read it").arg(role->login);
-    if (!schemaIsCurrent()) {
-        m_error += QStringLiteral(" (opened read-only: %1)").arg(why);
-        return false;
-    }
-    m_readOnly = true;
-    m_readOnlyWhy = why;
-    return true;
-}
-
-std::optional<RunStore::SessionRole> RunStore::sessionRole() {
-    const QString sql = m_dialect->writeAccessQuery();
-    if (sql.isEmpty())
-        return SessionRole{};
-    QSqlQuery q(database());
-    if (!q.exec(sql) || !q.next()) {
-        fail(QStringLiteral("reading the role's privileges"), q);
-        return std::nullopt;
-    }
-    return SessionRole{q.value(0).toBool(), q.value(2).toBool(), q.value(1).toString()};
-}
-
-bool RunStore::schemaIsCurrent() {
-    const auto version = userVersion();
-    if (!version)
-        return false;
-    if (*version == schemaVersion)
-        return true;
-    return fail(QStringLiteral("the store %1 has schema version %2, not %3, and cannot be "
-                               "brought up to date read-only: a writer must open it first")
-                    .arg(m_path)
-                    .arg(*version)
-                    .arg(schemaVersion));
-}
-
-bool RunStore::openReadOnly(const QString &why) {
-    // Read-only first; a WAL store whose shared-memory file cannot be made
-    // (a read-only file system) only as immutable: nobody can write it there.
-    const QString immutable =
-        QUrl::fromLocalFile(m_path).toString(QUrl::FullyEncoded) + QStringLiteral("?immutable=1");
-    const std::pair<QString, QString> ways[] = {
-        {m_path, QStringLiteral("QSQLITE_OPEN_READONLY")},
-        {immutable, QStringLiteral("QSQLITE_OPEN_READONLY;QSQLITE_OPEN_URI")}};
-    for (const auto &[name, options] : ways) {
-        {
-            QSqlDatabase db = QSqlDatabase::addDatabase(m_dialect->driver(), m_connection);
-            db.setDatabaseName(name);
-            db.setConnectOptions(options);
-            db.open();
-        }
-        // Of the settings, the first read and the lock wait only: switching
-        // to WAL would write.
-        const auto settings = m_dialect->setup(busyTimeoutMs);
-        if (execText(settings.first().sql, QStringLiteral("reading")) && schemaIsCurrent() &&
-            execText(settings.at(1).sql, QStringLiteral("setting up"))) {
-            m_readOnly = true;
-            m_readOnlyWhy = why;
-            return true;
-        }
-        QSqlDatabase::removeDatabase(m_connection);
-    }
-    const QString error = QStringLiteral("%1 (opened read-only: %2)").arg(m_error, why);
-    close();
-    m_error = error;
-    return false;
-}
-
-std::optional<QString> RunStore::damage() {
-    if (m_dialect->damageQuery().isEmpty())
-        return QString();
-    QSqlQuery q(database());
-    if (!q.exec(m_dialect->damageQuery())) {
-        fail(QStringLiteral("checking"), q);
-        return std::nullopt;
-    }
-    QStringList found;
-    while (q.next())
-        found << q.value(0).toString();
-    return found == QStringList{QStringLiteral("ok")} ? QString()
-                                                      : found.join(QStringLiteral("; "));
-}
-
-void RunStore::close() {
-    m_readOnly = false;
-    m_readOnlyWhy.clear();
-    m_notices.reset();
-    m_held.clear(); // a session's locks end with it
-    if (!m_owner.isEmpty()) {
-        RunOwner::release(m_owner);
-        m_owner.clear();
-    }
-    // The session's prepared statements end with it: dropped after its
-    // driver, they are not deallocated one by one.
-    dropSession();
-    m_insertSample.reset();
-    m_lost.clear();
-}
-
-void RunStore::dropSession() {
-    if (!QSqlDatabase::contains(m_connection))
-        return;
-    {
-        QSqlDatabase db = QSqlDatabase::database(m_connection, false);
-        db.close();
-    }
-    QSqlDatabase::removeDatabase(m_connection);
-}
-
-bool RunStore::isOpen() const {
-    return database().isOpen();
-}
-
-QString RunStore::path() const {
-    return m_path;
-}
-
-QString RunStore::lastError() const {
-    return m_error;
-}
-
-QList<qint64> RunStore::recoveredOnOpen() const {
-    return m_recovered;
-}
-
-bool RunStore::configureConnection() {
-    const auto settings = m_dialect->setup(busyTimeoutMs);
-    for (qsizetype i = 0; i < settings.size(); ++i) {
-        // The first is a read, so that a foreign or corrupt store is named
-        // as such rather than as a failed setting.
-        const QString what = i == 0 ? QStringLiteral("reading") : QStringLiteral("setting up");
-        QSqlQuery q(database());
-        if (!q.exec(settings[i].sql))
-            return fail(what, q);
-        if (settings[i].answer.isEmpty())
-            continue;
-        const QString answer = q.next() ? q.value(0).toString() : QString();
-        if (answer.compare(settings[i].answer, Qt::CaseInsensitive) != 0)
-            return fail(QStringLiteral("cannot use %1 (%2 answers '%3'): the store or its folder "
-                                       "is read-only")
-                            .arg(m_path, settings[i].sql, answer));
-    }
-    return true;
-}
-
-std::optional<qint64> RunStore::number(const QString &sql, const QString &what) {
-    QSqlQuery q(database());
-    if (!q.exec(sql) || !q.next()) {
-        fail(QStringLiteral("reading the %1").arg(what), q);
-        return std::nullopt;
-    }
-    return q.value(0).toLongLong();
-}
-
-std::optional<int> RunStore::userVersion() {
-    const auto version = number(m_dialect->schemaVersionQuery(), QStringLiteral("schema version"));
-    return version ? std::optional<int>(int(*version)) : std::nullopt;
-}
-
-std::optional<qint64> RunStore::dataVersion() {
-    return number(m_dialect->dataVersionQuery(), QStringLiteral("data version"));
-}
-
-QMetaObject::Connection RunStore::watchRuns(QObject *context,
-                                            const std::function<void(qint64)> &heard) {
-    const QString channel = m_dialect->runsChannel();
-    if (channel.isEmpty())
-        return {};
-    if (!m_notices) {
-        auto notices = std::make_unique<RunNotices>(channel);
-        if (!listen(*notices))
-            return {};
-        m_notices = std::move(notices);
-    }
-    return QObject::connect(m_notices.get(), &RunNotices::heard, context, heard);
-}
-
-bool RunStore::listen(RunNotices &notices) {
-    QSqlDriver *driver = database().driver();
-    if (driver && notices.listen(driver))
-        return true;
-    return fail(QStringLiteral("listening for runs (%1): %2")
-                    .arg(m_path, driver ? m_dialect->explain(driver->lastError())
-                                        : QStringLiteral("not connected")));
-}
-
-bool RunStore::announce(qint64 runId) {
-    const QString sql = m_dialect->announceRun(runId);
-    return sql.isEmpty() || execText(sql, QStringLiteral("announcing run %1").arg(runId));
-}
-
-bool RunStore::migrate() {
-    const auto &steps = Schema::migrations();
-    static_assert(schemaVersion > 0);
-    Q_ASSERT(steps.size() == schemaVersion);
-    while (true) {
-        const auto before = userVersion();
-        if (!before)
-            return false;
-        if (*before > schemaVersion)
-            return fail(QStringLiteral("the store %1 has schema version %2, newer than this "
-                                       "burstlab understands (%3)")
-                            .arg(m_path)
-                            .arg(*before)
-                            .arg(schemaVersion));
-        if (*before == schemaVersion)
-            return true;
-        // Another instance may migrate at the same moment: re-read the
-        // version inside the write transaction and apply only what is due.
-        const QString lock = m_dialect->schemaLock(true);
-        if (!lock.isEmpty() && !execText(lock, QStringLiteral("migrating")))
-            return false;
-        const bool ok = inTransaction(QStringLiteral("migrating"), [&] {
-            const auto version = userVersion();
-            if (!version)
-                return false;
-            if (*version != *before)
-                return true;
-            for (const QString &statement : steps[*version]) {
-                const QString sql = m_dialect->migration(statement, *version + 1);
-                if (!sql.isEmpty() &&
-                    !execText(sql, QStringLiteral("migrating to schema %1").arg(*version + 1)))
-                    return false;
-            }
-            return execText(m_dialect->setSchemaVersion(*version + 1), QStringLiteral("migrating"));
-        });
-        const QString error = m_error;
-        if (!lock.isEmpty())
-            execText(m_dialect->schemaLock(false), QStringLiteral("migrating"));
-        m_error = error;
-        if (!ok)
-            return false;
-    }
-}
-
-bool RunStore::inTransaction(const QString &what, const std::function<bool()> &work) {
-    // Refused before it begins: a statement refused inside would leave the
-    // transaction aborted under the statements still to be freed.
-    if (m_readOnly)
-        return fail(
-            QStringLiteral("%1 (%2): the store is read-only: %3").arg(what, m_path, m_readOnlyWhy));
-    if (!execText(m_dialect->beginWrite(), what))
-        return false;
-    if (work() && execText(QStringLiteral("COMMIT"), what))
-        return true;
-    // A lost session's transaction ended with it.
-    if (m_connectionLost)
-        return false;
-    const QString error = m_error;
-    QSqlQuery rollback(database());
-    rollback.exec(QStringLiteral("ROLLBACK"));
-    m_error = error;
+    m_session.abandon();
     return false;
 }
 
 std::optional<QList<qint64>> RunStore::recoverInterrupted() {
-    QList<qint64> recovered;
-    const bool ok = inTransaction(QStringLiteral("recovering interrupted runs"), [&] {
-        QSqlQuery q(database());
-        if (!q.exec(QStringLiteral("SELECT id, owner FROM runs WHERE status = 'running'")))
-            return fail(QStringLiteral("recovering interrupted runs"), q);
-        QList<std::pair<qint64, QString>> running;
-        while (q.next())
-            running.append({q.value(0).toLongLong(), q.value(1).toString()});
-        for (const auto &[id, owner] : running) {
-            const auto alive = writerAlive(id, owner);
-            if (!alive)
+    const auto recovered = m_runs.recoverInterrupted();
+    if (recovered)
+        m_recovered << *recovered;
+    return recovered;
+}
+
+std::optional<QList<Point>> RunStore::completedPoints(qint64 runId) {
+    const auto run = loadRun(runId);
+    if (!run)
+        return std::nullopt;
+    return m_steps.completedPoints(runId, run->spec.reps);
+}
+
+std::optional<RunData> RunStore::loadRunData(qint64 runId) {
+    RunData data;
+    const auto run = loadRun(runId);
+    if (!run)
+        return std::nullopt;
+    data.run = *run;
+    const auto steps = stepsOf(runId);
+    if (!steps)
+        return std::nullopt;
+    QHash<qint64, qsizetype> index;
+    for (const StepResult &result : *steps) {
+        index.insert(result.id, data.steps.size());
+        data.steps << StepData{result, {}};
+    }
+    const auto samples = m_steps.samplesOfRun(runId);
+    if (!samples)
+        return std::nullopt;
+    for (const Sample &sample : *samples) {
+        if (const auto at = index.constFind(sample.stepId); at != index.cend())
+            data.steps[*at].samples << sample;
+    }
+    const auto load = loadSamplesOf(runId);
+    if (!load)
+        return std::nullopt;
+    data.loadSamples = *load;
+    return data;
+}
+
+std::optional<QList<qint64>> RunStore::insertRuns(const QList<RunData> &runs) {
+    QList<qint64> ids;
+    const bool ok = m_session.inTransaction(QStringLiteral("importing runs"), [&] {
+        for (const RunData &data : runs) {
+            const auto id = m_runs.insert(data.run);
+            if (!id)
                 return false;
-            if (!*alive)
-                recovered << id;
-        }
-        for (qint64 id : recovered) {
-            QSqlQuery steps = prepare(QStringLiteral("UPDATE steps SET status = 'interrupted' "
-                                                     "WHERE run_id = ? AND status = 'running'"),
-                                      {id});
-            QSqlQuery run = prepare(QStringLiteral("UPDATE runs SET status = 'interrupted', "
-                                                   "owner = '' WHERE id = ?"),
-                                    {id});
-            if (!exec(steps, QStringLiteral("recovering run %1").arg(id)) ||
-                !exec(run, QStringLiteral("recovering run %1").arg(id)) || !announce(id))
-                return false;
+            for (const StepData &step : data.steps) {
+                const auto stepId = m_steps.insert(*id, step.result);
+                if (!stepId)
+                    return false;
+                for (const Sample &s : step.samples) {
+                    if (!m_steps.addSample(*stepId, s))
+                        return false;
+                }
+            }
+            for (const LoadSample &s : data.loadSamples) {
+                if (!m_steps.addLoadSample(*id, s))
+                    return false;
+            }
+            ids << *id;
         }
         return true;
     });
     if (!ok)
         return std::nullopt;
-    m_recovered << recovered;
-    return recovered;
+    return ids;
 }
 
-std::optional<bool> RunStore::writerAlive(qint64 runId, const QString &owner) {
-    if (owner == m_owner)
-        return true;
-    const QString tryHold = m_dialect->tryHoldRun(runId);
-    if (tryHold.isEmpty())
-        return RunOwner::isLive(owner);
-    const QString what = QStringLiteral("recovering run %1").arg(runId);
-    QSqlQuery q(database());
-    if (!q.exec(tryHold) || !q.next()) {
-        fail(what, q);
+std::optional<qint64> RunStore::insertRunData(const RunData &data) {
+    const auto ids = insertRuns({data});
+    if (!ids)
         return std::nullopt;
-    }
-    if (!q.value(0).toBool())
-        return true; // its writer's session holds it
-    if (!execText(m_dialect->releaseRun(runId), what))
-        return std::nullopt;
-    // A writer on this host whose connection dropped is still alive.
-    return RunOwner::isOnThisHost(owner) && RunOwner::isLive(owner);
+    return ids->first();
 }
 
-bool RunStore::holdRun(qint64 runId, bool running) {
-    const QString sql = running ? m_dialect->holdRun(runId) : m_dialect->releaseRun(runId);
-    if (sql.isEmpty() || running == m_held.contains(runId))
-        return true;
-    if (!execText(sql, QStringLiteral("owning run %1").arg(runId)))
+bool RunStore::exportRunJson(qint64 runId, const QString &file) {
+    const auto data = loadRunData(runId);
+    if (!data)
         return false;
-    if (running)
-        m_held.insert(runId);
-    else
-        m_held.remove(runId);
+    QSaveFile out(file);
+    if (!out.open(QIODevice::WriteOnly))
+        return m_session.fail(QStringLiteral("cannot write %1: %2").arg(file, out.errorString()));
+    out.write(QJsonDocument(data->toJson()).toJson(QJsonDocument::Indented));
+    if (!out.commit())
+        return m_session.fail(QStringLiteral("cannot write %1: %2").arg(file, out.errorString()));
     return true;
 }
 

@@ -1,4 +1,6 @@
 #include "store/Schema.h"
+#include "store/SqlDialect.h"
+#include "store/StoreSession.h"
 
 namespace burstlab {
 
@@ -148,6 +150,70 @@ const QList<QStringList> &Schema::migrations() {
                             QStringLiteral("REAL")),
     };
     return steps;
+}
+
+std::optional<int> Schema::versionOf(StoreSession &session) {
+    const auto version =
+        session.number(session.dialect().schemaVersionQuery(), QStringLiteral("schema version"));
+    return version ? std::optional<int>(int(*version)) : std::nullopt;
+}
+
+bool Schema::isCurrent(StoreSession &session) {
+    const auto version = versionOf(session);
+    if (!version)
+        return false;
+    if (*version == kVersion)
+        return true;
+    return session.fail(QStringLiteral("the store %1 has schema version %2, not %3, and cannot be "
+                                       "brought up to date read-only: a writer must open it first")
+                            .arg(session.path())
+                            .arg(*version)
+                            .arg(kVersion));
+}
+
+bool Schema::migrate(StoreSession &session) {
+    const auto &steps = Schema::migrations();
+    static_assert(kVersion > 0);
+    Q_ASSERT(steps.size() == kVersion);
+    while (true) {
+        const auto before = versionOf(session);
+        if (!before)
+            return false;
+        if (*before > kVersion)
+            return session.fail(
+                QStringLiteral("the store %1 has schema version %2, newer than this "
+                               "burstlab understands (%3)")
+                    .arg(session.path())
+                    .arg(*before)
+                    .arg(kVersion));
+        if (*before == kVersion)
+            return true;
+        // Another instance may migrate at the same moment: re-read the
+        // version inside the write transaction and apply only what is due.
+        const QString lock = session.dialect().schemaLock(true);
+        if (!lock.isEmpty() && !session.execText(lock, QStringLiteral("migrating")))
+            return false;
+        const bool ok = session.inTransaction(QStringLiteral("migrating"), [&] {
+            const auto version = versionOf(session);
+            if (!version)
+                return false;
+            if (*version != *before)
+                return true;
+            for (const QString &statement : steps[*version]) {
+                const QString sql = session.dialect().migration(statement, *version + 1);
+                if (!sql.isEmpty() &&
+                    !session.execText(sql,
+                                      QStringLiteral("migrating to schema %1").arg(*version + 1)))
+                    return false;
+            }
+            return session.execText(session.dialect().setSchemaVersion(*version + 1),
+                                    QStringLiteral("migrating"));
+        });
+        // A failed migration ends the session (RunStore::open), its lock with it.
+        if (!ok || (!lock.isEmpty() && !session.execText(session.dialect().schemaLock(false),
+                                                         QStringLiteral("migrating"))))
+            return false;
+    }
 }
 
 } // namespace burstlab

@@ -1,14 +1,27 @@
 #pragma once
 #include <QList>
 #include <QStringList>
+#include <optional>
 
 namespace burstlab {
+
+class StoreSession;
 
 // The store's schema as ordered migrations: migrations()[i] takes
 // PRAGMA user_version i to i + 1. One statement per string (QSQLITE runs
 // one statement per exec()). Never edit a released step: append one.
 struct Schema {
+    static constexpr int kVersion = 7;
     static const QList<QStringList> &migrations();
+
+    // The store's version; nullopt (the session's lastError()) when unreadable.
+    static std::optional<int> versionOf(StoreSession &session);
+    // Fails, saying a writer must bring it up to date, unless the store's
+    // schema is this burstlab's.
+    static bool isCurrent(StoreSession &session);
+    // Applies the migrations the store lacks, each in its own transaction;
+    // fails on a store newer than this burstlab.
+    static bool migrate(StoreSession &session);
 };
 
 } // namespace burstlab

@@ -12,10 +12,9 @@
 
 namespace burstlab::storerows {
 
-// How RunStore's rows read and write: the column lists its statements name
-// and the conversions between a row and the model, shared by its files
-// (RunStore.cpp: the connection; RunStoreRuns.cpp: runs; RunStoreSteps.cpp:
-// steps and samples).
+// How the store's rows read and write: the column lists its statements name
+// and the conversions between a row and the model, shared by the record
+// kinds (RunRecords, StepRecords).
 
 // A run's row and its documents, which live apart from the rows lists read.
 extern const QString runColumns;

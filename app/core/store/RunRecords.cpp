@@ -1,0 +1,334 @@
+// The runs' records: a run's row, its documents (hello, fingerprint,
+// checklist) and its tags; the runs left running by a writer that is gone.
+#include "store/RunRecords.h"
+#include "model/JsonReader.h"
+#include "stats/PointStats.h"
+#include "store/RunOwner.h"
+#include "store/SqlDialect.h"
+#include "store/StoreRows.h"
+#include "store/StoreSession.h"
+#include <QSqlQuery>
+
+namespace burstlab {
+
+using namespace storerows;
+
+std::optional<qint64> RunRecords::insert(const Run &run) {
+    const QDateTime created = run.created.isValid() ? run.created : QDateTime::currentDateTimeUtc();
+    QSqlQuery q = m_session.prepare(
+        QStringLiteral("INSERT INTO runs (name, label, notes, created, status, error, sweep, "
+                       "tx_port, source, owner) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                       "RETURNING id"),
+        {run.name, run.label, run.notes, dateTimeText(created), toString(run.status), run.error,
+         jsonText(run.spec.toJson()), jsonText(run.txPort()), run.source,
+         run.status == RunStatus::Running ? m_session.owner() : QString()});
+    if (!m_session.exec(q, QStringLiteral("storing a run")) || !q.next())
+        return std::nullopt;
+    const qint64 id = q.value(0).toLongLong();
+    if (!writeDocuments(id, run) || !writeTags(id, run.tags) ||
+        !m_session.holdRun(id, run.status == RunStatus::Running) || !m_session.announce(id))
+        return std::nullopt;
+    return id;
+}
+
+bool RunRecords::writeDocuments(qint64 runId, const Run &run) {
+    QSqlQuery q = m_session.prepare(
+        QStringLiteral("INSERT INTO run_documents (run_id, hello, fingerprint, checklist) "
+                       "VALUES (?, ?, ?, ?) ON CONFLICT (run_id) DO UPDATE SET "
+                       "hello = excluded.hello, fingerprint = excluded.fingerprint, "
+                       "checklist = excluded.checklist"),
+        {runId, jsonText(run.hello), jsonText(run.fingerprint), jsonText(run.checklist)});
+    return m_session.exec(q, QStringLiteral("storing the context of run %1").arg(runId));
+}
+
+bool RunRecords::writeTags(qint64 runId, const QStringList &tags) {
+    QSqlQuery clear =
+        m_session.prepare(QStringLiteral("DELETE FROM tags WHERE run_id = ?"), {runId});
+    if (!m_session.exec(clear, QStringLiteral("storing tags")))
+        return false;
+    for (const QString &tag : tags) {
+        QSqlQuery q =
+            m_session.prepare(QStringLiteral("INSERT INTO tags (run_id, tag) VALUES (?, ?) "
+                                             "ON CONFLICT DO NOTHING"),
+                              {runId, tag.trimmed()});
+        if (!tag.trimmed().isEmpty() && !m_session.exec(q, QStringLiteral("storing tags")))
+            return false;
+    }
+    return true;
+}
+
+std::optional<QStringList> RunRecords::tagsOf(qint64 runId) {
+    QSqlQuery q = m_session.prepare(
+        QStringLiteral("SELECT tag FROM tags WHERE run_id = ? ORDER BY tag"), {runId});
+    if (!m_session.exec(q, QStringLiteral("reading tags")))
+        return std::nullopt;
+    QStringList tags;
+    while (q.next())
+        tags << q.value(0).toString();
+    return tags;
+}
+
+std::optional<qint64> RunRecords::create(const Run &run) {
+    std::optional<qint64> id;
+    if (!m_session.inTransaction(QStringLiteral("storing a run"),
+                                 [&] { return (id = insert(run)).has_value(); }))
+        return std::nullopt;
+    return id;
+}
+
+bool RunRecords::changed(QSqlQuery &query, const QString &what, qint64 runId) {
+    if (!m_session.exec(query, what))
+        return false;
+    if (query.numRowsAffected() == 0)
+        return m_session.fail(
+            QStringLiteral("%1: no run %2 in %3").arg(what).arg(runId).arg(m_session.path()));
+    return true;
+}
+
+bool RunRecords::update(const Run &run) {
+    const QString what = QStringLiteral("updating run %1").arg(run.id);
+    return m_session.inTransaction(what, [&] {
+        QSqlQuery q = m_session.prepare(
+            QStringLiteral("UPDATE runs SET name = ?, label = ?, notes = ? WHERE id = ?"),
+            {run.name, run.label, run.notes, run.id});
+        return changed(q, what, run.id) && writeTags(run.id, run.tags) &&
+               m_session.announce(run.id);
+    });
+}
+
+bool RunRecords::setStatus(qint64 runId, RunStatus status, const QString &error) {
+    // A run that leaves "running" no longer has an owner to protect it.
+    QSqlQuery q = m_session.prepare(
+        QStringLiteral("UPDATE runs SET status = ?, error = ?, owner = ? WHERE id = ?"),
+        {toString(status), error, status == RunStatus::Running ? m_session.owner() : QString(),
+         runId});
+    return changed(q, QStringLiteral("setting the status of run %1").arg(runId), runId) &&
+           m_session.holdRun(runId, status == RunStatus::Running) && m_session.announce(runId);
+}
+
+bool RunRecords::setContext(qint64 runId, const QJsonObject &hello, const QJsonObject &fingerprint,
+                            const QJsonArray &checklist) {
+    Run run;
+    run.hello = hello;
+    run.fingerprint = fingerprint;
+    run.checklist = checklist;
+    const QString what = QStringLiteral("storing the context of run %1").arg(runId);
+    return m_session.inTransaction(what, [&] {
+        QSqlQuery q = m_session.prepare(QStringLiteral("UPDATE runs SET tx_port = ? WHERE id = ?"),
+                                        {jsonText(run.txPort()), runId});
+        return changed(q, what, runId) && writeDocuments(runId, run) && m_session.announce(runId);
+    });
+}
+
+QString RunRecords::whereClause(const RunFilter &filter, QVariantList *values) {
+    QStringList terms;
+    if (!filter.label.isEmpty()) {
+        terms << QStringLiteral("r.label = ?");
+        *values << filter.label;
+    }
+    if (filter.status) {
+        terms << QStringLiteral("r.status = ?");
+        *values << toString(*filter.status);
+    }
+    if (!filter.tag.isEmpty()) {
+        terms << QStringLiteral("r.id IN (SELECT run_id FROM tags WHERE tag = ?)");
+        *values << filter.tag;
+    }
+    if (filter.olderThan > 0) {
+        // The list's own order, so pages neither skip nor repeat a run.
+        terms << QStringLiteral("(r.created, r.id) < (SELECT created, id FROM runs WHERE id = ?)");
+        *values << filter.olderThan;
+    }
+    return terms.isEmpty() ? QString()
+                           : QStringLiteral(" WHERE ") + terms.join(QStringLiteral(" AND "));
+}
+
+std::optional<QList<RunSummary>> RunRecords::list(const RunFilter &filter) {
+    // Per run, the completed steps' count comes from the steps_rates index
+    // alone, and the tags from their primary key: a page reads its own runs'
+    // rows, then each run's steps for its best point figure.
+    QVariantList values;
+    const QString where = whereClause(filter, &values);
+    QString limit;
+    if (filter.limit > 0) {
+        limit = QStringLiteral(" LIMIT ?");
+        values << filter.limit;
+    }
+    QSqlQuery q = m_session.prepare(
+        QStringLiteral(
+            "SELECT r.id, r.name, r.label, r.created, r.status, r.tx_port, r.sweep, r.source,"
+            " (SELECT count(*) FROM steps s WHERE s.run_id = r.id AND s.status = 'completed'),"
+            " (SELECT %1 FROM tags t WHERE t.run_id = r.id)"
+            " FROM runs r%2 ORDER BY r.created DESC, r.id DESC%3")
+            .arg(m_session.dialect().jsonArrayOf(QStringLiteral("t.tag")), where, limit),
+        values);
+    if (!m_session.exec(q, QStringLiteral("listing runs")))
+        return std::nullopt;
+    QList<RunSummary> list;
+    QList<Run> runs; // the sweeps, for the options each run's figures are judged under
+    while (q.next()) {
+        RunSummary s;
+        s.id = q.value(0).toLongLong();
+        s.name = q.value(1).toString();
+        s.label = q.value(2).toString();
+        s.created = dateTimeFromText(q.value(3).toString());
+        s.status = runStatusFromString(q.value(4).toString()).value_or(RunStatus::Failed);
+        s.device = Run::deviceOf(jsonDocument(q.value(5)).object());
+        Run run;
+        run.spec =
+            SweepSpec::fromJson(jsonDocument(q.value(6)).object(), nullptr).value_or(SweepSpec{});
+        s.sweep = run.spec.describe();
+        s.engineKind = run.spec.engine.kind;
+        s.source = q.value(7).toString();
+        s.steps = q.value(8).toInt();
+        for (const QJsonValue &tag : jsonDocument(q.value(9)).array())
+            s.tags << tag.toString();
+        s.tags.sort();
+        list << s;
+        runs << run;
+    }
+    // The best pps of a run is its best point figure (the median of a
+    // point's valid repetitions under the run's own noise policy), the
+    // number show, compare and the exports print, not its fastest single
+    // repetition. Only the rate columns are read: a page lists 200 runs.
+    QSqlQuery rates = m_session.prepare(
+        QStringLiteral("SELECT %1 FROM steps WHERE run_id = ? ORDER BY seq, id").arg(rateColumns),
+        {});
+    for (qsizetype i = 0; i < list.size(); ++i) {
+        RunSummary &s = list[i];
+        rates.addBindValue(s.id);
+        if (!m_session.exec(rates, QStringLiteral("reading the rates of run %1").arg(s.id)))
+            return std::nullopt;
+        QList<StepResult> steps;
+        while (rates.next())
+            steps << rateFrom(rates);
+        if (const auto best = PointStats::bestPps(PointStats::of(runs[i], steps)))
+            s.bestPps = double(*best);
+    }
+    return list;
+}
+
+std::optional<qint64> RunRecords::count(const RunFilter &filter) {
+    QVariantList values;
+    const QString where = whereClause(filter, &values);
+    QSqlQuery q =
+        m_session.prepare(QStringLiteral("SELECT count(*) FROM runs r%1").arg(where), values);
+    if (!m_session.exec(q, QStringLiteral("counting runs")) || !q.next()) {
+        m_session.fail(QStringLiteral("counting runs"), q);
+        return std::nullopt;
+    }
+    return q.value(0).toLongLong();
+}
+
+std::optional<bool> RunRecords::has(qint64 runId) {
+    QSqlQuery q = m_session.prepare(QStringLiteral("SELECT 1 FROM runs WHERE id = ?"), {runId});
+    if (!m_session.exec(q, QStringLiteral("looking up run %1").arg(runId)))
+        return std::nullopt;
+    return q.next();
+}
+
+std::optional<Run> RunRecords::load(qint64 runId) {
+    QSqlQuery q =
+        m_session.prepare(QStringLiteral("SELECT %1 FROM runs r LEFT JOIN run_documents d ON "
+                                         "d.run_id = r.id WHERE r.id = ?")
+                              .arg(runColumns),
+                          {runId});
+    if (!m_session.exec(q, QStringLiteral("loading run %1").arg(runId)))
+        return std::nullopt;
+    if (!q.next()) {
+        m_session.fail(QStringLiteral("no run %1 in %2").arg(runId).arg(m_session.path()));
+        return std::nullopt;
+    }
+    Run run;
+    run.id = q.value(0).toLongLong();
+    run.name = q.value(1).toString();
+    run.label = q.value(2).toString();
+    run.notes = q.value(3).toString();
+    run.created = dateTimeFromText(q.value(4).toString());
+    run.status = runStatusFromString(q.value(5).toString()).value_or(RunStatus::Failed);
+    run.error = q.value(6).toString();
+    QString why;
+    const auto spec = SweepSpec::fromJson(jsonDocument(q.value(7)).object(), &why);
+    if (!spec) {
+        m_session.fail(QStringLiteral("run %1 in %2 has an unreadable sweep: %3")
+                           .arg(runId)
+                           .arg(m_session.path(), why));
+        return std::nullopt;
+    }
+    run.spec = *spec;
+    run.hello = jsonDocument(q.value(8)).object();
+    run.fingerprint = jsonDocument(q.value(9)).object();
+    run.checklist = jsonDocument(q.value(10)).array();
+    run.source = q.value(11).toString();
+    const auto tags = tagsOf(runId);
+    if (!tags)
+        return std::nullopt;
+    run.tags = *tags;
+    return run;
+}
+
+bool RunRecords::remove(qint64 runId) {
+    QSqlQuery q = m_session.prepare(QStringLiteral("DELETE FROM runs WHERE id = ?"), {runId});
+    return changed(q, QStringLiteral("deleting run %1").arg(runId), runId) &&
+           m_session.announce(runId);
+}
+
+std::optional<QList<qint64>> RunRecords::recoverInterrupted() {
+    QList<qint64> recovered;
+    const bool ok = m_session.inTransaction(QStringLiteral("recovering interrupted runs"), [&] {
+        QSqlQuery q = m_session.prepare(
+            QStringLiteral("SELECT id, owner FROM runs WHERE status = 'running'"), {});
+        if (!m_session.exec(q, QStringLiteral("recovering interrupted runs")))
+            return false;
+        QList<std::pair<qint64, QString>> running;
+        while (q.next())
+            running.append({q.value(0).toLongLong(), q.value(1).toString()});
+        for (const auto &[id, owner] : running) {
+            const auto alive = writerAlive(id, owner);
+            if (!alive)
+                return false;
+            if (!*alive)
+                recovered << id;
+        }
+        for (qint64 id : recovered) {
+            QSqlQuery steps =
+                m_session.prepare(QStringLiteral("UPDATE steps SET status = 'interrupted' "
+                                                 "WHERE run_id = ? AND status = 'running'"),
+                                  {id});
+            QSqlQuery run =
+                m_session.prepare(QStringLiteral("UPDATE runs SET status = 'interrupted', "
+                                                 "owner = '' WHERE id = ?"),
+                                  {id});
+            if (!m_session.exec(steps, QStringLiteral("recovering run %1").arg(id)) ||
+                !m_session.exec(run, QStringLiteral("recovering run %1").arg(id)) ||
+                !m_session.announce(id))
+                return false;
+        }
+        return true;
+    });
+    if (!ok)
+        return std::nullopt;
+    return recovered;
+}
+
+std::optional<bool> RunRecords::writerAlive(qint64 runId, const QString &owner) {
+    if (owner == m_session.owner())
+        return true;
+    const QString tryHold = m_session.dialect().tryHoldRun(runId);
+    if (tryHold.isEmpty())
+        return RunOwner::isLive(owner);
+    const QString what = QStringLiteral("recovering run %1").arg(runId);
+    QSqlQuery q = m_session.prepare(tryHold, {});
+    if (!m_session.exec(q, what) || !q.next()) {
+        m_session.fail(what, q);
+        return std::nullopt;
+    }
+    if (!q.value(0).toBool())
+        return true; // its writer's session holds it
+    if (!m_session.execText(m_session.dialect().releaseRun(runId), what))
+        return std::nullopt;
+    // A writer on this host whose connection dropped is still alive.
+    return RunOwner::isOnThisHost(owner) && RunOwner::isLive(owner);
+}
+
+} // namespace burstlab
