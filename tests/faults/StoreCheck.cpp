@@ -5,6 +5,7 @@
 #include <QSqlQuery>
 #include <QSqlRecord>
 #include <QStringList>
+#include <QTest>
 #include <QUuid>
 
 namespace burstlab {
@@ -64,6 +65,16 @@ QStringList StoreCheck::stepStates(const QString &path, const QString &label) {
                                  "s.id) FROM steps s JOIN runs r ON r.id = s.run_id WHERE "
                                  "r.label = ? ORDER BY s.seq, s.id"),
                   {label});
+}
+
+bool StoreCheck::waitInAStep(const QString &path, const QString &label, int boundMs) {
+    return QTest::qWaitFor(
+        [&] {
+            const QStringList states = stepStates(path, label);
+            return states.size() >= 2 && states.last().startsWith(QStringLiteral("running ")) &&
+                   states.last() != QStringLiteral("running 0");
+        },
+        boundMs);
 }
 
 QStringList StoreCheck::duplicates(const QString &path, const QString &label) {

@@ -15,6 +15,11 @@ class StoreCheck {
     // and how many samples it stored, e.g. "completed 14"; only read, so it
     // may look while another process writes the run.
     static QStringList stepStates(const QString &path, const QString &label);
+    // Waits until the running step of the run labelled label, not its first,
+    // has stored a sample (as a crash would meet it), at most boundMs. The
+    // state is seen once and acted on: a QTRY_VERIFY would ask again, and on
+    // a busy host a short step may be over by then.
+    static bool waitInAStep(const QString &path, const QString &label, int boundMs);
     // What the run labelled label holds twice: steps of one seq, samples of
     // one step and time, load samples of one time; empty when nothing.
     static QStringList duplicates(const QString &path, const QString &label);

@@ -36,12 +36,7 @@ class TestFaultsCliKilled : public FaultTest {
         QVERIFY(engine > 0);
         // Killed once the running step has stored a sample: inside a step,
         // with most of its 600 ms still to go. The store proves it below.
-        const auto inAStep = [this] {
-            const QStringList states = StoreCheck::stepStates(db(), QStringLiteral("cli-killed"));
-            return states.size() >= 2 && states.last().startsWith(QStringLiteral("running ")) &&
-                   states.last() != QStringLiteral("running 0");
-        };
-        QTRY_VERIFY_WITH_TIMEOUT(inAStep(), 20000);
+        QVERIFY(StoreCheck::waitInAStep(db(), QStringLiteral("cli-killed"), 20000));
         QVERIFY(::kill(pid_t(cli.pid()), SIGKILL) == 0);
         QCOMPARE(cli.finish(5000).code, -1);
 

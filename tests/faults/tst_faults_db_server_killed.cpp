@@ -107,13 +107,6 @@ class TestFaultsDbServerKilled : public FaultTest {
         cli.start(CliRun::sweepArgs(label, 600, 20));
     }
 
-    // Once the running step (not the first) has stored a sample, as a crash would meet it.
-    static bool inAStep(const QString &db, const QString &label) {
-        const QStringList states = StoreCheck::stepStates(db, label);
-        return states.size() >= 2 && states.last().startsWith(QStringLiteral("running ")) &&
-               states.last() != QStringLiteral("running 0");
-    }
-
   private slots:
     void initTestCase() {
         QVERIFY(prepare());
@@ -133,7 +126,7 @@ class TestFaultsDbServerKilled : public FaultTest {
         CliRun cli(db, cliEnvironment());
         startSweep(cli, label);
         QVERIFY2(cli.waitForStderr(QStringLiteral("step 2/8"), 30000), qPrintable(cli.err()));
-        QTRY_VERIFY_WITH_TIMEOUT(inAStep(db, label), 20000);
+        QVERIFY(StoreCheck::waitInAStep(db, label, 20000));
         QCOMPARE(keptFiles().size(), 1); // the local copy, while the sweep runs
 
         m_server->stop();
@@ -170,7 +163,7 @@ class TestFaultsDbServerKilled : public FaultTest {
         CliRun cli(db, cliEnvironment());
         startSweep(cli, label);
         QVERIFY2(cli.waitForStderr(QStringLiteral("step 2/8"), 30000), qPrintable(cli.err()));
-        QTRY_VERIFY_WITH_TIMEOUT(inAStep(db, label), 20000);
+        QVERIFY(StoreCheck::waitInAStep(db, label, 20000));
         m_server->stop();
         QVERIFY2(cli.waitForStderr(QStringLiteral("did not come back within"), 60000),
                  qPrintable(cli.err()));
