@@ -15,11 +15,12 @@
 # modules load on demand from the guest kernel's own. --cpus defaults to 2.
 # Exit status 125: the guest did not boot or did not finish in time.
 #
-# The accelerator: BURSTLAB_GUEST_ACCEL=tcg|kvm, else KVM where /dev/kvm is
-# usable and a probe guest booted on it (remembered until the host reboots),
-# else QEMU's emulation (TCG), which boots on any x86-64 host.
+# The accelerator: BURSTLAB_GUEST_ACCEL=tcg|kvm (tcg: one host thread per
+# guest CPU) or tcg,thread=single (one host thread for all), else KVM where
+# /dev/kvm is usable and a probe guest booted on it (remembered until the
+# host reboots), else QEMU's emulation (TCG), which boots on any x86-64 host.
 # BURSTLAB_GUEST_ICOUNT=SHIFT: TCG with a fixed instruction count (below),
-# for benchmarks in the guest.
+# for benchmarks in the guest; one CPU only.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -41,6 +42,15 @@ while [ $# -gt 0 ]; do
   esac
 done
 [ $# -gt 0 ] || usage
+if [ -n "${BURSTLAB_GUEST_ICOUNT:-}" ] && [ "$cpus" != 1 ]; then
+  # Seen with QEMU 7.2 (Debian 12): the boot hangs for good at "x86: Booting
+  # SMP configuration", as the first CPU's wait for the second never yields
+  # the one thread to it.
+  echo "run-in-guest: BURSTLAB_GUEST_ICOUNT runs every guest CPU on one thread, where the" \
+    "second CPU never starts: use --cpus 1, or BURSTLAB_GUEST_ACCEL=tcg,thread=single" \
+    "without a fixed instruction count" >&2
+  exit 2
+fi
 guest=$("$here/guest-kernel.sh" $cached)
 
 # The guest sees the host's files, so the directory it reports into is an
@@ -114,7 +124,7 @@ write_init "$@"
 if [ -n "${BURSTLAB_GUEST_ICOUNT:-}" ]; then
   accel=tcg,thread=single
   icount=(-icount "shift=$BURSTLAB_GUEST_ICOUNT,sleep=off")
-elif [ "$accel" != kvm ]; then
+elif [ "$accel" = tcg ]; then
   accel=tcg,thread=multi
 fi
 boot "$accel" "$cpus" "$limit" && ran=0 || ran=$?
