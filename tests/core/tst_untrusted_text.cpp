@@ -1,9 +1,12 @@
 // Hostile text in a run (terminal escapes CSI and OSC, BEL, a carriage-return
 // overwrite, backspace, a right-to-left override, NUL) reaches every output
-// of burstlab-cli shown, never obeyed: runs, show, compare and the netdev
-// and Markdown exports escape it (SafeText); CSV keeps the stored text, and
-// JSON escapes it as JSON does, so both read back to what was stored; and
-// stdout on a terminal escapes whatever the format.
+// of burstlab-cli shown, never obeyed: runs, show, compare and the netdev,
+// Markdown and CSV exports escape it (SafeText), JSON escapes it as JSON
+// does, so it reads back to what was stored; and stdout on a terminal
+// escapes whatever the format. A CSV text cell that would start a formula
+// stays text in a spreadsheet; numbers stay numbers.
+#include "compare/Comparison.h"
+#include "exchange/TableExport.h"
 #include "store/RunStore.h"
 #include "util/SafeText.h"
 
@@ -14,6 +17,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <utility>
 
 using namespace burstlab;
 
@@ -35,6 +39,42 @@ QString firstUnsafe(const QString &text) {
                 .arg(i);
     }
     return {};
+}
+
+// The records of a CSV text as a spreadsheet reads them (RFC 4180): fields
+// split on commas, a quoted field's doubled quotes one quote, its commas
+// and line breaks part of it.
+QList<QStringList> csvRecords(const QString &csv) {
+    QList<QStringList> records;
+    QStringList record;
+    QString field;
+    bool quoted = false;
+    for (qsizetype i = 0; i < csv.size(); ++i) {
+        const QChar c = csv[i];
+        if (quoted && c == u'"' && i + 1 < csv.size() && csv[i + 1] == u'"') {
+            field += c;
+            ++i;
+        } else if (c == u'"') {
+            quoted = !quoted;
+        } else if (!quoted && c == u',') {
+            record << std::exchange(field, {});
+        } else if (!quoted && c == u'\n') {
+            records << (record << std::exchange(field, {}));
+            record.clear();
+        } else {
+            field += c;
+        }
+    }
+    return records;
+}
+
+// Whether a spreadsheet evaluates the cell: it starts a formula, or is a
+// tab or carriage return before one; a number is a value, not a formula.
+bool evaluated(const QString &cell) {
+    static const QString starts = QStringLiteral("=+-@\t\r");
+    bool number = false;
+    cell.toDouble(&number);
+    return !cell.isEmpty() && starts.contains(cell.front()) && !number;
 }
 
 RunData hostileRun(const QString &label) {
@@ -129,11 +169,45 @@ class TestUntrustedText : public QObject {
         QVERIFY2(out.contains(QStringLiteral("\\u202e")), qPrintable(out));
     }
 
-    void csvKeepsTheStoredText() {
+    void csvShowsTheTextEscaped() {
         const QString csv = cli({QStringLiteral("export"), QString::number(m_ids.first()),
                                  QStringLiteral("--format"), QStringLiteral("csv")});
-        // Quoted (it holds a carriage return), the label as stored.
-        QVERIFY2(csv.contains(QLatin1Char('"') + m_stored + QLatin1Char('"')), qPrintable(csv));
+        const QString unsafe = firstUnsafe(csv);
+        QVERIFY2(unsafe.isEmpty(), qPrintable(unsafe + QStringLiteral(" in\n") + csv));
+        QVERIFY2(csv.contains(SafeText::field(m_stored)), qPrintable(csv));
+    }
+
+    // Labels, names and tags of other people's files, as a spreadsheet would
+    // run them; the pps rise with burst, so the deltas are negative numbers.
+    void csvCellsStayTextInASpreadsheet() {
+        const QStringList formulas{QStringLiteral("=HYPERLINK(\"http://evil/\",\"x\")"),
+                                   QStringLiteral("@SUM(A1:A9)"), QStringLiteral("+1"),
+                                   QStringLiteral("-1+2"), QStringLiteral("\t=1+1")};
+        QList<RunData> runs;
+        for (const QString &formula : formulas) {
+            RunData data = hostileRun(formula);
+            data.run.name = formula;
+            data.run.tags = {formula};
+            runs << data;
+        }
+        const QList<QStringList> records = csvRecords(TableExport::csv(Comparison::of(runs)));
+        QVERIFY(records.size() > formulas.size());
+        const QStringList header = records.first();
+        qsizetype labels = 0, negatives = 0;
+        for (const QStringList &record : records.mid(1)) {
+            QCOMPARE(record.size(), header.size());
+            for (qsizetype column = 0; column < record.size(); ++column) {
+                const QString &cell = record[column];
+                QVERIFY2(!evaluated(cell),
+                         qPrintable(header[column] + QStringLiteral(": ") + cell));
+                labels += formulas.contains(cell.mid(1)) && cell.startsWith(u'\'');
+                bool number = false;
+                negatives += cell.startsWith(u'-') && (cell.toDouble(&number), number);
+            }
+        }
+        // Every formula shown as the text it is, and the deltas numbers.
+        QVERIFY2(labels >= formulas.size() - 1, qPrintable(QString::number(labels)));
+        QVERIFY2(negatives > 0, "no negative delta left a number");
     }
 
     void jsonReadsBackToTheStoredText_data() {
@@ -180,7 +254,7 @@ class TestUntrustedText : public QObject {
         QCOMPARE(at.toString(), m_stored);
     }
 
-    // On a terminal every format is shown safe, CSV included.
+    // On a terminal every format is shown safe, whatever it escapes itself.
     void terminalGetsNoEscapeWhateverTheFormat() {
         const QString script = QStandardPaths::findExecutable(QStringLiteral("script"));
         if (script.isEmpty())

@@ -238,9 +238,9 @@ QString cellText(const QJsonValue &v) {
     return v.toString();
 }
 
+// A CSV field: quoted where it holds a separator, a quote or a line break
+// (a text cell has no line break left: SafeText::spreadsheetCell).
 QString csvField(const QString &text) {
-    // CSV keeps the stored text as it is: a field with a separator, a quote
-    // or a line break is quoted, nothing is escaped away.
     if (!text.contains(QLatin1Char(',')) && !text.contains(QLatin1Char('"')) &&
         !text.contains(QLatin1Char('\n')) && !text.contains(QLatin1Char('\r')))
         return text;
@@ -334,9 +334,14 @@ QString TableExport::csv(const Comparison &comparison) {
     QStringList lines{(columns + repColumnNames()).join(QLatin1Char(','))};
     for (const QJsonObject &row : rows.rows) {
         QStringList fields;
-        for (const QString &column : columns)
-            fields << cellText(row.value(column));
-        fields << repFields(row.value(QStringLiteral("repetitions")).toArray());
+        for (const QString &column : columns) {
+            const QJsonValue value = row.value(column);
+            fields << (value.isDouble() ? cellText(value)
+                                        : SafeText::spreadsheetCell(cellText(value)));
+        }
+        // Lists, never one number: text to a spreadsheet.
+        for (const QString &list : repFields(row.value(QStringLiteral("repetitions")).toArray()))
+            fields << SafeText::spreadsheetCell(list);
         for (QString &field : fields)
             field = csvField(field);
         lines << fields.join(QLatin1Char(','));

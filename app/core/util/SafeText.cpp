@@ -48,6 +48,15 @@ QString lines(QStringView text) {
     return escaped(text, Keep::LineBreaks);
 }
 
+QString spreadsheetCell(QStringView text) {
+    // A leading tab or carriage return, which some spreadsheets skip before
+    // looking for a formula, is escaped by field() to a backslash.
+    QString cell = field(text);
+    if (!cell.isEmpty() && QStringLiteral("=+-@").contains(cell.front()))
+        cell.prepend(QLatin1Char('\''));
+    return cell;
+}
+
 QString json(QStringView document) {
     QString out;
     out.reserve(document.size());

@@ -10,8 +10,9 @@ namespace burstlab {
 // sequences, never obeys them. One place decides which characters those
 // are: the C0 controls, DEL and the C1 controls as \xNN, and the invisible
 // marks and overrides that reorder text on screen (U+202E and its kind) as
-// \uNNNN. Every text output and the GUI show untrusted text through it; CSV
-// keeps the stored text, JSON escapes it as JSON does (json() below).
+// \uNNNN. Every text output and the GUI show untrusted text through it, CSV
+// too (spreadsheetCell() below); JSON escapes it as JSON does (json()
+// below), so the exact stored text stays available there.
 namespace SafeText {
 
 // For one field of a line (a table cell, a label): newlines and tabs are
@@ -23,6 +24,11 @@ QString lines(QStringView text);
 // A JSON document with those characters as \uNNNN: the same document to a
 // JSON reader (they can only stand inside its strings), harmless to a terminal.
 QString json(QStringView document);
+// A text cell of a CSV file as field() shows it, and kept text when a
+// spreadsheet opens the file: one that would start a formula (=, +, -, @)
+// gets a leading apostrophe, as a spreadsheet's own "text" mark. Only for
+// text: a number cell (a negative delta) is written as the number it is.
+QString spreadsheetCell(QStringView text);
 // Whether c is one of the characters above (newline and tab count).
 bool isUnsafe(QChar c);
 
