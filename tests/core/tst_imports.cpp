@@ -176,6 +176,19 @@ class TestImports : public QObject {
         QTest::newRow("quoted exponent form")
             << QStringLiteral("> burst=1 tx:5614370 pps\n> burst=2 tx:5.5e6 pps\n")
             << "line 2, column 14: '> burst=2 tx:5.5e6 pps': pps: '5.5e6' is not a whole number";
+        // Rows the table's shape names but whose figure is not a number are
+        // refused, not skipped.
+        QTest::newRow("NaN pps")
+            << QStringLiteral("burst=1 tx:5614370 pps\nburst=2 tx:NaN pps\n")
+            << "line 2, column 12: 'burst=2 tx:NaN pps': pps: 'NaN' is not a whole number";
+        QTest::newRow("no pps") << QStringLiteral("burst=1 tx:5614370 pps\nburst=2 tx: pps\n")
+                                << "line 2, column 13: 'burst=2 tx: pps': pps: no number";
+        QTest::newRow("series NaN")
+            << QStringLiteral(" * base: 3,930,068 pps\n * patch1: nan pps\n")
+            << "line 2, column 12: '* patch1: nan pps': pps: 'nan' is not a whole number";
+        QTest::newRow("value not a number")
+            << QStringLiteral("burst=1 tx:5614370 pps\nburst=x2 tx:5614370 pps\n")
+            << "line 2, column 7: 'burst=x2 tx:5614370 pps': burst: 'x2' is not a whole number";
         QTest::newRow("fraction")
             << QStringLiteral("burst=1 tx:12.5 pps\n")
             << "line 1, column 12: 'burst=1 tx:12.5 pps': pps: '12.5' is not a whole";

@@ -9,6 +9,10 @@ namespace burstlab {
 std::optional<qint64> ImportChecks::count(const QString &text, bool zeroAllowed, QString *why) {
     static const QRegularExpression integer(QStringLiteral("^([-+]?)(\\d{1,3}(?:,\\d{3})+|\\d+)$"));
     const auto m = integer.match(text.trimmed());
+    if (text.trimmed().isEmpty()) {
+        *why = QStringLiteral("no number");
+        return std::nullopt;
+    }
     if (!m.hasMatch()) {
         *why = QStringLiteral("'%1' is not a whole number").arg(text);
         return std::nullopt;

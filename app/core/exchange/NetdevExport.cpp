@@ -42,15 +42,14 @@ QString marks(const PointStats &s, const std::optional<Delta> &d) {
     return m.isEmpty() ? QString() : QLatin1Char(' ') + m.join(QLatin1Char(' '));
 }
 
-// Seed 000's "( 35.46 ns)" or "( -1.38 ns (worse))" and seed 002's
-// "( -7.56ns)": the number right-aligned in width. A negative one is marked
-// "(worse)" as in the seeds when no verdict follows to say how sure it is.
-QString deltaCell(const QString &number, qsizetype width, bool seed002, const Delta &d) {
-    const bool verdict = d.verdict != Verdict::Insufficient;
-    const QString worse =
-        number.startsWith(QLatin1Char('-')) && !verdict ? QStringLiteral(" (worse)") : QString();
-    return seed002 ? QStringLiteral("(%1ns%2)").arg(T::padLeft(number, width), worse)
-                   : QStringLiteral("( %1 ns%2)").arg(T::padLeft(number, width), worse);
+// Seed 000's "( 35.46 ns)" and seed 002's "( -7.56ns)": the number
+// right-aligned in width. The seeds' "(worse)" after a negative one is not
+// written: better or worse is the verdict's word (marks()), and a delta
+// without one (a single repetition, an imported table) says no more than
+// its sign.
+QString deltaCell(const QString &number, qsizetype width, bool seed002) {
+    return seed002 ? QStringLiteral("(%1ns)").arg(T::padLeft(number, width))
+                   : QStringLiteral("( %1 ns)").arg(T::padLeft(number, width));
 }
 
 // Seed 000: " burst=2   tx:6942821 pps ( 35.46 ns)".
@@ -74,7 +73,7 @@ QStringList sweepTable(const QString &axis, const QList<PointStats> &series) {
         }
         line += QStringLiteral("tx:") + T::padLeft(pps[i], ppsWidth) + QStringLiteral(" pps");
         if (s.vsPrevious)
-            line += QLatin1Char(' ') + deltaCell(deltas[i], deltaWidth, false, *s.vsPrevious);
+            line += QLatin1Char(' ') + deltaCell(deltas[i], deltaWidth, false);
         lines << line + marks(s, s.vsPrevious);
     }
     return lines;
@@ -128,8 +127,7 @@ QStringList seriesTable(const QList<SeriesRow> &rows) {
             continue;
         }
         line += QStringLiteral("%1 pps --> %2ns ").arg(T::padLeft(pps[i], ppsWidth), nsText(s));
-        line += rows[i].delta ? deltaCell(deltas[i], deltaWidth, true, *rows[i].delta)
-                              : QStringLiteral("per pkt");
+        line += rows[i].delta ? deltaCell(deltas[i], deltaWidth, true) : QStringLiteral("per pkt");
         lines << line + marks(s, rows[i].delta);
     }
     return lines;
@@ -551,7 +549,7 @@ QStringList deltaTables(const Comparison &c, const QStringList &names, const QSt
                 continue;
             }
             const Delta &d = *cell->vsBaseline;
-            row += deltaCell(T::fixed2(d.ns), 6, false, d);
+            row += deltaCell(T::fixed2(d.ns), 6, false);
             if (d.hasInterval())
                 row +=
                     QStringLiteral(" CI [%1, %2]").arg(T::fixed2(d.nsCiLow), T::fixed2(d.nsCiHigh));

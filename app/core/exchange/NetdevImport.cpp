@@ -14,15 +14,15 @@ namespace {
 
 const QRegularExpression quoting(QStringLiteral("^(\\s*>)+ ?"));
 // skb_burst=2  tx:6942821 pps ( 35.46 ns)   |   skb_burst=0  2421076 pps
-// The value and the rate are taken loosely and checked, so that a row with a
-// negative or absurd number is an error instead of a line silently skipped.
-// A number in exponent form (5.5e6) is taken too, and refused by the checks.
+// The value and the rate are taken as any word (or none) and checked, so
+// that a row with a negative, absurd, missing or non-numeric figure (-5,
+// 5.5e6, NaN, "tx: pps") is an error naming its line and column instead of
+// a line silently skipped.
 const QRegularExpression sweepLine(
-    QStringLiteral("^\\s*([A-Za-z_][A-Za-z0-9_]*)=([-+]?[\\d,.]+(?:[eE][-+]?\\d+)?)\\s+(?:tx:\\s*)?"
-                   "([-+]?[\\d,.]+(?:[eE][-+]?\\d+)?)\\s*pps\\b(.*)$"));
+    QStringLiteral("^\\s*([A-Za-z_][A-Za-z0-9_]*)=(\\S+)\\s+(?:tx:\\s*)?(\\S*?)\\s*pps\\b(.*)$"));
 // * patch3:   5,608,781 pps --> 178.29ns per pkt   |   * Baseline  : 12,815,925 pps
-const QRegularExpression seriesLine(QStringLiteral(
-    "^\\s*\\*\\s*([^:]*[^:\\s])\\s*:\\s*([-+]?[\\d,.]+(?:[eE][-+]?\\d+)?)\\s*pps\\b(.*)$"));
+const QRegularExpression
+    seriesLine(QStringLiteral("^\\s*\\*\\s*([^:]*[^:\\s])\\s*:\\s*(\\S*?)\\s*pps\\b(.*)$"));
 // "clone=64:" above a table (burstlab's netdev text of a 2-D sweep): the
 // table is that series.
 const QRegularExpression
