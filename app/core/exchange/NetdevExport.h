@@ -21,8 +21,9 @@ struct NetdevOptions {
 // Every figure is the core's (Figure.h): a point's pps is the median of its
 // valid repetitions, printed whole; ns/packet is 1e9 over it, printed to 2
 // decimals; a delta is ns(previous or baseline) - ns(this) from those
-// printed pps, so a reader can redo it. Positive = fewer ns = better; a
-// negative delta is marked "(worse)", as in seed 000.
+// printed pps, so a reader can redo it. Positive = fewer ns = better; only
+// a verdict calls a delta better or worse (seed 000's "(worse)" after every
+// negative delta is not written).
 //
 // A run starts with what was run: device, lcores and queues, the sweep and
 // how it was measured, the fixed parameters that differ from the engine's
