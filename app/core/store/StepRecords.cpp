@@ -118,26 +118,23 @@ std::optional<QList<LoadSample>> StepRecords::loadSamplesOf(qint64 runId) {
 }
 
 std::optional<QList<Sample>> StepRecords::samplesOf(qint64 stepId) {
-    QSqlQuery q = m_session.prepare(
-        QStringLiteral("SELECT %1 FROM samples WHERE step_id = ? ORDER BY t_ns, id")
-            .arg(sampleColumns),
-        {stepId});
-    if (!m_session.exec(q, QStringLiteral("reading the samples of step %1").arg(stepId)))
-        return std::nullopt;
-    QList<Sample> samples;
-    while (q.next())
-        samples << sampleFrom(q);
-    return samples;
+    return samplesWhere(QStringLiteral("step_id = ?"), stepId,
+                        QStringLiteral("reading the samples of step %1").arg(stepId));
 }
 
 std::optional<QList<Sample>> StepRecords::samplesOfRun(qint64 runId) {
     // One query for the run's samples: samples_step gives them in order.
+    return samplesWhere(QStringLiteral("step_id IN (SELECT id FROM steps WHERE run_id = ?)"), runId,
+                        QStringLiteral("reading the samples of run %1").arg(runId));
+}
+
+std::optional<QList<Sample>> StepRecords::samplesWhere(const QString &where, qint64 id,
+                                                       const QString &what) {
     QSqlQuery q = m_session.prepare(
-        QStringLiteral("SELECT %1 FROM samples WHERE step_id IN (SELECT id FROM steps WHERE "
-                       "run_id = ?) ORDER BY step_id, t_ns, id")
-            .arg(sampleColumns),
-        {runId});
-    if (!m_session.exec(q, QStringLiteral("reading the samples of run %1").arg(runId)))
+        QStringLiteral("SELECT %1 FROM samples WHERE %2 ORDER BY step_id, t_ns, id")
+            .arg(sampleColumns, where),
+        {id});
+    if (!m_session.exec(q, what))
         return std::nullopt;
     QList<Sample> samples;
     while (q.next())

@@ -4,6 +4,7 @@
 #include "model/Sample.h"
 #include "model/StepResult.h"
 #include <QList>
+#include <QString>
 #include <optional>
 
 namespace burstlab {
@@ -32,6 +33,9 @@ class StepRecords {
     std::optional<QList<Point>> completedPoints(qint64 runId, int reps);
 
   private:
+    // The samples the condition selects (one ? for id), by step and time.
+    std::optional<QList<Sample>> samplesWhere(const QString &where, qint64 id, const QString &what);
+
     StoreSession &m_session;
 };
 
