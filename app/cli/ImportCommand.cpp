@@ -3,6 +3,7 @@
 #include "CliStore.h"
 #include "Commands.h"
 #include "exchange/ImportFormat.h"
+#include "model/StepParameters.h"
 #include "stats/LineRate.h"
 #include "store/RunImport.h"
 #include "util/ExitCode.h"
@@ -18,8 +19,8 @@ int importCommand(const QStringList &args) {
     parser.addPositional(QStringLiteral("FILE"), QStringLiteral("The file to import."),
                          QStringLiteral("FILE"));
     parser.addOption({QStringLiteral("format"),
-                      QStringLiteral("pktgen, netdev or json (a run file from `export --format "
-                                     "json`)."),
+                      QStringLiteral("Required: pktgen, netdev or json (a run file from `export "
+                                     "--format json`)."),
                       QStringLiteral("FORMAT")});
     parser.addOption({QStringLiteral("label"), QStringLiteral("The imported runs' label."),
                       QStringLiteral("TEXT")});
@@ -27,6 +28,14 @@ int importCommand(const QStringList &args) {
                       QStringLiteral("The link the results were measured on, e.g. 10G, 25000M "
                                      "or 100G, for the line-rate check."),
                       QStringLiteral("SPEED")});
+    const StepParameter &pktSize = *StepParameters::find(QStringLiteral("pkt_size"));
+    parser.addOption({QStringLiteral("frame-size"),
+                      QStringLiteral("The frame size without FCS the results were measured with, "
+                                     "%1..%2 bytes, for the bit rates and the line-rate check "
+                                     "(none is assumed where the source states none).")
+                          .arg(pktSize.min)
+                          .arg(pktSize.max),
+                      QStringLiteral("BYTES")});
     if (const auto code = parser.parse(args, 1, 1))
         return *code;
     const QString format = parser.value(QStringLiteral("format"));
@@ -43,16 +52,28 @@ int importCommand(const QStringList &args) {
         if (!options.linkSpeedMbps)
             return CliOutput::usageError(command, QStringLiteral("--link-speed: ") + error);
     }
+    if (parser.isSet(QStringLiteral("frame-size"))) {
+        const auto size =
+            parser.integer(QStringLiteral("frame-size"), 0, pktSize.min, pktSize.max, &error);
+        if (!size)
+            return CliOutput::usageError(command, error);
+        options.frameSize = int(*size);
+    }
     CliStore store(command);
     if (const auto code = store.open(parser.db()))
         return *code;
     const QString file = parser.positional().first();
     const auto runs = importFile(format, file, options, &error);
-    const auto ids = runs ? RunImport::write(store.store(), file, *runs, &error) : std::nullopt;
-    if (!ids)
+    const auto written = runs ? RunImport::write(store.store(), file, *runs, &error) : std::nullopt;
+    if (!written)
         return CliOutput::error(command, ExitFailure, error);
-    for (qsizetype i = 0; i < ids->size(); ++i) {
-        const qint64 id = (*ids)[i];
+    if (written->earlier) {
+        CliOutput::warn(QStringLiteral("burstlab-cli %1: %2")
+                            .arg(command, RunImport::earlierText(*written, *runs, store.store())));
+        return ExitOk;
+    }
+    for (qsizetype i = 0; i < written->ids.size(); ++i) {
+        const qint64 id = written->ids[i];
         const RunData &data = (*runs)[i];
         CliOutput::out() << QStringLiteral("imported run %1: %2 (%3 steps)\n")
                                 .arg(id)

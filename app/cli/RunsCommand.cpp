@@ -56,7 +56,9 @@ QJsonObject toJson(const RunSummary &r) {
             {QStringLiteral("sweep"), r.sweep},
             {QStringLiteral("best_pps"), r.bestPps ? QJsonValue(*r.bestPps) : QJsonValue()},
             {QStringLiteral("steps"), r.steps},
-            {QStringLiteral("source"), r.source}};
+            {QStringLiteral("source"), r.source},
+            {QStringLiteral("import_origin"),
+             r.importOrigin ? QJsonValue(r.importOrigin->toJson()) : QJsonValue()}};
 }
 
 } // namespace
@@ -113,11 +115,11 @@ int runsCommand(const QStringList &args) {
                      QStringLiteral("LABEL"), QStringLiteral("DEVICE"), QStringLiteral("SWEEP"),
                      QStringLiteral("STEPS"), QStringLiteral("BEST PPS"), QStringLiteral("NAME")});
     for (const RunSummary &r : *runs)
-        table.addRow({QString::number(r.id), toString(r.status),
-                      r.created.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm")), r.label,
-                      r.device, r.sweep, QString::number(r.steps),
-                      r.bestPps ? QString::number(qint64(*r.bestPps)) : QStringLiteral("-"),
-                      r.name});
+        table.addRow(
+            {QString::number(r.id), toString(r.status),
+             r.created.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm")), r.label,
+             r.isImported() ? r.importedText() : r.device, r.sweep, QString::number(r.steps),
+             r.bestPps ? QString::number(qint64(*r.bestPps)) : QStringLiteral("-"), r.name});
     CliOutput::out() << table.toString();
     return ExitOk;
 }

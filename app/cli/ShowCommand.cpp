@@ -34,7 +34,10 @@ QString header(const RunData &data, const QList<PointStats> &stats, bool exclude
     const EngineMessage hello =
         EngineMessageParser::parse(QJsonDocument(r.hello).toJson(QJsonDocument::Compact));
     if (const auto *h = std::get_if<EngineHello>(&hello))
-        lines << QStringLiteral("  engine: %1").arg(h->summary());
+        lines << QStringLiteral("  %1: %2")
+                     .arg(r.isImported() ? QStringLiteral("source's engine")
+                                         : QStringLiteral("engine"),
+                          h->summary());
     if (const QString lcores = RunSetup::lcores(r); !lcores.isEmpty())
         lines << QStringLiteral("  lcores: %1; %2").arg(lcores, RunSetup::queues(r));
     QStringList axes;
@@ -145,7 +148,7 @@ QString pointTable(const RunData &data, const QList<PointStats> &stats) {
                    d ? QLatin1String(toString(d->verdict)) : QString(),
                    dash(s.l2Bps() ? std::optional(T::mbits(*s.l2Bps())) : std::nullopt),
                    dash(s.l1Bps() ? std::optional(T::mbits(*s.l1Bps())) : std::nullopt),
-                   s.warnings.join(QStringLiteral("; "))});
+                   s.notes().join(QStringLiteral("; "))});
     }
     return table.toString();
 }

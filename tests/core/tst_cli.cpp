@@ -7,6 +7,7 @@
 #include "exchange/ImportLimits.h"
 #include "store/RunStore.h"
 
+#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -338,21 +339,53 @@ class TestCli : public QObject {
     }
 
     void importReportsWhatIsOdd() {
-        const QString file =
-            QStringLiteral(BURSTLAB_SOURCE_DIR "/tests/data/netdev_seed000_clone0.txt");
-        const Result r =
-            cli({QStringLiteral("import"), QStringLiteral("--format"), QStringLiteral("netdev"),
-                 file, QStringLiteral("--label"), QStringLiteral("clone0"),
-                 QStringLiteral("--link-speed"), QStringLiteral("10G")});
+        // Seed 002's series with one change printed with the wrong sign.
+        const QString file = m_dir.filePath(QStringLiteral("patches.txt"));
+        QFile out(file);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(" * patch2:   5,362,722 pps -- TXSZ=1024\n"
+                  " * patch3:   5,608,781 pps --> 178.29ns per pkt\n"
+                  " * patch4:   5,857,065 pps --> 170.73ns ( 7.56ns)\n");
+        out.close();
+        const QStringList import{QStringLiteral("import"),       QStringLiteral("--format"),
+                                 QStringLiteral("netdev"),       file,
+                                 QStringLiteral("--label"),      QStringLiteral("patches"),
+                                 QStringLiteral("--link-speed"), QStringLiteral("10G")};
+        const Result r = cli(import);
         QVERIFY2(r.code == 0, qPrintable(r.err));
-        QCOMPARE(r.err.count(QStringLiteral(": source line ")), 2);
-        QVERIFY2(r.err.contains(QStringLiteral("delta printed 2.10 ns")), qPrintable(r.err));
+        QCOMPARE(r.err.count(QStringLiteral(": source line ")), 1);
+        QVERIFY2(r.err.contains(QStringLiteral("line 3: change printed 7.56 ns, but "
+                                               "(1/5857065*10^9)-(1/5608781*10^9) = -7.56 ns")),
+                 qPrintable(r.err));
         const QString id = r.out.section(u' ', 2, 2).chopped(1);
         const Result shown = cli({QStringLiteral("show"), id});
-        QVERIFY2(shown.out.contains(QStringLiteral("imported: as recorded in the source")),
+        QVERIFY2(shown.out.contains(QStringLiteral("imported: as recorded in the source "
+                                                   "(patches.txt (netdev), imported ")),
                  qPrintable(shown.out));
-        QVERIFY(shown.out.contains(QStringLiteral("line rate 14880952 pps (10G")));
-        QVERIFY(shown.out.contains(QStringLiteral("delta printed -0.51 ns")));
+        // No frame size: the line rate is a bound, and no bit rate is made up.
+        QVERIFY2(shown.out.contains(QStringLiteral("line rate checked against at most 14880952 "
+                                                   "pps (10G at the smallest frame, 60 B)")),
+                 qPrintable(shown.out));
+        QVERIFY(shown.out.contains(QStringLiteral("the source notes: TXSZ=1024")));
+        QVERIFY(shown.out.contains(QStringLiteral("change printed 7.56 ns")));
+        const Result runs = cli({QStringLiteral("runs")});
+        QVERIFY2(runs.out.contains(QStringLiteral("imported: patches.txt (netdev)")),
+                 qPrintable(runs.out));
+        // The same file again: nothing new, the first import named.
+        const Result again = cli(import);
+        QCOMPARE(again.code, 0);
+        QVERIFY2(again.err.contains(QStringLiteral("patches.txt was imported before, as run %1 "
+                                                   "(patches.txt (netdev), imported ")
+                                        .arg(id)),
+                 qPrintable(again.err));
+        QVERIFY(again.out.isEmpty());
+        const Result size =
+            cli(import + QStringList{QStringLiteral("--frame-size"), QStringLiteral("59")});
+        QCOMPARE(size.code, 2);
+        QVERIFY2(size.err.contains(QStringLiteral("--frame-size")) &&
+                     size.err.contains(QStringLiteral("60")) &&
+                     size.err.contains(QStringLiteral("1514")),
+                 qPrintable(size.err));
     }
 
     void checklistFitsATerminal() {

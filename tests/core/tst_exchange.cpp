@@ -43,8 +43,8 @@ QStringList captures(const QString &text, const QString &pattern, int group = 1)
 
 RunData importOne(const char *file) {
     QString error;
-    const auto runs =
-        importFile(QStringLiteral("netdev"), dataFile(file), {QStringLiteral("seed"), {}}, &error);
+    const auto runs = importFile(QStringLiteral("netdev"), dataFile(file),
+                                 {QStringLiteral("seed"), {}, {}}, &error);
     if (!runs || runs->size() != 1)
         qFatal("import of %s failed: %s", file, qPrintable(error));
     return runs->first();
@@ -149,7 +149,7 @@ class TestExchange : public QObject {
         QVERIFY(!run.run.spec.axes.first().isNumeric());
         QCOMPARE(run.steps.size(), 6);
         QCOMPARE(run.steps[1].result.recorded.value(QStringLiteral("note")).toString(),
-                 QStringLiteral("-- TXSZ=1024"));
+                 QStringLiteral("TXSZ=1024"));
         // Seed 002's truncated ns and its this-minus-previous deltas agree with its pps.
         QVERIFY2(run.run.spec.importWarnings.isEmpty(),
                  qPrintable(run.run.spec.importWarnings.join(u'\n')));
@@ -228,7 +228,7 @@ class TestExchange : public QObject {
         QSqlDatabase::removeDatabase(QStringLiteral("trigger"));
         QString error;
         const auto runs =
-            importFile(QStringLiteral("netdev"), two, {QStringLiteral("seeds"), {}}, &error);
+            importFile(QStringLiteral("netdev"), two, {QStringLiteral("seeds"), {}, {}}, &error);
         QVERIFY2(runs, qPrintable(error));
         QVERIFY(!RunImport::write(store, two, *runs, &error));
         QVERIFY2(error.startsWith(two + QStringLiteral(": nothing stored")), qPrintable(error));
@@ -250,8 +250,8 @@ class TestExchange : public QObject {
         // Without the fault, both tables are stored, in the file's order.
         const auto ids = RunImport::write(store, two, *runs, &error);
         QVERIFY2(ids, qPrintable(error));
-        QCOMPARE(ids->size(), 2);
-        QCOMPARE(store.loadRunData((*ids)[1])->steps.size(), (*runs)[1].steps.size());
+        QCOMPARE(ids->ids.size(), 2);
+        QCOMPARE(store.loadRunData(ids->ids[1])->steps.size(), (*runs)[1].steps.size());
     }
 
     void setupNotesFromChecklistAndFingerprint() {
@@ -286,10 +286,11 @@ class TestExchange : public QObject {
         const QString out = NetdevExport::run(run);
         QVERIFY2(fitsPost(out), qPrintable(out));
         const QString notes = out.mid(out.indexOf(QStringLiteral("\nSetup notes:\n")));
-        // What was set, one line naming what was not, unknowns only counted,
-        // then the fingerprint in three lines.
+        // The source's word, not this host's: what was set, one line naming
+        // what was not, unknowns only counted, then the fingerprint in three lines.
         QCOMPARE(notes, QStringLiteral(
                             "\nSetup notes:\n"
+                            " - as recorded in the source, not measured here:\n"
                             " - Ethernet Flow-Control disabled\n"
                             " - No Hyper-Threading\n"
                             " - not tuned: other load, tuned profile, isolated cpus, hugepages,\n"
@@ -310,6 +311,7 @@ class TestExchange : public QObject {
         run.run.fingerprint = {{QStringLiteral("dpdk_version"), QStringLiteral("DPDK 22.11.11")}};
         const QString out = NetdevExport::run(run);
         QVERIFY2(out.endsWith(QStringLiteral("\nSetup notes:\n"
+                                             " - as recorded in the source, not measured here:\n"
                                              " - IRQ aligned to CPUs\n"
                                              " - No Hyper-Threading\n"
                                              " - DPDK 22.11.11\n")),
@@ -361,7 +363,7 @@ class TestExchange : public QObject {
     void pktgenResult() {
         QString error;
         const auto runs = importFile(QStringLiteral("pktgen"), dataFile("pktgen_eth5.txt"),
-                                     {QStringLiteral("kernel"), {}}, &error);
+                                     {QStringLiteral("kernel"), {}, {}}, &error);
         QVERIFY2(runs, qPrintable(error));
         const RunData &run = runs->first();
         QCOMPARE(run.run.source, QStringLiteral("import:pktgen"));

@@ -8,6 +8,7 @@
 #include "store/SqlDialect.h"
 #include "store/StoreLocation.h"
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QRegularExpression>
 #include <QScopeGuard>
@@ -1046,9 +1047,15 @@ class TestRunStore : public QObject {
         const auto ids = RunImport::write(other, json, *runs, &error);
         QVERIFY2(ids, qPrintable(error));
         auto original = store.loadRunData(id);
-        auto copy = other.loadRunData(ids->first());
+        auto copy = other.loadRunData(ids->ids.first());
         QVERIFY(original && copy);
-        // Ids are the receiving store's own; everything else is equal.
+        // Ids are the receiving store's own, and the copy says where it
+        // came from; everything else is equal.
+        QCOMPARE(copy->run.source, QStringLiteral("import:json"));
+        QVERIFY(copy->run.spec.importOrigin);
+        QCOMPARE(copy->run.spec.importOrigin->file, QFileInfo(json).fileName());
+        original->run.source = copy->run.source;
+        original->run.spec.importOrigin = copy->run.spec.importOrigin;
         QCOMPARE(withoutIds(*copy).run, withoutIds(*original).run);
         QCOMPARE(copy->steps.size(), original->steps.size());
         QVERIFY(withoutIds(*copy) == withoutIds(*original));

@@ -243,7 +243,7 @@ class TestSinkOutputs : public QObject {
         QVERIFY2(runs, qPrintable(error));
         const auto ids = RunImport::write(other, file, *runs, &error);
         QVERIFY2(ids, qPrintable(error));
-        const auto copy = other.loadRunData(ids->first());
+        const auto copy = other.loadRunData(ids->ids.first());
         QVERIFY(copy);
         const QList<PointStats> before = PointStats::ofRun(data);
         const QList<PointStats> after = PointStats::ofRun(*copy);

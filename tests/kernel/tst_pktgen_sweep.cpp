@@ -14,6 +14,7 @@
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <algorithm>
 #include <cmath>
 #include <csignal>
 
@@ -269,11 +270,14 @@ void TestPktgenSweep::comparedWithDpdkAndSeed000() {
                                      QRegularExpression::MultilineOption);
         const auto m = row.match(compare.out);
         QVERIFY2(m.hasMatch(), qPrintable(QStringLiteral("burst=%1").arg(burst)));
-        const auto figures =
-            QRegularExpression(QStringLiteral(R"(\d{6,})")).globalMatch(m.captured());
-        int n = 0;
-        for (auto it = figures; it.hasNext(); it.next())
-            ++n;
+        // A figure is a whole number of pps, its digits as many as the
+        // host's speed gives (the guest's pktgen beside CPU hogs sends
+        // fewer than 100000 pps), '*' marking a disturbed one.
+        const QStringList cells = m.captured().simplified().split(QLatin1Char(' ')).mid(1);
+        const qsizetype n = std::count_if(cells.begin(), cells.end(), [](const QString &cell) {
+            static const QRegularExpression figure(QStringLiteral(R"(^\d+\*?$)"));
+            return figure.match(cell).hasMatch();
+        });
         QVERIFY2(n >= 3, qPrintable(m.captured()));
     }
 }

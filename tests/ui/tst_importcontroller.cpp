@@ -51,9 +51,10 @@ void TestImportController::netdevTableBecomesARun() {
     ImportController importer(&m_window);
     importer.setStore(&m_store);
     QString error;
-    const auto ids =
+    const auto written =
         importer.importFile(ImportController::Kind::Netdev, file, QStringLiteral("pktgen"), &error);
-    QVERIFY2(ids, qPrintable(error));
+    QVERIFY2(written, qPrintable(error));
+    const QList<qint64> *ids = &written->ids;
     QCOMPARE(ids->size(), 1);
     const std::optional<Run> run = m_store.loadRun(ids->first());
     QVERIFY(run);
@@ -69,8 +70,10 @@ void TestImportController::runFileRoundTrip() {
     const QString file = m_dir.filePath(QStringLiteral("run.json"));
     QVERIFY2(m_store.exportRunJson(first, file), qPrintable(m_store.lastError()));
     QString error;
-    const auto ids = importer.importFile(ImportController::Kind::RunJson, file, QString(), &error);
-    QVERIFY2(ids, qPrintable(error));
+    const auto written =
+        importer.importFile(ImportController::Kind::RunJson, file, QString(), &error);
+    QVERIFY2(written, qPrintable(error));
+    const QList<qint64> *ids = &written->ids;
     QVERIFY(ids->first() != first);
     QCOMPARE(m_store.stepsOf(ids->first())->size(), m_store.stepsOf(first)->size());
 }

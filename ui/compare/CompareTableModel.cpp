@@ -73,9 +73,9 @@ QVariant CompareTableModel::data(const QModelIndex &index, int role) const {
     case PpsField:
         return stats->ppsFigure ? TextLayout::thousands(*stats->ppsFigure) : none;
     case BitsField:
-        return stats->ppsFigure ? QStringLiteral("%1 / %2").arg(TextLayout::mbits(*stats->l2Bps()),
-                                                                TextLayout::mbits(*stats->l1Bps()))
-                                : none;
+        return stats->l2Bps() ? QStringLiteral("%1 / %2").arg(TextLayout::mbits(*stats->l2Bps()),
+                                                              TextLayout::mbits(*stats->l1Bps()))
+                              : none;
     case DeltaField:
         return delta ? TextLayout::fixed2(delta->ns) : none;
     case VerdictField:

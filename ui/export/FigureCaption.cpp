@@ -31,10 +31,11 @@ QString setup(const Run &run) {
     if (engine.kind == EngineKind::Pktgen) {
         parts.append(engine.text());
     }
+    if (const auto frame = run.frameSize())
+        parts.append(tr("%1 B frames").arg(*frame));
+    // "3..10" until precise: the first round's 3 would undercount.
     parts.append(
-        {tr("%1 B frames").arg(run.frameSize()),
-         // "3..10" until precise: the first round's 3 would undercount.
-         tr("%1 repetitions x %2 ms per point").arg(run.spec.repsText()).arg(run.spec.durationMs)});
+        tr("%1 repetitions x %2 ms per point").arg(run.spec.repsText()).arg(run.spec.durationMs));
     QStringList fixed = run.spec.fixedChanges();
     fixed.removeIf(
         [](const QString &change) { return change.startsWith(QStringLiteral("pkt_size=")); });

@@ -14,9 +14,9 @@ namespace burstlab {
 
 ImportController::ImportController(QWidget *window) : QObject(window), m_window(window) {}
 
-std::optional<QList<qint64>> ImportController::importFile(Kind kind, const QString &file,
-                                                          const QString &label, QString *error,
-                                                          std::optional<double> linkSpeedMbps) {
+std::optional<RunImport::Written>
+ImportController::importFile(Kind kind, const QString &file, const QString &label, QString *error,
+                             std::optional<double> linkSpeedMbps) {
     if (!m_store || !m_store->isOpen()) {
         *error = tr("no store is open: open one with File ▸ Open store");
         return std::nullopt;
@@ -24,12 +24,11 @@ std::optional<QList<qint64>> ImportController::importFile(Kind kind, const QStri
     const QString format = kind == Kind::RunJson  ? QStringLiteral("json")
                            : kind == Kind::Pktgen ? QStringLiteral("pktgen")
                                                   : QStringLiteral("netdev");
-    const auto runs =
-        burstlab::importFile(format, file, ImportOptions{label, linkSpeedMbps}, error);
-    if (!runs) {
+    m_runs = burstlab::importFile(format, file, ImportOptions{label, linkSpeedMbps, {}}, error);
+    if (!m_runs) {
         return std::nullopt;
     }
-    return RunImport::write(*m_store, file, *runs, error);
+    return RunImport::write(*m_store, file, *m_runs, error);
 }
 
 bool ImportController::askLinkSpeed(std::optional<double> *speed) {
@@ -84,13 +83,18 @@ void ImportController::chooseAndImport() {
         return;
     }
     QString error;
-    const std::optional<QList<qint64>> ids = importFile(kind, file, label, &error, linkSpeed);
-    if (!ids) {
+    const std::optional<RunImport::Written> written =
+        importFile(kind, file, label, &error, linkSpeed);
+    if (!written) {
         QMessageBox::warning(m_window, tr("Import results"),
                              tr("Nothing was imported: %1").arg(error));
         return;
     }
-    emit imported(*ids, tr("Imported %n run(s) from %1", nullptr, int(ids->size())).arg(file));
+    emit imported(
+        written->ids,
+        written->earlier
+            ? RunImport::earlierText(*written, *m_runs, *m_store)
+            : tr("Imported %n run(s) from %1", nullptr, int(written->ids.size())).arg(file));
 }
 
 } // namespace burstlab

@@ -1,4 +1,5 @@
 #pragma once
+#include "store/RunImport.h"
 #include <QList>
 #include <QObject>
 #include <optional>
@@ -23,11 +24,13 @@ class ImportController : public QObject {
     explicit ImportController(QWidget *window);
 
     void setStore(RunStore *store) { m_store = store; }
-    // The ids of the stored runs, or nullopt with *error saying why nothing was stored.
-    // linkSpeedMbps: the link the results were measured on (line-rate check).
-    std::optional<QList<qint64>> importFile(Kind kind, const QString &file, const QString &label,
-                                            QString *error,
-                                            std::optional<double> linkSpeedMbps = std::nullopt);
+    // The ids of the stored runs (or of the earlier import of the same
+    // content: nothing new stored), or nullopt with *error saying why
+    // nothing was stored. linkSpeedMbps: the link the results were
+    // measured on (line-rate check).
+    std::optional<RunImport::Written>
+    importFile(Kind kind, const QString &file, const QString &label, QString *error,
+               std::optional<double> linkSpeedMbps = std::nullopt);
     // Interactive: pick the file (the filter chooses the kind) and a label.
     void chooseAndImport();
 
@@ -41,6 +44,7 @@ class ImportController : public QObject {
 
     QWidget *m_window;
     RunStore *m_store = nullptr;
+    std::optional<QList<RunData>> m_runs; // what the last importFile read
 };
 
 } // namespace burstlab

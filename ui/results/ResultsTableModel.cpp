@@ -97,7 +97,12 @@ QVariant ResultsTableModel::data(const QModelIndex &index, int role) const {
                    : QVariant(Qt::AlignRight | Qt::AlignVCenter);
     case Qt::ToolTipRole:
         if (index.column() == NotesColumn || index.column() == VerdictColumn) {
-            return stats.warnings.join(QLatin1Char('\n'));
+            // A tooltip that looks like HTML is shown as HTML: the source's
+            // note is untrusted, so it goes in escaped.
+            return QStringLiteral("<p>%1</p>")
+                .arg(SafeText::lines(stats.notes().join(QLatin1Char('\n')))
+                         .toHtmlEscaped()
+                         .replace(QLatin1Char('\n'), QStringLiteral("<br>")));
         }
         if (index.column() == DisturbedColumn) {
             return stats.disturbance.text();
@@ -145,7 +150,7 @@ QVariant ResultsTableModel::display(const PointStats &stats, int column) const {
     case L1Column:
         return bits(stats.l1Bps());
     case NotesColumn:
-        return SafeText::field(stats.warnings.join(QStringLiteral("; ")));
+        return SafeText::field(stats.notes().join(QStringLiteral("; ")));
     case LossColumn:
         return stats.sink ? stats.sink->lossPercent() : none;
     default: {

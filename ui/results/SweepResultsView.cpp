@@ -346,9 +346,9 @@ void SweepResultsView::recompute() {
     m_pps->setSeries(ChartSeriesBuilder::pps(stats, axes, name));
     // Both charts on one x scale: the deltas lack the first point of each series.
     m_delta->setXDomain(m_pps->xValues());
-    if (options.linkMbps) {
-        m_pps->setLineRate(LineRate::pps(*options.linkMbps, options.frameSize),
-                           lineRateLabel(*options.linkMbps, options.frameSize));
+    if (options.linkMbps && options.frameSize) {
+        m_pps->setLineRate(LineRate::pps(*options.linkMbps, *options.frameSize),
+                           lineRateLabel(*options.linkMbps, *options.frameSize));
     } else {
         m_pps->setLineRate(0, QString());
     }

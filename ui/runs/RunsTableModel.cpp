@@ -101,6 +101,9 @@ QVariant RunsTableModel::display(const RunSummary &run, int column) const {
     case DateColumn:
         return run.created.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm"));
     case DeviceColumn: {
+        if (run.isImported()) {
+            return SafeText::field(run.importedText());
+        }
         if (run.engineKind == EngineKind::Dpdk) {
             return SafeText::field(run.device);
         }
@@ -169,6 +172,9 @@ QVariant RunsTableModel::data(const QModelIndex &index, int role) const {
         }
         if (index.column() == SweepColumn) {
             return display(*r, index.column());
+        }
+        if (index.column() == DeviceColumn && r->importOrigin) {
+            return SafeText::field(r->importOrigin->describe());
         }
         return {};
     case Qt::TextAlignmentRole:

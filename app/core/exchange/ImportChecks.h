@@ -25,19 +25,19 @@ struct ImportChecks {
     // skb_burst -> burst, clone_skb -> clone, min_pkt_size -> pkt_size;
     // other names are kept.
     static QString parameterName(const QString &pktgenName);
-    // How a source prints an ns figure to 2 decimals: rounded, as seed 000's
-    // deltas and summaries (within 0.005 ns of the exact value), or rounded
-    // or cut, as seed 002's series (within 0.01 ns).
-    enum class Printed { Rounded, RoundedOrCut };
-    static double tolerance(Printed printed) { return printed == Printed::Rounded ? 0.005 : 0.01; }
-    // A delta printed in the source against the one its printed pps give
-    // (1e9/from - 1e9/to): empty when they agree to the printed digits, else
-    // what differs. Either sign is taken where the source's convention is
-    // this - previous (seed 002's series) rather than previous - this.
-    static QString deltaMismatch(double printed, qint64 fromPps, qint64 toPps,
-                                 Printed how = Printed::Rounded, bool eitherSign = false);
+    // A poster prints an ns figure to 2 decimals, rounded (seed 000's
+    // deltas) or cut (seed 000's "2.10" for 2.109, seed 002's series): the
+    // printed figure agrees with the exact one when it is either, so it
+    // has the exact one's sign; a wrong sign never agrees.
+    static bool printedAgrees(double printed, double exact);
+    // A delta printed in the source against the one its printed pps give,
+    // (1/fromPps*10^9)-(1/toPps*10^9): empty when they agree, else what
+    // differs. The source's convention picks the order: seed 000 prints
+    // previous - this (from = previous), seed 002 this - previous (from =
+    // this).
+    static QString deltaMismatch(double printed, qint64 fromPps, qint64 toPps);
     // An ns/packet printed beside pps against 1e9/pps, the same way.
-    static QString nsMismatch(double printed, qint64 pps, Printed how);
+    static QString nsMismatch(double printed, qint64 pps);
 };
 
 } // namespace burstlab

@@ -2,6 +2,7 @@
 #include "exchange/ImportLimits.h"
 #include "exchange/NetdevImport.h"
 #include "exchange/PktgenImport.h"
+#include "exchange/RunFileChecks.h"
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -15,8 +16,9 @@ namespace burstlab {
 namespace {
 
 // A run file (RunData::toJson) as one run, or what `export --format json`
-// writes (its "runs", each a run file) as its runs. A run exported while
-// "running" comes back "interrupted": nobody is writing the copy.
+// writes (its "runs", each a run file) as its runs, each through the gate of
+// RunFileChecks. A run exported while "running" comes back "interrupted":
+// nobody is writing the copy.
 std::optional<QList<RunData>> readRunJson(const QString &file, const QByteArray &bytes,
                                           QString *error) {
     const auto fail = [&](const QString &why) -> std::optional<QList<RunData>> {
@@ -37,9 +39,11 @@ std::optional<QList<RunData>> readRunJson(const QString &file, const QByteArray 
     QList<RunData> runs;
     for (qsizetype i = 0; i < objects.size(); ++i) {
         QString why;
-        auto data = objects[i].isObject() ? RunData::fromJson(objects[i].toObject(), &why)
-                                          : std::nullopt;
-        if (!data)
+        auto data =
+            objects[i].isObject() ? RunData::fromJson(objects[i].toObject(), &why) : std::nullopt;
+        if (data)
+            why = RunFileChecks::problem(*data);
+        if (!data || !why.isEmpty())
             return fail(exported.isArray() ? QStringLiteral("runs[%1]: %2").arg(i).arg(why) : why);
         if (data->run.status == RunStatus::Running)
             data->run.status = RunStatus::Interrupted;
@@ -80,7 +84,8 @@ std::optional<QList<RunData>> importFile(const QString &format, const QString &f
                         .arg(file));
     // Its size first, then a read with the bound itself: the file may grow
     // while it is read.
-    const QByteArray bytes = st.st_size > maxImportBytes ? QByteArray() : in.read(maxImportBytes + 1);
+    const QByteArray bytes =
+        st.st_size > maxImportBytes ? QByteArray() : in.read(maxImportBytes + 1);
     if (st.st_size > maxImportBytes || bytes.size() > maxImportBytes)
         return fail(QStringLiteral("%1 is %2 bytes, over the import limit of %3 bytes (16 MiB)")
                         .arg(file)
@@ -90,22 +95,35 @@ std::optional<QList<RunData>> importFile(const QString &format, const QString &f
         return fail(QStringLiteral("%1: line %2 holds a NUL byte: not a text file")
                         .arg(file)
                         .arg(bytes.left(nul).count('\n') + 1));
-    if (format == QLatin1String("json"))
-        return readRunJson(file, bytes, error);
-    // Line ends as a text-mode read gives them: a table saved on Windows reads the same.
-    const QString text =
-        QString::fromUtf8(bytes).replace(QLatin1String("\r\n"), QLatin1String("\n"));
-    QString why;
+    const ImportOrigin origin = ImportOrigin::of(format, file, bytes);
     std::optional<QList<RunData>> runs;
-    if (format == QLatin1String("netdev")) {
-        runs = NetdevImport::parse(text, options.label, &why);
-    } else if (const auto run = PktgenImport::parse(text, options.label, &why)) {
-        runs = QList<RunData>{*run};
+    if (format == QLatin1String("json")) {
+        runs = readRunJson(file, bytes, error);
+        if (!runs)
+            return std::nullopt;
+    } else {
+        // Line ends as a text-mode read gives them: a table saved on Windows reads the same.
+        const QString text =
+            QString::fromUtf8(bytes).replace(QLatin1String("\r\n"), QLatin1String("\n"));
+        QString why;
+        if (format == QLatin1String("netdev")) {
+            runs = NetdevImport::parse(text, options.label, &why);
+        } else if (const auto run = PktgenImport::parse(text, options.label, &why)) {
+            runs = QList<RunData>{*run};
+        }
+        if (!runs)
+            return fail(QStringLiteral("%1: %2").arg(file, why));
     }
-    if (!runs)
-        return fail(QStringLiteral("%1: %2").arg(file, why));
-    for (RunData &run : *runs)
-        run.run.spec.linkSpeedMbps = options.linkSpeedMbps;
+    for (RunData &run : *runs) {
+        // What a run file says of its engine, host and command stays as the
+        // source's word: the run is marked as imported like any other.
+        run.run.source = QStringLiteral("import:") + format;
+        run.run.spec.importOrigin = origin;
+        if (options.linkSpeedMbps)
+            run.run.spec.linkSpeedMbps = options.linkSpeedMbps;
+        if (options.frameSize)
+            run.run.spec.fixed.insert(QStringLiteral("pkt_size"), *options.frameSize);
+    }
     return runs;
 }
 

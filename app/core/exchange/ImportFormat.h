@@ -8,11 +8,12 @@
 namespace burstlab {
 
 // What the user adds to an import: the runs' label and, for the line-rate
-// check, the link speed the results were measured on (the source rarely
-// says).
+// check and the bit rates, the link speed and the frame size (without FCS)
+// the results were measured with (the source rarely says either).
 struct ImportOptions {
     QString label;
     std::optional<double> linkSpeedMbps;
+    std::optional<int> frameSize;
 };
 
 // What importFile reads: kernel pktgen's result output, a netdev-style

@@ -262,21 +262,24 @@ QStringList pointNotes(const QList<PointStats> &stats, const QStringList &axisNa
 }
 
 // " - burst=1: sink: lost 288 (0.41%), foreign 3" for every point whose
-// sink figures are not all 0.
-QStringList sinkNotes(const QList<PointStats> &stats, const QStringList &axisNames,
-                      const QString &prefix) {
+// sink figures are not all 0, and " - patch=patch2: the source notes:
+// TXSZ=1024" for every point whose source rows had a remark.
+QStringList perPointNotes(const QList<PointStats> &stats, const QStringList &axisNames,
+                          const QString &prefix) {
     QStringList lines;
     for (const PointStats &s : stats) {
+        const QString point = prefix + s.point.describe(axisNames);
         if (const QString note = s.sink ? s.sink->note() : QString(); !note.isEmpty())
-            lines << QStringLiteral(" - %1%2: sink: %3")
-                         .arg(prefix, s.point.describe(axisNames), note);
+            lines << QStringLiteral(" - %1: sink: %2").arg(point, note);
+        if (const QString note = s.sourceNoteText(); !note.isEmpty())
+            lines << QStringLiteral(" - %1: %2").arg(point, note);
     }
     return lines;
 }
 
 QStringList runNotes(const Run &run, const QList<PointStats> &stats, const QString &prefix) {
     QStringList lines = pointNotes(stats, RunSetup::axisNames(run), prefix);
-    lines << sinkNotes(stats, RunSetup::axisNames(run), prefix);
+    lines << perPointNotes(stats, RunSetup::axisNames(run), prefix);
     if (const QString precision = RunSetup::precision(run, stats); !precision.isEmpty())
         lines << QStringLiteral(" - %1until precise: %2").arg(prefix, precision);
     for (const QString &line : RunSetup::lineRate(run, stats))
@@ -299,11 +302,26 @@ QString bitRateRow(const QString &label, const PointStats &s) {
     return row;
 }
 
+// Points without a frame size (imports whose source states none) have no
+// bit rates: they are left out, and why is said.
 QStringList bitRates(const QStringList &labels, const QList<const PointStats *> &stats) {
     QStringList lines{QStringLiteral("Bit rates, Mbit/s (L2: frames as sent; L1: on the wire):")};
     const qsizetype width = T::widest(labels);
-    for (qsizetype i = 0; i < stats.size(); ++i)
-        lines << bitRateRow(T::padRight(labels[i], width), *stats[i]);
+    QStringList without;
+    QString reason;
+    for (qsizetype i = 0; i < stats.size(); ++i) {
+        if (stats[i]->frameBytes) {
+            lines << bitRateRow(T::padRight(labels[i], width), *stats[i]);
+        } else {
+            without << labels[i].trimmed();
+            reason = stats[i]->frameUnknownReason;
+        }
+    }
+    if (without.size() == stats.size())
+        return {QStringLiteral("Bit rates: left out, %1.").arg(reason)};
+    if (!without.isEmpty())
+        lines
+            << QStringLiteral(" left out (%1): %2").arg(reason, without.join(QStringLiteral(", ")));
     return lines;
 }
 
@@ -570,8 +588,11 @@ QStringList runList(const Comparison &c, const QStringList &names) {
             parts << sweep;
         if (!run.isImported() && run.spec.engine.kind == EngineKind::Pktgen)
             parts << QStringLiteral("kernel pktgen");
-        parts << (run.isImported() ? QStringLiteral("imported (%1)").arg(run.source)
-                                   : run.spec.describe().section(QStringLiteral("; "), 1));
+        parts << (run.isImported()
+                      ? QStringLiteral("imported (%1)")
+                            .arg(run.spec.importOrigin ? run.spec.importOrigin->describe()
+                                                       : run.source)
+                      : run.spec.describe().section(QStringLiteral("; "), 1));
         if (!run.device().isEmpty())
             parts << run.device();
         lines << QStringLiteral(" %1%2: %3")

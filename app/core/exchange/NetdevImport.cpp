@@ -30,9 +30,12 @@ const QRegularExpression
 // Seed 000's " ( 35.46 ns)" and " ( -1.38 ns (worse))" after the rate.
 const QRegularExpression sweepDelta(
     QStringLiteral("^\\s*\\(\\s*([-+]?\\d+(?:\\.\\d+)?)\\s*ns\\s*(\\(worse\\))?\\s*\\)"));
-// Seed 002's " --> 170.73ns ( -7.56ns)" after the rate.
-const QRegularExpression seriesNs(QStringLiteral(
-    "^\\s*-->\\s*(\\d+(?:\\.\\d+)?)\\s*ns(?:\\s*\\(\\s*([-+]?\\d+(?:\\.\\d+)?)\\s*ns\\s*\\))?"));
+// Seed 002's " --> 170.73ns ( -7.56ns)" and " --> 178.29ns per pkt" after the rate.
+const QRegularExpression
+    seriesNs(QStringLiteral("^\\s*-->\\s*(\\d+(?:\\.\\d+)?)\\s*ns(?:\\s+per\\s+pkt)?"
+                            "(?:\\s*\\(\\s*([-+]?\\d+(?:\\.\\d+)?)\\s*ns\\s*\\))?"));
+// What a poster writes before a remark beside a row: seed 002's "-- TXSZ=1024".
+const QRegularExpression remarkLead(QStringLiteral("^[\\s\\-:;,]+"));
 // Seed 000's summary: " (1/5614370*10^9)-(1/8945166*10^9) = 66.32 ns".
 const QRegularExpression summaryLine(QStringLiteral(
     "\\(1/([\\d,]+)\\*10\\^9\\)\\s*-\\s*\\(1/([\\d,]+)\\*10\\^9\\)\\s*=\\s*([-+]?\\d+(?:\\.\\d+)?)"
@@ -55,7 +58,7 @@ struct Table {
         r.status = RunStatus::Completed;
         r.pps = double(pps);
         r.recorded = {{QStringLiteral("pps"), r.pps},
-                      {QStringLiteral("note"), note.trimmed()},
+                      {QStringLiteral("note"), note},
                       {QStringLiteral("line"), line.trimmed()}};
         data.appendResult(r);
         lastPps = pps;
@@ -121,43 +124,45 @@ Table newTable(bool series, const QString &axis, const QString &label, int numbe
     return t;
 }
 
-// The printed delta and ns columns of a row against its printed pps.
-void checkRow(Table &t, qsizetype n, qint64 previousPps, qint64 pps, const QString &rest) {
-    if (!t.series) {
-        const auto m = sweepDelta.match(rest);
-        if (!m.hasMatch())
-            return;
-        const double printed = m.captured(1).toDouble();
-        if (previousPps <= 0) {
-            t.warn(
-                n,
-                QStringLiteral("a delta (%1 ns) on the first row of a table").arg(m.captured(1)));
-            return;
-        }
-        if (const QString why = ImportChecks::deltaMismatch(printed, previousPps, pps);
-            !why.isEmpty())
-            t.warn(n, QStringLiteral("delta ") + why);
-        if (!m.captured(2).isEmpty() && printed >= 0)
-            t.warn(n, QStringLiteral("marked (worse) but the delta %1 ns is not negative")
-                          .arg(m.captured(1)));
+// The printed delta of a sweep row (seed 000's " ( 35.46 ns)") against its printed pps.
+void checkSweepRow(Table &t, qsizetype n, qint64 previousPps, qint64 pps,
+                   const QRegularExpressionMatch &m) {
+    const double printed = m.captured(1).toDouble();
+    if (previousPps <= 0) {
+        t.warn(n, QStringLiteral("a delta (%1 ns) on the first row of a table").arg(m.captured(1)));
         return;
     }
-    const auto m = seriesNs.match(rest);
-    if (!m.hasMatch())
-        return;
-    // Seed 002 cuts ns/packet to 2 decimals where seed 000 rounds.
-    if (const QString why = ImportChecks::nsMismatch(m.captured(1).toDouble(), pps,
-                                                     ImportChecks::Printed::RoundedOrCut);
-        !why.isEmpty())
+    // Seed 000 prints previous - this: positive is fewer ns per packet.
+    if (const QString why = ImportChecks::deltaMismatch(printed, previousPps, pps); !why.isEmpty())
+        t.warn(n, QStringLiteral("delta ") + why);
+    if (!m.captured(2).isEmpty() && printed >= 0)
+        t.warn(n, QStringLiteral("marked (worse) but the delta %1 ns is not negative")
+                      .arg(m.captured(1)));
+}
+
+// The printed ns and change of a series row (seed 002's " --> 170.73ns ( -7.56ns)").
+void checkSeriesRow(Table &t, qsizetype n, qint64 previousPps, qint64 pps,
+                    const QRegularExpressionMatch &m) {
+    if (const QString why = ImportChecks::nsMismatch(m.captured(1).toDouble(), pps); !why.isEmpty())
         t.warn(n, why);
     if (m.captured(2).isEmpty() || previousPps <= 0)
         return;
-    // Seed 002 prints this - previous (negative = fewer ns); either way round
-    // is fine as long as the size is that of the printed rates.
-    if (const QString why = ImportChecks::deltaMismatch(m.captured(2).toDouble(), previousPps, pps,
-                                                        ImportChecks::Printed::RoundedOrCut, true);
+    // Seed 002 prints this - previous: negative is fewer ns per packet.
+    if (const QString why = ImportChecks::deltaMismatch(m.captured(2).toDouble(), pps, previousPps);
         !why.isEmpty())
         t.warn(n, QStringLiteral("change ") + why);
+}
+
+// A row's printed figures checked against its printed pps; gives the row's
+// remark, what follows those figures (seed 002's "-- TXSZ=1024" gives
+// "TXSZ=1024"), which the point keeps as its note.
+QString checkRow(Table &t, qsizetype n, qint64 previousPps, qint64 pps, const QString &rest) {
+    const auto m = (t.series ? seriesNs : sweepDelta).match(rest);
+    if (m.hasMatch() && t.series)
+        checkSeriesRow(t, n, previousPps, pps, m);
+    else if (m.hasMatch())
+        checkSweepRow(t, n, previousPps, pps, m);
+    return rest.mid(m.hasMatch() ? m.capturedEnd() : 0).trimmed().remove(remarkLead);
 }
 
 // A summary line anywhere: its arithmetic redone from its own numbers.
@@ -265,9 +270,9 @@ std::optional<QList<RunData>> NetdevImport::parse(const QString &text, const QSt
             return fail(n, quoted + m.capturedStart(2),
                         QStringLiteral("%1: %2").arg(m.captured(1), why));
         }
-        const QString rest = m.captured(isSeries ? 3 : 4);
-        checkRow(*table, n, table->lastPps, *pps, rest);
-        table->add(*value, *pps, rest, lines[n]);
+        const QString remark =
+            checkRow(*table, n, table->lastPps, *pps, m.captured(isSeries ? 3 : 4));
+        table->add(*value, *pps, remark, lines[n]);
     }
     close();
     if (runs.isEmpty()) {

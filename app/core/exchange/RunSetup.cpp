@@ -224,7 +224,7 @@ QString RunSetup::measurement(const Run &run) {
     if (run.isImported())
         return QStringLiteral("as recorded in the source (%1); how it was measured is not "
                               "recorded")
-            .arg(run.source);
+            .arg(s.importOrigin ? s.importOrigin->describe() : run.source);
     const QString reps =
         s.untilPrecise
             ? QStringLiteral("%1 reps until the %2").arg(s.repsText(), s.untilPrecise->describe())
@@ -307,11 +307,19 @@ QStringList RunSetup::lineRate(const Run &run, const QList<PointStats> &stats) {
                     .arg(run.linkSpeedUnknownReason())};
     QMap<int, double> byFrame; // frame size -> line rate pps
     for (const PointStats &s : stats) {
-        if (s.linePps)
-            byFrame.insert(s.frameBytes, *s.linePps);
+        if (s.linePps && s.frameBytes)
+            byFrame.insert(*s.frameBytes, *s.linePps);
     }
+    const auto frame = run.frameSize();
+    if (byFrame.isEmpty() && frame)
+        byFrame.insert(*frame, LineRate::pps(*speed, *frame));
     if (byFrame.isEmpty())
-        byFrame.insert(run.frameSize(), LineRate::pps(*speed, run.frameSize()));
+        return {QStringLiteral("line rate checked against at most %1 pps (%2 at the smallest "
+                               "frame, %3 B): %4")
+                    .arg(std::llround(LineRate::pps(*speed, LineRate::kMinFrameWithoutFcs)))
+                    .arg(LineRate::speedText(*speed))
+                    .arg(LineRate::kMinFrameWithoutFcs)
+                    .arg(run.frameSizeUnknownReason())};
     QStringList lines;
     for (auto it = byFrame.begin(); it != byFrame.end(); ++it)
         lines << QStringLiteral("line rate %1 pps (%2, %3 B frames = %4 B on the wire)")
@@ -332,6 +340,9 @@ QStringList RunSetup::setupNotes(const Run &run) {
     if (signature.value(QLatin1String("on")) == QJsonValue(false))
         lines << QStringLiteral(" - payload signature left out: %1")
                      .arg(signature.value(QLatin1String("reason")).toString());
+    // An imported run's host and checklist are its source's word, not ours.
+    if (run.isImported() && !lines.isEmpty())
+        lines.prepend(QStringLiteral(" - as recorded in the source, not measured here:"));
     return lines;
 }
 

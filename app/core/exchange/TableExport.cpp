@@ -65,7 +65,7 @@ QString lineRateText(const PointStats &s, const QString &unknownReason) {
 }
 
 void addLineRate(QJsonObject &row, QStringList &columns, const PointStats &s, const Run &run) {
-    put(row, columns, QStringLiteral("frame_bytes"), s.frameBytes);
+    put(row, columns, QStringLiteral("frame_bytes"), optional(s.frameBytes));
     put(row, columns, QStringLiteral("l2_bps"), optional(s.l2Bps()));
     put(row, columns, QStringLiteral("l1_bps"), optional(s.l1Bps()));
     put(row, columns, QStringLiteral("link_speed_mbps"), optional(run.linkSpeedMbps()));
@@ -219,6 +219,11 @@ Rows rowsOf(const Comparison &c) {
                 addSink(row, columns, *cell, run, latency);
             put(row, columns, QStringLiteral("warnings"),
                 cell->warnings.join(QStringLiteral("; ")));
+            put(row, columns, QStringLiteral("note"), cell->sourceNotes.join(QStringLiteral("; ")));
+            // "engine", or where an import came from (Run::source).
+            put(row, columns, QStringLiteral("source"), run.source);
+            put(row, columns, QStringLiteral("imported_from"),
+                run.spec.importOrigin ? run.spec.importOrigin->describe() : QString());
             put(row, columns, QStringLiteral("repetitions"), repetitions(*cell));
             out.columns = columns;
             out.rows << row;
@@ -378,7 +383,7 @@ QString TableExport::markdown(const Comparison &comparison) {
             << QStringLiteral("vs prev") << QStringLiteral("Δ baseline ns")
             << QStringLiteral("vs baseline") << QStringLiteral("L2 Mbit/s")
             << QStringLiteral("L1 Mbit/s") << QStringLiteral("line rate")
-            << QStringLiteral("warnings");
+            << QStringLiteral("warnings") << QStringLiteral("source note");
     QStringList lines{QStringLiteral("| ") + headers.join(QStringLiteral(" | ")) +
                       QStringLiteral(" |")};
     lines << QStringLiteral("|") + QStringLiteral("---|").repeated(headers.size());
@@ -401,7 +406,8 @@ QString TableExport::markdown(const Comparison &comparison) {
               << mdBits(row.value(QStringLiteral("l2_bps")))
               << mdBits(row.value(QStringLiteral("l1_bps")))
               << md(row.value(QStringLiteral("line_rate")).toString())
-              << md(row.value(QStringLiteral("warnings")).toString());
+              << md(row.value(QStringLiteral("warnings")).toString())
+              << md(row.value(QStringLiteral("note")).toString());
         lines << QStringLiteral("| ") + cells.join(QStringLiteral(" | ")) + QStringLiteral(" |");
     }
     QStringList notes;
@@ -409,6 +415,9 @@ QString TableExport::markdown(const Comparison &comparison) {
     for (const QString &correction : corrections(comparison))
         notes << QStringLiteral("> ") + md(correction);
     for (qsizetype r = 0; r < comparison.runs.size(); ++r) {
+        if (const auto &origin = comparison.runs[r].run.spec.importOrigin)
+            notes << QStringLiteral("> %1: not measured by burstlab: from %2")
+                         .arg(md(names[r]), md(origin->describe()));
         for (const QString &warning : comparison.runs[r].run.spec.importWarnings)
             notes << QStringLiteral("> %1: source %2").arg(md(names[r]), md(warning));
     }

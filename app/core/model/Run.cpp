@@ -1,6 +1,7 @@
 #include "model/Run.h"
 #include "model/JsonReader.h"
 #include "model/PortDriver.h"
+#include "model/RunSummary.h"
 #include "model/StepParameters.h"
 
 namespace burstlab {
@@ -35,7 +36,7 @@ QString Run::deviceOf(const QJsonObject &port) {
 }
 
 bool Run::isImported() const {
-    return source.startsWith(QLatin1String("import:"));
+    return isImportedSource(source);
 }
 
 namespace {
@@ -78,8 +79,16 @@ QJsonValue Run::parameterDefault(const QString &name) const {
                                      hello.value(QStringLiteral("defaults")).toObject());
 }
 
-int Run::frameSize() const {
+std::optional<int> Run::frameSize() const {
+    if (isImported() && !spec.fixed.contains(QStringLiteral("pkt_size")))
+        return std::nullopt;
     return parameterValue(QStringLiteral("pkt_size")).toInt();
+}
+
+QString Run::frameSizeUnknownReason() const {
+    if (frameSize() || spec.axisNames().contains(QStringLiteral("pkt_size")))
+        return {};
+    return QStringLiteral("the source states no frame size (import --frame-size gives one)");
 }
 
 QJsonObject Run::toJson() const {

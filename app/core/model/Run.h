@@ -52,8 +52,12 @@ struct Run {
     // its engine's defaults (the hello's, once it has one).
     QJsonValue parameterValue(const QString &name) const;
     QJsonValue parameterDefault(const QString &name) const;
-    // The frame size without FCS the run used: parameterValue("pkt_size").
-    int frameSize() const;
+    // The frame size without FCS the run used: parameterValue("pkt_size");
+    // none for an import whose source states none (and none given on
+    // import): no default is invented for results measured elsewhere.
+    std::optional<int> frameSize() const;
+    // Why frameSize() is empty, or empty when it is not.
+    QString frameSizeUnknownReason() const;
 
     QJsonObject toJson() const;
     static std::optional<Run> fromJson(const QJsonObject &object, QString *error);

@@ -91,6 +91,8 @@ QJsonObject SweepSpec::toJson() const {
         o.insert(QStringLiteral("until_precise"), untilPrecise->toJson());
     if (!importWarnings.isEmpty())
         o.insert(QStringLiteral("import_warnings"), QJsonArray::fromStringList(importWarnings));
+    if (importOrigin)
+        o.insert(QStringLiteral("import_origin"), importOrigin->toJson());
     return o;
 }
 
@@ -116,6 +118,13 @@ std::optional<SweepSpec> SweepSpec::fromJson(const QJsonObject &object, QString 
     s.randomize = in.boolean(QStringLiteral("randomize"), s.randomize);
     s.linkSpeedMbps = in.optionalNumber(QStringLiteral("link_speed_mbps"));
     s.importWarnings = in.strings(QStringLiteral("import_warnings"));
+    if (object.value(QLatin1String("import_origin")).isObject()) {
+        QString why;
+        s.importOrigin =
+            ImportOrigin::fromJson(in.object(QStringLiteral("import_origin")), &why);
+        if (!s.importOrigin)
+            in.invalid(QStringLiteral("import_origin"), why);
+    }
     s.noise = NoisePolicy::fromJson(in.object(QStringLiteral("noise")), in);
     if (object.value(QLatin1String("until_precise")).isObject())
         s.untilPrecise = PrecisionTarget::fromJson(in.object(QStringLiteral("until_precise")), in);

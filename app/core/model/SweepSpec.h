@@ -2,6 +2,7 @@
 #include "Parameters.h"
 #include "model/Axis.h"
 #include "model/EngineLaunch.h"
+#include "model/ImportOrigin.h"
 #include "model/NoisePolicy.h"
 #include "model/Point.h"
 #include "model/PrecisionTarget.h"
@@ -37,6 +38,8 @@ struct SweepSpec {
     // What an import found odd in its source (a printed delta that the printed
     // pps do not give, pktgen errors), one line each naming the source line.
     QStringList importWarnings;
+    // Where an imported run came from; none for a run burstlab measured.
+    std::optional<ImportOrigin> importOrigin;
 
     // The warm-up a sweep gets unless it says otherwise: min(100 ms, a fifth
     // of the step). The first 100 ms of a step hold the cold caches and TLB,

@@ -5,7 +5,7 @@
 namespace burstlab {
 
 namespace {
-constexpr int minFrameWithoutFcs = 60;
+constexpr int minFrameWithoutFcs = LineRate::kMinFrameWithoutFcs;
 constexpr int fcsBytes = 4;
 constexpr int preambleSfdGapBytes = 20; // 7 preamble + 1 SFD + 12 inter-frame gap
 // Rounding in a rate printed as an integer must not count as "too high".

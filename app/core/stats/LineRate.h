@@ -12,6 +12,9 @@ struct LineRate {
     // fastest Ethernet.
     static constexpr double kMinSpeedMbps = 1;
     static constexpr double kMaxSpeedMbps = 1600000;
+    // The smallest Ethernet frame without FCS: at any frame size a link
+    // carries at most pps(link, kMinFrameWithoutFcs) frames a second.
+    static constexpr int kMinFrameWithoutFcs = 60;
 
     static int wireBytes(int frameBytesWithoutFcs);
     static double pps(double linkMbps, int frameBytesWithoutFcs);

@@ -110,11 +110,21 @@ PointStats statsOf(const Point &point, const QList<StepResult> &steps,
     }
     if (pktgen.size() == s.disturbance.counted.size())
         s.pktgenPpsFigure = Figure::pps(pktgen);
+    for (const StepResult &step : steps) {
+        const QString note = step.recorded.value(QStringLiteral("note")).toString();
+        if (!note.isEmpty() && !s.sourceNotes.contains(note))
+            s.sourceNotes << note;
+    }
     s.frameBytes = options.frameSizeAt(point);
+    if (!s.frameBytes)
+        s.frameUnknownReason = options.frameUnknownReason;
     if (options.linkMbps) {
-        s.linePps = LineRate::pps(*options.linkMbps, s.frameBytes);
+        // Without a frame size the smallest frame bounds the rate: no frame
+        // size puts more frames a second on the wire (seed 003's "too-high").
+        const int frame = s.frameBytes.value_or(LineRate::kMinFrameWithoutFcs);
+        s.linePps = LineRate::pps(*options.linkMbps, frame);
         s.aboveLineRate =
-            s.ppsFigure && LineRate::above(double(*s.ppsFigure), *options.linkMbps, s.frameBytes);
+            s.ppsFigure && LineRate::above(double(*s.ppsFigure), *options.linkMbps, frame);
     }
     return s;
 }
@@ -148,6 +158,7 @@ StatsOptions StatsOptions::forRun(const Run &run) const {
     if (!o.linkMbps)
         o.linkUnknownReason = run.linkSpeedUnknownReason();
     o.frameSize = run.frameSize();
+    o.frameUnknownReason = run.frameSizeUnknownReason();
     o.frameAxis = int(run.spec.axisNames().indexOf(QStringLiteral("pkt_size")));
     o.noise = run.spec.noise;
     o.untilPrecise = run.spec.untilPrecise;
@@ -160,7 +171,7 @@ NoisePolicy StatsOptions::countingPolicy() const {
     return policy;
 }
 
-int StatsOptions::frameSizeAt(const Point &point) const {
+std::optional<int> StatsOptions::frameSizeAt(const Point &point) const {
     if (frameAxis >= 0 && frameAxis < point.values.size() && point.values[frameAxis].isNumber())
         return int(point.values[frameAxis].number());
     return frameSize;
@@ -179,19 +190,29 @@ double PointStats::representativeNs() const {
 }
 
 std::optional<double> PointStats::l2Bps() const {
-    return ppsFigure ? std::optional(LineRate::l2Bps(double(*ppsFigure), frameBytes))
-                     : std::nullopt;
+    return ppsFigure && frameBytes ? std::optional(LineRate::l2Bps(double(*ppsFigure), *frameBytes))
+                                   : std::nullopt;
 }
 
 std::optional<double> PointStats::l1Bps() const {
-    return ppsFigure ? std::optional(LineRate::l1Bps(double(*ppsFigure), frameBytes))
-                     : std::nullopt;
+    return ppsFigure && frameBytes ? std::optional(LineRate::l1Bps(double(*ppsFigure), *frameBytes))
+                                   : std::nullopt;
 }
 
 std::optional<double> PointStats::lineShare() const {
-    if (!ppsFigure || !linePps || *linePps <= 0)
+    if (!ppsFigure || !frameBytes || !linePps || *linePps <= 0)
         return std::nullopt;
     return double(*ppsFigure) / *linePps;
+}
+
+QString PointStats::sourceNoteText() const {
+    return sourceNotes.isEmpty()
+               ? QString()
+               : QStringLiteral("the source notes: ") + sourceNotes.join(QStringLiteral("; "));
+}
+
+QStringList PointStats::notes() const {
+    return sourceNotes.isEmpty() ? warnings : warnings + QStringList{sourceNoteText()};
 }
 
 QString PointStats::invalidText() const {

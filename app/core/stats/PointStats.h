@@ -19,9 +19,12 @@ struct StatsOptions {
     double alpha = 0.05;
     std::optional<double> linkMbps; // for the line-rate check
     QString linkUnknownReason;      // why there is no linkMbps ("net_null0 has no wire")
-    int frameSize = 60;             // without FCS
-    int frameAxis = -1;             // the pkt_size axis, when the sweep varies it
-    NoisePolicy noise;              // which repetitions are disturbed, and whether they count
+    // Without FCS; none where the run does not say (an import whose source
+    // states none), and then why (Run::frameSizeUnknownReason).
+    std::optional<int> frameSize = 60;
+    QString frameUnknownReason;
+    int frameAxis = -1; // the pkt_size axis, when the sweep varies it
+    NoisePolicy noise;  // which repetitions are disturbed, and whether they count
     // A view option (--exclude-disturbed on show, compare, export): leave
     // disturbed repetitions out as well, whatever the run's policy says. It
     // only adds to the run's policy, never takes from it (docs/cli.md).
@@ -39,7 +42,7 @@ struct StatsOptions {
     // repetitions count towards a point's figure.
     NoisePolicy countingPolicy() const;
     // The frame size of one point: its pkt_size value, else frameSize.
-    int frameSizeAt(const Point &point) const;
+    std::optional<int> frameSizeAt(const Point &point) const;
 };
 
 // Statistics of one point over its repetitions. Only completed repetitions
@@ -57,6 +60,9 @@ struct PointStats {
     // What the RX sink saw of the point's repetitions; none without a sink.
     std::optional<SinkFigures> sink;
     QStringList invalidReasons; // distinct, in the order they happened
+    // What an import's source wrote beside this point's rows (seed 002's
+    // "TXSZ=1024"): distinct, in the source's order; shown as the point's note.
+    QStringList sourceNotes;
     Summary ppsSummary;
     Summary nsSummary; // of 1e9/pps per valid repetition
     // The point's figure (Figure.h): median pps of the valid repetitions,
@@ -68,8 +74,9 @@ struct PointStats {
     // packets and microseconds, so they differ by pktgen's rounding only;
     // nullopt for a DPDK run.
     std::optional<qint64> pktgenPpsFigure;
-    int frameBytes = 60;
-    std::optional<double> linePps; // line rate at this frame size; none: not checked
+    std::optional<int> frameBytes = 60; // none: the source states no frame size
+    QString frameUnknownReason;         // why frameBytes is none
+    std::optional<double> linePps;      // line rate at this frame size; none: not checked
     bool aboveLineRate = false;
     // The rate its steps were paced to (their rate_pps), when they were:
     // the rate is then an input, and its deltas are not judged (Delta).
@@ -93,12 +100,17 @@ struct PointStats {
     // The figures as doubles for charts and sort keys: NaN without them.
     double representativePps() const;
     double representativeNs() const;
-    // Bit rates of the figure (LineRate::l2Bps, l1Bps) at this point's frame size.
+    // Bit rates of the figure (LineRate::l2Bps, l1Bps) at this point's frame
+    // size; none without a figure or a frame size.
     std::optional<double> l2Bps() const;
     std::optional<double> l1Bps() const;
     // The figure as a share of the line rate (1.0 = wire speed); nullopt when
     // the line rate is not checked.
     std::optional<double> lineShare() const;
+    // "the source notes: TXSZ=1024", or empty without sourceNotes.
+    QString sourceNoteText() const;
+    // The warnings and the source's note: what a point's notes column shows.
+    QStringList notes() const;
     // "1 of 3 repetitions invalid: ring full", or empty when none is.
     QString invalidText() const;
     // Paced, and its figure more than kBelowTargetShare below the target.

@@ -180,6 +180,7 @@ std::optional<QList<RunSummary>> RunRecords::list(const RunFilter &filter) {
         s.sweep = run.spec.describe();
         s.engineKind = run.spec.engine.kind;
         s.source = q.value(7).toString();
+        s.importOrigin = run.spec.importOrigin;
         s.steps = q.value(8).toInt();
         for (const QJsonValue &tag : jsonDocument(q.value(9)).array())
             s.tags << tag.toString();
@@ -225,6 +226,22 @@ std::optional<bool> RunRecords::has(qint64 runId) {
     if (!m_session.exec(q, QStringLiteral("looking up run %1").arg(runId)))
         return std::nullopt;
     return q.next();
+}
+
+std::optional<QList<qint64>> RunRecords::importedFrom(const QString &sha256) {
+    // The digest is 64 hex digits, so it holds no LIKE wildcard; it sits in
+    // the sweep document (SweepSpec::importOrigin), which no index serves:
+    // imports are rare, and the scan reads only imported runs' rows.
+    QSqlQuery q = m_session.prepare(
+        QStringLiteral("SELECT id FROM runs WHERE source LIKE 'import:%' AND sweep LIKE ? "
+                       "ORDER BY id"),
+        {QStringLiteral("%\"sha256\":\"%1\"%").arg(sha256)});
+    if (!m_session.exec(q, QStringLiteral("looking up earlier imports")))
+        return std::nullopt;
+    QList<qint64> ids;
+    while (q.next())
+        ids << q.value(0).toLongLong();
+    return ids;
 }
 
 std::optional<Run> RunRecords::load(qint64 runId) {

@@ -35,6 +35,8 @@ class RunRecords {
     std::optional<QList<RunSummary>> list(const RunFilter &filter);
     std::optional<qint64> count(const RunFilter &filter);
     std::optional<bool> has(qint64 runId);
+    // The runs imported from content with this SHA-256 (ImportOrigin), oldest first.
+    std::optional<QList<qint64>> importedFrom(const QString &sha256);
     std::optional<Run> load(qint64 runId);
     bool remove(qint64 runId);
     // Marks every run left "running" by a writer that is gone (and its

@@ -123,6 +123,11 @@ class RunStore {
     std::optional<qint64> countRuns(const RunFilter &filter = {}) { return m_runs.count(filter); }
     // Whether run runId exists: false is not an error.
     std::optional<bool> hasRun(qint64 runId) { return m_runs.has(runId); }
+    // The runs imported from content with this SHA-256: a second import of
+    // the same file finds them.
+    std::optional<QList<qint64>> runsImportedFrom(const QString &sha256) {
+        return m_runs.importedFrom(sha256);
+    }
     std::optional<Run> loadRun(qint64 runId) { return m_runs.load(runId); }
     // The run, all its steps and all their samples, and its load samples.
     std::optional<RunData> loadRunData(qint64 runId);
