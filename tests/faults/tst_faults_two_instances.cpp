@@ -10,6 +10,7 @@
 #include "ThrowawayPostgres.h"
 
 #include <QTest>
+#include <utility>
 
 using namespace burstlab;
 
@@ -89,11 +90,14 @@ class TestFaultsTwoInstances : public FaultTest {
         QVERIFY2(error.isEmpty(), qPrintable(error));
         const auto as = [server](const QString &login) { return server->storeUriAs(login); };
         const QString viewer = as(QStringLiteral("lab_viewer"));
-        for (const QString &label : {QStringLiteral("base"), QStringLiteral("patched")}) {
+        // Two tables of seed 000 (one file twice would be one import).
+        for (const auto &[label, file] :
+             {std::pair{QStringLiteral("base"), QStringLiteral("netdev_seed000_burst.txt")},
+              std::pair{QStringLiteral("patched"), QStringLiteral("netdev_seed000_clone0.txt")}}) {
             const CliResult imported = CliRun::run(
                 as(QStringLiteral("lab_writer")),
                 {QStringLiteral("import"), QStringLiteral("--format"), QStringLiteral("netdev"),
-                 QStringLiteral(BURSTLAB_SOURCE_DIR "/tests/data/netdev_seed000_burst.txt"),
+                 QStringLiteral(BURSTLAB_SOURCE_DIR "/tests/data/") + file,
                  QStringLiteral("--label"), label});
             QVERIFY2(imported.code == 0, qPrintable(imported.err));
         }
