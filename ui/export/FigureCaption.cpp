@@ -13,12 +13,16 @@ QString tr(const char *text) {
     return QCoreApplication::translate("FigureCaption", text);
 }
 
+// An imported run names where it came from before any device its source
+// recorded: burstlab did not measure it.
 QString device(const Run &run) {
+    if (run.isImported()) {
+        const QString from = run.spec.importOrigin ? run.spec.importOrigin->describe() : run.source;
+        return run.device().isEmpty() ? tr("imported from %1").arg(from)
+                                      : tr("imported from %1 (%2)").arg(from, run.device());
+    }
     if (!run.device().isEmpty()) {
         return run.device();
-    }
-    if (run.source != QStringLiteral("engine")) {
-        return tr("device not recorded (imported)");
     }
     return run.spec.engine.txDevice();
 }
