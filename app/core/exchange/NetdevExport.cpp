@@ -107,13 +107,16 @@ struct SeriesRow {
     std::optional<Delta> delta; // against the row before, or the baseline
 };
 
-// Seed 002: " * patch4:   5,857,065 pps --> 170.73ns (  7.56ns)".
+// Seed 002: " * patch4:   5,857,065 pps --> 170.73ns ( -7.56ns)". Its
+// change is seed 002's, this - the row it is against (negative: fewer ns),
+// the Delta's ns with its sign turned, so the layout reads as its readers
+// know it (and imports back without a warning).
 QStringList seriesTable(const QList<SeriesRow> &rows) {
     QStringList labels, pps, deltas;
     for (const SeriesRow &row : rows) {
         labels << row.label + QLatin1Char(':');
         pps << (row.stats->ppsFigure ? T::thousands(*row.stats->ppsFigure) : QStringLiteral("-"));
-        deltas << (row.delta ? T::fixed2(row.delta->ns) : QString());
+        deltas << (row.delta ? T::fixed2(-row.delta->ns) : QString());
     }
     const qsizetype labelWidth = T::widest(labels) + 1;
     const qsizetype ppsWidth = T::widest(pps);
@@ -663,8 +666,8 @@ QString NetdevExport::comparison(const Comparison &c, const NetdevOptions &optio
             if (const std::optional<PointStats> &cell = c.cells[r].first())
                 rows << SeriesRow{names[r], &*cell, cell->vsBaseline};
         }
-        lines << QStringLiteral("pps (median of the valid repetitions), ns/pkt and ns saved "
-                                "vs %1:")
+        lines << QStringLiteral("pps (median of the valid repetitions), ns/pkt and its change "
+                                "vs %1 (- = fewer ns):")
                      .arg(names[0])
               << seriesTable(rows);
         if (const QString correction = c.correctionText(); !correction.isEmpty())
