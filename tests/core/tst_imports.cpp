@@ -7,6 +7,7 @@
 #include "exchange/NetdevExport.h"
 #include "exchange/NetdevImport.h"
 #include "exchange/PktgenImport.h"
+#include "exchange/RunSetup.h"
 #include "exchange/TableExport.h"
 #include "stats/PointStats.h"
 #include "store/RunImport.h"
@@ -376,6 +377,11 @@ class TestImports : public QObject {
                      .contains(QStringLiteral(" Imported: as recorded in the source (good.json "
                                               "(json), imported ")),
                  qPrintable(NetdevExport::run(runs->first())));
+        // How the source's burstlab measured it is the source's word too.
+        QVERIFY2(RunSetup::measurement(runs->first().run)
+                     .endsWith(QStringLiteral("): 1 rep x 1000 ms (warm-up 100 ms), random "
+                                              "order (seed 0)")),
+                 qPrintable(RunSetup::measurement(runs->first().run)));
         QVERIFY(TableExport::csv(runs->first())
                     .contains(QStringLiteral(",import:json,\"good.json (json), imported ")));
 

@@ -219,12 +219,9 @@ QString RunSetup::fixed(const Run &run) {
     return parts.join(QLatin1Char(' '));
 }
 
-QString RunSetup::measurement(const Run &run) {
-    const SweepSpec &s = run.spec;
-    if (run.isImported())
-        return QStringLiteral("as recorded in the source (%1); how it was measured is not "
-                              "recorded")
-            .arg(s.importOrigin ? s.importOrigin->describe() : run.source);
+namespace {
+// "3 reps x 1000 ms (warm-up 100 ms), random order (seed 42)"
+QString measuredText(const SweepSpec &s) {
     const QString reps =
         s.untilPrecise
             ? QStringLiteral("%1 reps until the %2").arg(s.repsText(), s.untilPrecise->describe())
@@ -246,6 +243,21 @@ QString RunSetup::measurement(const Run &run) {
     text += s.randomize ? QStringLiteral(", random order (seed %1)").arg(s.seed)
                         : QStringLiteral(", sequential order");
     return text;
+}
+} // namespace
+
+QString RunSetup::measurement(const Run &run) {
+    const SweepSpec &s = run.spec;
+    if (!run.isImported())
+        return measuredText(s);
+    const QString from = s.importOrigin ? s.importOrigin->describe() : run.source;
+    // A posted table records one rate per point and no duration; a run
+    // file keeps how another burstlab measured it, said as the source's.
+    if (s.durationMs <= 0)
+        return QStringLiteral("as recorded in the source (%1); how it was measured is not "
+                              "recorded")
+            .arg(from);
+    return QStringLiteral("as recorded in the source (%1): %2").arg(from, measuredText(s));
 }
 
 QString RunSetup::disturbance(const Run &run, const QList<PointStats> &stats, bool excluded) {

@@ -80,7 +80,8 @@ QJsonValue Run::parameterDefault(const QString &name) const {
 }
 
 std::optional<int> Run::frameSize() const {
-    if (isImported() && !spec.fixed.contains(QStringLiteral("pkt_size")))
+    // A run file of an engine's run states it through the engine's hello.
+    if (isImported() && hello.isEmpty() && !spec.fixed.contains(QStringLiteral("pkt_size")))
         return std::nullopt;
     return parameterValue(QStringLiteral("pkt_size")).toInt();
 }

@@ -53,8 +53,9 @@ struct Run {
     QJsonValue parameterValue(const QString &name) const;
     QJsonValue parameterDefault(const QString &name) const;
     // The frame size without FCS the run used: parameterValue("pkt_size");
-    // none for an import whose source states none (and none given on
-    // import): no default is invented for results measured elsewhere.
+    // none for an import whose source states none (no pkt_size given and
+    // no engine hello with its defaults): no default is invented for
+    // results measured elsewhere.
     std::optional<int> frameSize() const;
     // Why frameSize() is empty, or empty when it is not.
     QString frameSizeUnknownReason() const;
