@@ -3,6 +3,7 @@
 // signal. The full table of what was tried is in docs/security.md.
 #include "store/RunStore.h"
 
+#include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QProcess>
@@ -48,6 +49,7 @@ class TestBadInputs : public QObject {
     void corruptStoreIsReported_data();
     void corruptStoreIsReported();
     void damagedStoreIsNotWritten();
+    void anotherProgramsDatabaseIsLeftUntouched();
     void commandLinesAreRefused_data();
     void commandLinesAreRefused();
 
@@ -134,6 +136,67 @@ void TestBadInputs::corruptStoreIsReported() {
     // Reported, not "repaired": the file is left as it was.
     original.seek(0);
     QCOMPARE(original.readAll(), before);
+}
+
+// A mistyped --db naming another program's database (a browser's history,
+// in WAL mode as browsers keep it): every command refuses it, naming what
+// it holds, and neither the file nor its folder changes. A store burstlab
+// makes carries its application id from then on.
+void TestBadInputs::anotherProgramsDatabaseIsLeftUntouched() {
+    QTemporaryDir dir;
+    const QString db = dir.filePath("places.sqlite");
+    {
+        QSqlDatabase sql = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), "foreign");
+        sql.setDatabaseName(db);
+        QVERIFY(sql.open());
+        QSqlQuery q(sql);
+        QVERIFY(q.exec("PRAGMA journal_mode=WAL"));
+        QVERIFY(q.exec("CREATE TABLE moz_places (id INTEGER PRIMARY KEY, url TEXT)"));
+        QVERIFY(q.exec("INSERT INTO moz_places (url) VALUES ('https://example.org/')"));
+    }
+    QSqlDatabase::removeDatabase("foreign");
+    const auto snapshot = [&] {
+        QStringList files;
+        for (const QFileInfo &f : QDir(dir.path()).entryInfoList(QDir::Files | QDir::Hidden)) {
+            QFile in(f.filePath());
+            if (!in.open(QIODevice::ReadOnly))
+                return QStringList{QStringLiteral("unreadable ") + f.fileName()};
+            files
+                << f.fileName() + QLatin1Char(' ') +
+                       QString::fromLatin1(
+                           QCryptographicHash::hash(in.readAll(), QCryptographicHash::Md5).toHex());
+        }
+        return files;
+    };
+    const QStringList before = snapshot();
+    QCOMPARE(before.size(), 1);
+    for (const QStringList &command :
+         {QStringList{"runs"}, QStringList{"show", "1"},
+          QStringList{"import", "--format", "netdev", m_dir.filePath("text.txt")}}) {
+        const Outcome o = runProgram("burstlab-cli", QStringList{"--db", db} + command);
+        QCOMPARE(o.exitCode, 4);
+        QVERIFY2(o.stderrText.contains(QStringLiteral("places.sqlite is another program's "
+                                                      "database (tables moz_places), not a "
+                                                      "burstlab store: it is left untouched")),
+                 qPrintable(o.stderrText));
+        QCOMPARE(snapshot(), before);
+    }
+    const QString ours = dir.filePath("ours.sqlite");
+    {
+        burstlab::RunStore store;
+        QVERIFY2(store.open(ours), qPrintable(store.lastError()));
+    }
+    {
+        QSqlDatabase sql = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), "ours");
+        sql.setDatabaseName(ours);
+        QVERIFY(sql.open());
+        QSqlQuery q(sql);
+        QVERIFY(q.exec("PRAGMA application_id") && q.next());
+        QCOMPARE(q.value(0).toLongLong(), qint64(0x424c6162));
+    }
+    QSqlDatabase::removeDatabase("ours");
+    const Outcome reopened = runProgram("burstlab-cli", {"--db", ours, "runs"});
+    QCOMPARE(reopened.exitCode, 0);
 }
 
 // A store whose first pages read fine but whose samples table is broken:

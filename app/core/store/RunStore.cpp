@@ -20,7 +20,8 @@ bool RunStore::open(const QString &path, Access access, Superuser superuser) {
     m_recovered.clear();
     if (!m_session.open(path.isEmpty() ? defaultPath() : path, path.isEmpty(), access, superuser))
         return false;
-    if (m_session.isReadOnly() || (Schema::migrate(m_session) && recoverInterrupted()))
+    if (m_session.isReadOnly() ||
+        (Schema::migrate(m_session) && Schema::mark(m_session) && recoverInterrupted()))
         return true;
     m_session.abandon();
     return false;

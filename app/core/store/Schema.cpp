@@ -171,6 +171,16 @@ bool Schema::isCurrent(StoreSession &session) {
                             .arg(kVersion));
 }
 
+bool Schema::mark(StoreSession &session) {
+    const QString query = session.dialect().markQuery();
+    if (query.isEmpty())
+        return true;
+    const auto mark = session.number(query, QStringLiteral("store mark"));
+    if (!mark)
+        return false;
+    return *mark != 0 || session.execText(session.dialect().setMark(), QStringLiteral("marking"));
+}
+
 bool Schema::migrate(StoreSession &session) {
     const auto &steps = Schema::migrations();
     static_assert(kVersion > 0);

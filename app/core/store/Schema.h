@@ -22,6 +22,10 @@ struct Schema {
     // Applies the migrations the store lacks, each in its own transaction;
     // fails on a store newer than this burstlab.
     static bool migrate(StoreSession &session);
+    // Marks the store as burstlab's where the back end has a mark and the
+    // store does not carry it yet (SQLite's application id), so that a later
+    // open tells it from another program's database (SqliteFileCheck).
+    static bool mark(StoreSession &session);
 };
 
 } // namespace burstlab

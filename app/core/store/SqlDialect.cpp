@@ -1,4 +1,5 @@
 #include "store/SqlDialect.h"
+#include "store/SqliteFileCheck.h"
 #include <QRegularExpression>
 
 namespace burstlab {
@@ -39,6 +40,10 @@ class SqliteDialect final : public SqlDialect {
     QString runsChannel() const override { return {}; }
     QString announceRun(qint64) const override { return {}; }
     QString damageQuery() const override { return QStringLiteral("PRAGMA quick_check(5)"); }
+    QString markQuery() const override { return QStringLiteral("PRAGMA application_id"); }
+    QString setMark() const override {
+        return QStringLiteral("PRAGMA application_id=%1").arg(SqliteFileCheck::kApplicationId);
+    }
 
     // SQLite's primary result codes as QSQLITE reports them.
     QString explain(const QSqlError &error) const override {
@@ -146,6 +151,8 @@ class PostgresDialect final : public SqlDialect {
         return QStringLiteral("SELECT pg_notify('%1', '%2')").arg(runsChannel()).arg(runId);
     }
     QString damageQuery() const override { return {}; }
+    QString markQuery() const override { return {}; }
+    QString setMark() const override { return {}; }
 
     // SQLSTATE classes (nativeErrorCode) a user can act on.
     QString explain(const QSqlError &error) const override {

@@ -69,6 +69,11 @@ class SqlDialect {
     // transaction commits; both empty where listeners poll dataVersionQuery.
     virtual QString runsChannel() const = 0;
     virtual QString announceRun(qint64 runId) const = 0;
+    // A query answering the number that marks a store file as burstlab's,
+    // and the statement that sets it (SqliteFileCheck::kApplicationId);
+    // both empty where a server's database is burstlab's by its schema.
+    virtual QString markQuery() const = 0;
+    virtual QString setMark() const = 0;
     // A query listing what is damaged ("ok" alone when sound); empty when
     // the back end keeps its own data sound.
     virtual QString damageQuery() const = 0;

@@ -3,6 +3,7 @@
 #include "store/RunOwner.h"
 #include "store/Schema.h"
 #include "store/SqlDialect.h"
+#include "store/SqliteFileCheck.h"
 #include "store/StoreLocation.h"
 #include <QDir>
 #include <QFile>
@@ -148,6 +149,10 @@ bool StoreSession::open(const QString &path, bool isDefault, Access access, Supe
                                    "installed")
                         .arg(m_path, m_dialect->name(), m_dialect->driver()));
     if (location->isFile()) {
+        // Before anything could write to it: a mistyped --db may name
+        // another program's database.
+        if (const QString foreign = SqliteFileCheck::problem(m_path); !foreign.isEmpty())
+            return fail(QStringLiteral("cannot open the store: ") + foreign);
         if (access == Access::ReadOnlyIfNeeded && QFileInfo(m_path).isFile())
             if (const QString cause = writeProblem(m_path); !cause.isEmpty())
                 return openReadOnly(cause);
