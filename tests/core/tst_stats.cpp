@@ -335,6 +335,13 @@ class TestStats : public QObject {
         // The median of ns equals 1e9 over the median pps for odd n.
         QVERIFY(std::abs(stats[1].nsSummary.median - 1e9 / 7.0e6) < 1e-9);
         QCOMPARE(PointStats::bestPps(stats).value_or(0), qint64(7000000));
+        // The run list's figure is the same, without the deltas.
+        Run run;
+        run.spec.axes = {Axis{QStringLiteral("burst"), {AxisValue(1), AxisValue(2)}}};
+        QCOMPARE(PointStats::bestPpsOf(run, steps),
+                 PointStats::bestPps(PointStats::of(run, steps)));
+        QCOMPARE(PointStats::bestPpsOf(run, steps).value_or(0), qint64(7000000));
+        QVERIFY(!PointStats::bestPpsOf(run, {steps.last()}));
     }
 
     void invalidRepetitionsAreCountedNotUsed() {

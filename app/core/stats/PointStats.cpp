@@ -303,6 +303,18 @@ QList<PointStats> PointStats::compute(const QList<StepResult> &steps, const QLis
     return result;
 }
 
+std::optional<qint64> PointStats::bestPpsOf(const Run &run, const QList<StepResult> &steps) {
+    const StatsOptions options = StatsOptions{}.forRun(run);
+    const Grouped mine = group(steps);
+    std::optional<qint64> best;
+    for (const Point &point : mine.points) {
+        const auto figure = statsOf(point, mine.steps.value(point.key()), options).ppsFigure;
+        if (figure && (!best || *figure > *best))
+            best = figure;
+    }
+    return best;
+}
+
 std::optional<qint64> PointStats::bestPps(const QList<PointStats> &stats) {
     std::optional<qint64> best;
     for (const PointStats &s : stats) {

@@ -145,6 +145,10 @@ struct PointStats {
     static QString correctionText(const QList<PointStats> &stats, bool vsBaseline);
     // The highest point figure: what the run list shows as its best pps.
     static std::optional<qint64> bestPps(const QList<PointStats> &stats);
+    // The same of a run's steps under its own stored options, without the
+    // deltas, verdicts and warnings that a list of runs does not show: each
+    // point's figure as of() computes it.
+    static std::optional<qint64> bestPpsOf(const Run &run, const QList<StepResult> &steps);
     // Whether any point has sink figures (the run had a sink), and latency
     // figures (the sink had timestamps): outputs add their columns then only.
     static bool anySink(const QList<PointStats> &stats);

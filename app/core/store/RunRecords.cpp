@@ -191,19 +191,23 @@ std::optional<QList<RunSummary>> RunRecords::list(const RunFilter &filter) {
     // The best pps of a run is its best point figure (the median of a
     // point's valid repetitions under the run's own noise policy), the
     // number show, compare and the exports print, not its fastest single
-    // repetition. Only the rate columns are read: a page lists 200 runs.
+    // repetition: the figures alone (PointStats::bestPpsOf), of the rate
+    // columns alone. A query per run: one query for all of them makes
+    // PostgreSQL sort every listed step.
     QSqlQuery rates = m_session.prepare(
         QStringLiteral("SELECT %1 FROM steps WHERE run_id = ? ORDER BY seq, id").arg(rateColumns),
         {});
+    rates.setForwardOnly(true);
+    QList<StepResult> steps;
     for (qsizetype i = 0; i < list.size(); ++i) {
         RunSummary &s = list[i];
         rates.addBindValue(s.id);
         if (!m_session.exec(rates, QStringLiteral("reading the rates of run %1").arg(s.id)))
             return std::nullopt;
-        QList<StepResult> steps;
+        steps.clear();
         while (rates.next())
             steps << rateFrom(rates);
-        if (const auto best = PointStats::bestPps(PointStats::of(runs[i], steps)))
+        if (const auto best = PointStats::bestPpsOf(runs[i], steps))
             s.bestPps = double(*best);
     }
     return list;
