@@ -7,11 +7,13 @@
 #include "ThrowawayPostgres.h"
 #include "stats/PointStats.h"
 #include "store/RunStore.h"
+#include "store/StoreLocation.h"
 
 #include <QProcess>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QUrl>
 #include <memory>
 
 using namespace burstlab;
@@ -175,6 +177,57 @@ class TestStoreCopy : public QObject {
         QVERIFY(!store.open(QStringLiteral("service=lab password=hunter2")));
         QVERIFY2(!store.lastError().contains(QStringLiteral("hunter2")),
                  qPrintable(store.lastError()));
+    }
+
+    // A malformed URI with a password is refused without repeating it:
+    // the reason only, never QUrl's echo of the URI and its parts.
+    void malformedConnectionsNeverShowTheirPassword_data() {
+        QTest::addColumn<QString>("uri");
+        QTest::addColumn<QString>("reason");
+        QTest::newRow("socket host and a port")
+            << "postgresql://u:hunter2@%2Fnowhere%2Fpg:55432/db" << QString();
+        QTest::newRow("bad port") << "postgresql://u:hunter2@localhost:99x/db"
+                                  << "Invalid port";
+        QTest::newRow("unclosed bracket") << "postgresql://u:hunter2@[::1/db"
+                                          << "Expected ']'";
+        QTest::newRow("space in the password") << "postgresql://u:hun ter2@localhost/db"
+                                               << "Invalid password";
+    }
+
+    void malformedConnectionsNeverShowTheirPassword() {
+        QFETCH(QString, uri);
+        QFETCH(QString, reason);
+        const CliResult r = cli({QStringLiteral("--db"), uri, QStringLiteral("runs")});
+        QCOMPARE(r.code, 4);
+        const QString secret = uri.contains(QStringLiteral("hun ter2")) ? QStringLiteral("ter2")
+                                                                        : QStringLiteral("hunter2");
+        QVERIFY2(!r.err.contains(secret) && !r.out.contains(secret), qPrintable(r.err));
+        QVERIFY2(r.err.contains(reason), qPrintable(r.err));
+        QVERIFY2(!StoreLocation::redacted(uri).contains(secret),
+                 qPrintable(StoreLocation::redacted(uri)));
+    }
+
+    void redactionKeepsWhatIsNotAPassword() {
+        QCOMPARE(StoreLocation::redacted(
+                     QStringLiteral("postgresql://u:pw@db.lab/x?sslmode=verify-full")),
+                 QStringLiteral("postgresql://u:***@db.lab/x?sslmode=verify-full"));
+        QCOMPARE(StoreLocation::redacted(QStringLiteral("postgresql://u@localhost:5432/x")),
+                 QStringLiteral("postgresql://u@localhost:5432/x"));
+        QCOMPARE(StoreLocation::redacted(QStringLiteral("service=lab password='a b' user=u")),
+                 QStringLiteral("service=lab password=*** user=u"));
+        QCOMPARE(StoreLocation::redacted(QStringLiteral("/home/u/runs.sqlite")),
+                 QStringLiteral("/home/u/runs.sqlite"));
+    }
+
+    // libpq takes a socket folder percent-encoded as the URI's host; so
+    // does burstlab.
+    void percentEncodedSocketFolderIsAHost() {
+        const QString uri =
+            QStringLiteral("postgresql://burstlab@%1/shared")
+                .arg(QString::fromLatin1(QUrl::toPercentEncoding(m_server->socketDir())));
+        QVERIFY(uri.contains(QStringLiteral("%2F")));
+        const CliResult r = cli({QStringLiteral("--db"), uri, QStringLiteral("runs")});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
     }
 };
 

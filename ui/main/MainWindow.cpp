@@ -389,7 +389,8 @@ bool MainWindow::openStore(const QString &path) {
     // A viewer's store (a file it may not write, a role that may only read)
     // still lists, shows and compares runs, and stays live.
     if (!store->open(path, RunStore::Access::ReadOnlyIfNeeded, RunStore::Superuser::Refused)) {
-        const QString file = path.isEmpty() ? RunStore::defaultPath() : path;
+        const QString file =
+            StoreLocation::redacted(path.isEmpty() ? RunStore::defaultPath() : path);
         QMessageBox::critical(
             this, tr("Open store"),
             tr("Could not open the run store %1:\n%2").arg(file, store->lastError()));

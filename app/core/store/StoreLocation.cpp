@@ -30,11 +30,31 @@ bool isKeywordValue(const QString &text) {
     return setting.match(text).hasMatch();
 }
 
+// libpq takes a socket folder as the host, percent-encoded
+// (%2Frun%2Fpostgresql), which a URL's host may not hold: it moves to the
+// host= parameter, which libpq reads the same way.
+QString socketHostAsParameter(const QString &text) {
+    static const QRegularExpression socketHost(
+        QStringLiteral("^(postgres(?:ql)?://(?:[^@/?#]*@)?)(%2[Ff][^:/?#]*)(.*)$"));
+    const auto m = socketHost.match(text);
+    if (!m.hasMatch())
+        return text;
+    QString rest = m.captured(3);
+    const qsizetype query = rest.indexOf(QLatin1Char('?'));
+    const QString host = QStringLiteral("host=") + m.captured(2);
+    rest = query < 0 ? rest + QLatin1Char('?') + host
+                     : rest.left(query + 1) + host + QLatin1Char('&') + rest.mid(query + 1);
+    return m.captured(1) + rest;
+}
+
 // A URI as key=value settings, which is what Qt's driver passes on to libpq.
 std::optional<QString> settingsOfUri(const QString &text, QString *error) {
-    const QUrl url(text, QUrl::StrictMode);
+    const QUrl url(socketHostAsParameter(text), QUrl::StrictMode);
     if (!url.isValid()) {
-        *error = QStringLiteral("not a PostgreSQL connection URI (%1)").arg(url.errorString());
+        // QUrl's text goes on to repeat the whole URI and its parts, a
+        // password among them: only its reason is kept.
+        *error = QStringLiteral("not a PostgreSQL connection URI (%1)")
+                     .arg(url.errorString().section(QStringLiteral("; source was"), 0, 0));
         return std::nullopt;
     }
     if (!url.password().isEmpty()) {
@@ -57,6 +77,19 @@ std::optional<QString> settingsOfUri(const QString &text, QString *error) {
 }
 
 } // namespace
+
+QString StoreLocation::redacted(const QString &text) {
+    // user:password@ of a URI (up to the last '@' before the path), and
+    // password=value of key=value settings, quoted or not.
+    static const QRegularExpression uriPassword(
+        QStringLiteral("(postgres(?:ql)?://[^:@/?#\\s]*:)[^/?#]*(@)"));
+    static const QRegularExpression setting(
+        QStringLiteral("(password\\s*=\\s*)('(?:[^'\\\\]|\\\\.)*'|\\S*)"));
+    QString out = text;
+    out.replace(uriPassword, QStringLiteral("\\1***\\2"));
+    out.replace(setting, QStringLiteral("\\1***"));
+    return out;
+}
 
 std::optional<StoreLocation> StoreLocation::parse(const QString &text, QString *error) {
     StoreLocation location;

@@ -15,8 +15,15 @@ class StoreLocation {
   public:
     enum class Kind { SqliteFile, Postgres };
 
-    // nullopt with *error saying why (a password given, a malformed URI).
+    // nullopt with *error saying why (a password given, a malformed URI);
+    // the error never repeats the text. A URI's host may be a socket
+    // folder, percent-encoded as libpq takes it
+    // (postgresql://u@%2Frun%2Fpostgresql:5432/db).
     static std::optional<StoreLocation> parse(const QString &text, QString *error);
+    // The text of a store as every message and dialog may show it: a URI's
+    // password, and a key=value password setting, replaced by "***",
+    // malformed or not.
+    static QString redacted(const QString &text);
 
     Kind kind() const { return m_kind; }
     bool isFile() const { return m_kind == Kind::SqliteFile; }
