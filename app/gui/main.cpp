@@ -81,6 +81,16 @@ int main(int argc, char *argv[]) {
         compareIds = *ids;
     }
 
+    // A timed start-up has nobody to close the error dialog: it ends with
+    // the reason instead of waiting on it.
+    if (parser.isSet(quitOption)) {
+        burstlab::RunStore probe;
+        if (!probe.open(parser.value(dbOption), burstlab::RunStore::Access::ReadOnlyIfNeeded,
+                        burstlab::RunStore::Superuser::Refused)) {
+            std::fprintf(stderr, "burstlab: %s\n", qPrintable(probe.lastError()));
+            return burstlab::ExitStore;
+        }
+    }
     burstlab::MainWindow window;
     window.show();
     // Without a store the window still opens (the error was shown).

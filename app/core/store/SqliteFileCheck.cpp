@@ -1,4 +1,5 @@
 #include "store/SqliteFileCheck.h"
+#include <QFile>
 #include <QFileInfo>
 #include <QSqlDatabase>
 #include <QSqlQuery>
@@ -54,6 +55,15 @@ QString SqliteFileCheck::problem(const QString &path) {
     const QFileInfo info(path);
     if (!info.isFile() || info.size() == 0)
         return {};
+    // SQLite takes a file shorter than its header for an empty database and
+    // writes over it: a few bytes of anything else are refused here.
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {}; // opening it says why
+    if (file.read(16) != QByteArray("SQLite format 3", 16))
+        return QStringLiteral("%1 is not a burstlab store or is corrupt (it does not start with "
+                              "SQLite's header): it is left untouched")
+            .arg(path);
     const Contents c = contentsOf(path);
     if (!c.read || c.applicationId == kApplicationId)
         return {};
