@@ -7,6 +7,11 @@ namespace burstlab {
 std::optional<int> CliStore::open(const QString &path) {
     if (!m_store.open(path))
         return storeError();
+    if (const QString full = m_store.waitingForSpace(); !full.isEmpty())
+        return CliOutput::error(m_command, ExitStore,
+                                QStringLiteral("%1; nothing can be stored until there is space "
+                                               "(`runs`, `show` and `export` still read it)")
+                                    .arg(full));
     const auto damage = m_store.damage();
     if (!damage)
         return storeError();
@@ -23,6 +28,10 @@ std::optional<int> CliStore::open(const QString &path) {
 std::optional<int> CliStore::openToRead(const QString &path) {
     if (!m_store.open(path, RunStore::Access::ReadOnlyIfNeeded))
         return storeError();
+    if (const QString full = m_store.waitingForSpace(); !full.isEmpty())
+        CliOutput::warn(QStringLiteral("burstlab-cli %1: %2; interrupted runs are marked once "
+                                       "there is space")
+                            .arg(m_command, full));
     if (m_store.isReadOnly())
         CliOutput::warn(
             QStringLiteral("burstlab-cli %1: %2 cannot be written: opened read-only (%3)")

@@ -64,9 +64,12 @@ int importCommand(const QStringList &args) {
         return *code;
     const QString file = parser.positional().first();
     const auto runs = importFile(format, file, options, &error);
-    const auto written = runs ? RunImport::write(store.store(), file, *runs, &error) : std::nullopt;
-    if (!written)
+    if (!runs)
         return CliOutput::error(command, ExitFailure, error);
+    // Read, but the store refused it (a full disk, a lost server): the store's code.
+    const auto written = RunImport::write(store.store(), file, *runs, &error);
+    if (!written)
+        return CliOutput::error(command, ExitStore, error);
     if (written->earlier) {
         CliOutput::warn(QStringLiteral("burstlab-cli %1: %2")
                             .arg(command, RunImport::earlierText(*written, *runs, store.store())));

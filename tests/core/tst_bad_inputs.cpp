@@ -8,11 +8,13 @@
 #include <QFile>
 #include <QProcess>
 #include <QRandomGenerator>
+#include <QScopeGuard>
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <sys/stat.h>
+#include <unistd.h>
 
 namespace {
 
@@ -50,6 +52,7 @@ class TestBadInputs : public QObject {
     void corruptStoreIsReported();
     void damagedStoreIsNotWritten();
     void anotherProgramsDatabaseIsLeftUntouched();
+    void aFullDiskKeepsWhatIsStoredReadable();
     void commandLinesAreRefused_data();
     void commandLinesAreRefused();
 
@@ -207,6 +210,55 @@ void TestBadInputs::anotherProgramsDatabaseIsLeftUntouched() {
     QSqlDatabase::removeDatabase("ours");
     const Outcome reopened = runProgram("burstlab-cli", {"--db", ours, "runs"});
     QCOMPARE(reopened.exitCode, 0);
+}
+
+// A store on a 1 MB file system that a sweep fills: the sweep stops with
+// the store's code naming the full disk; runs and show still list and show
+// what is there (recovery waits for space and says so); writing commands
+// give the store's code, never a constraint error.
+void TestBadInputs::aFullDiskKeepsWhatIsStoredReadable() {
+    if (::geteuid() != 0)
+        QSKIP("mounting a small file system needs root");
+    QTemporaryDir dir;
+    if (QProcess::execute("mount", {"-t", "tmpfs", "-o", "size=1m", "tmpfs", dir.path()}) != 0)
+        QSKIP("tmpfs cannot be mounted here");
+    const auto unmount = qScopeGuard([&] { QProcess::execute("umount", {dir.path()}); });
+    const QString db = dir.filePath("full.sqlite");
+    const auto cli = [&](const QStringList &args) {
+        return runProgram("burstlab-cli", QStringList{"--db", db} + args);
+    };
+    const QString table =
+        QStringLiteral(BURSTLAB_SOURCE_DIR "/tests/data/netdev_seed000_burst.txt");
+    QCOMPARE(cli({"import", "--format", "netdev", table}).exitCode, 0);
+    const Outcome sweep = cli({"sweep", "--vdev", "net_null0", "--sweep", "burst=1..64", "--reps",
+                               "3", "--duration-ms", "50"});
+    QCOMPARE(sweep.exitCode, 4);
+    QVERIFY2(sweep.stderrText.contains("the disk is full"), qPrintable(sweep.stderrText));
+    QVERIFY2(!sweep.stderrText.contains("constraint"), qPrintable(sweep.stderrText));
+    for (const QStringList &read : {QStringList{"runs"}, QStringList{"show", "1"}}) {
+        QProcess p;
+        p.start(kBin + "/burstlab-cli", QStringList{"--db", db} + read);
+        QVERIFY(p.waitForFinished(30000));
+        QCOMPARE(p.exitCode(), 0);
+        const QString out = QString::fromLocal8Bit(p.readAllStandardOutput());
+        const QString err = QString::fromLocal8Bit(p.readAllStandardError());
+        QVERIFY2(err.contains("the disk is full") &&
+                     err.contains("interrupted runs are marked once there is space"),
+                 qPrintable(err));
+        QVERIFY2(out.contains("imported burst sweep 1"), qPrintable(out));
+    }
+    for (const QStringList &write :
+         {QStringList{"import", "--format", "netdev", m_dir.filePath("nul.txt")},
+          QStringList{"import", "--format", "netdev",
+                      QStringLiteral(BURSTLAB_SOURCE_DIR "/tests/data/netdev_seed000_clone0.txt")},
+          QStringList{"sweep", "--vdev", "net_null0", "--sweep", "burst=1", "--duration-ms",
+                      "50"}}) {
+        const Outcome o = cli(write);
+        QCOMPARE(o.exitCode, 4);
+        QVERIFY2(o.stderrText.contains("the disk is full") &&
+                     o.stderrText.contains("nothing can be stored until there is space"),
+                 qPrintable(o.stderrText));
+    }
 }
 
 // A store whose first pages read fine but whose samples table is broken:

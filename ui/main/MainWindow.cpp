@@ -421,6 +421,12 @@ bool MainWindow::openStore(const QString &path) {
             ? tr("Opened store %1 read-only: %2").arg(m_store->path(), m_store->readOnlyReason())
             : tr("Opened store %1").arg(m_store->path()),
         5000);
+    if (const QString full = m_store->waitingForSpace(); !full.isEmpty()) {
+        m_log->appendError(tr("%1: its runs can be listed, shown and exported; nothing can be "
+                              "stored, and runs left running are marked interrupted, once "
+                              "there is space")
+                               .arg(full));
+    }
     if (!recovered.isEmpty()) {
         m_log->appendInfo(tr("%n run(s) left running by an earlier session are marked "
                              "interrupted; resume them from the Runs tab",

@@ -18,11 +18,18 @@ QString RunStore::defaultPath() {
 
 bool RunStore::open(const QString &path, Access access, Superuser superuser) {
     m_recovered.clear();
+    m_waitingForSpace.clear();
     if (!m_session.open(path.isEmpty() ? defaultPath() : path, path.isEmpty(), access, superuser))
         return false;
     if (m_session.isReadOnly() ||
         (Schema::migrate(m_session) && Schema::mark(m_session) && recoverInterrupted()))
         return true;
+    // Marking and recovering write: on a full disk they wait for space, and
+    // what is stored can still be listed, shown and exported meanwhile.
+    if (m_session.diskFull() && Schema::isCurrent(m_session)) {
+        m_waitingForSpace = m_session.lastError();
+        return true;
+    }
     m_session.abandon();
     return false;
 }

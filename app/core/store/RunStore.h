@@ -66,6 +66,10 @@ class RunStore {
     bool open(const QString &path = {}, Access access = Access::ReadWrite,
               Superuser superuser = Superuser::Allowed);
     bool isReadOnly() const { return m_session.isReadOnly(); }
+    // Why the store opened on a full disk without marking interrupted runs
+    // (the store's error then); empty when it did not. What is stored can be
+    // read; a write fails until there is space.
+    QString waitingForSpace() const { return m_waitingForSpace; }
     // Why the store opened read-only (what cannot be written, or the role
     // that may only read); empty when it may be written.
     QString readOnlyReason() const { return m_session.readOnlyReason(); }
@@ -176,6 +180,7 @@ class RunStore {
     StoreSession m_session;
     RunRecords m_runs{m_session};
     StepRecords m_steps{m_session};
+    QString m_waitingForSpace;
     QList<qint64> m_recovered;
 };
 

@@ -69,6 +69,10 @@ class SqliteDialect final : public SqlDialect {
         }
     }
     bool connectionLost(const QSqlError &) const override { return false; }
+    // SQLITE_FULL.
+    bool diskFull(const QSqlError &error) const override {
+        return (error.nativeErrorCode().toInt() & 0xff) == 13;
+    }
 };
 
 // The version this back end started at: older migrations' data moves never
@@ -167,6 +171,10 @@ class PostgresDialect final : public SqlDialect {
         if (state.startsWith(QLatin1String("08")) || state.startsWith(QLatin1String("57P")))
             return QStringLiteral("the connection to the server was lost (%1)").arg(text);
         return text.trimmed();
+    }
+    // disk_full (53100): the server's disk.
+    bool diskFull(const QSqlError &error) const override {
+        return error.nativeErrorCode() == QLatin1String("53100");
     }
     bool connectionLost(const QSqlError &error) const override {
         // Every error the server sends has its SQLSTATE; none comes from

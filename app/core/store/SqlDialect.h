@@ -83,6 +83,8 @@ class SqlDialect {
     // server stopped, restarted or is unreachable), so that the same write
     // may succeed on a new connection; never a statement's own error.
     virtual bool connectionLost(const QSqlError &error) const = 0;
+    // Whether the failure was the disk (or the server's disk) being full.
+    virtual bool diskFull(const QSqlError &error) const = 0;
 };
 
 } // namespace burstlab

@@ -58,6 +58,7 @@ QSqlDatabase StoreSession::database() const {
 bool StoreSession::fail(const QString &message) {
     m_error = message;
     m_connectionLost = false;
+    m_diskFull = false;
     return false;
 }
 
@@ -69,6 +70,7 @@ bool StoreSession::fail(const QString &what, const QSqlQuery &query) {
     // A write refused by a read-only store says why it is read-only.
     if (m_readOnly)
         m_error += QStringLiteral("; the store is read-only: %1").arg(m_readOnlyWhy);
+    m_diskFull = m_dialect->diskFull(error);
     m_connectionLost = m_dialect->connectionLost(error);
     if (m_connectionLost) {
         m_lost = m_dialect->explain(error);

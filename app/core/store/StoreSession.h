@@ -60,6 +60,8 @@ class StoreSession {
     QString readOnlyReason() const { return m_readOnlyWhy; }
     QString path() const { return m_path; }
     QString lastError() const { return m_error; }
+    // Whether the last failure was a full disk (SqlDialect::diskFull).
+    bool diskFull() const { return m_diskFull; }
     bool connectionLost() const { return m_connectionLost; }
     const SqlDialect &dialect() const { return *m_dialect; }
     // RunOwner token of this connection, the owner of the runs it writes.
@@ -118,6 +120,7 @@ class StoreSession {
     QString m_path;              // the file or connection, as opened
     const SqlDialect *m_dialect; // of the store opened last (SQLite's before)
     QString m_error;
+    bool m_diskFull = false;
     QString m_owner;
     bool m_readOnly = false;
     QString m_readOnlyWhy;
