@@ -1,5 +1,6 @@
 -- The roles and database of a shared burstlab store (docs/store.md). Run by
--- a database superuser, once per person or test host that writes runs:
+-- a database superuser, once per person or test host that writes runs (run
+-- again for the same person, it changes nothing):
 --
 --   psql -h DBHOST -U postgres -v login=alice -f store-role.sql
 --
@@ -38,8 +39,15 @@ CREATE DATABASE burstlab OWNER burstlab_writers;
 \endif
 
 \if :{?login}
--- No superuser, no other databases, no other roles: a writer of runs.
+-- No superuser, no other databases, no other roles: a writer of runs. Run
+-- again for an existing login, it sets the same attributes and group.
+SELECT NOT EXISTS (SELECT FROM pg_roles WHERE rolname = :'login') AS new_login \gset
+\if :new_login
 CREATE ROLE :"login" LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE IN ROLE burstlab_writers;
+\else
+ALTER ROLE :"login" LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE;
+GRANT burstlab_writers TO :"login";
+\endif
 -- What a writer creates (the tables on the first open, new ones when a
 -- newer burstlab migrates the store) belongs to the group, so that every
 -- writer may read, write and migrate every table.
@@ -47,7 +55,13 @@ ALTER ROLE :"login" IN DATABASE burstlab SET role = 'burstlab_writers';
 \else
 -- A viewer acts as itself: burstlab finds it may not write and opens the
 -- store read-only. Listening for new runs needs no privilege.
+SELECT NOT EXISTS (SELECT FROM pg_roles WHERE rolname = :'viewer') AS new_viewer \gset
+\if :new_viewer
 CREATE ROLE :"viewer" LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE IN ROLE burstlab_viewers;
+\else
+ALTER ROLE :"viewer" LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE;
+GRANT burstlab_viewers TO :"viewer";
+\endif
 \endif
 
 \connect burstlab
