@@ -51,7 +51,7 @@ StoreCopy::copy(RunStore &from, RunStore &to, QString *error,
             *error = QStringLiteral("copying run %1: %2").arg(id).arg(to.lastError());
             return std::nullopt;
         }
-        copied << Copied{id, *newId, int(data->steps.size())};
+        copied << Copied{id, *newId, run->steps};
         if (each)
             each(copied.last());
     }

@@ -21,7 +21,7 @@ struct StoreCopy {
     struct Copied {
         qint64 from = 0; // the run's id in the source
         qint64 to = 0;   // its id in the destination
-        int steps = 0;
+        int steps = 0; // completed steps, as `runs` counts them
         bool already = false; // the destination held it: not copied
     };
     // What was copied or found there, in order; nullopt with *error naming the run that
