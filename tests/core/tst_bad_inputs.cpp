@@ -8,6 +8,7 @@
 #include <QFile>
 #include <QProcess>
 #include <QRandomGenerator>
+#include <QRegularExpression>
 #include <QScopeGuard>
 #include <QSqlDatabase>
 #include <QSqlQuery>
@@ -235,6 +236,10 @@ void TestBadInputs::aFullDiskKeepsWhatIsStoredReadable() {
     QCOMPARE(sweep.exitCode, 4);
     QVERIFY2(sweep.stderrText.contains("the disk is full"), qPrintable(sweep.stderrText));
     QVERIFY2(!sweep.stderrText.contains("constraint"), qPrintable(sweep.stderrText));
+    // The step as the progress lines number it, never the store's row id.
+    QVERIFY2(sweep.stderrText.contains(QRegularExpression(
+                 QStringLiteral(R"(the run store failed at step \d+/192 burst=\d+ rep [123]: )"))),
+             qPrintable(sweep.stderrText));
     for (const QStringList &read : {QStringList{"runs"}, QStringList{"show", "1"}}) {
         QProcess p;
         p.start(kBin + "/burstlab-cli", QStringList{"--db", db} + read);

@@ -1025,7 +1025,7 @@ class TestRunStore : public QObject {
         QVERIFY(failed);
         QVERIFY2(store.lastError().contains(QStringLiteral("the disk is full")),
                  qPrintable(store.lastError()));
-        QVERIFY(store.lastError().contains(QStringLiteral("storing a sample of step")));
+        QVERIFY(store.lastError().contains(QStringLiteral("storing a sample (steps row")));
     }
 
     void jsonRoundTrip() {

@@ -49,7 +49,7 @@ bool StepRecords::finish(const StepResult &result) {
          jsonText(result.totalsJson()), result.pps, result.txPkts, result.elapsedNs,
          columnOf(result.cyclesPerPkt), columnOf(result.ppsAfterWarmup), cpuShareOf(result),
          stealShareOf(result), result.error, result.id});
-    const QString what = QStringLiteral("finishing step %1").arg(result.id);
+    const QString what = QStringLiteral("finishing a step (steps row %1)").arg(result.id);
     if (!m_session.exec(q, what))
         return false;
     if (!q.next())
@@ -71,7 +71,7 @@ std::optional<QList<StepResult>> StepRecords::of(qint64 runId) {
 }
 
 bool StepRecords::addSample(qint64 stepId, const Sample &s) {
-    const QString what = QStringLiteral("storing a sample of step %1").arg(stepId);
+    const QString what = QStringLiteral("storing a sample (steps row %1)").arg(stepId);
     // Prepared once per connection: this runs ten times a second per sweep.
     const QStringList marks(sampleColumnList().size(), QStringLiteral("?"));
     QSqlQuery *insert =
@@ -119,7 +119,7 @@ std::optional<QList<LoadSample>> StepRecords::loadSamplesOf(qint64 runId) {
 
 std::optional<QList<Sample>> StepRecords::samplesOf(qint64 stepId) {
     return samplesWhere(QStringLiteral("step_id = ?"), stepId,
-                        QStringLiteral("reading the samples of step %1").arg(stepId));
+                        QStringLiteral("reading the samples of a step (steps row %1)").arg(stepId));
 }
 
 std::optional<QList<Sample>> StepRecords::samplesOfRun(qint64 runId) {

@@ -531,9 +531,20 @@ void SweepRunner::fail(Outcome outcome, const QString &message) {
 }
 
 bool SweepRunner::storeOk(bool ok) {
-    if (!ok)
-        fail(Outcome::StoreFailure,
-             QStringLiteral("the run store failed: %1").arg(m_writer.lastError()));
+    if (ok)
+        return ok;
+    // The step as the progress lines number it, not the store's row.
+    QString where;
+    if (m_index >= 0 && m_index < m_plan.steps().size()) {
+        const PlannedStep &step = m_plan.steps().at(m_index);
+        where = QStringLiteral(" at step %1/%2 %3 rep %4")
+                    .arg(m_index + 1)
+                    .arg(m_plan.steps().size())
+                    .arg(step.point.describe(m_run.spec.axisNames()))
+                    .arg(step.rep + 1);
+    }
+    fail(Outcome::StoreFailure,
+         QStringLiteral("the run store failed%1: %2").arg(where, m_writer.lastError()));
     return ok;
 }
 
