@@ -72,7 +72,7 @@ int importCommand(const QStringList &args) {
         return CliOutput::error(command, ExitStore, error);
     if (written->earlier) {
         CliOutput::warn(QStringLiteral("burstlab-cli %1: %2")
-                            .arg(command, RunImport::earlierText(*written, *runs, store.store())));
+                            .arg(command, RunImport::earlierText(*written, file, store.store())));
         return ExitOk;
     }
     for (qsizetype i = 0; i < written->ids.size(); ++i) {

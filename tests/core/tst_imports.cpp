@@ -417,7 +417,7 @@ class TestImports : public QObject {
         QVERIFY(second->earlier);
         QCOMPARE(second->ids, first->ids);
         QCOMPARE(store.countRuns().value_or(0), 1);
-        const QString said = RunImport::earlierText(*second, *again, store);
+        const QString said = RunImport::earlierText(*second, copy, store);
         QVERIFY2(said.startsWith(QStringLiteral("copy.txt was imported before, as run %1 "
                                                 "(netdev_seed000_burst.txt (netdev), imported ")
                                      .arg(first->ids.first())) &&

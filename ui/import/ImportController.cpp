@@ -24,11 +24,12 @@ ImportController::importFile(Kind kind, const QString &file, const QString &labe
     const QString format = kind == Kind::RunJson  ? QStringLiteral("json")
                            : kind == Kind::Pktgen ? QStringLiteral("pktgen")
                                                   : QStringLiteral("netdev");
-    m_runs = burstlab::importFile(format, file, ImportOptions{label, linkSpeedMbps, {}}, error);
-    if (!m_runs) {
+    const auto runs =
+        burstlab::importFile(format, file, ImportOptions{label, linkSpeedMbps, {}}, error);
+    if (!runs) {
         return std::nullopt;
     }
-    return RunImport::write(*m_store, file, *m_runs, error);
+    return RunImport::write(*m_store, file, *runs, error);
 }
 
 bool ImportController::askLinkSpeed(std::optional<double> *speed) {
@@ -93,7 +94,7 @@ void ImportController::chooseAndImport() {
     emit imported(
         written->ids,
         written->earlier
-            ? RunImport::earlierText(*written, *m_runs, *m_store)
+            ? RunImport::earlierText(*written, file, *m_store)
             : tr("Imported %n run(s) from %1", nullptr, int(written->ids.size())).arg(file));
 }
 

@@ -44,7 +44,6 @@ class ImportController : public QObject {
 
     QWidget *m_window;
     RunStore *m_store = nullptr;
-    std::optional<QList<RunData>> m_runs; // what the last importFile read
 };
 
 } // namespace burstlab

@@ -1,5 +1,6 @@
 #include "store/RunImport.h"
 #include "store/RunStore.h"
+#include <QFileInfo>
 
 namespace burstlab {
 
@@ -24,9 +25,8 @@ std::optional<RunImport::Written> RunImport::write(RunStore &store, const QStrin
     return Written{*ids, false};
 }
 
-QString RunImport::earlierText(const Written &written, const QList<RunData> &runs,
-                               RunStore &store) {
-    if (!written.earlier || runs.isEmpty())
+QString RunImport::earlierText(const Written &written, const QString &file, RunStore &store) {
+    if (!written.earlier || written.ids.isEmpty())
         return {};
     QStringList ids;
     for (const qint64 id : written.ids)
@@ -34,8 +34,8 @@ QString RunImport::earlierText(const Written &written, const QList<RunData> &run
     const auto first = store.loadRun(written.ids.first());
     const auto &origin = first ? first->spec.importOrigin : std::nullopt;
     return QStringLiteral("%1 was imported before, as run%2 %3%4: nothing new stored")
-        .arg(runs.first().run.spec.importOrigin->file,
-             ids.size() > 1 ? QStringLiteral("s") : QString(), ids.join(QStringLiteral(", ")),
+        .arg(QFileInfo(file).fileName(), ids.size() > 1 ? QStringLiteral("s") : QString(),
+             ids.join(QStringLiteral(", ")),
              origin ? QStringLiteral(" (%1)").arg(origin->describe()) : QString());
 }
 

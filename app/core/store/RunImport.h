@@ -24,7 +24,7 @@ struct RunImport {
                                         const QList<RunData> &runs, QString *error);
     // "seed000.txt was imported before, as runs 3, 4 (seed000.txt (netdev),
     // imported 2026-12-03 06:40 UTC): nothing new stored"; empty when it was not.
-    static QString earlierText(const Written &written, const QList<RunData> &runs, RunStore &store);
+    static QString earlierText(const Written &written, const QString &file, RunStore &store);
 };
 
 } // namespace burstlab
