@@ -61,8 +61,8 @@ std::optional<RunData> CliStore::load(qint64 id, int *exitCode) {
         return std::nullopt;
     }
     if (!*exists) {
-        *exitCode = CliOutput::error(m_command, ExitFailure,
-                                     QStringLiteral("no run %1 in %2").arg(id).arg(m_store.path()));
+        const auto missing = m_store.missingRunText(id);
+        *exitCode = missing ? CliOutput::error(m_command, ExitFailure, *missing) : storeError();
         return std::nullopt;
     }
     auto data = m_store.loadRunData(id);

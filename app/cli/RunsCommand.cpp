@@ -57,6 +57,8 @@ QJsonObject toJson(const RunSummary &r) {
             {QStringLiteral("best_pps"), r.bestPps ? QJsonValue(*r.bestPps) : QJsonValue()},
             {QStringLiteral("steps"), r.steps},
             {QStringLiteral("source"), r.source},
+            {QStringLiteral("created_by"), r.createdBy},
+            {QStringLiteral("created_host"), r.createdHost},
             {QStringLiteral("import_origin"),
              r.importOrigin ? QJsonValue(r.importOrigin->toJson()) : QJsonValue()}};
 }
@@ -113,13 +115,15 @@ int runsCommand(const QStringList &args) {
     }
     TextTable table({QStringLiteral("ID"), QStringLiteral("STATUS"), QStringLiteral("CREATED"),
                      QStringLiteral("LABEL"), QStringLiteral("DEVICE"), QStringLiteral("SWEEP"),
-                     QStringLiteral("STEPS"), QStringLiteral("BEST PPS"), QStringLiteral("NAME")});
+                     QStringLiteral("STEPS"), QStringLiteral("BEST PPS"), QStringLiteral("BY"),
+                     QStringLiteral("NAME")});
     for (const RunSummary &r : *runs)
-        table.addRow(
-            {QString::number(r.id), toString(r.status),
-             r.created.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm")), r.label,
-             r.isImported() ? r.importedText() : r.device, r.sweep, QString::number(r.steps),
-             r.bestPps ? QString::number(qint64(*r.bestPps)) : QStringLiteral("-"), r.name});
+        table.addRow({QString::number(r.id), toString(r.status),
+                      r.created.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm")), r.label,
+                      r.isImported() ? r.importedText() : r.device, r.sweep,
+                      QString::number(r.steps),
+                      r.bestPps ? QString::number(qint64(*r.bestPps)) : QStringLiteral("-"),
+                      r.creator().isEmpty() ? QStringLiteral("-") : r.creator(), r.name});
     CliOutput::out() << table.toString();
     return ExitOk;
 }

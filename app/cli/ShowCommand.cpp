@@ -29,6 +29,8 @@ QString header(const RunData &data, const QList<PointStats> &stats, bool exclude
     lines << QStringLiteral("  label: %1   status: %2   created: %3")
                  .arg(r.label.isEmpty() ? QStringLiteral("-") : r.label, toString(r.status),
                       r.created.toLocalTime().toString(Qt::ISODate));
+    if (!r.creator().isEmpty())
+        lines << QStringLiteral("  stored by: %1").arg(r.creator());
     if (!r.device().isEmpty())
         lines << QStringLiteral("  device: %1").arg(r.device());
     const EngineMessage hello =

@@ -26,7 +26,7 @@ const Subcommand kSubcommands[] = {
     {"checklist", checklistCommand, "probe this host's tuning checklist"},
     {"engine-info", engineInfoCommand, "start the engine and print its hello"},
     {"parameters", parametersCommand, "the engine's step parameters: ranges, defaults, meaning"},
-    {"store", storeCommand, "store copy SRC DST: every run of one store into another"},
+    {"store", storeCommand, "store copy SRC DST: every run into another store; store copies"},
 };
 
 QString usage() {

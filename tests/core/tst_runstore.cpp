@@ -2,6 +2,7 @@
 #include "ThrowawayPostgres.h"
 #include "exchange/ImportFormat.h"
 #include "stats/PointStats.h"
+#include "store/LocalActor.h"
 #include "store/RunImport.h"
 #include "store/RunStore.h"
 #include "store/Schema.h"
@@ -332,7 +333,8 @@ class TestRunStore : public QObject {
         // holding what burstlab wrote then.
         QStringList schema;
         for (int version = 0; version < 2; ++version)
-            schema << Schema::migrations().at(version);
+            schema
+                << Schema::migrations(SqlDialect::of(StoreLocation::Kind::SqliteFile)).at(version);
         const QStringList sql{
             QStringLiteral("INSERT INTO runs (name, label, notes, created, status, sweep, "
                            "hello, fingerprint, checklist) VALUES ('measured', 'baseline', "
@@ -441,7 +443,8 @@ class TestRunStore : public QObject {
         const QString path = file("v5.sqlite");
         QStringList schema;
         for (int version = 0; version < 5; ++version)
-            schema << Schema::migrations().at(version);
+            schema
+                << Schema::migrations(SqlDialect::of(StoreLocation::Kind::SqliteFile)).at(version);
         // A finished message as the engine writes it, with its thread figures.
         const auto totals = [](double cpuShare) {
             StepFinished f;
@@ -505,8 +508,9 @@ class TestRunStore : public QObject {
         QString error;
         const SqlDialect &dialect = SqlDialect::of(StoreLocation::parse(path, &error)->kind());
         QStringList sql;
+        const QList<QStringList> migrations = Schema::migrations(dialect);
         for (int version = 0; version < 6; ++version) {
-            for (const QString &statement : Schema::migrations().at(version)) {
+            for (const QString &statement : migrations.at(version)) {
                 if (const QString s = dialect.migration(statement, version + 1); !s.isEmpty())
                     sql << s;
             }
@@ -951,6 +955,184 @@ class TestRunStore : public QObject {
         QVERIFY(!opened);
         QVERIFY2(behind.lastError().contains(QStringLiteral("a writer must open it first")),
                  qPrintable(behind.lastError()));
+    }
+
+    // Who created, edited and deleted a run is recorded by the store itself:
+    // on SQLite the local user and host (triggers calling the connection's
+    // burstlab_actor), on PostgreSQL the server (AuditTrailOnTheServer).
+    void localAuditTrail() {
+        if (m_server)
+            QSKIP("a SQLite file's trail: the server's is tested with its roles");
+        const QString path = file("audit.sqlite");
+        RunStore store;
+        QVERIFY2(store.open(path), qPrintable(store.lastError()));
+        const auto id = store.createRun(sampleRun(QStringLiteral("gone soon")));
+        QVERIFY2(id, qPrintable(store.lastError()));
+        const QString creator = LocalActor::user() + QLatin1Char('@') + LocalActor::host();
+        QCOMPARE(store.loadRun(*id)->creator(), creator);
+        QCOMPARE(store.listRuns()->first().creator(), creator);
+        Run edited = *store.loadRun(*id);
+        edited.label = QStringLiteral("patch1");
+        QVERIFY2(store.updateRun(edited), qPrintable(store.lastError()));
+        // Saving unchanged text is no edit.
+        QVERIFY2(store.updateRun(edited), qPrintable(store.lastError()));
+        QVERIFY2(store.deleteRun(*id), qPrintable(store.lastError()));
+        QVERIFY(!store.loadRun(*id));
+        QVERIFY2(store.lastError().contains(QStringLiteral("run %1 (gone soon) was deleted by %2 "
+                                                           "on %3 at ")
+                                                .arg(*id)
+                                                .arg(LocalActor::user(), LocalActor::host())),
+                 qPrintable(store.lastError()));
+        QSqlDatabase db = rawDatabase(path, QStringLiteral("raw-audit"));
+        QVERIFY(db.open());
+        {
+            QSqlQuery q(db);
+            QVERIFY(q.exec(QStringLiteral("SELECT action, what, by_role FROM run_audit "
+                                          "WHERE run_id = %1 ORDER BY id")
+                               .arg(*id)));
+            QStringList rows;
+            while (q.next())
+                rows << QStringLiteral("%1 %2 %3")
+                            .arg(q.value(0).toString(), q.value(1).toString(),
+                                 q.value(2).toString());
+            QCOMPARE(rows,
+                     (QStringList{QStringLiteral("edited label ") + LocalActor::user(),
+                                  QStringLiteral("deleted gone soon ") + LocalActor::user()}));
+        }
+        db.close();
+        db = QSqlDatabase();
+        QSqlDatabase::removeDatabase(QStringLiteral("raw-audit"));
+    }
+
+    // Issue 34's "who did what" on a lab's server: two writers and a viewer
+    // made by docs/store-role.sql. The server names the creator whatever
+    // the client says, records the other writer's deletion, and neither
+    // writer can change or remove that record.
+    void auditTrailOnTheServer() {
+        if (!m_server)
+            QSKIP("the server's trail");
+        const QString error = m_server->createStoreRoles({QStringLiteral("login=audit_w1"),
+                                                          QStringLiteral("login=audit_w2"),
+                                                          QStringLiteral("viewer=audit_v")});
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        const QString w1 = m_server->storeUriAs(QStringLiteral("audit_w1"));
+        const QString w2 = m_server->storeUriAs(QStringLiteral("audit_w2"));
+        RunStore first;
+        QVERIFY2(first.open(w1), qPrintable(first.lastError()));
+        const auto id = first.createRun(sampleRun(QStringLiteral("by w1")));
+        QVERIFY2(id, qPrintable(first.lastError()));
+        QVERIFY(first.setRunStatus(*id, RunStatus::Completed));
+        // A local socket: the host burstlab names, no address.
+        QCOMPARE(first.loadRun(*id)->creator(), QStringLiteral("audit_w1@") + LocalActor::host());
+        // A client that claims another creator is not believed.
+        QVERIFY(
+            writeRaw(
+                w1,
+                {QStringLiteral("INSERT INTO runs (name, created, status, "
+                                "created_by, created_host) VALUES ('forged', "
+                                "'2026-12-01T00:00:00.000Z', 'completed', "
+                                "'someone', 'elsewhere')"),
+                 QStringLiteral("UPDATE runs SET created_by = 'someone' WHERE id = %1").arg(*id)})
+                .isEmpty());
+        // The store is the server's shared one, which other tests wrote too.
+        auto listed = first.listRuns();
+        QVERIFY2(listed, qPrintable(first.lastError()));
+        listed->removeIf([](const RunSummary &run) {
+            return run.name != QLatin1String("by w1") && run.name != QLatin1String("forged");
+        });
+        QCOMPARE(listed->size(), 2);
+        for (const RunSummary &run : *listed)
+            QCOMPARE(run.createdBy, QStringLiteral("audit_w1"));
+
+        RunStore second;
+        QVERIFY2(second.open(w2), qPrintable(second.lastError()));
+        QVERIFY2(second.deleteRun(*id), qPrintable(second.lastError()));
+
+        RunStore viewer;
+        QVERIFY2(viewer.open(m_server->storeUriAs(QStringLiteral("audit_v")),
+                             RunStore::Access::ReadOnlyIfNeeded),
+                 qPrintable(viewer.lastError()));
+        for (RunStore *store : {&first, &viewer}) {
+            QVERIFY(!store->loadRun(*id));
+            QVERIFY2(store->lastError().contains(
+                         QStringLiteral("run %1 (by w1) was deleted by audit_w2 on %2 at ")
+                             .arg(*id)
+                             .arg(LocalActor::host())),
+                     qPrintable(store->lastError()));
+        }
+        for (const QString &writer : {w1, w2}) {
+            for (const QString &sql :
+                 {QStringLiteral("UPDATE burstlab_audit.run_audit SET by_role = 'nobody'"),
+                  QStringLiteral("DELETE FROM burstlab_audit.run_audit"),
+                  QStringLiteral("TRUNCATE burstlab_audit.run_audit"),
+                  QStringLiteral("DROP TABLE burstlab_audit.run_audit"),
+                  QStringLiteral("DROP SCHEMA burstlab_audit CASCADE"),
+                  QStringLiteral("ALTER TABLE burstlab_audit.run_audit RENAME TO old"),
+                  QStringLiteral("CREATE OR REPLACE FUNCTION burstlab_audit.record_run() RETURNS "
+                                 "trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NULL; END $$"),
+                  QStringLiteral("INSERT INTO burstlab_audit.run_audit (run_id, action, by_role, "
+                                 "host, at) VALUES (%1, 'deleted', 'nobody', 'x', 'x')")
+                      .arg(*id)}) {
+                const QString refused = writeRaw(writer, {sql});
+                QVERIFY2(refused.contains(QStringLiteral("permission denied")) ||
+                             refused.contains(QStringLiteral("must be owner")),
+                         qPrintable(sql + QStringLiteral(": ") + refused));
+            }
+        }
+        QVERIFY(!viewer.loadRun(*id));
+        QVERIFY2(viewer.lastError().contains(QStringLiteral("deleted by audit_w2")),
+                 qPrintable(viewer.lastError()));
+        // Leave the shared store as found.
+        for (const RunSummary &run : *listed) {
+            if (run.id != *id)
+                QVERIFY2(first.deleteRun(run.id), qPrintable(first.lastError()));
+        }
+    }
+
+    // A run's best figure is kept beside its row once it stops running,
+    // with the formula's version: a figure of another version is made
+    // again (at once for a list, and kept again by the next writer).
+    void bestFigureIsKeptAndRenewed() {
+        const QString path = file("best.sqlite");
+        RunStore store;
+        QVERIFY2(store.open(path), qPrintable(store.lastError()));
+        const auto id = store.createRun(sampleRun(QStringLiteral("kept")));
+        QVERIFY(id);
+        QVERIFY(measure(store, *id, 1, 0, 5000000) && measure(store, *id, 1, 1, 5200000) &&
+                measure(store, *id, 2, 0, 9000000) && measure(store, *id, 2, 1, 9400000));
+        QVERIFY(store.setRunStatus(*id, RunStatus::Completed));
+        const auto data = store.loadRunData(*id);
+        QVERIFY(data);
+        const auto expected = PointStats::bestPps(PointStats::ofRun(*data));
+        QVERIFY(expected);
+        QCOMPARE(store.listRuns()->first().bestPps, std::optional<double>(double(*expected)));
+        QVERIFY(writeRaw(path, {QStringLiteral("UPDATE runs SET best_pps = 1, "
+                                               "best_pps_formula = %1 WHERE id = %2")
+                                    .arg(PointStats::kBestPpsFormula - 1)
+                                    .arg(*id)})
+                    .isEmpty());
+        QCOMPARE(store.listRuns()->first().bestPps, std::optional<double>(double(*expected)));
+        RunStore next;
+        QVERIFY2(next.open(path), qPrintable(next.lastError()));
+        QSqlDatabase db = rawDatabase(path, QStringLiteral("raw-best"));
+        QVERIFY(db.open());
+        {
+            QSqlQuery q(db);
+            QVERIFY(q.exec(QStringLiteral("SELECT best_pps, best_pps_formula FROM runs WHERE "
+                                          "id = %1")
+                               .arg(*id)) &&
+                    q.next());
+            QCOMPARE(q.value(0).toDouble(), double(*expected));
+            QCOMPARE(q.value(1).toInt(), PointStats::kBestPpsFormula);
+        }
+        db.close();
+        db = QSqlDatabase();
+        QSqlDatabase::removeDatabase(QStringLiteral("raw-best"));
+        // Running again (a resumed run), it keeps none until it stops.
+        QVERIFY(next.setRunStatus(*id, RunStatus::Running));
+        QVERIFY(measure(next, *id, 2, 2, 20000000));
+        const auto running = next.listRuns();
+        QVERIFY(running && running->first().bestPps > double(*expected));
     }
 
     void corruptFileIsNamed() {

@@ -103,6 +103,17 @@ class TestFaultsDbServerKilled : public FaultTest {
             .entryList({QStringLiteral("run-*.sqlite")}, QDir::Files);
     }
 
+    // `burstlab-cli --db db store copies`, as the user types it: its output.
+    QString storeCopies(const QString &db) const {
+        QProcess cli;
+        cli.setProcessEnvironment(cliEnvironment());
+        cli.start(QCoreApplication::applicationDirPath() + QStringLiteral("/burstlab-cli"),
+                  {QStringLiteral("--db"), db, QStringLiteral("store"), QStringLiteral("copies")});
+        if (!cli.waitForFinished(30000) || cli.exitCode() != 0)
+            return QStringLiteral("failed: ") + QString::fromUtf8(cli.readAllStandardError());
+        return QString::fromUtf8(cli.readAllStandardOutput());
+    }
+
     static void startSweep(CliRun &cli, const QString &label) {
         cli.start(CliRun::sweepArgs(label, 600, 20));
     }
@@ -206,6 +217,16 @@ class TestFaultsDbServerKilled : public FaultTest {
                      states.last() != QStringLiteral("interrupted 0"),
                  qPrintable(states.join(QStringLiteral(", "))));
 
+        // `store copies` lists the file's run as missing from the server,
+        // with the same command.
+        const QString before = storeCopies(db);
+        QVERIFY2(before.contains(QRegularExpression(QStringLiteral("%1 +%2 +completed +%3 .* no ")
+                                                        .arg(QRegularExpression::escape(file))
+                                                        .arg(localId)
+                                                        .arg(kSteps))) &&
+                     before.contains(QStringLiteral("to move: %1\n").arg(copy)),
+                 qPrintable(before));
+
         // The command, as a shell runs it, moves the run there.
         QProcess shell;
         QProcessEnvironment env = cliEnvironment();
@@ -228,6 +249,10 @@ class TestFaultsDbServerKilled : public FaultTest {
         QVERIFY2(showErrors.isEmpty(), qPrintable(showErrors));
         QVERIFY(!there.toObject().isEmpty());
         QCOMPARE(there, here);
+        const QString after = storeCopies(db);
+        QVERIFY2(after.contains(QStringLiteral(" yes, run %1 ").arg(to.captured(1))) &&
+                     after.contains(QStringLiteral("every run is in %1 already").arg(db)),
+                 qPrintable(after));
     }
 };
 

@@ -15,6 +15,12 @@ QJsonObject Run::txPortOf(const QJsonObject &hello) {
     return ports.isEmpty() ? QJsonObject() : ports.first().toObject();
 }
 
+QString Run::creatorText(const QString &by, const QString &host) {
+    if (by.isEmpty())
+        return {};
+    return host.isEmpty() ? by : by + QLatin1Char('@') + host;
+}
+
 QString Run::title() const {
     if (!label.isEmpty())
         return label;

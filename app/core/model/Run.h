@@ -24,6 +24,15 @@ struct Run {
     QJsonObject fingerprint;                   // environment fingerprint
     QJsonArray checklist;                      // [{id, title, status, current, recommended, ...}]
     QString source = QStringLiteral("engine"); // or "import:pktgen", "import:netdev"
+    // Who stored it, and from which host, as the store recorded it (on a
+    // shared store, the server: the session's role and the client's address).
+    QString createdBy;
+    QString createdHost;
+
+    // "alice@lab1" (or "alice@lab1 from 10.0.0.5", as a server saw it), or
+    // empty for a run stored before stores recorded it.
+    static QString creatorText(const QString &by, const QString &host);
+    QString creator() const { return creatorText(createdBy, createdHost); }
 
     // The hello's TX port: {name, driver, link_speed_mbps, ...}, or empty.
     QJsonObject txPort() const { return txPortOf(hello); }

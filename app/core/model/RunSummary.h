@@ -1,6 +1,7 @@
 #pragma once
 #include "model/EngineKind.h"
 #include "model/ImportOrigin.h"
+#include "model/Run.h"
 #include "model/RunStatus.h"
 #include <QDateTime>
 #include <QString>
@@ -29,6 +30,10 @@ struct RunSummary {
     std::optional<ImportOrigin> importOrigin; // where an imported run came from
     int steps = 0;                            // completed steps
     EngineKind engineKind = EngineKind::Dpdk; // the engine it was launched with
+    QString createdBy;                        // Run::createdBy
+    QString createdHost;                      // Run::createdHost
+
+    QString creator() const { return Run::creatorText(createdBy, createdHost); }
 
     // Whether burstlab did not measure it (Run::isImported).
     bool isImported() const { return isImportedSource(source); }

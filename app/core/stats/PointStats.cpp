@@ -304,11 +304,14 @@ QList<PointStats> PointStats::compute(const QList<StepResult> &steps, const QLis
 }
 
 std::optional<qint64> PointStats::bestPpsOf(const Run &run, const QList<StepResult> &steps) {
-    const StatsOptions options = StatsOptions{}.forRun(run);
+    // Of statsOf, only what a point's figure is made of: the repetitions its
+    // noise policy counts. The runs list asks this of every run it shows.
+    const NoisePolicy policy = StatsOptions{}.forRun(run).countingPolicy();
     const Grouped mine = group(steps);
     std::optional<qint64> best;
     for (const Point &point : mine.points) {
-        const auto figure = statsOf(point, mine.steps.value(point.key()), options).ppsFigure;
+        const auto figure =
+            Figure::pps(Disturbance::of(mine.steps.value(point.key()), policy).countedPps);
         if (figure && (!best || *figure > *best))
             best = figure;
     }

@@ -149,6 +149,10 @@ struct PointStats {
     // deltas, verdicts and warnings that a list of runs does not show: each
     // point's figure as of() computes it.
     static std::optional<qint64> bestPpsOf(const Run &run, const QList<StepResult> &steps);
+    // The version of what bestPpsOf is made of: a store keeps a run's best
+    // figure with the version that made it, and makes it again when they
+    // differ. Raise it whenever a point's figure changes.
+    static constexpr int kBestPpsFormula = 1;
     // Whether any point has sink figures (the run had a sink), and latency
     // figures (the sink had timestamps): outputs add their columns then only.
     static bool anySink(const QList<PointStats> &stats);

@@ -3,6 +3,7 @@
 #include "store/RunRecords.h"
 #include "model/JsonReader.h"
 #include "stats/PointStats.h"
+#include "store/LocalActor.h"
 #include "store/RunOwner.h"
 #include "store/SqlDialect.h"
 #include "store/StoreRows.h"
@@ -17,11 +18,12 @@ std::optional<qint64> RunRecords::insert(const Run &run) {
     const QDateTime created = run.created.isValid() ? run.created : QDateTime::currentDateTimeUtc();
     QSqlQuery q = m_session.prepare(
         QStringLiteral("INSERT INTO runs (name, label, notes, created, status, error, sweep, "
-                       "tx_port, source, owner) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
-                       "RETURNING id"),
+                       "tx_port, source, owner, created_by, created_host) VALUES (?, ?, ?, ?, ?, "
+                       "?, ?, ?, ?, ?, ?, ?) RETURNING id"),
         {run.name, run.label, run.notes, dateTimeText(created), toString(run.status), run.error,
          jsonText(run.spec.toJson()), jsonText(run.txPort()), run.source,
-         run.status == RunStatus::Running ? m_session.owner() : QString()});
+         run.status == RunStatus::Running ? m_session.owner() : QString(), LocalActor::user(),
+         LocalActor::host()});
     if (!m_session.exec(q, QStringLiteral("storing a run")) || !q.next())
         return std::nullopt;
     const qint64 id = q.value(0).toLongLong();
@@ -97,12 +99,15 @@ bool RunRecords::update(const Run &run) {
 }
 
 bool RunRecords::setStatus(qint64 runId, RunStatus status, const QString &error) {
-    // A run that leaves "running" no longer has an owner to protect it.
+    // A run that leaves "running" no longer has an owner to protect it; a
+    // running run's steps change, so it keeps no best figure.
     QSqlQuery q = m_session.prepare(
-        QStringLiteral("UPDATE runs SET status = ?, error = ?, owner = ? WHERE id = ?"),
+        QStringLiteral("UPDATE runs SET status = ?, error = ?, owner = ?, best_pps = NULL, "
+                       "best_pps_formula = NULL WHERE id = ?"),
         {toString(status), error, status == RunStatus::Running ? m_session.owner() : QString(),
          runId});
     return changed(q, QStringLiteral("setting the status of run %1").arg(runId), runId) &&
+           (status == RunStatus::Running || storeBestPps(runId)) &&
            m_session.holdRun(runId, status == RunStatus::Running) && m_session.announce(runId);
 }
 
@@ -144,9 +149,10 @@ QString RunRecords::whereClause(const RunFilter &filter, QVariantList *values) {
 }
 
 std::optional<QList<RunSummary>> RunRecords::list(const RunFilter &filter) {
-    // Per run, the completed steps' count comes from the steps_rates index
-    // alone, and the tags from their primary key: a page reads its own runs'
-    // rows, then each run's steps for its best point figure.
+    // One row per run: the completed steps' count comes from the steps_rates
+    // index alone, the tags from their primary key, and the best figure is
+    // kept beside the row once the run stops running (storeBestPps); only a
+    // run without a current one has its steps read.
     QVariantList values;
     const QString where = whereClause(filter, &values);
     QString limit;
@@ -158,14 +164,18 @@ std::optional<QList<RunSummary>> RunRecords::list(const RunFilter &filter) {
         QStringLiteral(
             "SELECT r.id, r.name, r.label, r.created, r.status, r.tx_port, r.sweep, r.source,"
             " (SELECT count(*) FROM steps s WHERE s.run_id = r.id AND s.status = 'completed'),"
-            " (SELECT %1 FROM tags t WHERE t.run_id = r.id)"
+            " (SELECT %1 FROM tags t WHERE t.run_id = r.id),"
+            " r.created_by, r.created_host, r.best_pps,"
+            " CASE WHEN r.status <> 'running' AND r.best_pps_formula = %4 THEN 1 ELSE 0 END"
             " FROM runs r%2 ORDER BY r.created DESC, r.id DESC%3")
-            .arg(m_session.dialect().jsonArrayOf(QStringLiteral("t.tag")), where, limit),
+            .arg(m_session.dialect().jsonArrayOf(QStringLiteral("t.tag")), where, limit)
+            .arg(PointStats::kBestPpsFormula),
         values);
+    q.setForwardOnly(true);
     if (!m_session.exec(q, QStringLiteral("listing runs")))
         return std::nullopt;
     QList<RunSummary> list;
-    QList<Run> runs; // the sweeps, for the options each run's figures are judged under
+    QList<std::pair<qsizetype, SweepSpec>> unkept; // runs whose figure is not kept
     while (q.next()) {
         RunSummary s;
         s.id = q.value(0).toLongLong();
@@ -174,43 +184,117 @@ std::optional<QList<RunSummary>> RunRecords::list(const RunFilter &filter) {
         s.created = dateTimeFromText(q.value(3).toString());
         s.status = runStatusFromString(q.value(4).toString()).value_or(RunStatus::Failed);
         s.device = Run::deviceOf(jsonDocument(q.value(5)).object());
-        Run run;
-        run.spec =
+        const SweepSpec spec =
             SweepSpec::fromJson(jsonDocument(q.value(6)).object(), nullptr).value_or(SweepSpec{});
-        s.sweep = run.spec.describe();
-        s.engineKind = run.spec.engine.kind;
+        s.sweep = spec.describe();
+        s.engineKind = spec.engine.kind;
         s.source = q.value(7).toString();
-        s.importOrigin = run.spec.importOrigin;
+        s.importOrigin = spec.importOrigin;
         s.steps = q.value(8).toInt();
         for (const QJsonValue &tag : jsonDocument(q.value(9)).array())
             s.tags << tag.toString();
         s.tags.sort();
+        s.createdBy = q.value(10).toString();
+        s.createdHost = q.value(11).toString();
+        if (q.value(13).toInt() == 1) {
+            if (!q.value(12).isNull())
+                s.bestPps = q.value(12).toDouble();
+        } else {
+            unkept.append({list.size(), spec});
+        }
         list << s;
-        runs << run;
     }
+    for (const auto &[i, spec] : unkept) {
+        const auto best = bestPpsOf(list[i].id, spec);
+        if (!best)
+            return std::nullopt;
+        if (*best)
+            list[i].bestPps = double(**best);
+    }
+    return list;
+}
+
+std::optional<std::optional<qint64>> RunRecords::bestPpsOf(qint64 runId, const SweepSpec &spec) {
     // The best pps of a run is its best point figure (the median of a
     // point's valid repetitions under the run's own noise policy), the
     // number show, compare and the exports print, not its fastest single
     // repetition: the figures alone (PointStats::bestPpsOf), of the rate
-    // columns alone. A query per run: one query for all of them makes
-    // PostgreSQL sort every listed step.
+    // columns alone.
     QSqlQuery rates = m_session.prepare(
         QStringLiteral("SELECT %1 FROM steps WHERE run_id = ? ORDER BY seq, id").arg(rateColumns),
-        {});
+        {runId});
     rates.setForwardOnly(true);
+    if (!m_session.exec(rates, QStringLiteral("reading the rates of run %1").arg(runId)))
+        return std::nullopt;
     QList<StepResult> steps;
-    for (qsizetype i = 0; i < list.size(); ++i) {
-        RunSummary &s = list[i];
-        rates.addBindValue(s.id);
-        if (!m_session.exec(rates, QStringLiteral("reading the rates of run %1").arg(s.id)))
-            return std::nullopt;
-        steps.clear();
-        while (rates.next())
-            steps << rateFrom(rates);
-        if (const auto best = PointStats::bestPpsOf(runs[i], steps))
-            s.bestPps = double(*best);
-    }
-    return list;
+    QHash<QString, Point> points;
+    while (rates.next())
+        steps << rateFrom(rates, &points);
+    Run run;
+    run.spec = spec;
+    return PointStats::bestPpsOf(run, steps);
+}
+
+bool RunRecords::storeBestPps(qint64 runId) {
+    const QString what = QStringLiteral("keeping the best figure of run %1").arg(runId);
+    QSqlQuery q = m_session.prepare(QStringLiteral("SELECT sweep FROM runs WHERE id = ?"), {runId});
+    if (!m_session.exec(q, what))
+        return false;
+    if (!q.next())
+        return m_session.fail(
+            QStringLiteral("%1: no run %2 in %3").arg(what).arg(runId).arg(m_session.path()));
+    const SweepSpec spec =
+        SweepSpec::fromJson(jsonDocument(q.value(0)).object(), nullptr).value_or(SweepSpec{});
+    const auto best = bestPpsOf(runId, spec);
+    if (!best)
+        return false;
+    QSqlQuery keep = m_session.prepare(
+        QStringLiteral("UPDATE runs SET best_pps = ?, best_pps_formula = ? WHERE id = ?"),
+        {*best ? QVariant(double(**best)) : QVariant(), PointStats::kBestPpsFormula, runId});
+    return m_session.exec(keep, what);
+}
+
+bool RunRecords::refreshBestPps() {
+    QSqlQuery q =
+        m_session.prepare(QStringLiteral("SELECT id FROM runs WHERE status <> 'running' AND "
+                                         "(best_pps_formula IS NULL OR best_pps_formula <> ?)"),
+                          {PointStats::kBestPpsFormula});
+    if (!m_session.exec(q, QStringLiteral("finding runs without a kept best figure")))
+        return false;
+    QList<qint64> ids;
+    while (q.next())
+        ids << q.value(0).toLongLong();
+    if (ids.isEmpty())
+        return true;
+    return m_session.inTransaction(
+        QStringLiteral("keeping the best figures of %1 runs").arg(ids.size()), [&] {
+            return std::all_of(ids.cbegin(), ids.cend(),
+                               [this](qint64 id) { return storeBestPps(id); });
+        });
+}
+
+std::optional<QString> RunRecords::missingText(qint64 runId) {
+    const auto deleted = deletionOf(runId);
+    if (!deleted)
+        return std::nullopt;
+    const QString missing = QStringLiteral("no run %1 in %2").arg(runId).arg(m_session.path());
+    return deleted->isEmpty() ? missing : missing + QStringLiteral(": ") + *deleted;
+}
+
+std::optional<QString> RunRecords::deletionOf(qint64 runId) {
+    QSqlQuery q = m_session.prepare(
+        QStringLiteral("SELECT by_role, host, at, what FROM %1 WHERE run_id = ? AND "
+                       "action = 'deleted' ORDER BY id DESC LIMIT 1")
+            .arg(m_session.dialect().auditTable()),
+        {runId});
+    if (!m_session.exec(q, QStringLiteral("reading the audit trail of run %1").arg(runId)))
+        return std::nullopt;
+    if (!q.next())
+        return QString();
+    return QStringLiteral("run %1 (%2) was deleted by %3 on %4 at %5")
+        .arg(runId)
+        .arg(q.value(3).toString(), q.value(0).toString(), q.value(1).toString(),
+             dateTimeFromText(q.value(2).toString()).toString(Qt::ISODate));
 }
 
 std::optional<qint64> RunRecords::count(const RunFilter &filter) {
@@ -257,7 +341,8 @@ std::optional<Run> RunRecords::load(qint64 runId) {
     if (!m_session.exec(q, QStringLiteral("loading run %1").arg(runId)))
         return std::nullopt;
     if (!q.next()) {
-        m_session.fail(QStringLiteral("no run %1 in %2").arg(runId).arg(m_session.path()));
+        if (const auto missing = missingText(runId))
+            m_session.fail(*missing);
         return std::nullopt;
     }
     Run run;
@@ -281,6 +366,8 @@ std::optional<Run> RunRecords::load(qint64 runId) {
     run.fingerprint = jsonDocument(q.value(9)).object();
     run.checklist = jsonDocument(q.value(10)).array();
     run.source = q.value(11).toString();
+    run.createdBy = q.value(12).toString();
+    run.createdHost = q.value(13).toString();
     const auto tags = tagsOf(runId);
     if (!tags)
         return std::nullopt;
@@ -322,7 +409,7 @@ std::optional<QList<qint64>> RunRecords::recoverInterrupted() {
                                   {id});
             if (!m_session.exec(steps, QStringLiteral("recovering run %1").arg(id)) ||
                 !m_session.exec(run, QStringLiteral("recovering run %1").arg(id)) ||
-                !m_session.announce(id))
+                !storeBestPps(id) || !m_session.announce(id))
                 return false;
         }
         return true;

@@ -42,8 +42,22 @@ class RunRecords {
     // Marks every run left "running" by a writer that is gone (and its
     // running steps) as interrupted; returns their ids.
     std::optional<QList<qint64>> recoverInterrupted();
+    // Keeps the best point figure of a run that is no longer running beside
+    // its row (PointStats::bestPpsOf), so that lists need not read its steps.
+    bool storeBestPps(qint64 runId);
+    // The same for every such run whose kept figure is missing or was made
+    // by another formula (a store made before schema 8, a newer burstlab).
+    bool refreshBestPps();
+    // What to say of a run id the store does not hold: "no run 7 in STORE",
+    // with who deleted it and when where the audit trail recorded it.
+    std::optional<QString> missingText(qint64 runId);
 
   private:
+    // The audit trail's record of run runId's deletion: "run 7 (NAME) was
+    // deleted by alice on lab1 at ...", or empty when none is recorded.
+    std::optional<QString> deletionOf(qint64 runId);
+    // The best figure of run runId from its steps' rate columns.
+    std::optional<std::optional<qint64>> bestPpsOf(qint64 runId, const SweepSpec &spec);
     // exec, and an error naming runId when no row changed.
     bool changed(QSqlQuery &query, const QString &what, qint64 runId);
     bool writeTags(qint64 runId, const QStringList &tags);

@@ -21,11 +21,11 @@ bool RunStore::open(const QString &path, Access access, Superuser superuser) {
     m_waitingForSpace.clear();
     if (!m_session.open(path.isEmpty() ? defaultPath() : path, path.isEmpty(), access, superuser))
         return false;
-    if (m_session.isReadOnly() ||
-        (Schema::migrate(m_session) && Schema::mark(m_session) && recoverInterrupted()))
+    if (m_session.isReadOnly() || (Schema::migrate(m_session) && Schema::mark(m_session) &&
+                                   recoverInterrupted() && m_runs.refreshBestPps()))
         return true;
-    // Marking and recovering write: on a full disk they wait for space, and
-    // what is stored can still be listed, shown and exported meanwhile.
+    // Marking, recovering and keeping figures write: on a full disk they wait
+    // for space, and what is stored can still be listed, shown and exported.
     if (m_session.diskFull() && Schema::isCurrent(m_session)) {
         m_waitingForSpace = m_session.lastError();
         return true;
@@ -96,6 +96,8 @@ std::optional<QList<qint64>> RunStore::insertRuns(const QList<RunData> &runs) {
                 if (!m_steps.addLoadSample(*id, s))
                     return false;
             }
+            if (data.run.status != RunStatus::Running && !m_runs.storeBestPps(*id))
+                return false;
             ids << *id;
         }
         return true;

@@ -127,6 +127,9 @@ class RunStore {
     std::optional<qint64> countRuns(const RunFilter &filter = {}) { return m_runs.count(filter); }
     // Whether run runId exists: false is not an error.
     std::optional<bool> hasRun(qint64 runId) { return m_runs.has(runId); }
+    // What to say of an id that hasRun() does not find: "no run 7 in
+    // STORE", and who deleted it when, where the audit trail says.
+    std::optional<QString> missingRunText(qint64 runId) { return m_runs.missingText(runId); }
     // The runs imported from content with this SHA-256: a second import of
     // the same file finds them.
     std::optional<QList<qint64>> runsImportedFrom(const QString &sha256) {

@@ -28,8 +28,8 @@ QStringList nullableColumns(const QString &table, const QStringList &columns, co
 
 } // namespace
 
-const QList<QStringList> &Schema::migrations() {
-    static const QList<QStringList> steps{
+QList<QStringList> Schema::migrations(const SqlDialect &dialect) {
+    return {
         // 0 -> 1: runs, steps, samples.
         {QStringLiteral("CREATE TABLE runs ("
                         " id INTEGER PRIMARY KEY,"
@@ -148,8 +148,19 @@ const QList<QStringList> &Schema::migrations() {
                         QStringLiteral("INTEGER")) +
             nullableColumns(QStringLiteral("steps"), {QStringLiteral("cycles_per_pkt")},
                             QStringLiteral("REAL")),
+        // 7 -> 8: who did what, recorded by the database (SqlDialect::
+        // auditTrail): a run's creator and host, and a row per edit and
+        // deletion that outlives the run (so no reference to it). The best
+        // point figure of a run that is no longer running, kept with the
+        // version of the formula that made it (PointStats::kBestPpsFormula),
+        // so that lists of thousands of runs read one row per run.
+        QStringList{
+            QStringLiteral("ALTER TABLE runs ADD COLUMN created_by TEXT NOT NULL DEFAULT ''"),
+            QStringLiteral("ALTER TABLE runs ADD COLUMN created_host TEXT NOT NULL DEFAULT ''"),
+            QStringLiteral("ALTER TABLE runs ADD COLUMN best_pps REAL"),
+            QStringLiteral("ALTER TABLE runs ADD COLUMN best_pps_formula INTEGER")} +
+            dialect.auditTrail(),
     };
-    return steps;
 }
 
 std::optional<int> Schema::versionOf(StoreSession &session) {
@@ -182,7 +193,7 @@ bool Schema::mark(StoreSession &session) {
 }
 
 bool Schema::migrate(StoreSession &session) {
-    const auto &steps = Schema::migrations();
+    const auto steps = Schema::migrations(session.dialect());
     static_assert(kVersion > 0);
     Q_ASSERT(steps.size() == kVersion);
     while (true) {

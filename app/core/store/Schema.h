@@ -5,14 +5,17 @@
 
 namespace burstlab {
 
+class SqlDialect;
 class StoreSession;
 
 // The store's schema as ordered migrations: migrations()[i] takes
 // PRAGMA user_version i to i + 1. One statement per string (QSQLITE runs
 // one statement per exec()). Never edit a released step: append one.
 struct Schema {
-    static constexpr int kVersion = 7;
-    static const QList<QStringList> &migrations();
+    static constexpr int kVersion = 8;
+    // As `dialect`'s back end runs them before SqlDialect::migration():
+    // most steps are the same on both, the audit trail is not.
+    static QList<QStringList> migrations(const SqlDialect &dialect);
 
     // The store's version; nullopt (the session's lastError()) when unreadable.
     static std::optional<int> versionOf(StoreSession &session);

@@ -1,10 +1,35 @@
 #include "store/SqlDialect.h"
+#include "store/LocalActor.h"
 #include "store/SqliteFileCheck.h"
 #include <QRegularExpression>
 
 namespace burstlab {
 
 namespace {
+
+// An edit's record names the fields it changed: "label, notes".
+QString editedFields() {
+    QStringList parts;
+    for (const char *field : {"name", "label", "notes"})
+        parts << QStringLiteral("CASE WHEN OLD.%1 IS NOT NEW.%1 THEN '%1, ' ELSE '' END")
+                     .arg(QLatin1String(field));
+    return QStringLiteral("rtrim(%1, ', ')").arg(parts.join(QStringLiteral(" || ")));
+}
+
+// The trail's table: a row per edit and deletion, which outlives the run
+// (so no reference to it). docs/store-role.sql makes the same table on a
+// lab's server.
+QString auditTableStatement(const QString &table) {
+    return QStringLiteral("CREATE TABLE IF NOT EXISTS %1 ("
+                          " id INTEGER PRIMARY KEY,"
+                          " run_id INTEGER NOT NULL,"
+                          " action TEXT NOT NULL,"
+                          " by_role TEXT NOT NULL,"
+                          " host TEXT NOT NULL,"
+                          " at TEXT NOT NULL,"
+                          " what TEXT NOT NULL DEFAULT '')")
+        .arg(table);
+}
 
 class SqliteDialect final : public SqlDialect {
   public:
@@ -30,6 +55,27 @@ class SqliteDialect final : public SqlDialect {
     QString schemaLock(bool) const override { return {}; }
     QString writeAccessQuery() const override { return {}; }
     QString migration(const QString &statement, int) const override { return statement; }
+    // SQLite has no users: the triggers ask the connection (LocalActor).
+    QStringList auditTrail() const override {
+        const QString record = QStringLiteral(
+            "INSERT INTO run_audit (run_id, action, by_role, host, at, what) VALUES (%1.id, '%2', "
+            "burstlab_actor('user'), burstlab_actor('host'), "
+            "strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), %3)");
+        return {
+            auditTableStatement(auditTable()),
+            QStringLiteral("CREATE INDEX run_audit_run ON run_audit(run_id, id)"),
+            QStringLiteral("CREATE TRIGGER runs_edited AFTER UPDATE OF name, label, notes ON "
+                           "runs WHEN OLD.name IS NOT NEW.name OR OLD.label IS NOT NEW.label "
+                           "OR OLD.notes IS NOT NEW.notes BEGIN %1; END")
+                .arg(record.arg(QStringLiteral("NEW"), QStringLiteral("edited"), editedFields())),
+            QStringLiteral("CREATE TRIGGER runs_deleted AFTER DELETE ON runs BEGIN %1; END")
+                .arg(record.arg(QStringLiteral("OLD"), QStringLiteral("deleted"),
+                                QStringLiteral("OLD.name")))};
+    }
+    QString auditTable() const override { return QStringLiteral("run_audit"); }
+    bool prepareConnection(const QSqlDatabase &db) const override {
+        return LocalActor::registerWith(db);
+    }
     QString holdRun(qint64) const override { return {}; }
     QString tryHoldRun(qint64) const override { return {}; }
     QString releaseRun(qint64) const override { return {}; }
@@ -87,9 +133,14 @@ class PostgresDialect final : public SqlDialect {
     QList<Setting> setup(int lockWaitMs) const override {
         // A writer waits for another's row or table lock as long as SQLite's
         // busy timeout lets it; the server's notices are not ours to print.
+        // The application name carries this host's name to the audit
+        // trail, beside the address the server sees (docs/store-role.sql).
+        QString host = LocalActor::host();
+        host.replace(QLatin1Char('\''), QLatin1String("''"));
         return {{QStringLiteral("SELECT 1"), {}},
                 {QStringLiteral("SET lock_timeout = %1").arg(lockWaitMs), {}},
-                {QStringLiteral("SET client_min_messages = warning"), {}}};
+                {QStringLiteral("SET client_min_messages = warning"), {}},
+                {QStringLiteral("SET application_name = 'burstlab@%1'").arg(host), {}}};
     }
     // The version is the comment of the runs table: readable (as 0) before
     // the table exists, and written in the migration's own transaction.
@@ -115,6 +166,27 @@ class PostgresDialect final : public SqlDialect {
         return QStringLiteral("SELECT %1(hashtext('burstlab schema'))")
             .arg(take ? QLatin1String("pg_advisory_lock") : QLatin1String("pg_advisory_unlock"));
     }
+    // The trail lives in a schema of its own, burstlab_audit: on a lab's
+    // server it and its table and functions belong to a role no writer is
+    // (docs/store-role.sql, run by a superuser), so that writers, whose
+    // group owns the database and its public schema, can neither change
+    // nor drop it. Here the writer makes what is missing (a database made
+    // without store-role.sql: its trail is its writers' own, and stays
+    // empty) and attaches the triggers when the server has them.
+    QStringList auditTrail() const override {
+        // Each step only where it is missing: a writer may not even name a
+        // new table in the auditor's schema.
+        return {QStringLiteral("DO $$ BEGIN"
+                               " IF to_regnamespace('burstlab_audit') IS NULL THEN"
+                               " CREATE SCHEMA burstlab_audit; END IF;"
+                               " IF to_regclass('%1') IS NULL THEN %2;"
+                               " CREATE INDEX run_audit_run ON %1(run_id, id); END IF;"
+                               " IF to_regproc('burstlab_audit.attach') IS NOT NULL THEN"
+                               " PERFORM burstlab_audit.attach(); END IF; END $$")
+                    .arg(auditTable(), auditTableStatement(auditTable()))};
+    }
+    QString auditTable() const override { return QStringLiteral("burstlab_audit.run_audit"); }
+    bool prepareConnection(const QSqlDatabase &) const override { return true; }
     QString migration(const QString &statement, int version) const override {
         // Migrations before PostgreSQL stores existed move data with
         // SQLite's JSON functions; here their tables are still empty.

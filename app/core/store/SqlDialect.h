@@ -1,6 +1,7 @@
 #pragma once
 #include "store/StoreLocation.h"
 #include <QList>
+#include <QSqlDatabase>
 #include <QSqlError>
 #include <QString>
 
@@ -51,6 +52,15 @@ class SqlDialect {
     // A migration's statement (Schema) as this back end runs it when it
     // takes the store to `version`; empty to skip it.
     virtual QString migration(const QString &statement, int version) const = 0;
+    // The statements that make the database itself record who edits and
+    // deletes runs (in run_audit) and who creates them (runs.created_by,
+    // created_host), whatever client issues them: Schema's migration 8.
+    virtual QStringList auditTrail() const = 0;
+    // The trail's table, as statements name it.
+    virtual QString auditTable() const = 0;
+    // What a new connection needs before its first statement: SQLite's the
+    // function its audit triggers call (LocalActor); false if it cannot.
+    virtual bool prepareConnection(const QSqlDatabase &db) const = 0;
 
     // A running run's writer holds it in its own session, which ends with
     // its connection, so a dead writer is told on any host. tryHoldRun

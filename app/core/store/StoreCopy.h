@@ -19,15 +19,18 @@ namespace burstlab {
 // copied (finished, resumed) is copied again, beside its older copy.
 struct StoreCopy {
     struct Copied {
-        qint64 from = 0; // the run's id in the source
-        qint64 to = 0;   // its id in the destination
-        int steps = 0; // completed steps, as `runs` counts them
+        qint64 from = 0;      // the run's id in the source
+        qint64 to = 0;        // its id in the destination
+        int steps = 0;        // completed steps, as `runs` counts them
         bool already = false; // the destination held it: not copied
     };
     // What was copied or found there, in order; nullopt with *error naming the run that
     // failed (the runs before it stay copied). `each` hears every run copied.
     static std::optional<QList<Copied>> copy(RunStore &from, RunStore &to, QString *error,
                                              const std::function<void(const Copied &)> &each = {});
+    // What copy() would find there, writing nothing: every run of `from`,
+    // oldest first, `already` with its id in `to` where `to` holds it.
+    static std::optional<QList<Copied>> held(RunStore &from, RunStore &to, QString *error);
 };
 
 } // namespace burstlab

@@ -18,7 +18,7 @@ void fromColumn(std::optional<qint64> &value, const QVariant &column) {
 const QString runColumns =
     QStringLiteral("r.id, r.name, r.label, r.notes, r.created, r.status, r.error, r.sweep, "
                    "coalesce(d.hello, '{}'), coalesce(d.fingerprint, '{}'), "
-                   "coalesce(d.checklist, '[]'), r.source");
+                   "coalesce(d.checklist, '[]'), r.source, r.created_by, r.created_host");
 const QString rateColumns =
     QStringLiteral("point, rep, status, pps, pps_after_warmup, seq, cpu_share, steal_share");
 const QString stepColumns = rateColumns + QStringLiteral(", id, run_id, started, finished, "
@@ -67,9 +67,16 @@ Sample sampleFrom(const QSqlQuery &q) {
     return s;
 }
 
-StepResult rateFrom(const QSqlQuery &q) {
+StepResult rateFrom(const QSqlQuery &q, QHash<QString, Point> *points) {
     StepResult s;
-    s.point = Point::fromJson(jsonDocument(q.value(0)).array()).value_or(Point{});
+    const QString pointText = q.value(0).toString();
+    if (points && points->contains(pointText)) {
+        s.point = points->value(pointText);
+    } else {
+        s.point = Point::fromJson(jsonDocument(pointText).array()).value_or(Point{});
+        if (points)
+            points->insert(pointText, s.point);
+    }
     s.rep = q.value(1).toInt();
     s.status = runStatusFromString(q.value(2).toString()).value_or(RunStatus::Failed);
     s.pps = q.value(3).toDouble();

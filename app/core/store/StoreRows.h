@@ -1,6 +1,7 @@
 #pragma once
 #include "model/Sample.h"
 #include "model/StepResult.h"
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -40,7 +41,9 @@ QVariant columnOf(const std::optional<double> &value);
 
 Sample sampleFrom(const QSqlQuery &q);
 // The rate columns (rateColumns) of a step: what its point's figure needs.
-StepResult rateFrom(const QSqlQuery &q);
+// A run's steps repeat a few points: `points` keeps those already read, so
+// a list of many runs parses each point text once.
+StepResult rateFrom(const QSqlQuery &q, QHash<QString, Point> *points = nullptr);
 // A step's thread shares for its rate columns: null where its engine measured none.
 QVariant cpuShareOf(const StepResult &step);
 QVariant stealShareOf(const StepResult &step);

@@ -347,6 +347,9 @@ bool StoreSession::isOpen() const {
 }
 
 bool StoreSession::configureConnection() {
+    if (!m_dialect->prepareConnection(database()))
+        return fail(
+            QStringLiteral("cannot prepare the connection to %1 for its audit trail").arg(m_path));
     const auto settings = m_dialect->setup(busyTimeoutMs);
     for (qsizetype i = 0; i < settings.size(); ++i) {
         // The first is a read, so that a foreign or corrupt store is named

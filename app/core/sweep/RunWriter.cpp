@@ -25,6 +25,11 @@ QString bound() {
     return QString::number(StoreReconnect::kBoundMs / 1000);
 }
 
+// Where local copies live: beside the default store.
+QString copyFolder() {
+    return QFileInfo(RunStore::defaultPath()).absolutePath();
+}
+
 // libpq's errors go on over lines of advice; the first says what happened.
 QString firstLine(const QString &error) {
     return error.section(QLatin1Char('\n'), 0, 0);
@@ -44,10 +49,18 @@ QString RunWriter::copyFile(const Run &run) {
     const QString name = QString(run.name).replace(unsafe, QStringLiteral("-")).left(40);
     // The pid keeps apart two sweeps of one name started in one second.
     return QStringLiteral("%1/run-%2-%3%4.sqlite")
-        .arg(QFileInfo(RunStore::defaultPath()).absolutePath(),
-             run.created.toUTC().toString(QStringLiteral("yyyyMMdd-HHmmss")),
+        .arg(copyFolder(), run.created.toUTC().toString(QStringLiteral("yyyyMMdd-HHmmss")),
              QString::number(QCoreApplication::applicationPid()),
              name.isEmpty() ? QString() : QLatin1Char('-') + name);
+}
+
+QStringList RunWriter::copyFiles() {
+    QStringList files;
+    const QDir folder(copyFolder());
+    for (const QString &name :
+         folder.entryList({QStringLiteral("run-*.sqlite")}, QDir::Files, QDir::Time))
+        files << folder.filePath(name);
+    return files;
 }
 
 void RunWriter::reset() {

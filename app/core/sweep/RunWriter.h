@@ -71,6 +71,9 @@ class RunWriter {
     // The sweep is over: the local copy is closed, and deleted unless the
     // run is kept there.
     void finish();
+    // The local copies beside the default store, newest first: a sweep's
+    // while it runs, and those whose run a store did not get back.
+    static QStringList copyFiles();
 
   private:
     // The local copy's file for run, beside the default store.
