@@ -13,15 +13,21 @@
 #include "export/ExportController.h"
 #include "export/ExportPreset.h"
 #include "export/FigureCaption.h"
+#include "main/AppSettings.h"
 
+#include <QApplication>
 #include <QComboBox>
+#include <QDir>
 #include <QFile>
 #include <QImage>
 #include <QJsonObject>
 #include <QRegularExpression>
+#include <QScopeGuard>
+#include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 #include <QXmlStreamReader>
 
 using namespace burstlab;
@@ -126,6 +132,7 @@ class TestChartExport : public QObject {
     void legendEntryHidesAndShowsItsSeries();
     void captionIsReadableAndNamesTheHost();
     void dialogPreviewsTheFigure();
+    void firstExportInAFreshHomeWorks();
 
   private:
     QTemporaryDir m_dir;
@@ -595,6 +602,82 @@ void TestChartExport::dialogPreviewsTheFigure() {
     QVERIFY(figure);
     figure->setCurrentIndex(1);
     QVERIFY(dialog.preview() != slide);
+}
+
+// A new user's home has no Documents or Pictures folder: the first export
+// goes where the dialog suggests without making a folder, and the next one
+// starts in that export's folder with the figure and format chosen.
+void TestChartExport::firstExportInAFreshHomeWorks() {
+    QTemporaryDir home;
+    QVERIFY(home.isValid());
+    const QByteArray oldHome = qgetenv("HOME");
+    const auto restore = qScopeGuard([&] { qputenv("HOME", oldHome); });
+    qputenv("HOME", home.path().toLocal8Bit());
+    for (const char *xdg : {"XDG_DOCUMENTS_DIR", "XDG_PICTURES_DIR", "XDG_CONFIG_HOME"}) {
+        qunsetenv(xdg);
+    }
+    QSettings().clear();
+    PpsChart pps;
+    pps.setParameterName(QStringLiteral("burst"));
+    pps.setSeries(ppsSeries());
+    DeltaChart delta;
+    delta.setParameterName(QStringLiteral("burst"));
+    delta.setSeries(deltaSeries());
+    const QList<QPair<QString, ChartFigure>> figures{
+        {QStringLiteral("pps and delta side by side"),
+         ChartFigure({&pps, &delta}, QStringLiteral("two charts"))},
+        {QStringLiteral("pps"), ChartFigure({&pps}, QStringLiteral("one chart"))}};
+    AppSettings settings;
+    QWidget window;
+    ExportController exporter(settings, &window);
+    QStringList said;
+    connect(&exporter, &ExportController::done, this, [&said](const QString &m) { said << m; });
+    // Accepts the dialog as suggested, after choosing the pps chart as SVG once.
+    const auto accept = [](bool choose) {
+        QTimer::singleShot(0, [choose] {
+            auto *dialog = qobject_cast<ChartExportDialog *>(QApplication::activeModalWidget());
+            QVERIFY(dialog);
+            if (choose) {
+                dialog->findChild<QComboBox *>(QStringLiteral("exportFigure"))->setCurrentIndex(1);
+                const auto formats = dialog->findChildren<QComboBox *>();
+                for (QComboBox *box : formats) {
+                    if (const int svg = box->findData(QStringLiteral("svg")); svg >= 0) {
+                        box->setCurrentIndex(svg);
+                    }
+                }
+            }
+            dialog->accept();
+        });
+    };
+    accept(false);
+    exporter.exportFigure(figures);
+    QCOMPARE(said.size(), 1);
+    const QStringList written = QDir(home.path()).entryList({QStringLiteral("burstlab-*.png")});
+    QCOMPARE(written.size(), 1);
+    QCOMPARE(QDir(home.path()).entryList(QDir::Dirs | QDir::NoDotAndDotDot), QStringList());
+
+    const QString later = home.filePath(QStringLiteral("figures"));
+    QVERIFY(QDir().mkpath(later));
+    settings.setExportFolder(later);
+    accept(true);
+    exporter.exportFigure(figures);
+    QCOMPARE(said.size(), 2);
+    QCOMPARE(QDir(later).entryList({QStringLiteral("burstlab-pps-*.svg")}).size(), 1);
+    QCOMPARE(settings.exportFigure(), 1);
+    QCOMPARE(settings.exportFormat(), QStringLiteral("svg"));
+    // Chosen once, kept: the next dialog offers the same.
+    QTimer::singleShot(0, [] {
+        auto *dialog = qobject_cast<ChartExportDialog *>(QApplication::activeModalWidget());
+        QVERIFY(dialog);
+        QCOMPARE(dialog->chartIndex(), 1);
+        QCOMPARE(dialog->format(), QStringLiteral("svg"));
+        QVERIFY2(dialog->path().startsWith(
+                     QDir(QStringLiteral("%1/figures").arg(QDir::homePath())).absolutePath()),
+                 qPrintable(dialog->path()));
+        dialog->reject();
+    });
+    exporter.exportFigure(figures);
+    QSettings().clear();
 }
 
 QTEST_MAIN(TestChartExport)

@@ -10,6 +10,7 @@
 #include "compare/CompareTableModel.h"
 #include "compare/CompareView.h"
 #include "host/CheckResult.h"
+#include "log/LogPane.h"
 #include "main/MainWindow.h"
 #include "main/RunIdList.h"
 #include "main/SweepToolBar.h"
@@ -25,7 +26,9 @@
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
+#include <QDir>
 #include <QDockWidget>
+#include <QFile>
 #include <QHeaderView>
 #include <QInputDialog>
 #include <QJsonArray>
@@ -33,6 +36,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPlainTextEdit>
 #include <QProcess>
 #include <QScrollBar>
 #include <QSettings>
@@ -107,6 +111,7 @@ class TestMainWindow : public QObject {
     void shownRunFollowsTheStore();
     void opensASharedStoreFromTheMenu();
     void viewerSeesRunsLiveButCannotSweep();
+    void logFollowsTheNewestLine();
     // Last: it leaves the settings with pktgen chosen.
     void pktgenRunIsShownAndRunAgainAsOne();
 
@@ -123,11 +128,14 @@ void TestMainWindow::initTestCase() {
 void TestMainWindow::shortcutsForTheMainActions() {
     MainWindow window;
     for (const QKeySequence &keys :
-         {QKeySequence(QStringLiteral("Ctrl+R")), QKeySequence(Qt::Key_Escape),
-          QKeySequence(QStringLiteral("Ctrl+.")), QKeySequence(QStringLiteral("Ctrl+E")),
-          QKeySequence(QKeySequence::Open), QKeySequence(QStringLiteral("Ctrl+Shift+C"))}) {
+         {QKeySequence(QStringLiteral("Ctrl+R")), QKeySequence(QStringLiteral("Ctrl+.")),
+          QKeySequence(QStringLiteral("Ctrl+E")), QKeySequence(QKeySequence::Open),
+          QKeySequence(QStringLiteral("Ctrl+Shift+C"))}) {
         QVERIFY2(actionWithShortcut(window, keys), qPrintable(keys.toString()));
     }
+    // Escape closes popups and dialogs, and nothing else: pressed to close
+    // a drop-down during a sweep, it must not stop the sweep.
+    QVERIFY(!actionWithShortcut(window, QKeySequence(Qt::Key_Escape)));
     QStringList menus;
     for (QAction *menu : window.menuBar()->actions()) {
         menus.append(menu->text().remove(QLatin1Char('&')));
@@ -140,7 +148,7 @@ void TestMainWindow::shortcutsForTheMainActions() {
 void TestMainWindow::startFollowsValidity() {
     MainWindow window;
     QAction *start = actionWithShortcut(window, QKeySequence(QStringLiteral("Ctrl+R")));
-    QAction *stop = actionWithShortcut(window, QKeySequence(Qt::Key_Escape));
+    QAction *stop = actionWithShortcut(window, QKeySequence(QStringLiteral("Ctrl+.")));
     window.setupPanel()->setSweepValues(0, QStringLiteral("burst"), QStringLiteral("1..4"));
     QVERIFY2(start->isEnabled(), qPrintable(window.setupPanel()->invalidReason()));
     QVERIFY(!stop->isEnabled());
@@ -640,6 +648,59 @@ void TestMainWindow::opensASharedStoreFromTheMenu() {
     QVERIFY(window.store());
     QCOMPARE(window.store()->path(), db);
     QVERIFY2(window.windowTitle().startsWith(db), qPrintable(window.windowTitle()));
+
+    // Open recent holds the connection as given, not a file of that name,
+    // and picking it opens the server's store again.
+    QVERIFY(window.openStore(m_dir.filePath(QStringLiteral("between.sqlite"))));
+    QMenu *recent = nullptr;
+    for (QMenu *menu : window.findChildren<QMenu *>()) {
+        if (menu->title().contains(QStringLiteral("recent"))) {
+            recent = menu;
+        }
+    }
+    QVERIFY(recent);
+    QAction *shared = nullptr;
+    for (QAction *entry : recent->actions()) {
+        if (entry->data().toString() == db) {
+            shared = entry;
+        }
+    }
+    QVERIFY2(shared, qPrintable(QSettings()
+                                    .value(QStringLiteral("stores/recent"))
+                                    .toStringList()
+                                    .join(QStringLiteral(", "))));
+    QCOMPARE(shared->text(), QString(db).replace(QLatin1Char('&'), QLatin1String("&&")));
+    const QStringList filesBefore = QDir::current().entryList(QDir::Files);
+    shared->trigger();
+    QTRY_COMPARE(window.store()->path(), db);
+    QCOMPARE(QDir::current().entryList(QDir::Files), filesBefore);
+
+    // A recent file that is gone is not made anew.
+    const QString gone = m_dir.filePath(QStringLiteral("gone.sqlite"));
+    QVERIFY(window.openStore(gone));
+    QVERIFY(window.openStore(db));
+    QVERIFY(QFile::remove(gone));
+    QAction *goneEntry = nullptr;
+    for (QAction *entry : recent->actions()) {
+        if (entry->data().toString() == gone) {
+            goneEntry = entry;
+        }
+    }
+    QVERIFY(goneEntry);
+    QTimer closer;
+    QString told;
+    connect(&closer, &QTimer::timeout, [&told] {
+        if (auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget())) {
+            told = box->text();
+            box->close();
+        }
+    });
+    closer.start(10);
+    goneEntry->trigger();
+    QTRY_VERIFY(told.contains(QStringLiteral("no longer exists")));
+    QVERIFY(!QFile::exists(gone));
+    QCOMPARE(window.store()->path(), db);
+    QVERIFY(!QSettings().value(QStringLiteral("stores/recent")).toStringList().contains(gone));
 }
 
 // A viewer's role (docs/store-role.sql) opens a shared store read-only:
@@ -680,9 +741,49 @@ void TestMainWindow::viewerSeesRunsLiveButCannotSweep() {
     QVERIFY(!resume->isEnabled());
     QVERIFY2(resume->toolTip().contains(QStringLiteral("read-only")),
              qPrintable(resume->toolTip()));
+    // Every action of the runs list that would write is off, saying why.
+    for (QAction *action : browser->table()->actions()) {
+        const QString name = action->text().remove(QLatin1Char('&'));
+        if (name.startsWith(QStringLiteral("Edit")) || name == QStringLiteral("Run again") ||
+            name == QStringLiteral("Resume") || name.startsWith(QStringLiteral("Delete"))) {
+            QVERIFY2(!action->isEnabled(), qPrintable(name));
+            QVERIFY2(action->toolTip().contains(QStringLiteral("read-only")) &&
+                         action->toolTip().contains(QStringLiteral("ui_viewer")),
+                     qPrintable(name + QStringLiteral(": ") + action->toolTip()));
+        }
+    }
 
     testdata::insert(writer, testdata::burstRun(QStringLiteral("later"), {{1, {1e6}}}));
     QTRY_COMPARE_WITH_TIMEOUT(browser->visibleRunCount(), 3, 2000);
+}
+
+// The log keeps its newest line in view after a line far wider than the
+// pane (it wraps), and leaves the user where they scrolled up to.
+void TestMainWindow::logFollowsTheNewestLine() {
+    MainWindow window;
+    window.resize(1280, 720);
+    window.show();
+    LogPane *log = window.findChild<LogPane *>();
+    QVERIFY(log);
+    auto *text = log->findChild<QPlainTextEdit *>();
+    QVERIFY(text);
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    for (int i = 0; i < 60; ++i) {
+        log->appendInfo(QStringLiteral("line %1").arg(i));
+    }
+    log->appendError(QStringLiteral("x").repeated(500));
+    for (int i = 0; i < 5; ++i) {
+        log->appendEngineLine(QStringLiteral("after %1").arg(i));
+    }
+    QApplication::processEvents();
+    QVERIFY(!text->horizontalScrollBar()->isVisible());
+    QVERIFY(log->showsNewestLine());
+    text->verticalScrollBar()->setValue(0);
+    log->appendInfo(QStringLiteral("while reading"));
+    QCOMPARE(text->verticalScrollBar()->value(), 0);
+    text->verticalScrollBar()->setValue(text->verticalScrollBar()->maximum());
+    log->appendInfo(QStringLiteral("followed again"));
+    QVERIFY(log->showsNewestLine());
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -8,9 +8,9 @@
 #include "store/RunStore.h"
 
 #include <QAbstractButton>
-#include <QHeaderView>
 #include <QAction>
 #include <QApplication>
+#include <QHeaderView>
 #include <QLineEdit>
 #include <QMenu>
 #include <QMessageBox>
@@ -217,9 +217,8 @@ void TestRunsBrowser::columnsSayEachThingOnce() {
     QTableView *table = browser.table();
     const QHeaderView *header = table->horizontalHeader();
     QVERIFY2(header->length() <= table->viewport()->width(),
-             qPrintable(QStringLiteral("%1 > %2")
-                            .arg(header->length())
-                            .arg(table->viewport()->width())));
+             qPrintable(
+                 QStringLiteral("%1 > %2").arg(header->length()).arg(table->viewport()->width())));
     QVERIFY(header->sectionSize(RunsTableModel::SweepColumn) >=
             header->sectionSize(RunsTableModel::NameColumn));
     QVERIFY(header->sectionSize(RunsTableModel::TagsColumn) >=

@@ -187,6 +187,17 @@ void TestSweepWindow::stopMidSweepLeavesInterruptedRun() {
                              sweepTimeoutMs);
     QVERIFY2(finished.isEmpty(), qPrintable(finished.value(0).value(2).toString()));
     QVERIFY(window.sweepSession()->isRunning());
+    // Escape closes a drop-down the user opened during the sweep, and
+    // pressed again on the window, does nothing: the sweep goes on.
+    auto *against = window.resultsView()->findChild<QComboBox *>();
+    QVERIFY(against);
+    against->showPopup();
+    QTRY_VERIFY(QApplication::activePopupWidget());
+    QTest::keyClick(QApplication::activePopupWidget(), Qt::Key_Escape);
+    QTRY_VERIFY(!QApplication::activePopupWidget());
+    QTest::keyClick(&window, Qt::Key_Escape);
+    QApplication::processEvents();
+    QVERIFY(window.sweepSession()->isRunning());
     QTest::mouseClick(button(window, "stopButton"), Qt::LeftButton);
     QVERIFY(finished.wait(sweepTimeoutMs));
     QCOMPARE(finished.first().at(1).toBool(), false);

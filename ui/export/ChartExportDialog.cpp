@@ -80,6 +80,19 @@ void ChartExportDialog::fitPreset() {
     }
 }
 
+void ChartExportDialog::choose(int chart, const QString &format) {
+    if (chart >= 0 && chart < m_chart->count()) {
+        m_chart->setCurrentIndex(chart);
+    }
+    if (const int at = m_format->findData(format); at >= 0) {
+        m_format->setCurrentIndex(at);
+    }
+}
+
+QString ChartExportDialog::format() const {
+    return m_format->currentData().toString();
+}
+
 int ChartExportDialog::chartIndex() const {
     return m_chart->currentIndex();
 }

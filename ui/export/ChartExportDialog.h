@@ -27,8 +27,13 @@ class ChartExportDialog : public QDialog {
     ChartExportDialog(const QList<QPair<QString, ChartFigure>> &figures, int preset,
                       const QString &folder, QWidget *parent = nullptr);
 
+    // The figure and format chosen last time (an index out of range, or a
+    // format not offered, leaves the first).
+    void choose(int chart, const QString &format);
     int chartIndex() const;
     int presetIndex() const;
+    // "png" or "svg".
+    QString format() const;
     QString path() const;
     // The preview as shown.
     QImage preview() const;

@@ -7,6 +7,7 @@
 
 #include <QApplication>
 #include <QClipboard>
+#include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMessageBox>
@@ -24,14 +25,28 @@ QString idList(const QList<qint64> &runIds) {
     }
     return ids.join(QStringLiteral(", "));
 }
-
-QString defaultFolder() {
-    return QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
-}
 } // namespace
 
 ExportController::ExportController(AppSettings &settings, QWidget *window)
     : QObject(window), m_settings(settings), m_window(window) {}
+
+QString ExportController::folder() const {
+    QStringList candidates{m_settings.exportFolder()};
+    for (const auto location : {QStandardPaths::PicturesLocation, QStandardPaths::DocumentsLocation,
+                                QStandardPaths::HomeLocation}) {
+        candidates << QStandardPaths::writableLocation(location);
+    }
+    for (const QString &candidate : candidates) {
+        if (!candidate.isEmpty() && QFileInfo(candidate).isDir()) {
+            return candidate;
+        }
+    }
+    return QDir::homePath();
+}
+
+void ExportController::remember(const QString &path) {
+    m_settings.setExportFolder(QFileInfo(path).absolutePath());
+}
 
 bool ExportController::writeFigure(const ChartFigure &figure, const QString &path, QSize size,
                                    QString *error) {
@@ -69,18 +84,21 @@ std::optional<QString> ExportController::runsText(ExportFormat format, const QLi
 }
 
 void ExportController::exportFigure(const QList<QPair<QString, ChartFigure>> &figures) {
-    ChartExportDialog dialog(figures, m_settings.exportPreset(), defaultFolder(), m_window);
+    ChartExportDialog dialog(figures, m_settings.exportPreset(), folder(), m_window);
+    dialog.choose(m_settings.exportFigure(), m_settings.exportFormat());
     if (dialog.exec() != QDialog::Accepted || dialog.path().isEmpty() || dialog.chartIndex() < 0 ||
         dialog.chartIndex() >= figures.size()) {
         return;
     }
     m_settings.setExportPreset(dialog.presetIndex());
+    m_settings.setExportChoice(dialog.chartIndex(), dialog.format());
     const ExportPreset preset = ExportPreset::all().value(dialog.presetIndex());
     QString error;
     if (!writeFigure(figures.at(dialog.chartIndex()).second, dialog.path(), preset.size, &error)) {
         fail(tr("The figure was not exported: %1").arg(error));
         return;
     }
+    remember(dialog.path());
     emit done(tr("Exported %1 to %2").arg(figures.at(dialog.chartIndex()).first, dialog.path()));
 }
 
@@ -90,7 +108,7 @@ void ExportController::exportRuns(const QList<qint64> &runIds) {
     QString filter;
     const QString path = QFileDialog::getSaveFileName(
         m_window, tr("Export runs %1").arg(idList(runIds)),
-        defaultFolder() + QStringLiteral("/burstlab-runs.txt"), filters, &filter);
+        folder() + QStringLiteral("/burstlab-runs.txt"), filters, &filter);
     if (path.isEmpty()) {
         return;
     }
@@ -105,6 +123,7 @@ void ExportController::exportRuns(const QList<qint64> &runIds) {
     }
     const std::optional<QString> text = textOrReport(format, runIds, tr("Nothing was exported"));
     if (text && saveText(path, *text)) {
+        remember(path);
         emit done(tr("Exported runs %1 as %2 to %3").arg(idList(runIds), toString(format), path));
     }
 }
@@ -126,9 +145,10 @@ void ExportController::saveNetdev(const QList<qint64> &runIds) {
         return;
     }
     const QString path = QFileDialog::getSaveFileName(
-        m_window, tr("Save netdev text"), defaultFolder() + QStringLiteral("/burstlab-netdev.txt"),
+        m_window, tr("Save netdev text"), folder() + QStringLiteral("/burstlab-netdev.txt"),
         tr("Text (*.txt)"));
     if (!path.isEmpty() && saveText(path, *text)) {
+        remember(path);
         emit done(tr("Saved runs %1 as netdev text to %2").arg(idList(runIds), path));
     }
 }

@@ -54,6 +54,12 @@ class ExportController : public QObject {
                                         const QString &failure);
     bool saveText(const QString &path, const QString &text);
     void fail(const QString &message);
+    // Where a file dialog starts: the folder of the last export while it
+    // exists, else the user's pictures or documents folder, else home;
+    // never a folder that would have to be made.
+    QString folder() const;
+    // An export written to path: its folder is where the next one starts.
+    void remember(const QString &path);
 
     AppSettings &m_settings;
     QWidget *m_window;

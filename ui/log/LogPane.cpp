@@ -3,6 +3,7 @@
 
 #include <QFontDatabase>
 #include <QPlainTextEdit>
+#include <QScrollBar>
 #include <QTime>
 #include <QVBoxLayout>
 
@@ -17,7 +18,10 @@ LogPane::LogPane(QWidget *parent) : QWidget(parent), m_text(new QPlainTextEdit(t
     m_text->setReadOnly(true);
     m_text->setMaximumBlockCount(maxLines);
     m_text->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    m_text->setLineWrapMode(QPlainTextEdit::NoWrap);
+    // A long line wraps: a horizontal scroll bar would hide the newest line
+    // and make the pane stop following it.
+    m_text->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    m_text->setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
     m_text->setPlaceholderText(tr("Engine messages and errors appear here."));
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -48,12 +52,23 @@ void LogPane::append(const QString &prefix, const QString &message, bool emphasi
     const QString stamp = QTime::currentTime().toString(QStringLiteral("HH:mm:ss.zzz"));
     // Engine lines come from DPDK, drivers or another host: untrusted.
     const QString line = QStringLiteral("%1 %2: %3").arg(stamp, prefix, SafeText::lines(message));
+    // The newest line stays in view unless the user scrolled up to read.
+    QScrollBar *bar = m_text->verticalScrollBar();
+    const bool following = bar->value() >= bar->maximum();
     if (emphasise) {
         // Bold rather than a colour: it reads on light and dark palettes alike.
         m_text->appendHtml(QStringLiteral("<b>%1</b>").arg(line.toHtmlEscaped()));
     } else {
         m_text->appendPlainText(line);
     }
+    if (following) {
+        bar->setValue(bar->maximum());
+    }
+}
+
+bool LogPane::showsNewestLine() const {
+    const QScrollBar *bar = m_text->verticalScrollBar();
+    return bar->value() >= bar->maximum();
 }
 
 } // namespace burstlab

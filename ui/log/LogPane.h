@@ -15,6 +15,8 @@ class LogPane : public QWidget {
     explicit LogPane(QWidget *parent = nullptr);
 
     QString text() const;
+    // Whether the newest line is in view (it follows new lines then).
+    bool showsNewestLine() const;
 
   public slots:
     void appendEngineLine(const QString &line);

@@ -1,4 +1,5 @@
 #include "main/AppSettings.h"
+#include "store/StoreLocation.h"
 
 #include <QFileInfo>
 #include <QJsonDocument>
@@ -13,6 +14,9 @@ const QString sweepKey = QStringLiteral("sweep/last");
 const QString geometryKey = QStringLiteral("window/geometry");
 const QString stateKey = QStringLiteral("window/state");
 const QString presetKey = QStringLiteral("export/preset");
+const QString exportFolderKey = QStringLiteral("export/folder");
+const QString exportFigureKey = QStringLiteral("export/figure");
+const QString exportFormatKey = QStringLiteral("export/format");
 const QString ppsFromZeroKey = QStringLiteral("charts/ppsFromZero");
 const QString bandsShownKey = QStringLiteral("charts/bandsShown");
 } // namespace
@@ -22,10 +26,16 @@ QStringList AppSettings::recentStores() const {
 }
 
 void AppSettings::addRecentStore(const QString &path) {
-    const QString absolute = QFileInfo(path).absoluteFilePath();
+    // A file by its absolute path; a server's connection (a URI, a service)
+    // as it was given: it names no file. It holds no password: the store
+    // refuses one (StoreLocation).
+    QString error;
+    const auto location = StoreLocation::parse(path, &error);
+    const QString entry =
+        location && location->isFile() ? QFileInfo(path).absoluteFilePath() : path;
     QStringList recent = recentStores();
-    recent.removeAll(absolute);
-    recent.prepend(absolute);
+    recent.removeAll(entry);
+    recent.prepend(entry);
     while (recent.size() > maxRecentStores) {
         recent.removeLast();
     }
@@ -75,6 +85,27 @@ int AppSettings::exportPreset() const {
 
 void AppSettings::setExportPreset(int index) {
     m_settings.setValue(presetKey, index);
+}
+
+QString AppSettings::exportFolder() const {
+    return m_settings.value(exportFolderKey).toString();
+}
+
+void AppSettings::setExportFolder(const QString &folder) {
+    m_settings.setValue(exportFolderKey, folder);
+}
+
+int AppSettings::exportFigure() const {
+    return m_settings.value(exportFigureKey, 0).toInt();
+}
+
+QString AppSettings::exportFormat() const {
+    return m_settings.value(exportFormatKey, QStringLiteral("png")).toString();
+}
+
+void AppSettings::setExportChoice(int figure, const QString &format) {
+    m_settings.setValue(exportFigureKey, figure);
+    m_settings.setValue(exportFormatKey, format);
 }
 
 bool AppSettings::ppsFromZero() const {

@@ -29,6 +29,12 @@ class AppSettings {
 
     int exportPreset() const;
     void setExportPreset(int index);
+    // The folder of the last export, and the figure and format chosen last.
+    QString exportFolder() const;
+    void setExportFolder(const QString &folder);
+    int exportFigure() const;
+    QString exportFormat() const;
+    void setExportChoice(int figure, const QString &format);
 
     bool ppsFromZero() const;
     void setPpsFromZero(bool fromZero);

@@ -1,4 +1,5 @@
 #include "main/MainWindow.h"
+#include "charts/ChartPane.h"
 #include "checklist/ChecklistView.h"
 #include "compare/CompareView.h"
 #include "engine/EngineHello.h"
@@ -15,6 +16,7 @@
 #include "store/StoreLocation.h"
 #include "sweep/SweepSession.h"
 #include "sweep/SweepSetupPanel.h"
+#include "util/SafeText.h"
 #include "util/Version.h"
 
 #include <QAction>
@@ -37,6 +39,9 @@
 namespace burstlab {
 
 namespace {
+
+// A sweep that has run this long is worth a question before it is stopped.
+constexpr qint64 kAskBeforeStopMs = 60000;
 
 // A PostgreSQL store (named by its connection, shown as given: it holds no
 // password) rather than a file (shown by its name).
@@ -110,6 +115,19 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_setup, &SweepSetupPanel::validityChanged, this, &MainWindow::updateActions);
     connect(m_setup, &SweepSetupPanel::reasonChanged, this, &MainWindow::showSetupProblem);
     connect(m_session, &SweepSession::progressChanged, m_toolbar, &SweepToolBar::setProgress);
+    connect(m_session, &SweepSession::progressChanged, this,
+            [this](int done, int total, const QString &) {
+                m_stepsDone = done;
+                m_stepsTotal = total;
+            });
+    connect(m_session, &SweepSession::runningChanged, this, [this](bool running) {
+        if (running) {
+            m_sweepClock.start();
+            m_stepsDone = m_stepsTotal = 0;
+        } else {
+            m_sweepClock.invalidate();
+        }
+    });
     connect(m_session, &SweepSession::runningChanged, this, &MainWindow::updateActions);
     connect(m_session, &SweepSession::runningChanged, m_loadBanner, &LoadBanner::setRunning);
     connect(m_session, &SweepSession::loadSampled, m_loadBanner, &LoadBanner::showSample);
@@ -191,8 +209,11 @@ void MainWindow::createActions() {
                         tr("Save the shown or selected runs as a netdev mailing-list table"));
     m_start = make(tr("&Start"), {QKeySequence(tr("Ctrl+R"))},
                    tr("Start the sweep set up in the panel (Ctrl+R)"));
-    m_stop = make(tr("S&top"), {QKeySequence(Qt::Key_Escape), QKeySequence(tr("Ctrl+."))},
-                  tr("Stop the running sweep; finished steps are kept (Esc)"));
+    // Not Escape: it closes popups and dialogs, and one pressed to close a
+    // drop-down must not also end a sweep.
+    m_stop = make(tr("S&top"), {QKeySequence(tr("Ctrl+."))},
+                  tr("Stop the running sweep; finished steps are kept and the run can be "
+                     "resumed (Ctrl+.)"));
     m_resume = make(tr("Res&ume"), {QKeySequence(tr("Ctrl+Shift+R"))},
                     tr("Continue the shown or selected interrupted run; measured steps are kept"));
     m_quit = make(tr("&Quit"), {QKeySequence::Quit}, tr("Quit burstlab"));
@@ -226,7 +247,7 @@ void MainWindow::createActions() {
     connect(m_saveNetdev, &QAction::triggered, this,
             [this] { m_export->saveNetdev(currentRunIds()); });
     connect(m_start, &QAction::triggered, this, &MainWindow::startSweep);
-    connect(m_stop, &QAction::triggered, m_session, &SweepSession::stop);
+    connect(m_stop, &QAction::triggered, this, &MainWindow::requestStop);
     connect(m_resume, &QAction::triggered, this, [this] {
         if (const std::optional<qint64> id = resumableRun()) {
             resumeRun(*id);
@@ -251,6 +272,12 @@ void MainWindow::createActions() {
     m_results->addChartOption(m_bandsShown);
     m_compare->addChartOption(m_ppsFromZero);
     m_compare->addChartOption(m_bandsShown);
+    // A right click on a chart offers what the chart can do.
+    for (ChartPane *chart :
+         m_results->findChildren<ChartPane *>() + m_compare->findChildren<ChartPane *>()) {
+        chart->setContextMenuPolicy(Qt::ActionsContextMenu);
+        chart->addActions({m_exportCharts, m_ppsFromZero, m_bandsShown});
+    }
 }
 
 void MainWindow::createMenus() {
@@ -316,8 +343,16 @@ void MainWindow::updateRecentMenu() {
     m_recentMenu->clear();
     const QStringList recent = m_settings.recentStores();
     for (const QString &path : recent) {
-        QAction *action = m_recentMenu->addAction(path);
-        connect(action, &QAction::triggered, this, [this, path] { openStore(path); });
+        // As the user wrote it, never a secret; '&' is text, not an accelerator.
+        QAction *action =
+            m_recentMenu->addAction(SafeText::field(StoreLocation::redacted(path))
+                                        .replace(QLatin1Char('&'), QLatin1String("&&")));
+        action->setData(path);
+        // Queued: opening a store rebuilds this menu, which must not delete
+        // the action while it is still being triggered.
+        connect(
+            action, &QAction::triggered, this, [this, path] { openRecentStore(path); },
+            Qt::QueuedConnection);
     }
     m_recentMenu->setEnabled(!recent.isEmpty());
 }
@@ -377,6 +412,33 @@ std::optional<qint64> MainWindow::resumableRun() const {
         run && (run->status == RunStatus::Interrupted || run->status == RunStatus::Failed);
     return broken && run->source == QStringLiteral("engine") ? std::optional<qint64>(run->id)
                                                              : std::nullopt;
+}
+
+void MainWindow::requestStop() {
+    if (m_sweepClock.isValid() && m_sweepClock.elapsed() >= kAskBeforeStopMs &&
+        QMessageBox::question(
+            this, tr("Stop the sweep"),
+            tr("Stop the sweep after %1 of %2 steps? The steps measured so far are kept, and "
+               "Run ▸ Resume continues the run later.")
+                .arg(m_stepsDone)
+                .arg(m_stepsTotal),
+            QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel) != QMessageBox::Yes) {
+        return;
+    }
+    m_session->stop();
+}
+
+void MainWindow::openRecentStore(const QString &path) {
+    if (!isShared(path) && !QFileInfo::exists(path)) {
+        QMessageBox::warning(this, tr("Open recent store"),
+                             tr("The store %1 no longer exists: it is taken off the list, and "
+                                "no new store is made in its place.")
+                                 .arg(SafeText::field(path)));
+        m_settings.removeRecentStore(path);
+        updateRecentMenu();
+        return;
+    }
+    openStore(path);
 }
 
 bool MainWindow::openStore(const QString &path) {

@@ -1,6 +1,7 @@
 #pragma once
 #include "main/AppSettings.h"
 
+#include <QElapsedTimer>
 #include <QMainWindow>
 #include <memory>
 #include <optional>
@@ -85,6 +86,11 @@ class MainWindow : public QMainWindow {
     void chooseSharedStore();
     void runAgain(qint64 runId);
     void resumeRun(qint64 runId);
+    // Stop, asking first when the sweep has run long enough to be worth
+    // keeping going (kAskBeforeStopMs).
+    void requestStop();
+    // A store of the Open recent menu: a file that is gone is not made anew.
+    void openRecentStore(const QString &path);
     void showStoredChecklist(qint64 runId);
     // Hides the setup dock away from the Sweep tab, and shows it there again.
     void foldSetup();
@@ -116,6 +122,9 @@ class MainWindow : public QMainWindow {
     SweepToolBar *m_toolbar = nullptr;
     QDockWidget *m_setupDock = nullptr;
     bool m_setupFolded = false; // hidden by foldSetup, not by the user
+    QElapsedTimer m_sweepClock; // since the running sweep started
+    int m_stepsDone = 0;
+    int m_stepsTotal = 0;
 
     QMenu *m_recentMenu = nullptr;
     QAction *m_openStore = nullptr;

@@ -3,6 +3,7 @@
 #include "runs/RunsTableModel.h"
 #include "store/RunStore.h"
 #include "util/RowMenu.h"
+#include "util/SafeText.h"
 
 #include <QAction>
 #include <QHeaderView>
@@ -41,6 +42,7 @@ RunsBrowser::RunsBrowser(QWidget *parent)
     m_filter->setPlaceholderText(tr("Filter runs by any column (name, label, device, status…)"));
     m_filter->setClearButtonEnabled(true);
     m_error->setWordWrap(true);
+    m_error->setTextFormat(Qt::PlainText);
     m_error->hide();
 
     auto *toolbar = new QToolBar(this);
@@ -58,13 +60,11 @@ RunsBrowser::RunsBrowser(QWidget *parent)
                     tr("Compare the selected runs (the first selected is the baseline)"));
     m_checklist = add(QStyle::SP_FileDialogInfoView, tr("Checklist"),
                       tr("Show the host checklist stored with the run"));
-    m_edit = add(QStyle::SP_FileDialogListView, tr("Edit…"),
-                 tr("Rename the run, change its label, tags and notes"));
-    m_runAgain = add(QStyle::SP_BrowserReload, tr("Run again"),
-                     tr("Fill the sweep setup with this run's settings"));
-    m_resume = add(QStyle::SP_MediaPlay, tr("Resume"),
-                   tr("Continue an interrupted or failed run; measured points are kept"));
-    m_delete = add(QStyle::SP_TrashIcon, tr("Delete…"), tr("Delete the selected runs"));
+    // Their tips follow the store (updateActions).
+    m_edit = add(QStyle::SP_FileDialogListView, tr("Edit…"), {});
+    m_runAgain = add(QStyle::SP_BrowserReload, tr("Run again"), {});
+    m_resume = add(QStyle::SP_MediaPlay, tr("Resume"), {});
+    m_delete = add(QStyle::SP_TrashIcon, tr("Delete…"), {});
     m_delete->setShortcut(QKeySequence::Delete);
     m_delete->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     RowMenu::install(m_table);
@@ -213,15 +213,26 @@ void RunsBrowser::updateActions() {
     m_show->setEnabled(count == 1);
     m_compare->setEnabled(count >= 2);
     m_checklist->setEnabled(count == 1);
-    m_edit->setEnabled(count == 1);
-    m_runAgain->setEnabled(count == 1 && first && first->source == QStringLiteral("engine"));
-    m_resume->setEnabled(count == 1 && broken);
-    m_delete->setEnabled(count >= 1);
+    // What writes, or sets up a sweep that would write, waits for a store
+    // that may be written, and says why it waits.
+    const QString readOnly = m_store && m_store->isReadOnly()
+                                 ? tr("the store is read-only: %1").arg(m_store->readOnlyReason())
+                                 : QString();
+    const auto allow = [&readOnly](QAction *action, bool applies, const QString &tip) {
+        action->setEnabled(applies && readOnly.isEmpty());
+        action->setToolTip(readOnly.isEmpty() ? tip : tr("Not available: %1").arg(readOnly));
+    };
+    allow(m_edit, count == 1, tr("Rename the run, change its label, tags and notes"));
+    allow(m_runAgain, count == 1 && first && first->source == QStringLiteral("engine"),
+          tr("Fill the sweep setup with this run's settings"));
+    allow(m_resume, count == 1 && broken,
+          tr("Continue an interrupted or failed run; measured points are kept"));
+    allow(m_delete, count >= 1, tr("Delete the selected runs"));
     emit selectionChanged();
 }
 
 void RunsBrowser::showError(const QString &message) {
-    m_error->setText(message);
+    m_error->setText(SafeText::lines(message));
     m_error->show();
 }
 
@@ -265,17 +276,20 @@ bool RunsBrowser::deleteRuns(const QList<qint64> &runIds, bool confirmed) {
                               QMessageBox::Cancel) != QMessageBox::Yes) {
         return false;
     }
-    bool ok = true;
+    QString failure;
     for (qint64 id : runIds) {
         if (!m_store->deleteRun(id)) {
-            showError(tr("Could not delete run #%1: %2").arg(id).arg(m_store->lastError()));
-            ok = false;
+            failure = tr("Could not delete run #%1: %2").arg(id).arg(m_store->lastError());
             break;
         }
     }
+    // Reloading hides the last error: the refusal is shown after it.
     reload();
+    if (!failure.isEmpty()) {
+        showError(failure);
+    }
     emit runsChanged();
-    return ok;
+    return failure.isEmpty();
 }
 
 } // namespace burstlab
