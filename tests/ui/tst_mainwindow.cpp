@@ -16,6 +16,7 @@
 #include "main/SweepToolBar.h"
 #include "results/ResultsTableModel.h"
 #include "results/SweepResultsView.h"
+#include "runs/RunEditDialog.h"
 #include "runs/RunsBrowser.h"
 #include "runs/RunsTableModel.h"
 #include "store/RunStore.h"
@@ -32,6 +33,7 @@
 #include <QHeaderView>
 #include <QInputDialog>
 #include <QJsonArray>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
@@ -112,6 +114,7 @@ class TestMainWindow : public QObject {
     void opensASharedStoreFromTheMenu();
     void viewerSeesRunsLiveButCannotSweep();
     void logFollowsTheNewestLine();
+    void editDialogShowsHiddenCharacters();
     // Last: it leaves the settings with pktgen chosen.
     void pktgenRunIsShownAndRunAgainAsOne();
 
@@ -784,6 +787,28 @@ void TestMainWindow::logFollowsTheNewestLine() {
     text->verticalScrollBar()->setValue(text->verticalScrollBar()->maximum());
     log->appendInfo(QStringLiteral("followed again"));
     QVERIFY(log->showsNewestLine());
+}
+
+// A label whose U+202E turns the text around on screen is also shown as
+// stored, escaped, in the Edit dialog; plain text shows nothing extra.
+void TestMainWindow::editDialogShowsHiddenCharacters() {
+    Run run;
+    run.id = 7;
+    run.label = QStringLiteral("base\u202Eenil");
+    run.notes = QStringLiteral("two\nlines");
+    RunEditDialog dialog(run);
+    dialog.show();
+    auto *hidden = dialog.findChild<QLabel *>(QStringLiteral("hiddenCharacters"));
+    QVERIFY(hidden);
+    QVERIFY(hidden->isVisible());
+    QVERIFY2(hidden->text().contains(QStringLiteral("Label as stored: base\\u202eenil"),
+                                     Qt::CaseInsensitive),
+             qPrintable(hidden->text()));
+    QVERIFY2(!hidden->text().contains(QStringLiteral("Notes")), qPrintable(hidden->text()));
+    // Editing it out takes the line away; the stored value is what was typed.
+    dialog.findChildren<QLineEdit *>().at(1)->setText(QStringLiteral("baseline"));
+    QVERIFY(!hidden->isVisible());
+    QCOMPARE(dialog.editedRun().label, QStringLiteral("baseline"));
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -4,6 +4,7 @@
 #include <QDialog>
 
 QT_BEGIN_NAMESPACE
+class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
 QT_END_NAMESPACE
@@ -19,11 +20,17 @@ class RunEditDialog : public QDialog {
     Run editedRun() const;
 
   private:
+    // A field may hold text that reorders or hides itself on screen (U+202E
+    // and its kind, control characters): an editable field shows it in
+    // effect, so the fields that hold any are also shown escaped, plainly.
+    void showHiddenCharacters();
+
     Run m_run;
     QLineEdit *m_name;
     QLineEdit *m_label;
     QLineEdit *m_tags;
     QPlainTextEdit *m_notes;
+    QLabel *m_hidden;
 };
 
 } // namespace burstlab
