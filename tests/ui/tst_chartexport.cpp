@@ -105,6 +105,24 @@ bool shownPpsChart(PpsChart &chart, const QList<ChartSeriesData> &series, QSize 
     return QTest::qWaitForWindowExposed(&chart);
 }
 
+// The figures the export dialog offers: the pps and delta charts side by
+// side, and the pps chart alone.
+struct ExportedCharts {
+    PpsChart pps;
+    DeltaChart delta;
+    ExportedCharts() {
+        pps.setParameterName(QStringLiteral("burst"));
+        pps.setSeries(ppsSeries());
+        delta.setParameterName(QStringLiteral("burst"));
+        delta.setSeries(deltaSeries());
+    }
+    QList<QPair<QString, ChartFigure>> figures() const {
+        return {{QStringLiteral("pps and delta side by side"),
+                 ChartFigure({&pps, &delta}, QStringLiteral("two charts"))},
+                {QStringLiteral("pps"), ChartFigure({&pps}, QStringLiteral("one chart"))}};
+    }
+};
+
 } // namespace
 
 class TestChartExport : public QObject {
@@ -576,16 +594,8 @@ void TestChartExport::captionIsReadableAndNamesTheHost() {
 }
 
 void TestChartExport::dialogPreviewsTheFigure() {
-    PpsChart pps;
-    pps.setParameterName(QStringLiteral("burst"));
-    pps.setSeries(ppsSeries());
-    DeltaChart delta;
-    delta.setParameterName(QStringLiteral("burst"));
-    delta.setSeries(deltaSeries());
-    const QList<QPair<QString, ChartFigure>> figures{
-        {QStringLiteral("pps and delta side by side"),
-         ChartFigure({&pps, &delta}, QStringLiteral("two charts"))},
-        {QStringLiteral("pps"), ChartFigure({&pps}, QStringLiteral("one chart"))}};
+    const ExportedCharts charts;
+    const QList<QPair<QString, ChartFigure>> figures = charts.figures();
     ChartExportDialog dialog(figures, 1, m_dir.path());
     const QImage first = dialog.preview();
     QVERIFY(!first.isNull());
@@ -617,16 +627,8 @@ void TestChartExport::firstExportInAFreshHomeWorks() {
         qunsetenv(xdg);
     }
     QSettings().clear();
-    PpsChart pps;
-    pps.setParameterName(QStringLiteral("burst"));
-    pps.setSeries(ppsSeries());
-    DeltaChart delta;
-    delta.setParameterName(QStringLiteral("burst"));
-    delta.setSeries(deltaSeries());
-    const QList<QPair<QString, ChartFigure>> figures{
-        {QStringLiteral("pps and delta side by side"),
-         ChartFigure({&pps, &delta}, QStringLiteral("two charts"))},
-        {QStringLiteral("pps"), ChartFigure({&pps}, QStringLiteral("one chart"))}};
+    const ExportedCharts charts;
+    const QList<QPair<QString, ChartFigure>> figures = charts.figures();
     AppSettings settings;
     QWidget window;
     ExportController exporter(settings, &window);
