@@ -244,9 +244,10 @@ void TestBadInputs::aFullDiskKeepsWhatIsStoredReadable() {
     QCOMPARE(sweep.exitCode, 4);
     QVERIFY2(sweep.stderrText.contains("the disk is full"), qPrintable(sweep.stderrText));
     QVERIFY2(!sweep.stderrText.contains("constraint"), qPrintable(sweep.stderrText));
-    // The step as the progress lines number it, never the store's row id.
+    // The step as the progress lines number it, never the store's row id;
+    // a repetition run again on a busy host adds a step to the 192.
     QVERIFY2(sweep.stderrText.contains(QRegularExpression(
-                 QStringLiteral(R"(the run store failed at step \d+/192 burst=\d+ rep [123]: )"))),
+                 QStringLiteral(R"(the run store failed at step \d+/\d+ burst=\d+ rep [123]: )"))),
              qPrintable(sweep.stderrText));
     for (const QStringList &read : {QStringList{"runs"}, QStringList{"show", "1"}}) {
         QProcess p;
