@@ -10,6 +10,7 @@
 #include "compare/CompareTableModel.h"
 #include "compare/CompareView.h"
 #include "host/CheckResult.h"
+#include "log/ErrorNotice.h"
 #include "log/LogPane.h"
 #include "main/MainWindow.h"
 #include "main/RunIdList.h"
@@ -21,7 +22,9 @@
 #include "runs/RunsTableModel.h"
 #include "store/RunStore.h"
 #include "sweep/SweepSetupPanel.h"
+#include "util/ElidedLabel.h"
 #include <QTableView>
+#include <QToolButton>
 
 #include <QAbstractButton>
 #include <QAction>
@@ -114,6 +117,7 @@ class TestMainWindow : public QObject {
     void opensASharedStoreFromTheMenu();
     void viewerSeesRunsLiveButCannotSweep();
     void logFollowsTheNewestLine();
+    void errorsShowInADismissibleNotice();
     void editDialogShowsHiddenCharacters();
     // Last: it leaves the settings with pktgen chosen.
     void pktgenRunIsShownAndRunAgainAsOne();
@@ -758,6 +762,39 @@ void TestMainWindow::viewerSeesRunsLiveButCannotSweep() {
 
     testdata::insert(writer, testdata::burstRun(QStringLiteral("later"), {{1, {1e6}}}));
     QTRY_COMPARE_WITH_TIMEOUT(browser->visibleRunCount(), 3, 2000);
+}
+
+// An error shows in the status bar's notice as well as in the log, escaped
+// (an engine's or a store's text), until it is dismissed; the next error
+// shows again.
+void TestMainWindow::errorsShowInADismissibleNotice() {
+    MainWindow window;
+    window.resize(1280, 720);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    ErrorNotice *notice = window.errorNotice();
+    QVERIFY(notice->isHidden());
+    const QString hostile = QStringLiteral("engine said <b>") + QChar(0x1b) +
+                            QStringLiteral("[31m") + QChar(0x202E) +
+                            QStringLiteral("boom</b>\nsecond line");
+    window.logPane()->appendError(hostile);
+    QVERIFY(notice->isVisible());
+    QCOMPARE(notice->text(), hostile);
+    auto *shown = notice->findChild<ElidedLabel *>();
+    QVERIFY(shown);
+    // One line, the controls shown, never obeyed; the tooltip is plain text.
+    QVERIFY2(!shown->text().contains(QChar(0x1b)) && !shown->text().contains(QChar(0x202E)) &&
+                 !shown->text().contains(QStringLiteral("second line")),
+             qPrintable(shown->text()));
+    QVERIFY2(shown->toolTip().contains(QStringLiteral("&lt;b&gt;")) &&
+                 shown->toolTip().contains(QStringLiteral("second line")),
+             qPrintable(shown->toolTip()));
+    QTest::mouseClick(notice->dismissButton(), Qt::LeftButton);
+    QVERIFY(notice->isHidden());
+    QVERIFY(window.logPane()->text().contains(QStringLiteral("boom")));
+    window.logPane()->appendError(QStringLiteral("again"));
+    QVERIFY(notice->isVisible());
+    QCOMPARE(notice->text(), QStringLiteral("again"));
 }
 
 // The log keeps its newest line in view after a line far wider than the

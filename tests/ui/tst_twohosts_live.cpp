@@ -6,10 +6,10 @@
 // side by side, naming the two hosts. Needs root (ip netns) and the
 // throwaway server; skipped, saying why, without them.
 #include "CliRun.h"
+#include "ListedRuns.h"
 #include "ThrowawayPostgres.h"
 #include "main/MainWindow.h"
 #include "runs/RunsBrowser.h"
-#include "runs/RunsTableModel.h"
 
 #include <QScopeGuard>
 #include <QTest>
@@ -32,17 +32,6 @@ QStringList onHost(const QString &ns, const QString &host) {
             QStringLiteral("-c"),
             QStringLiteral("hostname \"$0\" && exec \"$@\""),
             host};
-}
-
-// The status the window's runs list shows for the run labelled label
-// (empty while it is not listed).
-QString listedStatus(const RunsBrowser &browser, const QString &label) {
-    const RunsTableModel *model = browser.model();
-    for (int row = 0; row < model->rowCount(); ++row) {
-        if (model->index(row, RunsTableModel::LabelColumn).data().toString() == label)
-            return model->index(row, RunsTableModel::StatusColumn).data().toString();
-    }
-    return {};
 }
 
 } // namespace

@@ -42,6 +42,7 @@ void LogPane::appendInfo(const QString &message) {
 
 void LogPane::appendError(const QString &message) {
     append(tr("ERROR"), message, true);
+    emit errorAppended(message);
 }
 
 void LogPane::clear() {

@@ -24,6 +24,10 @@ class LogPane : public QWidget {
     void appendError(const QString &message);
     void clear();
 
+  signals:
+    // An error was logged: for where the eye is (ErrorNotice).
+    void errorAppended(const QString &message);
+
   private:
     void append(const QString &prefix, const QString &message, bool emphasise);
 

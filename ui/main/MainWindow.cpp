@@ -6,11 +6,13 @@
 #include "export/ExportController.h"
 #include "host/CheckResult.h"
 #include "import/ImportController.h"
+#include "log/ErrorNotice.h"
 #include "log/LogPane.h"
 #include "main/LoadBanner.h"
 #include "main/SweepToolBar.h"
 #include "results/SweepResultsView.h"
 #include "runs/RunsBrowser.h"
+#include "runs/StoreHealer.h"
 #include "runs/StoreWatch.h"
 #include "store/RunStore.h"
 #include "store/StoreLocation.h"
@@ -58,7 +60,8 @@ MainWindow::MainWindow(QWidget *parent)
       m_runs(new RunsBrowser), m_compare(new CompareView), m_checklist(new ChecklistView),
       m_log(new LogPane), m_tabs(new QTabWidget), m_loadBanner(new LoadBanner),
       m_session(new SweepSession(this)), m_export(new ExportController(m_settings, this)),
-      m_import(new ImportController(this)), m_watch(new StoreWatch(this)) {
+      m_import(new ImportController(this)), m_watch(new StoreWatch(this)),
+      m_healer(new StoreHealer(this)), m_notice(new ErrorNotice) {
     setWindowTitle(tr("burstlab"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/burstlab.svg")));
     setDockOptions(AnimatedDocks | AllowTabbedDocks);
@@ -111,6 +114,7 @@ MainWindow::MainWindow(QWidget *parent)
     addToolBar(Qt::TopToolBarArea, m_toolbar);
     createMenus();
     statusBar()->showMessage(tr("Ready"));
+    statusBar()->addPermanentWidget(m_notice);
 
     connect(m_setup, &SweepSetupPanel::validityChanged, this, &MainWindow::updateActions);
     connect(m_setup, &SweepSetupPanel::reasonChanged, this, &MainWindow::showSetupProblem);
@@ -136,6 +140,9 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_runs, &RunsBrowser::selectionChanged, this, &MainWindow::updateActions);
     connect(m_session, &SweepSession::runStored, this, &MainWindow::onRunStored);
     connect(m_watch, &StoreWatch::changed, this, &MainWindow::onStoreChanged);
+    connect(m_healer, &StoreHealer::lost, this, &MainWindow::onStoreLost);
+    connect(m_healer, &StoreHealer::healed, this, &MainWindow::onStoreHealed);
+    connect(m_log, &LogPane::errorAppended, m_notice, &ErrorNotice::showError);
     connect(m_session, &SweepSession::statusMessage, statusBar(),
             [this](const QString &m) { statusBar()->showMessage(m); });
     connect(m_runs, &RunsBrowser::showRequested, this, &MainWindow::showRun);
@@ -473,6 +480,9 @@ bool MainWindow::openStore(const QString &path) {
     m_export->setStore(m_store.get());
     m_import->setStore(m_store.get());
     m_watch->setStore(m_store.get());
+    m_healer->setStore(m_store.get());
+    // Errors of the store left behind are not this one's.
+    m_notice->clear();
     setWindowTitle(tr("%1 — burstlab")
                        .arg(isShared(m_store->path()) ? m_store->path()
                                                       : QFileInfo(m_store->path()).fileName()));
@@ -642,6 +652,25 @@ void MainWindow::onStoreChanged() {
     if (run && steps && !m_results->shows(*run, *steps)) {
         m_results->showRun(*run, *steps);
     }
+}
+
+void MainWindow::onStoreLost(const QString &why) {
+    m_lostNotice = tr("Lost the connection to the store: %1; trying again in the background, "
+                      "the window shows what was stored until then")
+                       .arg(why.section(QLatin1Char('\n'), 0, 0));
+    m_log->appendError(m_lostNotice);
+    statusBar()->showMessage(m_lostNotice);
+}
+
+void MainWindow::onStoreHealed(qint64 downMs) {
+    m_notice->clearIf(m_lostNotice);
+    m_lostNotice.clear();
+    // What finished, started or changed meanwhile was announced to nobody.
+    onStoreChanged();
+    const QString message = tr("Connected to the store again after %1 s: the runs are caught up")
+                                .arg(double(downMs) / 1000.0, 0, 'f', 1);
+    m_log->appendInfo(message);
+    statusBar()->showMessage(message, 10000);
 }
 
 QList<qint64> MainWindow::currentRunIds() const {

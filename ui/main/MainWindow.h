@@ -17,6 +17,7 @@ namespace burstlab {
 
 class ChecklistView;
 class CompareView;
+class ErrorNotice;
 class ExportController;
 class ImportController;
 class LoadBanner;
@@ -26,6 +27,7 @@ class RunsBrowser;
 class SweepResultsView;
 class SweepSession;
 class SweepSetupPanel;
+class StoreHealer;
 class StoreWatch;
 class SweepToolBar;
 
@@ -55,6 +57,8 @@ class MainWindow : public QMainWindow {
     QTabWidget *tabs() const { return m_tabs; }
     SweepToolBar *sweepToolBar() const { return m_toolbar; }
     LoadBanner *loadBanner() const { return m_loadBanner; }
+    ErrorNotice *errorNotice() const { return m_notice; }
+    StoreHealer *storeHealer() const { return m_healer; }
     QDockWidget *setupDock() const { return m_setupDock; }
 
     enum Tab { SweepTab, RunsTab, CompareTab, ChecklistTab };
@@ -98,6 +102,9 @@ class MainWindow : public QMainWindow {
     // Another process committed to the store: the lists, and the shown run
     // when it is not this session's to update.
     void onStoreChanged();
+    // The store's connection dropped, and came back downMs later (StoreHealer).
+    void onStoreLost(const QString &why);
+    void onStoreHealed(qint64 downMs);
     void about();
     // The engine and DPDK versions for About: this session's engine, else the
     // one recorded with the newest measured run.
@@ -119,6 +126,9 @@ class MainWindow : public QMainWindow {
     ExportController *m_export;
     ImportController *m_import;
     StoreWatch *m_watch;
+    StoreHealer *m_healer;
+    ErrorNotice *m_notice;
+    QString m_lostNotice; // the notice of a lost connection, while it is lost
     SweepToolBar *m_toolbar = nullptr;
     QDockWidget *m_setupDock = nullptr;
     bool m_setupFolded = false; // hidden by foldSetup, not by the user

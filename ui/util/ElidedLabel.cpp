@@ -19,12 +19,16 @@ ElidedLabel::ElidedLabel(QWidget *parent) : QWidget(parent) {
     setContextMenuPolicy(Qt::ActionsContextMenu);
 }
 
-void ElidedLabel::setText(const QString &text) {
+void ElidedLabel::setText(const QString &text, const QString &whole) {
+    const QString tip = whole.isEmpty() ? text : whole;
+    setToolTip(
+        tip.isEmpty()
+            ? QString()
+            : QStringLiteral("<p style='white-space:pre-wrap'>%1</p>").arg(tip.toHtmlEscaped()));
     if (text == m_text) {
         return;
     }
     m_text = text;
-    setToolTip(text);
     updateGeometry();
     update();
 }

@@ -13,7 +13,9 @@ class ElidedLabel : public QWidget {
   public:
     explicit ElidedLabel(QWidget *parent = nullptr);
 
-    void setText(const QString &text);
+    // The tooltip shows whole (text when empty), as plain text: a tooltip
+    // would take text that looks like HTML for HTML.
+    void setText(const QString &text, const QString &whole = {});
     QString text() const { return m_text; }
     void clear() { setText(QString()); }
 

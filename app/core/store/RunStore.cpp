@@ -2,6 +2,7 @@
 // brought up to date, dead writers' runs recovered), and what spans record
 // kinds: a whole run read or written at once.
 #include "store/RunStore.h"
+#include "store/StoreLocation.h"
 #include <QHash>
 #include <QJsonDocument>
 #include <QSaveFile>
@@ -32,6 +33,12 @@ bool RunStore::open(const QString &path, Access access, Superuser superuser) {
     }
     m_session.abandon();
     return false;
+}
+
+bool RunStore::canDrop() const {
+    QString ignored;
+    const auto location = StoreLocation::parse(path(), &ignored);
+    return location && !location->isFile();
 }
 
 std::optional<QList<qint64>> RunStore::recoverInterrupted() {

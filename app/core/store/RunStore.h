@@ -85,6 +85,11 @@ class RunStore {
     // this instance's runs are alive (StoreReconnect.cpp). False when the
     // store cannot be reached, with lastError() saying why.
     bool reconnect() { return m_session.reconnect(); }
+    // Whether its connection can drop: a server's (PostgreSQL), not a file's.
+    bool canDrop() const;
+    // One round trip on the connection: false, with connectionLost() when
+    // the server has gone, so a window that only reads notices it.
+    bool checkConnection() { return m_session.ping(); }
     QString path() const { return m_session.path(); }
     QString lastError() const { return m_session.lastError(); }
     // Whether the last failure was the server's connection dropping (a

@@ -114,7 +114,7 @@ class SqliteDialect final : public SqlDialect {
             return error.text();
         }
     }
-    bool connectionLost(const QSqlError &) const override { return false; }
+    bool connectionLost(const QSqlError &, bool) const override { return false; }
     // SQLITE_FULL.
     bool diskFull(const QSqlError &error) const override {
         return (error.nativeErrorCode().toInt() & 0xff) == 13;
@@ -248,7 +248,9 @@ class PostgresDialect final : public SqlDialect {
     bool diskFull(const QSqlError &error) const override {
         return error.nativeErrorCode() == QLatin1String("53100");
     }
-    bool connectionLost(const QSqlError &error) const override {
+    bool connectionLost(const QSqlError &error, bool stillOpen) const override {
+        if (!stillOpen)
+            return true;
         // Every error the server sends has its SQLSTATE; none comes from
         // libpq itself when the connection broke ("server closed the
         // connection unexpectedly"). Class 08 is a connection exception, 57P

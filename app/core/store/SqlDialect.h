@@ -92,7 +92,10 @@ class SqlDialect {
     // Whether the failure was the connection to the server dropping (the
     // server stopped, restarted or is unreachable), so that the same write
     // may succeed on a new connection; never a statement's own error.
-    virtual bool connectionLost(const QSqlError &error) const = 0;
+    // stillOpen: whether Qt's driver still holds its connection open (its
+    // PostgreSQL driver closes one whose socket the server shut, and then
+    // refuses every statement with no error of the server's).
+    virtual bool connectionLost(const QSqlError &error, bool stillOpen) const = 0;
     // Whether the failure was the disk (or the server's disk) being full.
     virtual bool diskFull(const QSqlError &error) const = 0;
 };

@@ -20,6 +20,14 @@ struct StoreReconnect {
     // within boundMs; else its lastError() says why the last try failed.
     // Blocks the calling thread meanwhile.
     static bool reopen(RunStore &store, int boundMs = kBoundMs);
+
+    // Whether the store at path (RunStore::path()) takes a connection now:
+    // one is opened and closed again, on the calling thread (any thread; a
+    // connection belongs to the thread that opened it, so the store's own
+    // cannot be tried from there). Empty when it did, else why not. A server
+    // that does not answer is given up after kProbeTimeoutS.
+    static QString reachable(const QString &path);
+    static constexpr int kProbeTimeoutS = 3;
 };
 
 } // namespace burstlab

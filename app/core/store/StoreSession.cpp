@@ -66,14 +66,19 @@ bool StoreSession::fail(const QString &what, const QSqlQuery &query) {
     if (!m_lost.isEmpty())
         return failLost(what);
     const QSqlError error = query.lastError();
-    fail(QStringLiteral("%1 (%2): %3").arg(what, m_path, m_dialect->explain(error)));
+    const bool stillOpen = database().isOpen();
+    // A connection closed under the statement has no error of its own.
+    const QString why = stillOpen || error.type() != QSqlError::NoError
+                            ? m_dialect->explain(error)
+                            : QStringLiteral("the server closed the connection");
+    fail(QStringLiteral("%1 (%2): %3").arg(what, m_path, why));
     // A write refused by a read-only store says why it is read-only.
     if (m_readOnly)
         m_error += QStringLiteral("; the store is read-only: %1").arg(m_readOnlyWhy);
     m_diskFull = m_dialect->diskFull(error);
-    m_connectionLost = m_dialect->connectionLost(error);
+    m_connectionLost = m_dialect->connectionLost(error, stillOpen);
     if (m_connectionLost) {
-        m_lost = m_dialect->explain(error);
+        m_lost = why;
         // The session is gone, its driver now too: the queries prepared on it
         // (this one among them), dropped after it, are not deallocated on a
         // connection that no longer exists (Qt's driver would try, and warn).
@@ -103,6 +108,15 @@ bool StoreSession::execText(const QString &sql, const QString &what) {
     if (query.exec(sql))
         return true;
     return fail(what, query);
+}
+
+bool StoreSession::ping() {
+    const QString what = QStringLiteral("checking the connection");
+    // Qt's driver warns of a statement on a connection it closed: that one
+    // fails here, for the reason fail() gives.
+    if (m_lost.isEmpty() && !database().isOpen())
+        return fail(what, QSqlQuery(database()));
+    return execText(QStringLiteral("SELECT 1"), what);
 }
 
 QSqlQuery *StoreSession::preparedOnce(const QString &sql, const QString &what) {

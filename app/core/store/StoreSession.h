@@ -76,6 +76,8 @@ class StoreSession {
     QSqlQuery *preparedOnce(const QString &sql, const QString &what);
     bool exec(QSqlQuery &query, const QString &what);
     bool execText(const QString &sql, const QString &what);
+    // RunStore::checkConnection.
+    bool ping();
     // A query that answers one number.
     std::optional<qint64> number(const QString &sql, const QString &what);
     // The dialect's write BEGIN; work; COMMIT, or ROLLBACK keeping work's error.

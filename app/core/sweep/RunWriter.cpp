@@ -1,6 +1,5 @@
 #include "sweep/RunWriter.h"
 #include "store/RunStore.h"
-#include "store/StoreLocation.h"
 #include "store/StoreReconnect.h"
 #include "util/ShellText.h"
 #include <QCoreApplication>
@@ -13,12 +12,6 @@
 namespace burstlab {
 
 namespace {
-
-bool canDrop(const RunStore &store) {
-    QString ignored;
-    const auto location = StoreLocation::parse(store.path(), &ignored);
-    return location && !location->isFile();
-}
 
 // Texts are filled in one arg() each: a store's URI may hold "%2F".
 QString bound() {
@@ -71,7 +64,7 @@ void RunWriter::reset() {
 }
 
 bool RunWriter::openCopy(const Run &run) {
-    if (!canDrop(m_store))
+    if (!m_store.canDrop())
         return false;
     m_file = copyFile(run);
     m_copy = std::make_unique<RunStore>();
@@ -190,7 +183,7 @@ std::optional<qint64> RunWriter::createRun(const Run &run) {
 void RunWriter::resumeRun(qint64 runId) {
     reset();
     m_storeRun = runId;
-    if (!canDrop(m_store))
+    if (!m_store.canDrop())
         return;
     // The copy starts with what the store holds of the run.
     const auto data = m_store.loadRunData(runId);
