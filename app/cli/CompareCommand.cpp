@@ -23,6 +23,9 @@ int compareCommand(const QStringList &args) {
                       QStringLiteral("Leave the plain-text charts out of the text.")});
     parser.addOption({QStringLiteral("exclude-disturbed"),
                       QStringLiteral("Leave disturbed repetitions out of the statistics.")});
+    parser.addOption({QStringLiteral("full"),
+                      QStringLiteral("Host and setting differences whole (default: one line "
+                                     "each, long values cut in their middle).")});
     if (const auto code = parser.parse(args, 1, -1))
         return *code;
     QStringList ids = parser.positional();
@@ -43,13 +46,15 @@ int compareCommand(const QStringList &args) {
     NetdevOptions options;
     options.chart = !parser.isSet(QStringLiteral("no-chart"));
     options.stats.excludeDisturbed = parser.isSet(QStringLiteral("exclude-disturbed"));
-    const Comparison comparison = Comparison::of(*runs, options.stats);
-    if (parser.isSet(QStringLiteral("json")))
+    options.wholeDifferences = parser.isSet(QStringLiteral("full"));
+    const bool json = parser.isSet(QStringLiteral("json"));
+    // JSON holds every difference whole; the text's are said once, in it.
+    const Comparison comparison =
+        Comparison::of(*runs, options.stats, json ? 0 : NetdevExport::differenceWidth(options));
+    if (json)
         CliOutput::out() << TableExport::json(comparison);
     else
         CliOutput::out() << NetdevExport::comparison(comparison, options);
-    for (const QString &difference : comparison.hostDifferences)
-        CliOutput::warn(QStringLiteral("warning: ") + difference);
     return ExitOk;
 }
 

@@ -3,6 +3,7 @@
 // name the field and exit 2, an engine failure exiting 3, and SIGINT during
 // a sweep leaving an interrupted run and exit 130, and the run list of a
 // store with more runs than it shows by default.
+#include "StoreFixtures.h"
 #include "engine/EngineHello.h"
 #include "exchange/ImportLimits.h"
 #include "store/RunStore.h"
@@ -14,6 +15,7 @@
 #include <QJsonObject>
 #include <QMap>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QScopeGuard>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -336,6 +338,92 @@ class TestCli : public QObject {
         QCOMPARE(list[1][QStringLiteral("label")].toString(), QStringLiteral("wire"));
         QCOMPARE(sweepOf(list[0]), sweepOf(list[1]));
         QCOMPARE(sweepOf(list[0])[QStringLiteral("link_speed_mbps")].toDouble(), 1000.0);
+    }
+
+    // Four runs from four hosts: each difference (the item and both runs'
+    // values, a long one cut in its middle) is one line of the text, in the
+    // same order every time and said once (nothing on stderr); --full gives
+    // them whole and --json carries them whole.
+    void compareFitsEachDifferenceOnALine() {
+        const QString db = m_dir.filePath(QStringLiteral("hosts.sqlite"));
+        QStringList ids;
+        {
+            burstlab::RunStore store;
+            QVERIFY2(store.open(db), qPrintable(store.lastError()));
+            for (int host = 0; host < 4; ++host) {
+                burstlab::Run run = burstlab::sampleRun(QStringLiteral("host%1").arg(host));
+                run.label = QStringLiteral("lab-host-%1-with-a-long-label").arg(host);
+                QStringList cmdline;
+                for (int word = 0; word < 200; ++word)
+                    cmdline << QStringLiteral("option%1=value%2").arg(word).arg(host * word);
+                run.fingerprint = {
+                    {QStringLiteral("hostname"), QStringLiteral("lab%1.example.org").arg(host)},
+                    {QStringLiteral("kernel_cmdline"), cmdline.join(QLatin1Char(' '))},
+                    {QStringLiteral("cpu_model"),
+                     QStringLiteral("Vendor CPU model %1 ").arg(host).repeated(8)}};
+                QJsonArray checklist;
+                for (int item = 0; item < 14 - 4 * host; ++item)
+                    checklist << QJsonObject{
+                        {QStringLiteral("id"), QStringLiteral("item%1").arg(item)},
+                        {QStringLiteral("title"), QStringLiteral("Checklist item %1").arg(item)},
+                        {QStringLiteral("status"), QStringLiteral("pass")}};
+                run.checklist = checklist;
+                const auto id = store.createRun(run);
+                QVERIFY2(id, qPrintable(store.lastError()));
+                QVERIFY(store.setRunContext(*id, run.hello, run.fingerprint, run.checklist));
+                QVERIFY(burstlab::measure(store, *id, 1, 0, 1e6 * (host + 1)));
+                QVERIFY(store.setRunStatus(*id, burstlab::RunStatus::Completed));
+                ids << QString::number(*id);
+            }
+        }
+        const auto compare = [&](const QStringList &more) {
+            QProcess p;
+            p.start(kCli, QStringList{QStringLiteral("--db"), db, QStringLiteral("compare")} + ids +
+                              more);
+            p.waitForFinished(30000);
+            return Result{p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()),
+                          QString::fromUtf8(p.readAllStandardError())};
+        };
+        const Result text = compare({});
+        QCOMPARE(text.code, 0);
+        QVERIFY2(text.err.isEmpty(), qPrintable(text.err));
+        const QStringList lines = text.out.split(QLatin1Char('\n'));
+        const QStringList marked = lines.filter(QRegularExpression(QStringLiteral("^ ! ")));
+        // None goes on over a second line (the text's continuation indent).
+        for (qsizetype i = 1; i < lines.size(); ++i)
+            QVERIFY2(!lines[i - 1].startsWith(QStringLiteral(" ! ")) ||
+                         !lines[i].startsWith(QStringLiteral("   ")),
+                     qPrintable(lines[i - 1] + QLatin1Char('\n') + lines[i]));
+        // Per other run: host, kernel command line, CPU, items probed in one run only.
+        QCOMPARE(marked.filter(QStringLiteral("hosts differ: ")).size(), 3 * 4);
+        for (const QString &line : marked) {
+            QVERIFY2(line.size() <= 100, qPrintable(line));
+            if (line.contains(QStringLiteral("hosts differ: CPU: "))) {
+                // Both values are there, each cut in its middle.
+                QVERIFY2(line.count(QStringLiteral("…")) == 2 &&
+                             line.count(QStringLiteral("Vendor CPU")) == 2,
+                         qPrintable(line));
+            }
+        }
+        QVERIFY2(marked.filter(QStringLiteral("probed only in #%1").arg(ids[0])).size() == 3,
+                 qPrintable(marked.join(QLatin1Char('\n'))));
+        QCOMPARE(compare({}).out, text.out);
+
+        const Result full = compare({QStringLiteral("--full")});
+        QCOMPARE(full.code, 0);
+        QVERIFY(full.err.isEmpty());
+        QVERIFY2(full.out.contains(QStringLiteral("Checklist item 13")) &&
+                     !full.out.contains(QStringLiteral("…")),
+                 qPrintable(full.out));
+        const Result json = compare({QStringLiteral("--json")});
+        const QJsonArray hosts = QJsonDocument::fromJson(json.out.toUtf8())
+                                     .object()
+                                     .value(QStringLiteral("host_differences"))
+                                     .toArray();
+        QCOMPARE(hosts.size(), 3 * 4);
+        QVERIFY(json.err.isEmpty());
+        for (const QJsonValue &line : hosts)
+            QVERIFY2(!line.toString().contains(QStringLiteral("…")), qPrintable(line.toString()));
     }
 
     void importReportsWhatIsOdd() {

@@ -266,7 +266,7 @@ class TestFingerprint : public QObject {
             QStringList({QStringLiteral("No Hyper-Threading: #1 pass (off), #2 patch warn (on)"),
                          QStringLiteral("Hugepages reserved: #1 2048 MB reserved, #2 patch "
                                         "4096 MB reserved"),
-                         QStringLiteral("Port and lcores on one NUMA node: probed only in #1")}));
+                         QStringLiteral("probed only in #1, not in #2 patch: Port and lcores on one NUMA node")}));
         QVERIFY(diff.hostsDiffer);
 
         // The load and a desktop session come and go on one host: listed

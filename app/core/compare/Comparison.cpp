@@ -59,13 +59,13 @@ QString Comparison::correctionText() const {
     return Delta::correctionText(deltas);
 }
 
-Comparison Comparison::of(const QList<RunData> &runs, const StatsOptions &options) {
+Comparison Comparison::of(const QList<RunData> &runs, const StatsOptions &options, int width) {
     Comparison c;
     c.runs = runs;
     if (runs.isEmpty())
         return c;
     // Points meet by the value of every parameter any run sweeps (compare/RunMatch).
-    const RunMatch match = RunMatch::of(runs);
+    const RunMatch match = RunMatch::of(runs, width);
     c.axisNames = match.axisNames;
     c.settingDifferences = match.settingDifferences;
     c.unmatched = match.unmatched;
@@ -97,19 +97,25 @@ Comparison Comparison::of(const QList<RunData> &runs, const StatsOptions &option
         }
     }
     Delta::correct(family);
+    // A line cut to fit has no room for labels: the run list names them.
+    const auto name = [width](const Run &run) {
+        return width > 0 ? run.shortTitle() : runName(run);
+    };
     const Run &base = runs.first().run;
-    const HostSide baseSide{runName(base), base.fingerprint, base.checklist};
+    const HostSide baseSide{name(base), base.fingerprint, base.checklist};
+    // Each line names both runs; its heading takes room of its own.
+    const QString differ = QStringLiteral("hosts differ: ");
+    const QString changed = QStringLiteral("changed between the runs: ");
+    const auto room = [width](const QString &heading) {
+        return width > 0 ? std::max(width - int(heading.size()), 1) : 0;
+    };
     for (qsizetype i = 1; i < runs.size(); ++i) {
         const Run &run = runs[i].run;
-        const HostComparison diff =
-            HostDiff::compare(baseSide, {runName(run), run.fingerprint, run.checklist});
-        const QString pair = QStringLiteral("%1 vs %2").arg(baseSide.name, runName(run));
-        if (diff.hostsDiffer)
-            c.hostDifferences << QStringLiteral("%1: hosts differ: %2")
-                                     .arg(pair, diff.differences.join(QStringLiteral("; ")));
-        if (!diff.transient.isEmpty())
-            c.transientDifferences << QStringLiteral("%1: changed between the runs: %2")
-                                          .arg(pair, diff.transient.join(QStringLiteral("; ")));
+        const HostSide side{name(run), run.fingerprint, run.checklist};
+        for (const QString &line : HostDiff::compare(baseSide, side, room(differ)).differences)
+            c.hostDifferences << differ + line;
+        for (const QString &line : HostDiff::compare(baseSide, side, room(changed)).transient)
+            c.transientDifferences << changed + line;
     }
     return c;
 }

@@ -17,12 +17,13 @@ struct Comparison {
     QStringList axisNames;
     // cells[run][point]: nullopt where that run has no completed step there.
     QList<QList<std::optional<PointStats>>> cells;
-    // "#1 vs #2: hosts differ: governor: #1 performance, #2 powersave": what
-    // can move the figures (HostDiff), one line per run whose host differs
-    // from the baseline's.
+    // "hosts differ: governor: #1 performance, #2 powersave": what can move
+    // the figures (HostDiff), one line per item that differs, each run's
+    // against the baseline's in the runs' order.
     QStringList hostDifferences;
-    // The same for what came and went between the runs on one host (load,
-    // a desktop session): listed apart, not a caveat.
+    // "changed between the runs: ...", the same for what came and went
+    // between the runs on one host (load, a desktop session): listed apart,
+    // not a caveat.
     QStringList transientDifferences;
     // "clone: 0 in baseline, 64 in patch2": settings that differ without
     // placing points (fixed parameters, step length, port, lcores).
@@ -37,7 +38,10 @@ struct Comparison {
 
     // The deltas against the baseline, of every run, are one family for
     // Holm's correction (Delta::correct): the comparison is one table.
-    static Comparison of(const QList<RunData> &runs, const StatsOptions &options = {});
+    // width: each difference and caveat at most that many characters, long
+    // values cut in their middle (TextFit; 0, for the GUI and JSON: whole).
+    static Comparison of(const QList<RunData> &runs, const StatsOptions &options = {},
+                         int width = 0);
     // Delta::correctionText of the deltas against the baseline.
     QString correctionText() const;
     // "patch2" (label) or else the name, or "run 7" (Run::title).

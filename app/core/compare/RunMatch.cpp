@@ -1,5 +1,6 @@
 #include "compare/RunMatch.h"
 #include "model/StepParameters.h"
+#include "util/TextFit.h"
 
 #include <QSet>
 #include <algorithm>
@@ -170,10 +171,14 @@ const Setting launchSettings[] = {
      true},
 };
 
-void differ(QStringList &out, const QString &name, const QString &a, const QString &aTitle,
-            const QString &b, const QString &bTitle) {
+void differ(QStringList &out, int width, const QString &name, const QString &a,
+            const QString &aTitle, const QString &b, const QString &bTitle) {
     if (a != b) {
-        out.append(QStringLiteral("%1: %2 in %3, %4 in %5").arg(name, a, aTitle, b, bTitle));
+        out.append(TextFit::twoValues(
+            [&](const QString &x, const QString &y) {
+                return QStringLiteral("%1: %2 in %3, %4 in %5").arg(name, x, aTitle, y, bTitle);
+            },
+            a, b, width));
     }
 }
 
@@ -183,7 +188,7 @@ bool engineKnown(const Run &run) {
     return run.source == QStringLiteral("engine") || run.spec.engine.kind == EngineKind::Pktgen;
 }
 
-QStringList differencesOf(const QList<RunData> &runs, const QStringList &axisNames) {
+QStringList differencesOf(const QList<RunData> &runs, const QStringList &axisNames, int width) {
     QStringList names;
     for (const RunData &data : runs) {
         for (const QString &name : data.run.spec.fixed.keys()) {
@@ -194,18 +199,22 @@ QStringList differencesOf(const QList<RunData> &runs, const QStringList &axisNam
     }
     QStringList out;
     const Run &base = runs.first().run;
+    // A line cut to fit has no room for labels: the run list names them.
+    const auto title = [width](const Run &run) {
+        return width > 0 ? run.shortTitle() : run.title();
+    };
     for (qsizetype r = 1; r < runs.size(); ++r) {
         const Run &run = runs.at(r).run;
         for (const QString &name : names) {
-            differ(out, name, text(RunMatch::settingOf(base, name)), base.title(),
-                   text(RunMatch::settingOf(run, name)), run.title());
+            differ(out, width, name, text(RunMatch::settingOf(base, name)), title(base),
+                   text(RunMatch::settingOf(run, name)), title(run));
         }
         if (base.source != QStringLiteral("engine") || run.source != QStringLiteral("engine")) {
             // An imported run records no launch settings, only, when its
             // source is pktgen's, the engine that measured it.
             if (engineKnown(base) && engineKnown(run))
-                differ(out, engineSetting.name, engineSetting.read(base.spec), base.title(),
-                       engineSetting.read(run.spec), run.title());
+                differ(out, width, engineSetting.name, engineSetting.read(base.spec), title(base),
+                       engineSetting.read(run.spec), title(run));
             continue;
         }
         const bool bothDpdk =
@@ -215,8 +224,8 @@ QStringList differencesOf(const QList<RunData> &runs, const QStringList &axisNam
                 continue; // the pktgen engine has neither
             }
             if (setting.axis.isEmpty() || !axisNames.contains(setting.axis)) {
-                differ(out, setting.name, setting.read(base.spec), base.title(),
-                       setting.read(run.spec), run.title());
+                differ(out, width, setting.name, setting.read(base.spec), title(base),
+                       setting.read(run.spec), title(run));
             }
         }
     }
@@ -242,7 +251,7 @@ std::optional<AxisValue> RunMatch::settingOf(const Run &run, const QString &name
     return valueOf(run.parameterValue(name));
 }
 
-RunMatch RunMatch::of(const QList<RunData> &runs) {
+RunMatch RunMatch::of(const QList<RunData> &runs, int width) {
     RunMatch match;
     for (const RunData &data : runs) {
         for (const QString &name : data.run.spec.axisNames()) {
@@ -257,7 +266,7 @@ RunMatch RunMatch::of(const QList<RunData> &runs) {
     if (runs.size() < 2) {
         return match;
     }
-    match.settingDifferences = differencesOf(runs, match.axisNames);
+    match.settingDifferences = differencesOf(runs, match.axisNames, width);
     const QSet<QString> basePoints = measuredKeys(match.placed.first());
     for (qsizetype r = 1; r < match.placed.size(); ++r) {
         const QSet<QString> points = measuredKeys(match.placed.at(r));

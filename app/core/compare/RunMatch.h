@@ -26,7 +26,8 @@ struct RunMatch {
     // baseline but 8 in patch2".
     QStringList unmatched;
 
-    static RunMatch of(const QList<RunData> &runs);
+    // Each setting difference at most width characters (TextFit; 0: whole).
+    static RunMatch of(const QList<RunData> &runs, int width = 0);
 
     // The value a run's steps had for a parameter it does not sweep: its fixed
     // value, else (for runs the engine measured) the engine's default; a

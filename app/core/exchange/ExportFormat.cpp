@@ -37,7 +37,10 @@ QStringList exportFormatNames() {
 QString exportRuns(ExportFormat format, const QList<RunData> &runs, const NetdevOptions &options) {
     if (runs.size() == 1 && format == ExportFormat::Netdev)
         return NetdevExport::run(runs.first(), options);
-    const Comparison comparison = Comparison::of(runs, options.stats);
+    // Files other than the post keep differences whole: no line to fit.
+    const Comparison comparison =
+        Comparison::of(runs, options.stats,
+                       format == ExportFormat::Netdev ? NetdevExport::differenceWidth(options) : 0);
     switch (format) {
     case ExportFormat::Netdev:
         return NetdevExport::comparison(comparison, options);

@@ -12,6 +12,9 @@ struct NetdevOptions {
     std::optional<Point> summaryTo;
     bool setupNotes = true;
     bool chart = true; // the plain-text charts (--no-chart leaves them out)
+    // A comparison's host and setting differences whole, over as many lines
+    // as they take (--full), rather than one line each.
+    bool wholeDifferences = false;
     StatsOptions stats;
 };
 
@@ -45,6 +48,11 @@ struct NetdevOptions {
 // import warnings) and seed 000's setup notes.
 struct NetdevExport {
     static constexpr int maxColumns = 72;
+    // The width of a comparison's differences (Comparison::of) for this text:
+    // one line each beside its mark (" ! "), or 0 (whole) with wholeDifferences.
+    static int differenceWidth(const NetdevOptions &options) {
+        return options.wholeDifferences ? 0 : maxColumns - 3;
+    }
     static QString run(const RunData &data, const NetdevOptions &options = {});
     // The runs named by id and label, the baseline marked; each run's pps per
     // point and its deltas against the baseline with verdicts; charts; bit

@@ -1,4 +1,5 @@
 #include "host/HostDiff.h"
+#include "util/TextFit.h"
 #include <QSet>
 #include <algorithm>
 #include <cmath>
@@ -74,13 +75,17 @@ bool sameValue(const QString &key, const QJsonValue &va, const QJsonValue &vb) {
     return va == vb;
 }
 
-// "label: #1 valueA, #2 valueB"
+// "label: #1 valueA, #2 valueB", at most width characters (0: whole).
 QString bothSides(const QString &label, const HostSide &a, const QString &valueA, const HostSide &b,
-                  const QString &valueB) {
-    return QStringLiteral("%1: %2 %3, %4 %5").arg(label, a.name, valueA, b.name, valueB);
+                  const QString &valueB, int width) {
+    return TextFit::twoValues(
+        [&](const QString &x, const QString &y) {
+            return QStringLiteral("%1: %2 %3, %4 %5").arg(label, a.name, x, b.name, y);
+        },
+        valueA, valueB, width);
 }
 
-void compareFingerprints(const HostSide &a, const HostSide &b, QStringList &out) {
+void compareFingerprints(const HostSide &a, const HostSide &b, int width, QStringList &out) {
     QStringList keys;
     QStringList labels;
     for (const Field &field : fields) {
@@ -99,18 +104,21 @@ void compareFingerprints(const HostSide &a, const HostSide &b, QStringList &out)
         if (sameValue(keys[i], va, vb))
             continue;
         if (keys[i] == QLatin1String("kernel_cmdline") && va.isString() && vb.isString())
-            out.append(
-                QStringLiteral("%1: %2 from %3 to %4")
-                    .arg(labels[i], cmdlineChange(va.toString(), vb.toString()), a.name, b.name));
+            out.append(TextFit::oneValue(
+                [&](const QString &change) {
+                    return QStringLiteral("%1: %2 from %3 to %4")
+                        .arg(labels[i], change, a.name, b.name);
+                },
+                cmdlineChange(va.toString(), vb.toString()), width));
         else
-            out.append(bothSides(labels[i], a, text(va), b, text(vb)));
+            out.append(bothSides(labels[i], a, text(va), b, text(vb), width));
     }
 }
 
 // The item's difference, or an empty string; *isVolatile says whether it is
 // one that comes and goes.
 QString itemDifference(const HostSide &sideA, const QJsonObject &a, const HostSide &sideB,
-                       const QJsonObject &b, bool *isVolatile) {
+                       const QJsonObject &b, int width, bool *isVolatile) {
     const QString title =
         a.value(QLatin1String("title")).toString(a.value(QLatin1String("id")).toString());
     const QString statusA = a.value(QLatin1String("status")).toString();
@@ -124,14 +132,25 @@ QString itemDifference(const HostSide &sideA, const QJsonObject &a, const HostSi
             return current.isEmpty() ? status : QStringLiteral("%1 (%2)").arg(status, current);
         };
         return bothSides(title, sideA, withValue(statusA, currentA), sideB,
-                         withValue(statusB, currentB));
+                         withValue(statusB, currentB), width);
     }
     if (!*isVolatile && currentA != currentB)
-        return bothSides(title, sideA, currentA, sideB, currentB);
+        return bothSides(title, sideA, currentA, sideB, currentB, width);
     return {};
 }
 
-void compareChecklists(const HostSide &a, const HostSide &b, HostComparison &out) {
+// "probed only in #1, not in #2: A; B", one line for all such items of one side.
+QString probedOnlyIn(const HostSide &side, const HostSide &other, const QStringList &titles,
+                     int width) {
+    return TextFit::oneValue(
+        [&](const QString &items) {
+            return QStringLiteral("probed only in %1, not in %2: %3")
+                .arg(side.name, other.name, items);
+        },
+        titles.join(QStringLiteral("; ")), width);
+}
+
+void compareChecklists(const HostSide &a, const HostSide &b, int width, HostComparison &out) {
     QHash<QString, QJsonObject> byIdB;
     QStringList orderB;
     for (const QJsonValue &value : b.checklist) {
@@ -140,35 +159,37 @@ void compareChecklists(const HostSide &a, const HostSide &b, HostComparison &out
         orderB.append(id);
     }
     QSet<QString> seen;
+    QStringList onlyA;
     for (const QJsonValue &value : a.checklist) {
         const QJsonObject item = value.toObject();
         const QString id = item.value(QLatin1String("id")).toString();
         seen.insert(id);
-        const QString title = item.value(QLatin1String("title")).toString(id);
         if (!byIdB.contains(id)) {
-            out.differences.append(QStringLiteral("%1: probed only in %2").arg(title, a.name));
+            onlyA.append(item.value(QLatin1String("title")).toString(id));
             continue;
         }
         bool isVolatile = false;
-        const QString difference = itemDifference(a, item, b, byIdB.value(id), &isVolatile);
+        const QString difference = itemDifference(a, item, b, byIdB.value(id), width, &isVolatile);
         if (!difference.isEmpty())
             (isVolatile ? out.transient : out.differences).append(difference);
     }
+    QStringList onlyB;
     for (const QString &id : orderB) {
-        if (!seen.contains(id)) {
-            out.differences.append(
-                QStringLiteral("%1: probed only in %2")
-                    .arg(byIdB.value(id).value(QLatin1String("title")).toString(id), b.name));
-        }
+        if (!seen.contains(id))
+            onlyB.append(byIdB.value(id).value(QLatin1String("title")).toString(id));
     }
+    if (!onlyA.isEmpty())
+        out.differences.append(probedOnlyIn(a, b, onlyA, width));
+    if (!onlyB.isEmpty())
+        out.differences.append(probedOnlyIn(b, a, onlyB, width));
 }
 
 } // namespace
 
-HostComparison HostDiff::compare(const HostSide &a, const HostSide &b) {
+HostComparison HostDiff::compare(const HostSide &a, const HostSide &b, int width) {
     HostComparison comparison;
-    compareFingerprints(a, b, comparison.differences);
-    compareChecklists(a, b, comparison);
+    compareFingerprints(a, b, width, comparison.differences);
+    compareChecklists(a, b, width, comparison);
     comparison.hostsDiffer = !comparison.differences.isEmpty();
     return comparison;
 }

@@ -31,7 +31,10 @@ class HostDiff {
     // value does for items that are not volatile; a volatile item's change
     // is transient. The TSC rate, measured at every start, differs only
     // beyond its calibration's precision.
-    static HostComparison compare(const HostSide &a, const HostSide &b);
+    // Each difference is one line of at most width characters, long values
+    // cut in their middle (TextFit); 0: whole. Items probed in one run only
+    // make one line per run.
+    static HostComparison compare(const HostSide &a, const HostSide &b, int width = 0);
 };
 
 } // namespace burstlab

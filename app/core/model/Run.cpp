@@ -29,6 +29,10 @@ QString Run::title() const {
     return QStringLiteral("run %1").arg(id);
 }
 
+QString Run::shortTitle() const {
+    return id > 0 ? QStringLiteral("#%1").arg(id) : title();
+}
+
 QString Run::device() const {
     return deviceOf(txPort());
 }

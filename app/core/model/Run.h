@@ -41,6 +41,10 @@ struct Run {
     static QJsonObject txPortOf(const QJsonObject &hello);
     // What people call the run: its label ("patch2"), else its name, else "run 7".
     QString title() const;
+    // Where a line has little room (a comparison's differences cut to one
+    // line each, under a list that names every run): "#7"; title() for a
+    // run not stored yet.
+    QString shortTitle() const;
     // "net_null0 (net_null)" from the hello's TX port, or empty.
     QString device() const;
     // The same from a TX port object (what run lists keep of the hello).
