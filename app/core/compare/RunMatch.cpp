@@ -27,6 +27,9 @@ std::optional<AxisValue> valueOf(const QJsonValue &value) {
     if (value.isString()) {
         return AxisValue(value.toString());
     }
+    if (value.isArray()) { // a port range, "9-9" as an import reads it
+        return AxisValue(StepParameter::text(value));
+    }
     return std::nullopt;
 }
 

@@ -1,6 +1,8 @@
 #include "exchange/PktgenImport.h"
 #include "exchange/ImportChecks.h"
 #include "exchange/ImportLimits.h"
+#include "model/StepParameters.h"
+#include <QJsonArray>
 #include <QRegularExpression>
 #include <cmath>
 
@@ -33,6 +35,7 @@ struct Device {
     QHash<QString, Param> params;
     std::optional<StepResult> result;
     qsizetype resultLine = 0;
+    QString ifname;
 };
 
 // "count 10000000  min_pkt_size: 60  dst_max: " -> count, min_pkt_size, dst_max.
@@ -48,6 +51,14 @@ void readParams(Device &device, const QString &line, qsizetype n) {
         const Param value{next, n, hasNext ? words[i + 1].capturedStart() : -1};
         if (w == QLatin1String("Params:"))
             continue;
+        // "Flags: NO_TIMESTAMP  FLOW_SEQ": every word after it is a flag.
+        if (w == QLatin1String("Flags:")) {
+            QStringList flags;
+            for (qsizetype f = i + 1; f < words.size(); ++f)
+                flags << words[f].captured();
+            device.params.insert(QStringLiteral("flags"), Param{flags.join(u' '), n, value.column});
+            break;
+        }
         if (w.endsWith(QLatin1Char(':'))) {
             const bool hasValue = !next.isEmpty() && !next.endsWith(QLatin1Char(':'));
             device.params.insert(w.chopped(1), hasValue ? value : Param{QString(), n});
@@ -114,7 +125,8 @@ struct Reader {
                             .arg(std::llround(expected))
                             .arg(off * 100, 0, 'f', 2),
                         rate.capturedStart(1));
-        if (*busy + *idle != *usec)
+        // pktgen rounds each of the three to whole microseconds on its own.
+        if (std::abs(*busy + *idle - *usec) > 1)
             warn(n, QStringLiteral("c%1 + d%2 is not the %3 usec total")
                         .arg(*busy)
                         .arg(*idle)
@@ -154,6 +166,123 @@ struct Reader {
     }
 };
 
+// The dotted IPv4 address n after text ("198.18.0.2" + 3 = "198.18.0.5"),
+// empty when text is not one.
+QString ipv4After(const QString &text, qint64 n) {
+    const QStringList parts = text.split(u'.');
+    quint32 address = 0;
+    for (const QString &part : parts) {
+        bool ok = false;
+        const uint octet = part.toUInt(&ok);
+        if (!ok || octet > 255 || parts.size() != 4)
+            return {};
+        address = address << 8 | octet;
+    }
+    address += quint32(n);
+    return QStringLiteral("%1.%2.%3.%4")
+        .arg(address >> 24)
+        .arg(address >> 16 & 0xff)
+        .arg(address >> 8 & 0xff)
+        .arg(address & 0xff);
+}
+
+// A device's Params block in burstlab's names and forms, as a live pktgen
+// run records the settings it wrote (engine/pktgen: settingsOf is the other
+// way round), so that a dump and a live run of the same settings compare
+// equal: dst_min is dst_ip, udp_src_min and _max are udp_src "9-9", the
+// queue map is queues, delay is rate_pps, pktgen's flows 0 is one flow. What
+// only says pktgen's default (frags 0, no MAC counts, the device's own
+// source MAC and address) goes; what burstlab has no name for stays under
+// pktgen's.
+void inOurNames(Device &d) {
+    QHash<QString, Param> &p = d.params;
+    const auto take = [&p](const char *name) { return p.take(QLatin1String(name)); };
+    const auto put = [&p](const char *name, const Param &from, const QString &value) {
+        p.insert(QLatin1String(name), Param{value, from.line, from.column});
+    };
+    const auto rename = [&](const char *from, const char *to) {
+        if (p.contains(QLatin1String(from))) {
+            const Param value = take(from);
+            put(to, value, value.value);
+        }
+    };
+    rename("clone_skb", "clone");
+    rename("vlan_id", "vlan");
+    rename("vlan_p", "vlan_pcp");
+    // min/max_pkt_size say what pkt_size (the result's size) says.
+    take("min_pkt_size");
+    if (p.value(QStringLiteral("max_pkt_size")).value == p.value(QStringLiteral("pkt_size")).value)
+        take("max_pkt_size");
+    for (const char *name : {"frags", "src_mac_count", "dst_mac_count", "vlan_cfi"}) {
+        if (p.value(QLatin1String(name)).value == QLatin1String("0"))
+            take(name);
+    }
+    d.ifname = take("ifname").value; // the run's name and port say it
+    if (p.value(QStringLiteral("src_mac")).value == QLatin1String("00:00:00:00:00:00"))
+        take("src_mac"); // the device's own
+    const qint64 flows = std::max<qint64>(p.value(QStringLiteral("flows")).value.toLongLong(), 1);
+    if (p.contains(QStringLiteral("flows")))
+        put("flows", p.value(QStringLiteral("flows")), QString::number(flows));
+    if (const QString len = p.value(QStringLiteral("flowlen")).value;
+        len == QLatin1String("0") || (flows > 1 && len == QLatin1String("1")))
+        take("flowlen");
+    // An address range: its first address; the last is the flows' (dst) or
+    // the same (src), else the range stays as pktgen's.
+    const auto address = [&](const char *min, const char *max, const char *ours, qint64 span) {
+        const Param first = p.value(QLatin1String(min));
+        const QString last = p.value(QLatin1String(max)).value;
+        if (first.value.isEmpty()) {
+            take(min); // pktgen's default: the device's own address
+            if (last.isEmpty())
+                take(max);
+            return;
+        }
+        if (last.isEmpty() || last == first.value || ipv4After(first.value, span - 1) == last) {
+            take(min);
+            take(max);
+            put(ours, first, first.value);
+        }
+    };
+    address("src_min", "src_max", "src_ip", 1);
+    address("dst_min", "dst_max", "dst_ip", flows);
+    const auto range = [&](const char *min, const char *max, const char *ours) {
+        if (!p.contains(QLatin1String(min)) || !p.contains(QLatin1String(max)))
+            return;
+        const Param lo = take(min);
+        const Param hi = take(max);
+        put(ours, lo,
+            StepParameter::text(QJsonArray{lo.value.toLongLong(), hi.value.toLongLong()}));
+    };
+    range("udp_src_min", "udp_src_max", "udp_src");
+    range("udp_dst_min", "udp_dst_max", "udp_dst");
+    if (p.contains(QStringLiteral("queue_map_min")) &&
+        p.contains(QStringLiteral("queue_map_max"))) {
+        const Param lo = take("queue_map_min");
+        const Param hi = take("queue_map_max");
+        put("queues", lo, QString::number(hi.value.toLongLong() - lo.value.toLongLong() + 1));
+    }
+    // pktgen waits delay ns between sends of burst packets each.
+    if (p.contains(QStringLiteral("delay"))) {
+        const Param delay = take("delay");
+        const qint64 ns = delay.value.toLongLong();
+        const qint64 burst =
+            std::max<qint64>(p.value(QStringLiteral("burst")).value.toLongLong(), 1);
+        put("rate_pps", delay,
+            QString::number(ns > 0 ? std::llround(1e9 * double(burst) / double(ns)) : 0));
+    }
+    // FLOW_SEQ is what burstlab's flows mean.
+    if (p.contains(QStringLiteral("flags"))) {
+        QStringList flags = p.value(QStringLiteral("flags")).value.split(u' ', Qt::SkipEmptyParts);
+        if (flows > 1)
+            flags.removeAll(QStringLiteral("FLOW_SEQ"));
+        flags.sort();
+        if (flags.isEmpty())
+            take("flags");
+        else
+            put("flags", p.value(QStringLiteral("flags")), flags.join(u','));
+    }
+}
+
 // Every parameter by our name: its value per device with a result.
 struct Parameters {
     QStringList names; // in the order the axes are chosen from
@@ -165,14 +294,8 @@ Parameters parametersOf(const QList<Device> &devices) {
     QStringList seen;
     for (const Device &d : devices) {
         for (auto it = d.params.begin(); it != d.params.end(); ++it) {
-            const QString name = ImportChecks::parameterName(it.key());
-            // min/max_pkt_size say what pkt_size (the result's size) says.
-            if (it.key() == QLatin1String("min_pkt_size") ||
-                (it.key() == QLatin1String("max_pkt_size") &&
-                 it.value().value == d.params.value(QStringLiteral("pkt_size")).value))
-                continue;
-            if (!seen.contains(name))
-                seen << name;
+            if (!seen.contains(it.key()))
+                seen << it.key();
         }
     }
     std::sort(seen.begin(), seen.end());
@@ -185,11 +308,10 @@ Parameters parametersOf(const QList<Device> &devices) {
     p.names << seen;
     for (const Device &d : devices) {
         for (const QString &name : p.names) {
-            QString raw = name == QLatin1String("clone") ? QStringLiteral("clone_skb") : name;
             // pktgen prints "burst" only when it is not 1.
             const Param fallback{name == QLatin1String("burst") ? QStringLiteral("1") : QString(),
                                  d.resultLine};
-            p.values[name] << d.params.value(raw, fallback);
+            p.values[name] << d.params.value(name, fallback);
         }
     }
     return p;
@@ -230,6 +352,8 @@ std::optional<RunData> PktgenImport::parse(const QString &text, const QString &l
             readParams(devices.last(), line, n);
     }
     devices.removeIf([](const Device &d) { return !d.result; });
+    for (Device &d : devices)
+        inOurNames(d);
     if (devices.isEmpty()) {
         if (error)
             *error = QStringLiteral("no pktgen 'Result: OK:' block found");
@@ -301,9 +425,9 @@ std::optional<RunData> PktgenImport::parse(const QString &text, const QString &l
         data.appendResult(result);
     }
     QStringList ifnames;
-    for (const Param &v : params.values.value(QStringLiteral("ifname"))) {
-        if (!v.value.isEmpty() && !ifnames.contains(v.value))
-            ifnames << v.value;
+    for (const Device &d : devices) {
+        if (!d.ifname.isEmpty() && !ifnames.contains(d.ifname))
+            ifnames << d.ifname;
     }
     run.name = QStringLiteral("pktgen %1").arg(ifnames.join(QStringLiteral(", "))).trimmed();
     if (ifnames.size() == 1)
