@@ -91,6 +91,7 @@ class TestPktgenSweep : public QObject {
     void burstSweepStoredAndPrinted();
     void cloneSweepPrintedAsClone();
     void comparedWithDpdkAndSeed000();
+    void dumpByHandMeetsALiveRun();
     void vethTakesPktSizeRefusesBurst();
     void sigintMidSweepLeavesPktgenIdle();
     void notPermittedIsRefusedBeforeARun();
@@ -280,6 +281,58 @@ void TestPktgenSweep::comparedWithDpdkAndSeed000() {
         });
         QVERIFY2(n >= 3, qPrintable(m.captured()));
     }
+}
+
+// pktgen set by hand, as a kernel developer does (the settings a live
+// burst=32 run writes, pktgen's own source MAC), its /proc dump imported:
+// compared with the live run, no setting differs.
+void TestPktgenSweep::dumpByHandMeetsALiveRun() {
+    const CliResult live =
+        pktgenSweep(QStringList{"--sweep", "burst=32", "--label", "live-32"} + kCountFirst);
+    QVERIFY2(live.code == 0, qPrintable(describe(live)));
+
+    const auto write = [](const QString &file, const QString &command) {
+        QFile f(kPktgen + "/" + file);
+        // One write per command, its newline included as echo writes it
+        // (pgctrl drops the last byte); start returns when pktgen is done.
+        const QByteArray line = command.toUtf8() + '\n';
+        return f.open(QIODevice::WriteOnly | QIODevice::Unbuffered) && f.write(line) == line.size();
+    };
+    QVERIFY(write("kpktgend_0", "rem_device_all"));
+    QVERIFY(write("kpktgend_0", "add_device dummy0"));
+    for (const char *command :
+         {"count 200000", "pkt_size 60", "burst 32", "clone_skb 0", "dst_mac 02:00:00:00:00:02",
+          "src_min 198.18.0.1", "src_max 198.18.0.1", "dst_min 198.18.0.2", "dst_max 198.18.0.2",
+          "udp_src_min 50000", "udp_src_max 53999", "udp_dst_min 54000", "udp_dst_max 54000"})
+        QVERIFY2(write("dummy0", QLatin1String(command)), command);
+    QVERIFY(write("pgctrl", "start"));
+    QFile result(kPktgen + "/dummy0");
+    QVERIFY(result.open(QIODevice::ReadOnly));
+    const QString dump = m_dir.filePath("dummy0.pktgen");
+    QFile saved(dump);
+    QVERIFY(saved.open(QIODevice::WriteOnly) && saved.write(result.readAll()) > 0);
+    saved.close();
+    QVERIFY(write("kpktgend_0", "rem_device_all"));
+
+    const CliResult imported =
+        CliRun::run(m_db, {"import", "--format", "pktgen", "--label", "by-hand", dump});
+    QVERIFY2(imported.code == 0, qPrintable(describe(imported)));
+    const CliResult compare =
+        CliRun::run(m_db, {"compare", "--no-chart", QString::number(runId("live-32")),
+                           QString::number(runId("by-hand"))});
+    QVERIFY2(compare.code == 0, qPrintable(describe(compare)));
+    qInfo().noquote() << compare.out;
+    // Marked lines are what a reader must know first: only what the live
+    // run recorded of its host and the import did not, never a setting.
+    const QStringList marked = compare.out.split('\n').filter(QRegularExpression("^ ! "));
+    QCOMPARE(marked.size(), 2);
+    for (const QString &line : marked)
+        QVERIFY2(line.startsWith(QStringLiteral(" ! hosts: ")), qPrintable(line));
+    // One point each: the series of seed 002, both figures side by side.
+    for (const char *label : {"live-32", "by-hand"})
+        QVERIFY2(compare.out.contains(QRegularExpression(
+                     QStringLiteral(R"(\* #\d+ %1: [\d,]+ pps)").arg(QLatin1String(label)))),
+                 qPrintable(compare.out));
 }
 
 void TestPktgenSweep::vethTakesPktSizeRefusesBurst() {

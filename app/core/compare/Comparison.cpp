@@ -105,6 +105,7 @@ Comparison Comparison::of(const QList<RunData> &runs, const StatsOptions &option
     const HostSide baseSide{name(base), base.fingerprint, base.checklist};
     // Each line names both runs; its heading takes room of its own.
     const QString differ = QStringLiteral("hosts differ: ");
+    const QString unknown = QStringLiteral("hosts: ");
     const QString changed = QStringLiteral("changed between the runs: ");
     const auto room = [width](const QString &heading) {
         return width > 0 ? std::max(width - int(heading.size()), 1) : 0;
@@ -112,8 +113,11 @@ Comparison Comparison::of(const QList<RunData> &runs, const StatsOptions &option
     for (qsizetype i = 1; i < runs.size(); ++i) {
         const Run &run = runs[i].run;
         const HostSide side{name(run), run.fingerprint, run.checklist};
-        for (const QString &line : HostDiff::compare(baseSide, side, room(differ)).differences)
+        const HostComparison diff = HostDiff::compare(baseSide, side, room(differ));
+        for (const QString &line : diff.differences)
             c.hostDifferences << differ + line;
+        for (const QString &line : diff.unknown)
+            c.hostDifferences << unknown + line;
         for (const QString &line : HostDiff::compare(baseSide, side, room(changed)).transient)
             c.transientDifferences << changed + line;
     }

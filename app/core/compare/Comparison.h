@@ -19,7 +19,8 @@ struct Comparison {
     QList<QList<std::optional<PointStats>>> cells;
     // "hosts differ: governor: #1 performance, #2 powersave": what can move
     // the figures (HostDiff), one line per item that differs, each run's
-    // against the baseline's in the runs' order.
+    // against the baseline's in the runs' order; then "hosts: recorded only
+    // in #1, not in #2: OS; kernel" for what one of them did not record.
     QStringList hostDifferences;
     // "changed between the runs: ...", the same for what came and went
     // between the runs on one host (load, a desktop session): listed apart,

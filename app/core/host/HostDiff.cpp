@@ -85,7 +85,19 @@ QString bothSides(const QString &label, const HostSide &a, const QString &valueA
         valueA, valueB, width);
 }
 
-void compareFingerprints(const HostSide &a, const HostSide &b, int width, QStringList &out) {
+// "probed only in #1, not in #2: A; B": one line for all the items of one
+// kind that only one run has.
+QString onlyIn(const QString &verb, const HostSide &side, const HostSide &other,
+               const QStringList &items, int width) {
+    return TextFit::oneValue(
+        [&](const QString &list) {
+            return QStringLiteral("%1 only in %2, not in %3: %4")
+                .arg(verb, side.name, other.name, list);
+        },
+        items.join(QStringLiteral("; ")), width);
+}
+
+void compareFingerprints(const HostSide &a, const HostSide &b, int width, HostComparison &out) {
     QStringList keys;
     QStringList labels;
     for (const Field &field : fields) {
@@ -98,21 +110,33 @@ void compareFingerprints(const HostSide &a, const HostSide &b, int width, QStrin
             labels.append(key);
         }
     }
+    QStringList onlyA;
+    QStringList onlyB;
     for (qsizetype i = 0; i < keys.size(); ++i) {
         const QJsonValue va = a.fingerprint.value(keys[i]);
         const QJsonValue vb = b.fingerprint.value(keys[i]);
         if (sameValue(keys[i], va, vb))
             continue;
+        // What one run did not record (an import records little) is not
+        // known to differ: named once, with the others of its kind.
+        if (va.isUndefined() || vb.isUndefined()) {
+            (va.isUndefined() ? onlyB : onlyA) << labels[i];
+            continue;
+        }
         if (keys[i] == QLatin1String("kernel_cmdline") && va.isString() && vb.isString())
-            out.append(TextFit::oneValue(
+            out.differences.append(TextFit::oneValue(
                 [&](const QString &change) {
                     return QStringLiteral("%1: %2 from %3 to %4")
                         .arg(labels[i], change, a.name, b.name);
                 },
                 cmdlineChange(va.toString(), vb.toString()), width));
         else
-            out.append(bothSides(labels[i], a, text(va), b, text(vb), width));
+            out.differences.append(bothSides(labels[i], a, text(va), b, text(vb), width));
     }
+    if (!onlyA.isEmpty())
+        out.unknown.append(onlyIn(QStringLiteral("recorded"), a, b, onlyA, width));
+    if (!onlyB.isEmpty())
+        out.unknown.append(onlyIn(QStringLiteral("recorded"), b, a, onlyB, width));
 }
 
 // The item's difference, or an empty string; *isVolatile says whether it is
@@ -137,17 +161,6 @@ QString itemDifference(const HostSide &sideA, const QJsonObject &a, const HostSi
     if (!*isVolatile && currentA != currentB)
         return bothSides(title, sideA, currentA, sideB, currentB, width);
     return {};
-}
-
-// "probed only in #1, not in #2: A; B", one line for all such items of one side.
-QString probedOnlyIn(const HostSide &side, const HostSide &other, const QStringList &titles,
-                     int width) {
-    return TextFit::oneValue(
-        [&](const QString &items) {
-            return QStringLiteral("probed only in %1, not in %2: %3")
-                .arg(side.name, other.name, items);
-        },
-        titles.join(QStringLiteral("; ")), width);
 }
 
 void compareChecklists(const HostSide &a, const HostSide &b, int width, HostComparison &out) {
@@ -179,16 +192,16 @@ void compareChecklists(const HostSide &a, const HostSide &b, int width, HostComp
             onlyB.append(byIdB.value(id).value(QLatin1String("title")).toString(id));
     }
     if (!onlyA.isEmpty())
-        out.differences.append(probedOnlyIn(a, b, onlyA, width));
+        out.unknown.append(onlyIn(QStringLiteral("probed"), a, b, onlyA, width));
     if (!onlyB.isEmpty())
-        out.differences.append(probedOnlyIn(b, a, onlyB, width));
+        out.unknown.append(onlyIn(QStringLiteral("probed"), b, a, onlyB, width));
 }
 
 } // namespace
 
 HostComparison HostDiff::compare(const HostSide &a, const HostSide &b, int width) {
     HostComparison comparison;
-    compareFingerprints(a, b, width, comparison.differences);
+    compareFingerprints(a, b, width, comparison);
     compareChecklists(a, b, width, comparison);
     comparison.hostsDiffer = !comparison.differences.isEmpty();
     return comparison;

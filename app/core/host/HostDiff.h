@@ -22,6 +22,10 @@ struct HostComparison {
     // load, a desktop session): listed apart, never a reason to say the
     // hosts differ.
     QStringList transient;
+    // What only one run recorded or probed (an import records little): not
+    // known to differ, so no reason to say the hosts differ either;
+    // "recorded only in #1, not in #2: OS; kernel".
+    QStringList unknown;
     bool hostsDiffer = false;
 };
 
