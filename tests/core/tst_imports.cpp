@@ -155,6 +155,11 @@ class TestImports : public QObject {
         QTest::newRow("negative param")
             << pktgenBlock(QStringLiteral("     clone_skb: -3  ifname: eth5"), okResult, okRate)
             << "line 2, column 17: 'clone_skb: -3  ifname: eth5': clone: -3 is negative";
+        // A range pktgen never prints is not translated into a port range:
+        // refused under pktgen's name, naming where it is.
+        QTest::newRow("negative port")
+            << pktgenBlock(QStringLiteral("     udp_src_min: -5  udp_src_max: 9"), okResult, okRate)
+            << "line 2, column 19: 'udp_src_min: -5  udp_src_max: 9': udp_src_min: -5 is negative";
         QTest::newRow("zero time")
             << pktgenBlock(params, QStringLiteral("OK: 0(c0+d0) usec, 1000000 (60byte,0frags)"),
                            okRate)

@@ -38,9 +38,6 @@ class StoreHealer : public QObject {
 
     // Null, or a file, stops watching.
     void setStore(RunStore *store);
-    // Whether the connection is lost and being tried again.
-    bool isHealing() const { return m_probe != nullptr || m_down.isValid(); }
-
     // A statement on the store failed: when its connection dropped, heal.
     void check();
 

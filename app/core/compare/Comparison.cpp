@@ -103,22 +103,21 @@ Comparison Comparison::of(const QList<RunData> &runs, const StatsOptions &option
     };
     const Run &base = runs.first().run;
     const HostSide baseSide{name(base), base.fingerprint, base.checklist};
-    // Each line names both runs; its heading takes room of its own.
+    // Each line names both runs; the headings are alike in length, so one
+    // width fits every line of the pair.
     const QString differ = QStringLiteral("hosts differ: ");
+    const QString changed = QStringLiteral("between runs: ");
     const QString unknown = QStringLiteral("hosts: ");
-    const QString changed = QStringLiteral("changed between the runs: ");
-    const auto room = [width](const QString &heading) {
-        return width > 0 ? std::max(width - int(heading.size()), 1) : 0;
-    };
+    const int room = width > 0 ? std::max(width - int(differ.size()), 1) : 0;
     for (qsizetype i = 1; i < runs.size(); ++i) {
         const Run &run = runs[i].run;
-        const HostSide side{name(run), run.fingerprint, run.checklist};
-        const HostComparison diff = HostDiff::compare(baseSide, side, room(differ));
+        const HostComparison diff =
+            HostDiff::compare(baseSide, {name(run), run.fingerprint, run.checklist}, room);
         for (const QString &line : diff.differences)
             c.hostDifferences << differ + line;
         for (const QString &line : diff.unknown)
             c.hostDifferences << unknown + line;
-        for (const QString &line : HostDiff::compare(baseSide, side, room(changed)).transient)
+        for (const QString &line : diff.transient)
             c.transientDifferences << changed + line;
     }
     return c;

@@ -22,7 +22,7 @@ struct Comparison {
     // against the baseline's in the runs' order; then "hosts: recorded only
     // in #1, not in #2: OS; kernel" for what one of them did not record.
     QStringList hostDifferences;
-    // "changed between the runs: ...", the same for what came and went
+    // "between runs: ...", the same for what came and went
     // between the runs on one host (load, a desktop session): listed apart,
     // not a caveat.
     QStringList transientDifferences;

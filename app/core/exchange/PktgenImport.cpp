@@ -200,6 +200,12 @@ void inOurNames(Device &d) {
     const auto put = [&p](const char *name, const Param &from, const QString &value) {
         p.insert(QLatin1String(name), Param{value, from.line, from.column});
     };
+    // Only whole numbers are translated: anything else stays under pktgen's
+    // name, where the checks below refuse it naming its line.
+    const auto number = [&p](const char *name) {
+        QString why;
+        return ImportChecks::count(p.value(QLatin1String(name)).value, true, &why);
+    };
     const auto rename = [&](const char *from, const char *to) {
         if (p.contains(QLatin1String(from))) {
             const Param value = take(from);
@@ -220,8 +226,8 @@ void inOurNames(Device &d) {
     d.ifname = take("ifname").value; // the run's name and port say it
     if (p.value(QStringLiteral("src_mac")).value == QLatin1String("00:00:00:00:00:00"))
         take("src_mac"); // the device's own
-    const qint64 flows = std::max<qint64>(p.value(QStringLiteral("flows")).value.toLongLong(), 1);
-    if (p.contains(QStringLiteral("flows")))
+    const qint64 flows = std::max<qint64>(number("flows").value_or(1), 1);
+    if (number("flows"))
         put("flows", p.value(QStringLiteral("flows")), QString::number(flows));
     if (const QString len = p.value(QStringLiteral("flowlen")).value;
         len == QLatin1String("0") || (flows > 1 && len == QLatin1String("1")))
@@ -245,30 +251,25 @@ void inOurNames(Device &d) {
     };
     address("src_min", "src_max", "src_ip", 1);
     address("dst_min", "dst_max", "dst_ip", flows);
-    const auto range = [&](const char *min, const char *max, const char *ours) {
-        if (!p.contains(QLatin1String(min)) || !p.contains(QLatin1String(max)))
+    // A range as "lo-hi" (a port range), or as its size (the queue map).
+    const auto range = [&](const char *min, const char *max, const char *ours, bool size) {
+        const auto lo = number(min);
+        const auto hi = number(max);
+        if (!lo || !hi || *lo > *hi)
             return;
-        const Param lo = take(min);
-        const Param hi = take(max);
-        put(ours, lo,
-            StepParameter::text(QJsonArray{lo.value.toLongLong(), hi.value.toLongLong()}));
+        const Param from = take(min);
+        take(max);
+        put(ours, from,
+            size ? QString::number(*hi - *lo + 1) : StepParameter::text(QJsonArray{*lo, *hi}));
     };
-    range("udp_src_min", "udp_src_max", "udp_src");
-    range("udp_dst_min", "udp_dst_max", "udp_dst");
-    if (p.contains(QStringLiteral("queue_map_min")) &&
-        p.contains(QStringLiteral("queue_map_max"))) {
-        const Param lo = take("queue_map_min");
-        const Param hi = take("queue_map_max");
-        put("queues", lo, QString::number(hi.value.toLongLong() - lo.value.toLongLong() + 1));
-    }
+    range("udp_src_min", "udp_src_max", "udp_src", false);
+    range("udp_dst_min", "udp_dst_max", "udp_dst", false);
+    range("queue_map_min", "queue_map_max", "queues", true);
     // pktgen waits delay ns between sends of burst packets each.
-    if (p.contains(QStringLiteral("delay"))) {
-        const Param delay = take("delay");
-        const qint64 ns = delay.value.toLongLong();
-        const qint64 burst =
-            std::max<qint64>(p.value(QStringLiteral("burst")).value.toLongLong(), 1);
-        put("rate_pps", delay,
-            QString::number(ns > 0 ? std::llround(1e9 * double(burst) / double(ns)) : 0));
+    if (const auto ns = number("delay")) {
+        const qint64 burst = std::max<qint64>(number("burst").value_or(1), 1);
+        put("rate_pps", take("delay"),
+            QString::number(*ns > 0 ? std::llround(1e9 * double(burst) / double(*ns)) : 0));
     }
     // FLOW_SEQ is what burstlab's flows mean.
     if (p.contains(QStringLiteral("flags"))) {
