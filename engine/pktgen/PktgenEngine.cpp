@@ -80,6 +80,11 @@ std::vector<Setting> settingsOf(const StepParams &p, uint64_t quota, uint32_t qu
         {"queues", "queue_map_min " + std::to_string(queue)},
         {"queues", "queue_map_max " + std::to_string(queue)},
     };
+    if (!p.timestamp) {
+        // A new entry stamps its packets: pktgen's default.
+        s.push_back({"timestamp",
+                     "flag " + std::string(protocol::parameter("timestamp").pktgenFlagWhenFalse)});
+    }
     if (p.flows > 1) {
         // Flow f is a dst address of its own, taken in turn.
         s.push_back({"flows", "flows " + std::to_string(p.flows)});
@@ -121,6 +126,7 @@ PktgenEngine::PktgenEngine(PktgenProc proc, KernelDevice device, std::vector<uns
     // pktgen's own defaults where they differ: a step that sets no burst
     // sends as pktgen does.
     m_defaults.burst = static_cast<uint32_t>(*protocol::parameter("burst").pktgenValue);
+    m_defaults.timestamp = *protocol::parameter("timestamp").pktgenValue != 0;
     // pktgen sends from the device's own address unless told otherwise.
     unsigned b[6];
     if (std::sscanf(m_device.mac.c_str(), "%2x:%2x:%2x:%2x:%2x:%2x", &b[0], &b[1], &b[2], &b[3],

@@ -35,6 +35,8 @@ struct Parameter {
     std::string_view pktgen;
     // A pktgen run's default where it differs (pktgen's own).
     std::optional<int64_t> pktgenValue;
+    // A boolean pktgen takes as a flag its false value sets.
+    std::string_view pktgenFlagWhenFalse = {};
 };
 
 namespace detail {
@@ -65,7 +67,9 @@ inline constexpr std::array kParameters{
     detail::integer("tx_desc", {64, 4096}, 1024, {}),
     detail::integer("rate_pps", {0, 1000000000}, 0, "ratep"),
     detail::integer("flows", {1, 65536}, 1, "flows"),
-    Parameter{"timestamp", ParameterKind::Boolean, {0, 1}, 0, {}, {}, {}, std::nullopt},
+    // pktgen stamps every packet unless flag NO_TIMESTAMP (sample03 sets it).
+    Parameter{
+        "timestamp", ParameterKind::Boolean, {0, 1}, 0, {}, {}, "timestamp", 1, "NO_TIMESTAMP"},
     detail::integer("stats_ms", {10, 10000}, 100, "stats_ms"),
     detail::address("src_mac", ParameterKind::Mac, "02:00:00:00:00:01", "src_mac"),
     detail::address("dst_mac", ParameterKind::Mac, "02:00:00:00:00:02", "dst_mac"),

@@ -76,8 +76,8 @@ class TestCliPktgen : public QObject {
         QTest::addColumn<QString>("error");
         const QString takes =
             QStringLiteral("burst, clone, pkt_size, duration_ms, count, queues, rate_pps, flows, "
-                           "stats_ms, src_mac, dst_mac, src_ip, dst_ip, udp_src, udp_dst, vlan, "
-                           "vlan_pcp");
+                           "timestamp, stats_ms, src_mac, dst_mac, src_ip, dst_ip, udp_src, "
+                           "udp_dst, vlan, vlan_pcp");
         QTest::newRow("unknown kind")
             << QStringList{"sweep", "--engine-kind", "xdp", "--sweep", "burst=1,2"}
             << "--engine-kind 'xdp': must be dpdk or pktgen";
@@ -105,10 +105,10 @@ class TestCliPktgen : public QObject {
                            "dummy0", "--sweep",       "tx_desc=512,1024"}
             << "--sweep tx_desc=512,1024: the pktgen engine does not take tx_desc (it takes " +
                    takes + ")";
-        QTest::newRow("fixed timestamp")
-            << pktgenSweep({"--set", "timestamp=true"})
-            << "--set timestamp=true: the pktgen engine does not take timestamp (it takes " +
-                   takes + ")";
+        QTest::newRow("fixed tx_desc")
+            << pktgenSweep({"--set", "tx_desc=512"})
+            << "--set tx_desc=512: the pktgen engine does not take tx_desc (it takes " + takes +
+                   ")";
         QTest::newRow("warm-up") << pktgenSweep({"--warmup-ms", "50"})
                                  << "--warmup-ms 50: the pktgen engine has no warm-up (pktgen "
                                     "measures from its first packet): it must be 0, got 50 ms";

@@ -220,9 +220,9 @@ class TestPktgenRuns : public QObject {
             problemOf(problems(spec), QStringLiteral("tx_desc")),
             QStringLiteral("the pktgen engine does not take tx_desc (it takes %1)").arg(takes));
         spec = pktgenSpec();
-        spec.fixed.insert(QStringLiteral("timestamp"), true);
-        QVERIFY(problemOf(problems(spec), QStringLiteral("timestamp"))
-                    .startsWith(QStringLiteral("the pktgen engine does not take timestamp")));
+        spec.fixed.insert(QStringLiteral("warmup_ms"), 10);
+        QVERIFY(problemOf(problems(spec), QStringLiteral("warmup_ms"))
+                    .startsWith(QStringLiteral("the pktgen engine does not take warmup_ms")));
         spec.fixed = {{QStringLiteral("clone"), 64}, {QStringLiteral("rate_pps"), 100000}};
         QVERIFY(problems(spec).isEmpty());
         // the DPDK engine takes them all
@@ -557,6 +557,7 @@ class TestPktgenRuns : public QObject {
     void importedDumpMeetsALiveRun_data() {
         QTest::addColumn<QString>("params");
         QTest::addColumn<QString>("difference");
+        QTest::addColumn<bool>("liveStamps");
         const QString block =
             QStringLiteral("Params: count 1000000  min_pkt_size: 60  max_pkt_size: 60\n"
                            "     frags: %1  delay: 0  clone_skb: 0  ifname: dummy0\n"
@@ -572,23 +573,34 @@ class TestPktgenRuns : public QObject {
         QTest::newRow("as the engine writes them")
             << block.arg(QStringLiteral("0"), QStringLiteral("198.18.0.1"),
                          QStringLiteral("8a:1f:5c:2e:90:11"), QString())
-            << QString();
+            << QString() << true;
         QTest::newRow("by hand, pktgen's own source")
             << block.arg(QStringLiteral("0"), QString(), QStringLiteral("00:00:00:00:00:00"),
                          QString())
-            << QString();
-        QTest::newRow("fragments") << block.arg(QStringLiteral("4"), QString(),
-                                                QStringLiteral("00:00:00:00:00:00"), QString())
-                                   << QStringLiteral("frags: not recorded in live, 4 in dump");
+            << QString() << true;
+        QTest::newRow("fragments")
+            << block.arg(QStringLiteral("4"), QString(), QStringLiteral("00:00:00:00:00:00"),
+                         QString())
+            << QStringLiteral("frags: not recorded in live, 4 in dump") << true;
+        // NO_TIMESTAMP is timestamp false (the live run stamps, pktgen's default).
         QTest::newRow("no timestamps")
             << block.arg(QStringLiteral("0"), QString(), QStringLiteral("00:00:00:00:00:00"),
                          QStringLiteral("NO_TIMESTAMP  "))
-            << QStringLiteral("flags: not recorded in live, NO_TIMESTAMP in dump");
+            << QStringLiteral("timestamp: 1 in live, 0 in dump") << true;
+        QTest::newRow("a flag no parameter stands for")
+            << block.arg(QStringLiteral("0"), QString(), QStringLiteral("00:00:00:00:00:00"),
+                         QStringLiteral("UDPCSUM  "))
+            << QStringLiteral("flags: not recorded in live, UDPCSUM in dump") << true;
+        QTest::newRow("no timestamps, as sample03")
+            << block.arg(QStringLiteral("0"), QString(), QStringLiteral("00:00:00:00:00:00"),
+                         QStringLiteral("NO_TIMESTAMP  "))
+            << QString() << false;
     }
 
     void importedDumpMeetsALiveRun() {
         QFETCH(QString, params);
         QFETCH(QString, difference);
+        QFETCH(bool, liveStamps);
         const QString dump =
             params + QStringLiteral("Current:\n     pkts-sofar: 1000000  errors: 0\n"
                                     "Result: OK: 1000001(c999000+d1000) usec, 1000000 "
@@ -601,8 +613,11 @@ class TestPktgenRuns : public QObject {
         // pktgen's own rounding of its totals to the microsecond is no oddity.
         QVERIFY2(imported->run.spec.importWarnings.isEmpty(),
                  qPrintable(imported->run.spec.importWarnings.join(u'\n')));
-        const RunData live = burstRun(EngineKind::Pktgen, QStringLiteral("live"), {{32, 1000000}},
-                                      QJsonObject{{QStringLiteral("count"), 1000000}});
+        QJsonObject fixed{{QStringLiteral("count"), 1000000}};
+        if (!liveStamps)
+            fixed.insert(QStringLiteral("timestamp"), false);
+        const RunData live =
+            burstRun(EngineKind::Pktgen, QStringLiteral("live"), {{32, 1000000}}, fixed);
         const QStringList differences = RunMatch::of({live, *imported}).settingDifferences;
         QCOMPARE(differences, difference.isEmpty() ? QStringList{} : QStringList{difference});
     }

@@ -271,16 +271,20 @@ void inOurNames(Device &d) {
         put("rate_pps", take("delay"),
             QString::number(*ns > 0 ? std::llround(1e9 * double(burst) / double(*ns)) : 0));
     }
-    // FLOW_SEQ is what burstlab's flows mean.
+    // FLOW_SEQ is what burstlab's flows mean; a flag a boolean parameter
+    // stands for (NO_TIMESTAMP) is that parameter.
     if (p.contains(QStringLiteral("flags"))) {
-        QStringList flags = p.value(QStringLiteral("flags")).value.split(u' ', Qt::SkipEmptyParts);
+        const Param from = take("flags");
+        QStringList flags = from.value.split(u' ', Qt::SkipEmptyParts);
         if (flows > 1)
             flags.removeAll(QStringLiteral("FLOW_SEQ"));
+        for (const StepParameter &parameter : StepParameters::all()) {
+            if (!parameter.pktgenFlag.isEmpty() && flags.removeAll(parameter.pktgenFlag) > 0)
+                p.insert(parameter.name, Param{QStringLiteral("false"), from.line, from.column});
+        }
         flags.sort();
-        if (flags.isEmpty())
-            take("flags");
-        else
-            put("flags", p.value(QStringLiteral("flags")), flags.join(u','));
+        if (!flags.isEmpty())
+            put("flags", from, flags.join(u','));
     }
 }
 
@@ -408,7 +412,13 @@ std::optional<RunData> PktgenImport::parse(const QString &text, const QString &l
         run.spec.axes << Axis{name, {}};
     for (const QString &name : params.names) {
         const Param &first = params.values.value(name).first();
-        if (!axes.contains(name) && !first.value.isEmpty())
+        if (axes.contains(name) || first.value.isEmpty())
+            continue;
+        // A true/false setting is stored as a live run stores it.
+        const StepParameter *known = StepParameters::find(name);
+        if (known && known->type == ParameterType::Boolean)
+            run.spec.fixed.insert(name, first.value == QLatin1String("true"));
+        else
             run.spec.fixed.insert(name, numeric[name] ? QJsonValue(first.value.toLongLong())
                                                       : QJsonValue(first.value));
     }

@@ -88,7 +88,8 @@ constexpr Words kWords[] = {
      "flows over fresh packets: flow f adds f to dst_ip and takes its UDP ports from udp_src and "
      "udp_dst"},
     {"timestamp", false, "",
-     "the TSC in every built packet's signature, for the sink's one-way latency"},
+     "the send time in every built packet: the TSC in burstlab's signature, for the sink's "
+     "one-way latency; in a pktgen run pktgen's own header (false: flag NO_TIMESTAMP)"},
     {"stats_ms", false, "ms",
      "period of the live stats samples; unless set, a sweep takes about 20 a step "
      "(duration_ms/20, 20..100 ms), a pktgen sweep one each 500 ms"},
@@ -132,8 +133,10 @@ StepParameter fromTable(const Words &w) {
     s.fromPort = w.fromPort;
     s.pktgen = latin1(p.pktgen);
     s.pktgenText = QLatin1String(w.pktgenText);
-    s.pktgenDefault =
-        p.pktgenValue ? integerOrNone(p.pktgenValue) : QJsonValue(QJsonValue::Undefined);
+    s.pktgenFlag = latin1(p.pktgenFlagWhenFalse);
+    if (p.pktgenValue)
+        s.pktgenDefault =
+            s.type == T::Boolean ? QJsonValue(*p.pktgenValue != 0) : integerOrNone(p.pktgenValue);
     return s;
 }
 
@@ -156,6 +159,8 @@ StepParameter olderForm(const protocol::PortAlias &alias, const char *help) {
 QString pktgenCell(const StepParameter &p) {
     if (!p.takenBy(EngineKind::Pktgen))
         return QStringLiteral("no");
+    if (!p.pktgenFlag.isEmpty())
+        return QStringLiteral("`flag %1` when false").arg(p.pktgenFlag);
     return p.pktgen == p.name ? QStringLiteral("yes") : QStringLiteral("`%1`").arg(p.pktgen);
 }
 
@@ -329,6 +334,9 @@ QString StepParameter::text(const QJsonValue &value) {
 }
 
 QString StepParameter::netdevText(const QJsonValue &value, EngineKind kind) const {
+    if (kind == EngineKind::Pktgen && !pktgenFlag.isEmpty())
+        return QStringLiteral("flag ") + (value.toBool() ? QStringLiteral("!") : QString()) +
+               pktgenFlag;
     const QString format = netdev.isEmpty() || kind == EngineKind::Pktgen
                                ? textName(kind) + QStringLiteral("=%1")
                                : netdev;

@@ -54,6 +54,9 @@ struct StepParameter {
     // A pktgen run's default where it differs (burst: pktgen's own 1, so that
     // a run with no burst set is what pktgen users mean); undefined: the same.
     QJsonValue pktgenDefault{QJsonValue::Undefined};
+    // The pktgen flag a false value sets (timestamp: NO_TIMESTAMP), which a
+    // pktgen run's text shows as pktgen's scripts write it.
+    QString pktgenFlag;
 
     // "integer", "true/false", "MAC", "IPv4", "port range".
     QString typeName() const;
@@ -66,7 +69,7 @@ struct StepParameter {
     // The protocol's value as it is typed: "32", "true", "50000-53999".
     static QString text(const QJsonValue &value);
     // The protocol's value in netdev text: "pkt_size=64"; a pktgen run's
-    // under pktgen's name: "clone_skb=64".
+    // under pktgen's name: "clone_skb=64", "flag NO_TIMESTAMP".
     QString netdevText(const QJsonValue &value, EngineKind kind = EngineKind::Dpdk) const;
     // The name a run's text gives it: pktgen's for a pktgen run, else its own.
     QString textName(EngineKind kind) const;
