@@ -8,6 +8,7 @@
 #include "exchange/RunSetup.h"
 #include "exchange/SweepCommandLine.h"
 #include "exchange/TextLayout.h"
+#include "stats/Figure.h"
 #include "stats/PointStats.h"
 #include "util/ExitCode.h"
 #include "util/SafeText.h"
@@ -155,6 +156,24 @@ QString pointTable(const RunData &data, const QList<PointStats> &stats) {
     return table.toString();
 }
 
+// A run on several devices: each point's pps per device, which add up to
+// the point's own (each device's is the median of its own repetitions, so
+// the sum can differ from the point's median by what the medians do).
+QString deviceTable(const RunData &data, const QList<PointStats> &stats) {
+    TextTable table({QStringLiteral("POINT"), QStringLiteral("DEVICE"), QStringLiteral("PPS"),
+                     QStringLiteral("NS/PKT")});
+    const QStringList names = data.run.spec.axisNames();
+    for (const PointStats &s : stats) {
+        for (const PointStats::DeviceFigure &d : s.devices) {
+            const auto ns = d.pps ? Figure::ns(*d.pps) : std::nullopt;
+            table.addRow({s.point.describe(names), d.device,
+                          dash(d.pps ? std::optional(QString::number(*d.pps)) : std::nullopt),
+                          dash(ns ? std::optional(TextLayout::fixed2(*ns)) : std::nullopt)});
+        }
+    }
+    return table.isEmpty() ? QString() : QLatin1Char('\n') + table.toString();
+}
+
 } // namespace
 
 int showCommand(const QStringList &args) {
@@ -184,7 +203,7 @@ int showCommand(const QStringList &args) {
     }
     const QList<PointStats> stats = PointStats::ofRun(*data, options.stats);
     CliOutput::out() << header(*data, stats, options.stats.excludeDisturbed) << '\n'
-                     << pointTable(*data, stats);
+                     << pointTable(*data, stats) << deviceTable(*data, stats);
     return ExitOk;
 }
 

@@ -13,6 +13,7 @@ class TextTable {
     // Cells may hold untrusted text (a label, a host name): each is shown
     // through SafeText::field, before the widths are measured.
     void addRow(const QStringList &cells);
+    bool isEmpty() const { return m_rows.isEmpty(); }
     // With maxWidth > 0 the widest columns are narrowed until the table fits
     // (none below a dozen characters) and their cells wrap at spaces onto
     // more lines.

@@ -45,8 +45,8 @@ std::string kernelVersion() {
     return uname(&u) == 0 ? u.release : "";
 }
 
-uint64_t sendGapNs(const StepParams &p, uint32_t queues) {
-    return static_cast<uint64_t>(1e9 * p.burst * queues / static_cast<double>(p.ratePps));
+uint64_t sendGapNs(const StepParams &p, uint32_t entries) {
+    return static_cast<uint64_t>(1e9 * p.burst * entries / static_cast<double>(p.ratePps));
 }
 
 // A pktgen command for an entry and the burstlab parameter it comes from.
@@ -60,14 +60,16 @@ template <typename T> Setting named(const char *field, T value) {
     return {field, std::string(protocol::parameter(field).pktgen) + " " + std::to_string(value)};
 }
 
+// An entry's settings: `entries` share the step's rate; srcMac is the
+// entry's device's own unless the step set one.
 std::vector<Setting> settingsOf(const StepParams &p, uint64_t quota, uint32_t queue,
-                                uint32_t queues) {
+                                uint32_t entries, const std::string &srcMac) {
     std::vector<Setting> s = {
         named("count", quota),
         named("pkt_size", p.pktSize),
         named("burst", p.burst),
         named("clone", p.clone),
-        {"src_mac", "src_mac " + formatMac(p.srcMac)},
+        {"src_mac", "src_mac " + srcMac},
         {"dst_mac", "dst_mac " + formatMac(p.dstMac)},
         {"src_ip", "src_min " + formatIp(p.srcIp.host)},
         {"src_ip", "src_max " + formatIp(p.srcIp.host)},
@@ -94,7 +96,7 @@ std::vector<Setting> settingsOf(const StepParams &p, uint64_t quota, uint32_t qu
     if (p.ratePps > 0) {
         // pktgen paces each of its sends, which sends `burst` packets (its
         // ratep is sends per second): the gap between sends in ns.
-        s.push_back({"rate_pps", "delay " + std::to_string(sendGapNs(p, queues))});
+        s.push_back({"rate_pps", "delay " + std::to_string(sendGapNs(p, entries))});
     }
     if (p.vlan != 0) {
         s.push_back({"vlan", "vlan_id " + std::to_string(p.vlan)});
@@ -116,21 +118,30 @@ struct PktgenEngine::Step {
     bool durationReached = false;
 };
 
-PktgenEngine::PktgenEngine(PktgenProc proc, KernelDevice device, std::vector<unsigned> threadCpus)
-    : m_proc(std::move(proc)), m_device(std::move(device)), m_threadCpus(std::move(threadCpus)),
+PktgenEngine::PktgenEngine(PktgenProc proc, std::vector<KernelDevice> devices,
+                           std::vector<unsigned> threadCpus)
+    : m_proc(std::move(proc)), m_devices(std::move(devices)), m_threadCpus(std::move(threadCpus)),
       m_doneFd(eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK)) {
-    m_limits.queues.hi = std::min<int64_t>(static_cast<int64_t>(m_threadCpus.size()),
-                                           std::max<uint32_t>(m_device.txQueues, 1));
-    m_limits.pktSize.hi = std::max<int64_t>(m_limits.pktSize.lo, m_device.mtu + 14);
+    // Each device's queues take threads of their own; a size every device
+    // takes.
+    int64_t queues = static_cast<int64_t>(m_threadCpus.size() / m_devices.size());
+    uint32_t mtu = UINT32_MAX;
+    for (const KernelDevice &d : m_devices) {
+        queues = std::min<int64_t>(queues, std::max<uint32_t>(d.txQueues, 1));
+        mtu = std::min(mtu, d.mtu);
+    }
+    m_limits.queues.hi = std::max<int64_t>(queues, 1);
+    m_limits.pktSize.hi = std::max<int64_t>(m_limits.pktSize.lo, mtu + 14);
     m_limits.count.hi = std::min(m_limits.count.hi, kPktgenMaxNumber);
     // pktgen's own defaults where they differ: a step that sets no burst
     // sends as pktgen does.
     m_defaults.burst = static_cast<uint32_t>(*protocol::parameter("burst").pktgenValue);
     m_defaults.timestamp = *protocol::parameter("timestamp").pktgenValue != 0;
-    // pktgen sends from the device's own address unless told otherwise.
+    // pktgen sends from the device's own address unless told otherwise (the
+    // first device's stands for the others').
     unsigned b[6];
-    if (std::sscanf(m_device.mac.c_str(), "%2x:%2x:%2x:%2x:%2x:%2x", &b[0], &b[1], &b[2], &b[3],
-                    &b[4], &b[5]) == 6) {
+    if (std::sscanf(m_devices.front().mac.c_str(), "%2x:%2x:%2x:%2x:%2x:%2x", &b[0], &b[1], &b[2],
+                    &b[3], &b[4], &b[5]) == 6) {
         for (size_t i = 0; i < 6; ++i) {
             m_defaults.srcMac[i] = static_cast<uint8_t>(b[i]);
         }
@@ -192,7 +203,7 @@ void PktgenEngine::removeEntries(const std::vector<unsigned> &cpus) {
 
 Json PktgenEngine::hello() const {
     return protocol::toJson(
-        pktgen::hello({m_device, kernelVersion(), m_proc.read(PktgenProc::kControl), m_threadCpus,
+        pktgen::hello({m_devices, kernelVersion(), m_proc.read(PktgenProc::kControl), m_threadCpus,
                        StepParams::limitsJson(m_limits), m_defaults.toJson()}));
 }
 
@@ -213,16 +224,18 @@ std::optional<ProtocolError> PktgenEngine::start(int64_t id, const nlohmann::jso
     if (auto foreign = foreignEntries()) {
         return foreign;
     }
-    const auto device = KernelDevice::find(m_device.name);
-    if (!device || !device->up) {
-        return ProtocolError{"port_error", "",
-                             m_device.name + (device ? " is down" : " no longer exists")};
+    for (const KernelDevice &d : m_devices) {
+        const auto device = KernelDevice::find(d.name);
+        if (!device || !device->up) {
+            return ProtocolError{"port_error", "",
+                                 d.name + (device ? " is down" : " no longer exists")};
+        }
     }
     auto step = std::make_unique<Step>();
     step->id = id;
     step->params = params;
     step->commandNs = monotonicNs();
-    if (auto error = setUpEntries(params, step->entries)) {
+    if (auto error = setUpEntries(params, !command.contains("src_mac"), step->entries)) {
         leaveIdle();
         return error;
     }
@@ -240,17 +253,22 @@ std::optional<ProtocolError> PktgenEngine::start(int64_t id, const nlohmann::jso
     return std::nullopt;
 }
 
-std::optional<ProtocolError> PktgenEngine::setUpEntries(const StepParams &params,
+std::optional<ProtocolError> PktgenEngine::setUpEntries(const StepParams &params, bool ownSrcMac,
                                                         std::vector<Entry> &entries) {
     const uint64_t count = params.count.value_or(0);
-    for (uint32_t q = 0; q < params.queues; ++q) {
-        Entry e{m_threadCpus[q],
+    const auto all = static_cast<uint32_t>(m_devices.size() * params.queues);
+    for (uint32_t i = 0; i < all; ++i) {
+        const size_t device = i / params.queues;
+        const uint32_t q = i % params.queues;
+        const KernelDevice &dev = m_devices[device];
+        Entry e{m_threadCpus[i],
+                device,
                 q,
-                m_device.name + std::string(kEntrySuffix) + std::to_string(q),
-                count == 0 ? 0 : lcoreQuota(count, params.queues, q),
+                dev.name + std::string(kEntrySuffix) + std::to_string(q),
+                count == 0 ? 0 : lcoreQuota(count, all, i),
                 std::nullopt,
                 std::nullopt};
-        // A queue whose share of the count is 0 sends nothing; pktgen would
+        // An entry whose share of the count is 0 sends nothing; pktgen would
         // take count 0 as no limit.
         if (count != 0 && e.quota == 0) {
             continue;
@@ -263,7 +281,8 @@ std::optional<ProtocolError> PktgenEngine::setUpEntries(const StepParams &params
         }
         e.kthread = kpktgendPid(e.cpu);
         entries.push_back(e);
-        for (const Setting &s : settingsOf(params, e.quota, q, params.queues)) {
+        const std::string srcMac = ownSrcMac ? dev.mac : formatMac(params.srcMac);
+        for (const Setting &s : settingsOf(params, e.quota, q, all, srcMac)) {
             if (int error = m_proc.write(e.name, s.command)) {
                 return ProtocolError{"port_error", s.field,
                                      "pktgen refused '" + s.command + "' on " + e.name + ": " +

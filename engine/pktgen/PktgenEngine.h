@@ -19,13 +19,15 @@
 namespace burstlab::engine {
 
 // The protocol's steps carried out by the kernel's pktgen: one entry
-// IFNAME@burstlabI on the kpktgend thread of each queue, set up per step,
+// IFNAME@burstlabQ per device and queue, each on a kpktgend thread of its
+// own (the first device's queues on the first threads), set up per step,
 // started by a write of "start" to pgctrl on a thread of its own (the write
 // blocks until pktgen is done), and removed again after every step, so
 // pktgen is idle whenever no step runs (docs/kernel-pktgen.md).
 class PktgenEngine {
   public:
-    PktgenEngine(PktgenProc proc, KernelDevice device, std::vector<unsigned> threadCpus);
+    PktgenEngine(PktgenProc proc, std::vector<KernelDevice> devices,
+                 std::vector<unsigned> threadCpus);
     ~PktgenEngine();
     PktgenEngine(const PktgenEngine &) = delete;
     PktgenEngine &operator=(const PktgenEngine &) = delete;
@@ -66,6 +68,7 @@ class PktgenEngine {
   private:
     struct Entry {
         unsigned cpu = 0;
+        size_t device = 0; // of m_devices
         uint32_t queue = 0;
         std::string name; // IFNAME@burstlabQ
         uint64_t quota = 0;
@@ -74,14 +77,14 @@ class PktgenEngine {
     };
     struct Step;
 
-    std::optional<ProtocolError> setUpEntries(const StepParams &params,
+    std::optional<ProtocolError> setUpEntries(const StepParams &params, bool ownSrcMac,
                                               std::vector<Entry> &entries);
     std::optional<ProtocolError> foreignEntries() const;
     void removeEntries(const std::vector<unsigned> &cpus);
     void writeStop();
 
     PktgenProc m_proc;
-    KernelDevice m_device;
+    std::vector<KernelDevice> m_devices;
     std::vector<unsigned> m_threadCpus;
     StepLimits m_limits;
     StepParams m_defaults;

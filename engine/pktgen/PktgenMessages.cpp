@@ -44,8 +44,10 @@ protocol::Hello hello(const HelloFacts &f) {
     h.workerLcores = f.threadCpus;
     h.workerCpus = f.threadCpus;
     h.numaNodes = 1;
-    h.ports.push_back({"tx", 0, f.device.name, f.device.driver, f.device.mac, f.device.speedMbps,
-                       f.device.up, f.device.mtu, f.device.txQueues, std::nullopt});
+    for (const KernelDevice &d : f.devices) {
+        h.ports.push_back({"tx", static_cast<uint16_t>(h.ports.size()), d.name, d.driver, d.mac,
+                           d.speedMbps, d.up, d.mtu, d.txQueues, std::nullopt});
+    }
     h.limits = onlyTaken(f.limits);
     h.defaults = onlyTaken(f.defaults);
     return h;

@@ -21,7 +21,7 @@ bool takes(std::string_view parameter);
 protocol::Json onlyTaken(protocol::Json parameters);
 
 struct HelloFacts {
-    KernelDevice device;
+    std::vector<KernelDevice> devices; // one tx port each, in order
     std::string kernelVersion;
     std::string pgctrlText;
     std::vector<unsigned> threadCpus;

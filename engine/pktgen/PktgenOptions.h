@@ -9,7 +9,9 @@ namespace burstlab::engine {
 
 // burstlab-pktgen-engine's validated command line.
 struct PktgenOptions : EngineOptions {
-    std::string device;
+    // The devices to send on, in order: one or more, each on threads of its
+    // own (--device eth1,eth2, as the scripts' pktgen.conf-2-2 does).
+    std::vector<std::string> devices;
     std::vector<unsigned> threads; // CPUs whose kpktgend_N threads send; empty: the default
 
     // Throws OptionsError naming the bad option.

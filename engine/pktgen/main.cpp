@@ -23,13 +23,19 @@ using namespace burstlab::engine;
 namespace {
 
 // The threads to send from: those named, each of which pktgen must have,
-// or the first after CPU 0 (which the system's own work tends to load).
+// or one per device, CPUs after 0 (which the system's own work tends to
+// load) first.
 std::vector<unsigned> chooseThreads(const PktgenOptions &options, const PktgenProc &proc) {
-    const std::vector<unsigned> have = proc.threadCpus();
+    std::vector<unsigned> have = proc.threadCpus();
     if (options.threads.empty()) {
-        const auto after0 =
-            std::find_if(have.begin(), have.end(), [](unsigned c) { return c > 0; });
-        return {after0 != have.end() ? *after0 : have.empty() ? 0 : have.front()};
+        std::stable_partition(have.begin(), have.end(), [](unsigned c) { return c > 0; });
+        if (have.size() < options.devices.size()) {
+            throw OptionsError("each device needs a pktgen thread of its own: " +
+                               std::to_string(options.devices.size()) + " devices, " +
+                               std::to_string(have.size()) + " threads");
+        }
+        have.resize(std::max<size_t>(options.devices.size(), 1));
+        return have;
     }
     for (unsigned cpu : options.threads) {
         if (std::find(have.begin(), have.end(), cpu) == have.end()) {
@@ -59,13 +65,17 @@ ExitCode runPktgenEngine(const PktgenOptions &options, const EngineConfig &confi
         std::cerr << "burstlab-pktgen-engine: " << e.what() << "\n";
         return ExitCode::BadCommandLine;
     }
-    const auto device = KernelDevice::find(options.device);
-    if (!device || !device->up) {
-        out.write(protocol::fatalError("device", "--device " + options.device +
-                                                     (device ? " is down" : ": no such device")));
-        return ExitCode::DeviceUnusable;
+    std::vector<KernelDevice> devices;
+    for (const std::string &name : options.devices) {
+        const auto device = KernelDevice::find(name);
+        if (!device || !device->up) {
+            out.write(protocol::fatalError(
+                "device", "--device " + name + (device ? " is down" : ": no such device")));
+            return ExitCode::DeviceUnusable;
+        }
+        devices.push_back(*device);
     }
-    PktgenEngine engine(proc, *device, threads);
+    PktgenEngine engine(proc, devices, threads);
     if (std::string error = engine.claim(); !error.empty()) {
         out.write(protocol::fatalError("pktgen_busy", error));
         return ExitCode::DeviceUnusable;
@@ -88,7 +98,9 @@ int main(int argc, char **argv) {
         if (!options.help && !options.version) {
             config =
                 EngineConfig::forEngine(options.configPath, BURSTLAB_ENGINE_CONF, runsElevated());
-            config.checkInterface("--device", options.device);
+            for (const std::string &device : options.devices) {
+                config.checkInterface("--device", device);
+            }
         }
     } catch (const OptionsError &e) {
         std::cerr << "burstlab-pktgen-engine: " << e.what() << "\n";

@@ -145,11 +145,9 @@ class TstProtocolRoundtrip : public QObject {
         en::StepParams defaults;
         defaults.burst = 1;
         en::pktgen::HelloFacts facts;
-        facts.device.name = "dummy0";
-        facts.device.driver = "dummy";
-        facts.device.mac = "02:00:00:00:00:09";
-        facts.device.up = true;
-        facts.device.mtu = 1500;
+        // Two devices, as the scripts' two-device runs send on.
+        for (const char *name : {"dummy0", "dummy1"})
+            facts.devices.push_back({name, "dummy", "02:00:00:00:00:09", 0, true, 1500, 1});
         facts.kernelVersion = "6.1.0-28-amd64";
         facts.pgctrlText = "Packet Generator (proc) Version: 2.75\nRunning: \n";
         facts.threadCpus = {1};
@@ -166,6 +164,9 @@ class TstProtocolRoundtrip : public QObject {
         QCOMPARE(hello->workerCpus, QList<qint64>{1});
         QVERIFY(hello->txPort());
         QCOMPARE(hello->txPort()->name, QStringLiteral("dummy0"));
+        QCOMPARE(hello->ports.size(), 2);
+        QCOMPARE(hello->ports.at(1).name, QStringLiteral("dummy1"));
+        QCOMPARE(hello->ports.at(1).portId, 1);
         // What pktgen does not take is neither limited nor defaulted.
         QVERIFY(hello->limits.contains(QStringLiteral("clone")));
         QVERIFY(!hello->limits.contains(QStringLiteral("tx_desc")));

@@ -92,6 +92,8 @@ class TestPktgenSweep : public QObject {
     void cloneSweepPrintedAsClone();
     void comparedWithDpdkAndSeed000();
     void dumpByHandMeetsALiveRun();
+    void sample03AsOneCommand();
+    void twoDevicesOnTwoThreads();
     void vethTakesPktSizeRefusesBurst();
     void sigintMidSweepLeavesPktgenIdle();
     void notPermittedIsRefusedBeforeARun();
@@ -119,6 +121,9 @@ void TestPktgenSweep::initTestCase() {
     if (!QFile::exists("/sys/class/net/dummy0"))
         QVERIFY(ip({"link", "add", "dummy0", "type", "dummy"}));
     QVERIFY(ip({"link", "set", "dummy0", "up"}));
+    if (!QFile::exists("/sys/class/net/dummy1"))
+        QVERIFY(ip({"link", "add", "dummy1", "type", "dummy"}));
+    QVERIFY(ip({"link", "set", "dummy1", "up"}));
     if (!QFile::exists("/sys/class/net/veth0"))
         QVERIFY(ip({"link", "add", "veth0", "type", "veth", "peer", "name", "veth1"}));
     QVERIFY(ip({"link", "set", "veth0", "up"}));
@@ -333,6 +338,105 @@ void TestPktgenSweep::dumpByHandMeetsALiveRun() {
         QVERIFY2(compare.out.contains(QRegularExpression(
                      QStringLiteral(R"(\* #\d+ %1: [\d,]+ pps)").arg(QLatin1String(label)))),
                  qPrintable(compare.out));
+}
+
+// samples/pktgen/pktgen_sample03_burst_single_flow.sh's settings (burst,
+// flag NO_TIMESTAMP, clone_skb 0, pkt_size, count, dst and dst_mac) as one
+// command, stored and printed under pktgen's names.
+void TestPktgenSweep::sample03AsOneCommand() {
+    const CliResult r =
+        pktgenSweep(QStringList{"--sweep", "burst=1,32", "--set", "timestamp=false", "--set",
+                                "clone=0", "--set", "pkt_size=60", "--set", "dst_ip=198.18.0.42",
+                                "--set", "dst_mac=90:e2:ba:0a:56:b4", "--label", "sample03"} +
+                    kCountFirst);
+    QVERIFY2(r.code == 0, qPrintable(describe(r)));
+    const qint64 id = runId("sample03");
+    {
+        RunStore store;
+        QVERIFY(store.open(m_db, RunStore::Access::ReadOnlyIfNeeded));
+        const auto steps = store.stepsOf(id);
+        QVERIFY(steps && !steps->isEmpty());
+        for (const StepResult &step : *steps) {
+            if (!step.measured)
+                continue;
+            const QJsonObject &params = step.measured->params;
+            QCOMPARE(params.value("timestamp"), QJsonValue(false));
+            QCOMPARE(params.value("dst_ip").toString(), QStringLiteral("198.18.0.42"));
+            QCOMPARE(params.value("dst_mac").toString(), QStringLiteral("90:e2:ba:0a:56:b4"));
+        }
+    }
+    const CliResult text = CliRun::run(m_db, {"export", "--format", "netdev", QString::number(id)});
+    QVERIFY2(text.code == 0, qPrintable(describe(text)));
+    for (const char *shown :
+         {"flag NO_TIMESTAMP", "dst=198.18.0.42", "dst_mac=90:e2:ba:0a:56:b4", "count=200000"})
+        QVERIFY2(text.out.contains(QLatin1String(shown)), qPrintable(shown + ("\n" + text.out)));
+    QCOMPARE(performanceLines(text.out, "skb_burst").size(), 2);
+    const CliResult show = CliRun::run(m_db, {"show", QString::number(id)});
+    QVERIFY2(show.out.contains(QStringLiteral("flag NO_TIMESTAMP")), qPrintable(show.out));
+}
+
+// Two devices, each on a kpktgend thread and CPU of its own, as the
+// scripts' two-device configurations send: one command, each step's figures
+// per device and in total. pktgen's threads take up a start each on their
+// own turn (milliseconds apart on the guest's emulated CPUs), so the steps
+// last a second: a window of a count that ends in 20 ms would mostly not
+// overlap the other thread's, which the window check refuses.
+void TestPktgenSweep::twoDevicesOnTwoThreads() {
+    const CliResult r = pktgenSweep({"--lcores", "0,1", "--sweep", "burst=1,32", "--duration-ms",
+                                     "1000", "--label", "two-devices"},
+                                    "dummy0,dummy1");
+    QVERIFY2(r.code == 0, qPrintable(describe(r)));
+    const qint64 id = runId("two-devices");
+    {
+        RunStore store;
+        QVERIFY(store.open(m_db, RunStore::Access::ReadOnlyIfNeeded));
+        const auto run = store.loadRun(id);
+        QVERIFY(run);
+        QCOMPARE(run->device(), QStringLiteral("dummy0 (dummy), dummy1 (dummy)"));
+        const auto steps = store.stepsOf(id);
+        QVERIFY(steps && !steps->isEmpty());
+        for (const StepResult &step : *steps) {
+            if (step.status != RunStatus::Completed)
+                continue;
+            const StepFinished &f = *step.measured;
+            QCOMPARE(f.lcores.size(), 2);
+            qint64 sent = 0;
+            double pps = 0;
+            for (int i = 0; i < 2; ++i) {
+                const LcoreFinished &l = f.lcores[i];
+                QCOMPARE(l.lcore, qint64(i));
+                QCOMPARE(l.kernelDevice(), QStringLiteral("dummy%1").arg(i));
+                QVERIFY(l.window.txPkts > 0);
+                sent += l.window.txPkts;
+                pps += l.window.pps;
+            }
+            QCOMPARE(f.window.txPkts, sent);
+            QVERIFY(std::abs(f.window.pps - pps) < 1e-6 * pps);
+            QCOMPARE(f.thread->lcores, 2);
+        }
+    }
+    const CliResult show = CliRun::run(m_db, {"show", QString::number(id)});
+    QVERIFY2(show.code == 0, qPrintable(describe(show)));
+    QVERIFY2(show.out.contains(QStringLiteral("device: dummy0 (dummy), dummy1 (dummy)")),
+             qPrintable(show.out));
+    // Each point's devices add up to its figure: with two repetitions each
+    // median is a mean, so only the rounding to whole pps separates them.
+    for (int burst : {1, 32}) {
+        const QRegularExpression point(
+            QStringLiteral(R"(^burst=%1\s+\d+\s+\d+\s+\d+\s+(\d+)\s)").arg(burst),
+            QRegularExpression::MultilineOption);
+        const QRegularExpression device(
+            QStringLiteral(R"(^burst=%1\s+dummy(\d)\s+(\d+)\s)").arg(burst),
+            QRegularExpression::MultilineOption);
+        const auto total = point.match(show.out);
+        QVERIFY2(total.hasMatch(), qPrintable(show.out));
+        qint64 sum = 0;
+        int devices = 0;
+        for (auto it = device.globalMatch(show.out); it.hasNext(); ++devices)
+            sum += it.next().captured(2).toLongLong();
+        QCOMPARE(devices, 2);
+        QVERIFY2(std::abs(sum - total.captured(1).toLongLong()) <= 2, qPrintable(show.out));
+    }
 }
 
 void TestPktgenSweep::vethTakesPktSizeRefusesBurst() {

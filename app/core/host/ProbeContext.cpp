@@ -26,10 +26,12 @@ ProbeContext ProbeContext::forLaunch(const EngineLaunch &launch, const QList<int
     context.root = root;
     context.lcores = lcores;
     context.engineKind = launch.kind;
-    context.netdev = launch.device;
+    // Of several devices the first is probed (its NIC's items stand for the
+    // others').
+    context.netdev = launch.device.section(u',', 0, 0);
     // A NIC's netdev links to its PCI function; a virtual one (dummy, veth) to none.
     const QString function =
-        HostFs(root).linkName(QStringLiteral("/sys/class/net/%1/device").arg(launch.device));
+        HostFs(root).linkName(QStringLiteral("/sys/class/net/%1/device").arg(context.netdev));
     if (pciPattern().match(function).hasMatch())
         context.pciAddress = function;
     return context;

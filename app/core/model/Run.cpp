@@ -34,7 +34,13 @@ QString Run::shortTitle() const {
 }
 
 QString Run::device() const {
-    return deviceOf(txPort());
+    // A pktgen run may send on several devices, each a tx port.
+    QStringList devices;
+    for (const QJsonValue &p : hello.value(QStringLiteral("ports")).toArray()) {
+        if (p.toObject().value(QStringLiteral("role")).toString() == QLatin1String("tx"))
+            devices << deviceOf(p.toObject());
+    }
+    return devices.size() > 1 ? devices.join(QStringLiteral(", ")) : deviceOf(txPort());
 }
 
 QString Run::deviceOf(const QJsonObject &port) {

@@ -45,7 +45,8 @@ struct Run {
     // line each, under a list that names every run): "#7"; title() for a
     // run not stored yet.
     QString shortTitle() const;
-    // "net_null0 (net_null)" from the hello's TX port, or empty.
+    // "net_null0 (net_null)" from the hello's TX port, or empty; a pktgen
+    // run on several devices lists each: "dummy0 (dummy), dummy1 (dummy)".
     QString device() const;
     // The same from a TX port object (what run lists keep of the hello).
     static QString deviceOf(const QJsonObject &port);

@@ -72,6 +72,13 @@ struct LcoreFinished {
     // engine only; null where pktgen printed none): kept beside the window's
     // pps, which is computed from the same packets and microseconds.
     std::optional<double> pktgenPps;
+    // pktgen's entry (IFNAME@burstlabQ) the lcore stands for (pktgen engine
+    // only).
+    std::optional<QString> device;
+
+    // The kernel device a pktgen entry sends on (pktgen's own reading of an
+    // entry's name: the interface before '@'); empty for a DPDK lcore.
+    QString kernelDevice() const { return device.value_or(QString()).section(u'@', 0, 0); }
 
     template <typename S, typename F> static void fields(S &s, F &&f) {
         constexpr auto r = FieldNeed::Required;
@@ -84,6 +91,7 @@ struct LcoreFinished {
         f("window", s.window, r);
         f("thread", s.thread, o);
         f("pktgen_pps", s.pktgenPps, o);
+        f("device", s.device, o);
     }
     bool operator==(const LcoreFinished &other) const = default;
 };

@@ -74,6 +74,32 @@ QStringList warningsFor(const PointStats &s, const StatsOptions &options) {
     return warnings;
 }
 
+// Each device's figure where the steps sent on more than one.
+QList<PointStats::DeviceFigure> devicesOf(const QList<StepResult> &counted) {
+    QStringList names;
+    QHash<QString, QList<double>> pps;
+    for (const StepResult &step : counted) {
+        if (!step.measured)
+            continue;
+        QHash<QString, double> sum;
+        for (const LcoreFinished &l : step.measured->lcores) {
+            if (const QString device = l.kernelDevice(); !device.isEmpty()) {
+                if (!names.contains(device))
+                    names << device;
+                sum[device] += l.window.pps;
+            }
+        }
+        for (auto it = sum.begin(); it != sum.end(); ++it)
+            pps[it.key()] << it.value();
+    }
+    QList<PointStats::DeviceFigure> figures;
+    if (names.size() > 1) {
+        for (const QString &name : names)
+            figures.append({name, Figure::pps(pps.value(name))});
+    }
+    return figures;
+}
+
 PointStats statsOf(const Point &point, const QList<StepResult> &steps,
                    const StatsOptions &options) {
     PointStats s;
@@ -110,6 +136,7 @@ PointStats statsOf(const Point &point, const QList<StepResult> &steps,
     }
     if (pktgen.size() == s.disturbance.counted.size())
         s.pktgenPpsFigure = Figure::pps(pktgen);
+    s.devices = devicesOf(s.disturbance.counted);
     for (const StepResult &step : steps) {
         const QString note = step.recorded.value(QStringLiteral("note")).toString();
         if (!note.isEmpty() && !s.sourceNotes.contains(note))

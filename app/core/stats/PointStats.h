@@ -74,6 +74,14 @@ struct PointStats {
     // packets and microseconds, so they differ by pktgen's rounding only;
     // nullopt for a DPDK run.
     std::optional<qint64> pktgenPpsFigure;
+    // A pktgen run on several devices: each device's pps (the median over
+    // the counted repetitions of its entries' windows' pps, which sum to
+    // the step's), in the order the engine lists them; empty with one.
+    struct DeviceFigure {
+        QString device;
+        std::optional<qint64> pps;
+    };
+    QList<DeviceFigure> devices;
     std::optional<int> frameBytes = 60; // none: the source states no frame size
     QString frameUnknownReason;         // why frameBytes is none
     std::optional<double> linePps;      // line rate at this frame size; none: not checked

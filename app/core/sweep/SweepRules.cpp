@@ -120,7 +120,7 @@ QList<FieldProblem> SweepRules::checkLaunch(const EngineLaunch &e,
     // white space, not "." or ".."; and no leading '-', which the engine
     // would read as an option.
     static const QRegularExpression kernelDevice(
-        QStringLiteral("^(?!-)(?!\\.\\.?$)[^/:\\s]{1,15}$"));
+        QStringLiteral("^(?!-)(?!\\.\\.?$)[^/:,\\s]{1,15}$"));
     static const QStringList modes{QStringLiteral("direct"), QStringLiteral("pkexec"),
                                    QStringLiteral("sudo"), QStringLiteral("ssh")};
     const bool ssh = e.mode == QLatin1String("ssh");
@@ -144,9 +144,18 @@ QList<FieldProblem> SweepRules::checkLaunch(const EngineLaunch &e,
                                         "device such as eth0 or dummy0")
                        : QStringLiteral("no device: a virtual device such as net_null0 or a PCI "
                                         "address"));
-    else if (pktgen && !kernelDevice.match(e.device).hasMatch())
-        out.add(QStringLiteral("engine.device"),
-                QStringLiteral("'%1' is not a kernel network device name").arg(e.device));
+    else if (pktgen) {
+        // Several devices are a comma-separated list, each on threads of its own.
+        const QStringList devices = e.device.split(u',');
+        for (const QString &device : devices) {
+            if (!kernelDevice.match(device).hasMatch())
+                out.add(QStringLiteral("engine.device"),
+                        QStringLiteral("'%1' is not a kernel network device name").arg(device));
+            else if (devices.count(device) > 1)
+                out.add(QStringLiteral("engine.device"),
+                        QStringLiteral("%1 is named twice").arg(device));
+        }
+    }
     // Each engine takes its own devices only: a launch that names the other's
     // would run without them.
     if (pktgen) {
