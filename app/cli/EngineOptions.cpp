@@ -15,7 +15,8 @@ void EngineOptions::add(CliParser &p) {
                         "kernel's pktgen, on --device)."),
          QStringLiteral("KIND"), QStringLiteral("dpdk")},
         {QStringLiteral("device"),
-         QStringLiteral("pktgen: the kernel network device to send on, e.g. eth0 or dummy0."),
+         QStringLiteral("pktgen: the kernel network device to send on, e.g. eth0 or dummy0; "
+                        "several as eth1,eth2, each on threads of its own."),
          QStringLiteral("IFNAME")},
         {QStringLiteral("vdev"),
          QStringLiteral("A virtual TX device, e.g. net_null0 or net_pcap0,tx_pcap=FILE "

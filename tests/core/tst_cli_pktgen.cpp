@@ -88,6 +88,8 @@ class TestCliPktgen : public QObject {
         QTest::newRow("bad device") << pktgenSweep({}).replaceInStrings("dummy0", "eth0:1")
                                     << "--device eth0:1: 'eth0:1' is not a kernel network "
                                        "device name";
+        QTest::newRow("device twice") << pktgenSweep({}).replaceInStrings("dummy0", "dummy0,dummy0")
+                                      << "--device dummy0,dummy0: dummy0 is named twice";
         for (const QString &dpdkOnly :
              {QStringLiteral("--vdev=net_null0"), QStringLiteral("--pci=0000:03:00.0"),
               QStringLiteral("--sink-vdev=net_null1"), QStringLiteral("--memory-mb=256"),

@@ -186,12 +186,19 @@ class TestPktgenRuns : public QObject {
         spec.engine.device.clear();
         QVERIFY(problemOf(problems(spec), QStringLiteral("engine.device"))
                     .contains(QStringLiteral("kernel network device")));
-        for (const QString &bad : {QStringLiteral("-rf"), QStringLiteral("a/b"),
-                                   QStringLiteral("sixteen-chars-xx"), QStringLiteral("..")}) {
+        for (const QString &bad :
+             {QStringLiteral("-rf"), QStringLiteral("a/b"), QStringLiteral("sixteen-chars-xx"),
+              QStringLiteral(".."), QStringLiteral("dummy0,"), QStringLiteral("dummy0,a/b")}) {
             spec.engine.device = bad;
             QVERIFY2(!problemOf(problems(spec), QStringLiteral("engine.device")).isEmpty(),
                      qPrintable(bad));
         }
+        // Several devices, each once.
+        spec.engine.device = QStringLiteral("dummy0,dummy1");
+        QVERIFY(problemOf(problems(spec), QStringLiteral("engine.device")).isEmpty());
+        spec.engine.device = QStringLiteral("dummy0,dummy0");
+        QCOMPARE(problemOf(problems(spec), QStringLiteral("engine.device")),
+                 QStringLiteral("dummy0 is named twice"));
         spec = pktgenSpec();
         spec.engine.vdevs = {QStringLiteral("net_null0")};
         QVERIFY(problemOf(problems(spec), QStringLiteral("engine.vdevs"))
@@ -346,6 +353,40 @@ class TestPktgenRuns : public QObject {
         QVERIFY(!dpdk.steps.first().result.measured->pktgenPps());
         QVERIFY(!NetdevExport::run(dpdk, options).contains(QStringLiteral("pktgen's own")));
         QVERIFY(!exportRuns(ExportFormat::Csv, {dpdk}).contains(u"pktgen_pps"));
+    }
+
+    // A step on two devices: each device's pps is the median of its own
+    // entries' rates, and the devices add up to the point.
+    void eachDeviceHasItsFigure() {
+        RunData data = burstRun(EngineKind::Pktgen, QStringLiteral("two"), {{32, 3000000}}, {}, 3);
+        const double dummy1[] = {1000000, 1100000, 900000};
+        for (qsizetype r = 0; r < data.steps.size(); ++r) {
+            StepFinished f = *data.steps[r].result.measured;
+            LcoreFinished first = f.lcores.first();
+            first.device = QStringLiteral("dummy0@burstlab0");
+            first.window.pps = f.window.pps - dummy1[r];
+            LcoreFinished second = first;
+            second.lcore = 1;
+            second.device = QStringLiteral("dummy1@burstlab0");
+            second.window.pps = dummy1[r];
+            f.lcores = {first, second};
+            data.steps[r].result.applyFinished(f);
+        }
+        const QList<PointStats> stats = PointStats::ofRun(data, StatsOptions{});
+        QCOMPARE(stats.size(), 1);
+        const auto &devices = stats.first().devices;
+        QCOMPARE(devices.size(), 2);
+        QCOMPARE(devices[0].device, QStringLiteral("dummy0"));
+        QCOMPARE(devices[0].pps, std::optional<qint64>(2000000));
+        QCOMPARE(devices[1].device, QStringLiteral("dummy1"));
+        QCOMPARE(devices[1].pps, std::optional<qint64>(1000000));
+        QCOMPARE(*devices[0].pps + *devices[1].pps, *stats.first().ppsFigure);
+        // One device: no per-device figures to print.
+        QVERIFY(
+            PointStats::ofRun(burstRun(EngineKind::Pktgen, QStringLiteral("one"), {{32, 3000000}}),
+                              StatsOptions{})
+                .first()
+                .devices.isEmpty());
     }
 
     void netdevTextUsesPktgensNames() {

@@ -488,12 +488,24 @@ void TestPktgenEngine::stopAtOnce() {
 }
 
 void TestPktgenEngine::devicesRefused() {
-    {
-        EngineProcess engine(engineArgs("nosuch0"), {}, EngineProcess::pktgenEnginePath());
+    // Of several devices, the one that does not exist is named.
+    for (const char *devices : {"nosuch0", "dummy0,nosuch0"}) {
+        EngineProcess engine(engineArgs(devices), {}, EngineProcess::pktgenEnginePath());
         QVERIFY(!engine.start());
         QVERIFY(engine.waitForExit(10000));
         QCOMPARE(engine.exitCode(), 4);
         QVERIFY(engine.takeMessages().value(0).value("message").toString().contains("nosuch0"));
+    }
+    // A device twice, or fewer threads than devices: usage errors saying so.
+    const std::pair<QStringList, const char *> usage[] = {
+        {engineArgs("dummy0,dummy0"), "dummy0 is named twice"},
+        {engineArgs("dummy0,veth0", {"--threads", "0"}), "2 devices need a thread each, got 1"}};
+    for (const auto &[args, why] : usage) {
+        EngineProcess engine(args, {}, EngineProcess::pktgenEnginePath());
+        QVERIFY(!engine.start());
+        QVERIFY(engine.waitForExit(10000));
+        QCOMPARE(engine.exitCode(), 2);
+        QVERIFY2(engine.stderrText().contains(why), engine.stderrText().constData());
     }
     const QString conf = m_dir.filePath("engine.conf");
     QVERIFY(writeFile(conf, "interfaces = veth0\n"));
