@@ -174,6 +174,7 @@ template <typename P, typename F> void forEachParameter(P &p, F &&f) {
     f("udp_dst", p.udpDst, &StepLimits::port);
     f("vlan", p.vlan, &StepLimits::vlan);
     f("vlan_pcp", p.vlanPcp, &StepLimits::vlanPcp);
+    f("tos", p.tos, &StepLimits::tos);
 }
 
 // The older single-port names (protocol/Parameters.h) and the range each sets.

@@ -37,6 +37,7 @@ struct StepLimits {
     Range port = limitOf("udp_src");
     Range vlan = limitOf("vlan");
     Range vlanPcp = limitOf("vlan_pcp");
+    Range tos = limitOf("tos");
 };
 
 using Mac = protocol::Mac;
@@ -98,6 +99,7 @@ struct StepParams {
     // priority. The 4-byte tag is part of pktSize, the frame as sent.
     uint16_t vlan = defaultOf<uint16_t>("vlan");
     uint8_t vlanPcp = defaultOf<uint8_t>("vlan_pcp");
+    uint8_t tos = defaultOf<uint8_t>("tos"); // the IPv4 header's TOS byte
     // Not a step parameter: the step's signature key word (Signature.h),
     // which the engine sets for each step from the run key.
     uint64_t signatureKey = 0;

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <cstdio>
 #include <ctime>
 #include <poll.h>
 #include <sys/eventfd.h>
@@ -97,6 +98,13 @@ std::vector<Setting> settingsOf(const StepParams &p, uint64_t quota, uint32_t qu
         // pktgen paces each of its sends, which sends `burst` packets (its
         // ratep is sends per second): the gap between sends in ns.
         s.push_back({"rate_pps", "delay " + std::to_string(sendGapNs(p, entries))});
+    }
+    if (p.tos != 0) {
+        // pktgen takes exactly two hex digits and answers anything else with
+        // an error in its result text only, never the write's.
+        char hex[3];
+        std::snprintf(hex, sizeof hex, "%02x", p.tos);
+        s.push_back({"tos", std::string("tos ") + hex});
     }
     if (p.vlan != 0) {
         s.push_back({"vlan", "vlan_id " + std::to_string(p.vlan)});

@@ -83,6 +83,8 @@ inline constexpr std::array kParameters{
     detail::portRange("udp_dst", {54000, 54000}),
     detail::integer("vlan", {0, 4094}, 0, "vlan_id"),
     detail::integer("vlan_pcp", {0, 7}, 0, "vlan_p"),
+    // The IPv4 header's TOS byte (DSCP << 2 | ECN); pktgen takes it in hex.
+    detail::integer("tos", {0, 255}, 0, "tos"),
 };
 
 // The parameter of that name; a name not in the table does not compile

@@ -33,6 +33,7 @@ PacketTemplate::PacketTemplate(const StepParams &p, uint8_t stepTag)
 
     auto *ip = reinterpret_cast<rte_ipv4_hdr *>(m_frame.data() + m_ipOffset);
     ip->version_ihl = RTE_IPV4_VHL_DEF;
+    ip->type_of_service = p.tos;
     ip->total_length = rte_cpu_to_be_16(static_cast<uint16_t>(m_size - m_ipOffset));
     ip->packet_id = rte_cpu_to_be_16(signature::ipIdOf(p.signatureKey));
     ip->time_to_live = 64;

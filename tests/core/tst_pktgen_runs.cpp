@@ -598,7 +598,7 @@ class TestPktgenRuns : public QObject {
     void importedDumpMeetsALiveRun_data() {
         QTest::addColumn<QString>("params");
         QTest::addColumn<QString>("difference");
-        QTest::addColumn<bool>("liveStamps");
+        QTest::addColumn<QJsonObject>("liveFixed");
         const QString block =
             QStringLiteral("Params: count 1000000  min_pkt_size: 60  max_pkt_size: 60\n"
                            "     frags: %1  delay: 0  clone_skb: 0  ifname: dummy0\n"
@@ -614,34 +614,39 @@ class TestPktgenRuns : public QObject {
         QTest::newRow("as the engine writes them")
             << block.arg(QStringLiteral("0"), QStringLiteral("198.18.0.1"),
                          QStringLiteral("8a:1f:5c:2e:90:11"), QString())
-            << QString() << true;
+            << QString() << QJsonObject{};
         QTest::newRow("by hand, pktgen's own source")
             << block.arg(QStringLiteral("0"), QString(), QStringLiteral("00:00:00:00:00:00"),
                          QString())
-            << QString() << true;
+            << QString() << QJsonObject{};
         QTest::newRow("fragments")
             << block.arg(QStringLiteral("4"), QString(), QStringLiteral("00:00:00:00:00:00"),
                          QString())
-            << QStringLiteral("frags: not recorded in live, 4 in dump") << true;
+            << QStringLiteral("frags: not recorded in live, 4 in dump") << QJsonObject{};
         // NO_TIMESTAMP is timestamp false (the live run stamps, pktgen's default).
         QTest::newRow("no timestamps")
             << block.arg(QStringLiteral("0"), QString(), QStringLiteral("00:00:00:00:00:00"),
                          QStringLiteral("NO_TIMESTAMP  "))
-            << QStringLiteral("timestamp: 1 in live, 0 in dump") << true;
+            << QStringLiteral("timestamp: 1 in live, 0 in dump") << QJsonObject{};
         QTest::newRow("a flag no parameter stands for")
             << block.arg(QStringLiteral("0"), QString(), QStringLiteral("00:00:00:00:00:00"),
                          QStringLiteral("UDPCSUM  "))
-            << QStringLiteral("flags: not recorded in live, UDPCSUM in dump") << true;
+            << QStringLiteral("flags: not recorded in live, UDPCSUM in dump") << QJsonObject{};
         QTest::newRow("no timestamps, as sample03")
             << block.arg(QStringLiteral("0"), QString(), QStringLiteral("00:00:00:00:00:00"),
                          QStringLiteral("NO_TIMESTAMP  "))
-            << QString() << false;
+            << QString() << QJsonObject{{QStringLiteral("timestamp"), false}};
+        QTest::newRow("tos, in pktgen's hex")
+            << block.arg(QStringLiteral("0"), QString(), QStringLiteral("00:00:00:00:00:00"),
+                         QString()) +
+                   QStringLiteral("     tos: 0x2e\n")
+            << QString() << QJsonObject{{QStringLiteral("tos"), 46}};
     }
 
     void importedDumpMeetsALiveRun() {
         QFETCH(QString, params);
         QFETCH(QString, difference);
-        QFETCH(bool, liveStamps);
+        QFETCH(QJsonObject, liveFixed);
         const QString dump =
             params + QStringLiteral("Current:\n     pkts-sofar: 1000000  errors: 0\n"
                                     "Result: OK: 1000001(c999000+d1000) usec, 1000000 "
@@ -654,9 +659,8 @@ class TestPktgenRuns : public QObject {
         // pktgen's own rounding of its totals to the microsecond is no oddity.
         QVERIFY2(imported->run.spec.importWarnings.isEmpty(),
                  qPrintable(imported->run.spec.importWarnings.join(u'\n')));
-        QJsonObject fixed{{QStringLiteral("count"), 1000000}};
-        if (!liveStamps)
-            fixed.insert(QStringLiteral("timestamp"), false);
+        QJsonObject fixed = liveFixed;
+        fixed.insert(QStringLiteral("count"), 1000000);
         const RunData live =
             burstRun(EngineKind::Pktgen, QStringLiteral("live"), {{32, 1000000}}, fixed);
         const QStringList differences = RunMatch::of({live, *imported}).settingDifferences;

@@ -119,9 +119,13 @@ void TestEnginePacket::everyFlowIsValid() {
 // reads the signature.
 void TestEnginePacket::taggedFrameCarriesItsSignature() {
     StepParams p;
-    QVERIFY(!p.apply(
-        {{"vlan", 4094}, {"vlan_pcp", 7}, {"pkt_size", 64}, {"flows", 8}, {"timestamp", true}},
-        {}));
+    QVERIFY(!p.apply({{"vlan", 4094},
+                      {"vlan_pcp", 7},
+                      {"pkt_size", 64},
+                      {"flows", 8},
+                      {"timestamp", true},
+                      {"tos", 0xb8}},
+                     {}));
     const PacketTemplate t(p, 9);
     std::array<uint8_t, 2048> frame{};
     t.copyTo(frame.data());
@@ -137,6 +141,8 @@ void TestEnginePacket::taggedFrameCarriesItsSignature() {
     QCOMPARE(sig->stream, uint8_t(2));
     QCOMPARE(sig->step, uint8_t(9));
     QCOMPARE(sig->tsc, uint64_t(123456789));
+    // The TOS byte (EF, 0xb8) in the IPv4 header, which its checksum covers.
+    QCOMPARE(frame[18 + 1], uint8_t(0xb8));
     // Untagged, the rest is the frame every check above holds.
     std::array<uint8_t, 2048> untagged{};
     std::copy(frame.begin(), frame.begin() + 12, untagged.begin());

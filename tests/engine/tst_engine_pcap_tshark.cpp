@@ -83,20 +83,22 @@ class TestEnginePcapTshark : public QObject {
                                       {"flows", 4},
                                       {"timestamp", true},
                                       {"vlan", 100},
-                                      {"vlan_pcp", 5}}})
+                                      {"vlan_pcp", 5},
+                                      {"tos", 0xb8}}})
                      .size(),
                  200);
         const QList<QByteArray> lines =
             fields(file, {"vlan.id", "vlan.priority", "ip.checksum.status", "udp.checksum",
-                          "udp.length", "frame.len", "_ws.malformed"});
+                          "udp.length", "frame.len", "ip.dsfield", "_ws.malformed"});
         qInfo("tshark: %s", lines.first().constData());
         QCOMPARE(lines.size(), 200);
         for (const QByteArray &line : lines) {
             // VLAN 100, priority 5, IPv4 checksum good (1), no UDP checksum,
-            // UDP length 128 - 18 - 20, nothing malformed.
+            // UDP length 128 - 18 - 20, TOS EF, nothing malformed.
             const QList<QByteArray> f = line.split('\t');
-            QCOMPARE(f.mid(0, 6), (QList<QByteArray>{"100", "5", "1", "0x0000", "90", "128"}));
-            QCOMPARE(f.value(6), QByteArray());
+            QCOMPARE(f.mid(0, 7),
+                     (QList<QByteArray>{"100", "5", "1", "0x0000", "90", "128", "0xb8"}));
+            QCOMPARE(f.value(7), QByteArray());
         }
     }
 };

@@ -215,6 +215,13 @@ void inOurNames(Device &d) {
     rename("clone_skb", "clone");
     rename("vlan_id", "vlan");
     rename("vlan_p", "vlan_pcp");
+    // pktgen prints its TOS byte in hex ("tos: 0x2e"), only when it is set.
+    if (const QString tos = p.value(QStringLiteral("tos")).value; tos.startsWith(u"0x")) {
+        bool ok = false;
+        const uint byte = tos.mid(2).toUInt(&ok, 16);
+        if (ok && byte <= 255 && tos.size() <= 4)
+            put("tos", take("tos"), QString::number(byte));
+    }
     // min/max_pkt_size say what pkt_size (the result's size) says.
     take("min_pkt_size");
     if (p.value(QStringLiteral("max_pkt_size")).value == p.value(QStringLiteral("pkt_size")).value)

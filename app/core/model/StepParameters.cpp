@@ -104,6 +104,9 @@ constexpr Words kWords[] = {
      "802.1Q VLAN id of every packet; 0 = untagged. The 4-byte tag is part of pkt_size (at least "
      "64 with a tag)"},
     {"vlan_pcp", false, "", "802.1Q priority (PCP) of the tag; needs a vlan"},
+    {"tos", true, "",
+     "IPv4 type of service byte of every packet (DSCP << 2 | ECN, e.g. 184 = EF); a qdisc or "
+     "receiver that classifies on it sees it. pktgen: tos, in hex"},
 };
 
 constexpr bool wordsFollowTable() {
