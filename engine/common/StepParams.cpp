@@ -175,6 +175,8 @@ template <typename P, typename F> void forEachParameter(P &p, F &&f) {
     f("vlan", p.vlan, &StepLimits::vlan);
     f("vlan_pcp", p.vlanPcp, &StepLimits::vlanPcp);
     f("tos", p.tos, &StepLimits::tos);
+    f("skb_priority", p.skbPriority, &StepLimits::skbPriority);
+    f("frags", p.frags, &StepLimits::frags);
 }
 
 // The older single-port names (protocol/Parameters.h) and the range each sets.

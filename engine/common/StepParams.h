@@ -38,6 +38,8 @@ struct StepLimits {
     Range vlan = limitOf("vlan");
     Range vlanPcp = limitOf("vlan_pcp");
     Range tos = limitOf("tos");
+    Range skbPriority = limitOf("skb_priority");
+    Range frags = limitOf("frags");
 };
 
 using Mac = protocol::Mac;
@@ -100,6 +102,10 @@ struct StepParams {
     uint16_t vlan = defaultOf<uint16_t>("vlan");
     uint8_t vlanPcp = defaultOf<uint8_t>("vlan_pcp");
     uint8_t tos = defaultOf<uint8_t>("tos"); // the IPv4 header's TOS byte
+    // pktgen's only (the DPDK engine refuses them): the skb's priority and
+    // its payload's page fragments.
+    uint32_t skbPriority = defaultOf<uint32_t>("skb_priority");
+    uint32_t frags = defaultOf<uint32_t>("frags");
     // Not a step parameter: the step's signature key word (Signature.h),
     // which the engine sets for each step from the run key.
     uint64_t signatureKey = 0;

@@ -3,6 +3,7 @@
 #include "PktgenMessages.h"
 #include "PktgenText.h"
 #include "Quota.h"
+#include "TakenParameters.h"
 
 #include <algorithm>
 #include <array>
@@ -39,6 +40,17 @@ uint64_t monotonicNs() {
 bool waitReadable(int fd, int timeoutMs) {
     pollfd p{fd, POLLIN, 0};
     return poll(&p, 1, timeoutMs) > 0;
+}
+
+std::optional<int64_t> maxSkbFrags() {
+    std::FILE *f = std::fopen("/proc/sys/net/core/max_skb_frags", "re");
+    if (!f) {
+        return std::nullopt;
+    }
+    long long n = -1;
+    const bool read = std::fscanf(f, "%lld", &n) == 1 && n >= 0;
+    std::fclose(f);
+    return read ? std::optional<int64_t>(n) : std::nullopt;
 }
 
 std::string kernelVersion() {
@@ -106,6 +118,13 @@ std::vector<Setting> settingsOf(const StepParams &p, uint64_t quota, uint32_t qu
         std::snprintf(hex, sizeof hex, "%02x", p.tos);
         s.push_back({"tos", std::string("tos ") + hex});
     }
+    // Written only when set: a new entry has neither.
+    if (p.skbPriority != 0) {
+        s.push_back(named("skb_priority", p.skbPriority));
+    }
+    if (p.frags != 0) {
+        s.push_back(named("frags", p.frags));
+    }
     if (p.vlan != 0) {
         s.push_back({"vlan", "vlan_id " + std::to_string(p.vlan)});
         s.push_back({"vlan_pcp", "vlan_p " + std::to_string(p.vlanPcp)});
@@ -141,6 +160,11 @@ PktgenEngine::PktgenEngine(PktgenProc proc, std::vector<KernelDevice> devices,
     m_limits.queues.hi = std::max<int64_t>(queues, 1);
     m_limits.pktSize.hi = std::max<int64_t>(m_limits.pktSize.lo, mtu + 14);
     m_limits.count.hi = std::min(m_limits.count.hi, kPktgenMaxNumber);
+    // pktgen uses at most MAX_SKB_FRAGS fragments, a build's constant the
+    // kernel's tunable defaults to.
+    if (const auto frags = maxSkbFrags()) {
+        m_limits.frags.hi = std::min(m_limits.frags.hi, *frags);
+    }
     // pktgen's own defaults where they differ: a step that sets no burst
     // sends as pktgen does.
     m_defaults.burst = static_cast<uint32_t>(*protocol::parameter("burst").pktgenValue);
@@ -219,11 +243,8 @@ std::optional<ProtocolError> PktgenEngine::start(int64_t id, const nlohmann::jso
     if (m_step) {
         return ProtocolError{"busy", "", "a step is running; stop it or wait for its finished"};
     }
-    for (const auto &item : command.items()) {
-        if (!pktgen::takes(item.key())) {
-            return ProtocolError{"unknown_field", item.key(),
-                                 item.key() + " is not a parameter of the pktgen engine"};
-        }
+    if (auto error = refuseNotTaken(EngineKind::Pktgen, command)) {
+        return error;
     }
     StepParams params = m_defaults;
     if (auto error = params.apply(command, m_limits)) {

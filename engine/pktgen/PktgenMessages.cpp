@@ -1,34 +1,11 @@
 #include "PktgenMessages.h"
 
+#include "TakenParameters.h"
 #include "Windows.h"
 
 #include <algorithm>
 
 namespace burstlab::engine::pktgen {
-
-bool takes(std::string_view parameter) {
-    for (const protocol::Parameter &p : protocol::kParameters) {
-        if (p.name == parameter) {
-            return !p.pktgen.empty();
-        }
-    }
-    // The older port names go where the parameter they set goes.
-    for (const protocol::PortAlias &alias : protocol::kPortAliases) {
-        if (alias.name == parameter) {
-            return takes(alias.of);
-        }
-    }
-    return true; // an unknown name is refused by the reader, naming it
-}
-
-protocol::Json onlyTaken(protocol::Json parameters) {
-    for (const protocol::Parameter &p : protocol::kParameters) {
-        if (p.pktgen.empty()) {
-            parameters.erase(std::string(p.name));
-        }
-    }
-    return parameters;
-}
 
 protocol::Hello hello(const HelloFacts &f) {
     protocol::Hello h;
@@ -48,8 +25,8 @@ protocol::Hello hello(const HelloFacts &f) {
         h.ports.push_back({"tx", static_cast<uint16_t>(h.ports.size()), d.name, d.driver, d.mac,
                            d.speedMbps, d.up, d.mtu, d.txQueues, std::nullopt});
     }
-    h.limits = onlyTaken(f.limits);
-    h.defaults = onlyTaken(f.defaults);
+    h.limits = onlyTaken(EngineKind::Pktgen, f.limits);
+    h.defaults = onlyTaken(EngineKind::Pktgen, f.defaults);
     return h;
 }
 
@@ -140,7 +117,7 @@ protocol::Finished finished(const StepRecord &step) {
         f.firstTxNs = firstStart;
     }
     f.window = protocol::stepWindowOf(spans, size, 0, step.params.ratePps);
-    f.params = onlyTaken(step.params.toJson());
+    f.params = onlyTaken(EngineKind::Pktgen, step.params.toJson());
     return f;
 }
 

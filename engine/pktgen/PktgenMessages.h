@@ -14,12 +14,6 @@
 // they are tested without a kernel (tests/engine/tst_protocol_roundtrip).
 namespace burstlab::engine::pktgen {
 
-// Whether the pktgen engine takes a step parameter (the table's pktgen name).
-bool takes(std::string_view parameter);
-// A parameter object (the hello's limits or defaults, finished's params)
-// without those the pktgen engine does not take.
-protocol::Json onlyTaken(protocol::Json parameters);
-
 struct HelloFacts {
     std::vector<KernelDevice> devices; // one tx port each, in order
     std::string kernelVersion;

@@ -37,6 +37,9 @@ struct Parameter {
     std::optional<int64_t> pktgenValue;
     // A boolean pktgen takes as a flag its false value sets.
     std::string_view pktgenFlagWhenFalse = {};
+    // Whether the DPDK engine takes it (false: a setting of the kernel's
+    // skb, pktgen's only).
+    bool dpdk = true;
 };
 
 namespace detail {
@@ -47,6 +50,9 @@ constexpr Parameter integer(std::string_view name, Range limit, std::optional<in
 constexpr Parameter address(std::string_view name, ParameterKind kind, std::string_view text,
                             std::string_view pktgen) {
     return {name, kind, {}, std::nullopt, text, {}, pktgen, std::nullopt};
+}
+constexpr Parameter pktgenOnly(std::string_view name, Range limit, int64_t value) {
+    return {name, ParameterKind::Integer, limit, value, {}, {}, name, std::nullopt, {}, false};
 }
 constexpr Parameter portRange(std::string_view name, Range ports) {
     return {name,        ParameterKind::PortRange, {0, 65535}, std::nullopt, {}, ports, name,
@@ -85,6 +91,12 @@ inline constexpr std::array kParameters{
     detail::integer("vlan_pcp", {0, 7}, 0, "vlan_p"),
     // The IPv4 header's TOS byte (DSCP << 2 | ECN); pktgen takes it in hex.
     detail::integer("tos", {0, 255}, 0, "tos"),
+    // skb->priority (the qdisc's band, a VLAN egress map's PCP); pktgen
+    // reads at most 9 digits.
+    detail::pktgenOnly("skb_priority", {0, 999999999}, 0),
+    // Page fragments of each skb's payload beyond its head; the engine
+    // narrows the limit to the kernel's net.core.max_skb_frags.
+    detail::pktgenOnly("frags", {0, 45}, 0),
 };
 
 // The parameter of that name; a name not in the table does not compile

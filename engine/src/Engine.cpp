@@ -2,6 +2,7 @@
 
 #include "Signature.h"
 #include "StepMessages.h"
+#include "TakenParameters.h"
 
 #include <algorithm>
 #include <random>
@@ -215,8 +216,8 @@ Json Engine::hello() const {
         h.ports.push_back(portOf(m_sinkPort->info()));
     }
     h.signature = signatureJson();
-    h.limits = StepParams::limitsJson(m_limits);
-    h.defaults = m_defaults.toJson();
+    h.limits = onlyTaken(EngineKind::Dpdk, StepParams::limitsJson(m_limits));
+    h.defaults = onlyTaken(EngineKind::Dpdk, m_defaults.toJson());
     return protocol::toJson(h);
 }
 
@@ -228,6 +229,9 @@ std::optional<ProtocolError> Engine::start(int64_t id, const nlohmann::json &com
     nlohmann::json fields = command;
     uint64_t runKey = 0;
     if (auto error = takeRunKey(fields, m_sessionKey, runKey)) {
+        return error;
+    }
+    if (auto error = refuseNotTaken(EngineKind::Dpdk, fields)) {
         return error;
     }
     StepParams params = m_defaults;

@@ -1,5 +1,7 @@
 #include "StepMessages.h"
 
+#include "TakenParameters.h"
+
 #include "Windows.h"
 
 namespace burstlab::engine::messages {
@@ -116,7 +118,7 @@ protocol::Finished finished(const StepRecord &step, const StepEnd &end) {
     if (end.sink) {
         f.sink = sinkJson(*end.sink, end.sinkDrops, c.txPkts, end.tscHz);
     }
-    f.params = step.params.toJson();
+    f.params = onlyTaken(EngineKind::Dpdk, step.params.toJson());
     return f;
 }
 

@@ -622,7 +622,11 @@ class TestPktgenRuns : public QObject {
         QTest::newRow("fragments")
             << block.arg(QStringLiteral("4"), QString(), QStringLiteral("00:00:00:00:00:00"),
                          QString())
-            << QStringLiteral("frags: not recorded in live, 4 in dump") << QJsonObject{};
+            << QStringLiteral("frags: 0 in live, 4 in dump") << QJsonObject{};
+        QTest::newRow("fragments, as the live run")
+            << block.arg(QStringLiteral("4"), QString(), QStringLiteral("00:00:00:00:00:00"),
+                         QString())
+            << QString() << QJsonObject{{QStringLiteral("frags"), 4}};
         // NO_TIMESTAMP is timestamp false (the live run stamps, pktgen's default).
         QTest::newRow("no timestamps")
             << block.arg(QStringLiteral("0"), QString(), QStringLiteral("00:00:00:00:00:00"),

@@ -123,6 +123,10 @@ void TestEngineProtocol::badInput_data() {
     QTest::newRow("unknown field") << start(R"("bursts":8)") << true << "unknown_field"
                                    << "bursts"
                                    << "bursts";
+    // A kernel skb's setting: pktgen's, not the DPDK engine's.
+    QTest::newRow("pktgen's frags") << start(R"("frags":2)") << true << "unknown_field"
+                                    << "frags"
+                                    << "pktgen's only";
     QTest::newRow("string burst") << start(R"("burst":"32")") << true << "bad_type"
                                   << "burst"
                                   << "integer";

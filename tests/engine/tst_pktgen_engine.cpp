@@ -414,7 +414,9 @@ void TestPktgenEngine::parametersReachPktgen() {
                              {"src_ip", "10.0.0.1"},
                              {"dst_ip", "10.0.1.1"},
                              {"timestamp", false},
-                             {"tos", 0x2e}};
+                             {"tos", 0x2e},
+                             {"skb_priority", 7},
+                             {"frags", 2}};
     QVERIFY(engine.request(startCommand(1, params)).value("ok").toBool());
     QVERIFY(!firstSending(engine, 1).isEmpty());
     const QString entry = readFile(kPktgen + "/dummy0@burstlab0").simplified();
@@ -425,7 +427,8 @@ void TestPktgenEngine::parametersReachPktgen() {
           "dst_min: 10.0.1.1 dst_max: 10.0.1.4", "src_min: 10.0.0.1 src_max: 10.0.0.1",
           "src_mac: 02:00:00:00:00:07 dst_mac: 02:00:00:00:00:09",
           "udp_src_min: 1000 udp_src_max: 1003 udp_dst_min: 2000 udp_dst_max: 2001",
-          "vlan_id: 5 vlan_p: 3", "FLOW_SEQ", "NO_TIMESTAMP", "tos: 0x2e"}) {
+          "vlan_id: 5 vlan_p: 3", "FLOW_SEQ", "NO_TIMESTAMP", "tos: 0x2e", "skb_priority: 7",
+          "frags: 2 "}) {
         QVERIFY2(entry.contains(shown), qPrintable(QString(shown) + " not in " + entry));
     }
     QVERIFY(engine.request({{"cmd", "stop"}, {"id", 2}}).value("ok").toBool());

@@ -7,6 +7,7 @@
 #include "Parameters.h"
 #include "PktgenMessages.h"
 #include "StepMessages.h"
+#include "TakenParameters.h"
 #include "engine/EngineMessageParser.h"
 #include "model/StepParameters.h"
 
@@ -270,8 +271,16 @@ class TstProtocolRoundtrip : public QObject {
                      ->defaultFor(burstlab::EngineKind::Pktgen)
                      .toInt(),
                  1);
-        QVERIFY(en::pktgen::takes("src_port"));
-        QVERIFY(!en::pktgen::takes("tx_desc"));
+        QVERIFY(en::takes(en::EngineKind::Pktgen, "src_port"));
+        QVERIFY(!en::takes(en::EngineKind::Pktgen, "tx_desc"));
+        // The engines and the client agree on who takes what.
+        for (const burstlab::StepParameter &p : burstlab::StepParameters::all()) {
+            const std::string name = p.name.toStdString();
+            QCOMPARE(en::takes(en::EngineKind::Dpdk, name), p.takenBy(burstlab::EngineKind::Dpdk));
+            QCOMPARE(en::takes(en::EngineKind::Pktgen, name),
+                     p.takenBy(burstlab::EngineKind::Pktgen));
+        }
+        QVERIFY(!en::takes(en::EngineKind::Dpdk, "frags"));
     }
 };
 

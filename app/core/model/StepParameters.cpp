@@ -107,6 +107,13 @@ constexpr Words kWords[] = {
     {"tos", true, "",
      "IPv4 type of service byte of every packet (DSCP << 2 | ECN, e.g. 184 = EF); a qdisc or "
      "receiver that classifies on it sees it. pktgen: tos, in hex"},
+    {"skb_priority", true, "",
+     "pktgen only: skb->priority of every packet, which picks a prio qdisc's band, an mqprio "
+     "traffic class or a VLAN's egress priority"},
+    {"frags", true, "fragments",
+     "pktgen only: the payload in this many page fragments beyond the skb's head (a NIC's "
+     "scatter-gather path); at most the kernel's net.core.max_skb_frags",
+     true},
 };
 
 constexpr bool wordsFollowTable() {
@@ -137,6 +144,7 @@ StepParameter fromTable(const Words &w) {
     s.pktgen = latin1(p.pktgen);
     s.pktgenText = QLatin1String(w.pktgenText);
     s.pktgenFlag = latin1(p.pktgenFlagWhenFalse);
+    s.dpdk = p.dpdk;
     if (p.pktgenValue)
         s.pktgenDefault =
             s.type == T::Boolean ? QJsonValue(*p.pktgenValue != 0) : integerOrNone(p.pktgenValue);
@@ -164,6 +172,8 @@ QString pktgenCell(const StepParameter &p) {
         return QStringLiteral("no");
     if (!p.pktgenFlag.isEmpty())
         return QStringLiteral("`flag %1` when false").arg(p.pktgenFlag);
+    if (!p.dpdk)
+        return QStringLiteral("only pktgen");
     return p.pktgen == p.name ? QStringLiteral("yes") : QStringLiteral("`%1`").arg(p.pktgen);
 }
 
@@ -250,7 +260,7 @@ QString StepParameters::notTakenBy(const QString &name, EngineKind kind) {
 }
 
 bool StepParameter::takenBy(EngineKind kind) const {
-    return kind == EngineKind::Dpdk || !pktgen.isEmpty();
+    return kind == EngineKind::Dpdk ? dpdk : !pktgen.isEmpty();
 }
 
 QString StepParameter::typeName() const {
@@ -388,6 +398,7 @@ QString StepParameters::text() {
     for (const StepParameter &p : all()) {
         const QString fallback = defaultsText(p);
         const QString pktgen = !p.takenBy(EngineKind::Pktgen) ? QStringLiteral("; dpdk only")
+                               : !p.dpdk                      ? QStringLiteral("; pktgen only")
                                : p.pktgen == p.name
                                    ? QStringLiteral("; dpdk and pktgen")
                                    : QStringLiteral("; dpdk and pktgen (%1)").arg(p.pktgen);

@@ -57,6 +57,9 @@ struct StepParameter {
     // The pktgen flag a false value sets (timestamp: NO_TIMESTAMP), which a
     // pktgen run's text shows as pktgen's scripts write it.
     QString pktgenFlag;
+    // Whether the DPDK engine takes it (skb_priority and frags are the
+    // kernel's only).
+    bool dpdk = true;
 
     // "integer", "true/false", "MAC", "IPv4", "port range".
     QString typeName() const;
