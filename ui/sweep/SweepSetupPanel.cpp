@@ -222,6 +222,10 @@ void SweepSetupPanel::applyKind() {
             m_fixedForm->setRowVisible(field, p.takenBy(kind));
         }
     }
+    // A switch made while the panel is folded away leaves the group's size
+    // of the other kind's rows: pktgen's has more (skb_priority, frags).
+    m_fixedForm->invalidate();
+    m_fixedForm->parentWidget()->updateGeometry();
     applyLimits(); // the help names pktgen's names
     fillAxes();
 }
