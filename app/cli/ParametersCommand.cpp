@@ -26,6 +26,8 @@ QJsonArray toJson() {
             o.insert(QStringLiteral("pktgen_default"), p.pktgenDefault);
         if (p.type == ParameterType::Integer || p.type == ParameterType::PortRange)
             o.insert(QStringLiteral("range"), QJsonArray{p.min, p.max});
+        if (p.type == ParameterType::Choice)
+            o.insert(QStringLiteral("choices"), QJsonArray::fromStringList(p.choices));
         if (!p.olderFormOf.isEmpty())
             o.insert(QStringLiteral("older_form_of"), p.olderFormOf);
         QJsonArray engines;

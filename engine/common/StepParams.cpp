@@ -108,6 +108,26 @@ std::optional<ProtocolError> read(const std::string &field, const json &v, const
     return std::nullopt;
 }
 
+std::optional<ProtocolError> read(const std::string &field, const json &v, const Range *,
+                                  Choice &out) {
+    const protocol::Parameter &p = protocol::parameter(field);
+    std::string words;
+    for (std::string_view choice : p.choices) {
+        words += (words.empty() ? "" : ", ") + std::string(choice);
+    }
+    if (!v.is_string()) {
+        return badType(field, "one of " + words, v);
+    }
+    for (std::string_view choice : p.choices) {
+        if (v.get<std::string>() == choice) {
+            out = Choice{choice};
+            return std::nullopt;
+        }
+    }
+    return ProtocolError{"out_of_range", field,
+                         field + " must be one of " + words + ", got " + echoed(v.dump())};
+}
+
 std::optional<ProtocolError> read(const std::string &field, const json &v, const Range *range,
                                   PortRange &out) {
     const auto bad = [&] {
@@ -145,6 +165,9 @@ nlohmann::ordered_json write(const Mac &v) {
 nlohmann::ordered_json write(const Ipv4 &v) {
     return formatIp(v.host);
 }
+nlohmann::ordered_json write(const Choice &v) {
+    return std::string(v.word);
+}
 nlohmann::ordered_json write(const PortRange &v) {
     return {v.lo, v.hi};
 }
@@ -177,6 +200,7 @@ template <typename P, typename F> void forEachParameter(P &p, F &&f) {
     f("tos", p.tos, &StepLimits::tos);
     f("skb_priority", p.skbPriority, &StepLimits::skbPriority);
     f("frags", p.frags, &StepLimits::frags);
+    f("xmit_mode", p.xmitMode, Limit{});
 }
 
 // The older single-port names (protocol/Parameters.h) and the range each sets.
@@ -196,6 +220,19 @@ std::optional<ProtocolError> crossCheck(const StepParams &p, const StepLimits &l
         return ProtocolError{"out_of_range", "tx_desc",
                              "tx_desc must be a multiple of " + std::to_string(lim.txDescAlign) +
                                  ", got " + echoed(cmd["tx_desc"].dump())};
+    }
+    // pktgen answers both with ENOTSUPP, which names neither.
+    if (p.xmitMode == "queue_xmit" && p.burst > 1) {
+        return ProtocolError{"out_of_range", "burst",
+                             "burst must be 1 with xmit_mode queue_xmit (pktgen queues one skb "
+                             "per dev_queue_xmit), got " +
+                                 std::to_string(p.burst)};
+    }
+    if (p.xmitMode == "netif_receive" && p.clone > 0) {
+        return ProtocolError{"out_of_range", "clone",
+                             "clone must be 0 with xmit_mode netif_receive (the stack consumes "
+                             "each skb), got " +
+                                 std::to_string(p.clone)};
     }
     if (p.vlanPcp != 0 && p.vlan == 0) {
         return ProtocolError{"out_of_range", "vlan_pcp",

@@ -59,6 +59,13 @@ struct Ipv4 {
     uint32_t host = 0;
 };
 
+// One of a choice parameter's words (the table's own text, so a step holds
+// no string of its own).
+struct Choice {
+    std::string_view word;
+    bool operator==(std::string_view other) const { return word == other; }
+};
+
 // The table's default of a parameter, as its member's type.
 template <typename T> consteval T defaultOf(std::string_view name) {
     const protocol::Parameter &p = protocol::parameter(name);
@@ -66,6 +73,8 @@ template <typename T> consteval T defaultOf(std::string_view name) {
         return protocol::macOf(p.text);
     } else if constexpr (std::is_same_v<T, Ipv4>) {
         return Ipv4{protocol::ipv4Of(p.text)};
+    } else if constexpr (std::is_same_v<T, Choice>) {
+        return Choice{p.text};
     } else if constexpr (std::is_same_v<T, PortRange>) {
         return {static_cast<uint16_t>(p.ports.lo), static_cast<uint16_t>(p.ports.hi)};
     } else {
@@ -102,10 +111,11 @@ struct StepParams {
     uint16_t vlan = defaultOf<uint16_t>("vlan");
     uint8_t vlanPcp = defaultOf<uint8_t>("vlan_pcp");
     uint8_t tos = defaultOf<uint8_t>("tos"); // the IPv4 header's TOS byte
-    // pktgen's only (the DPDK engine refuses them): the skb's priority and
-    // its payload's page fragments.
+    // pktgen's only (the DPDK engine refuses them): the skb's priority, its
+    // payload's page fragments, and where pktgen hands it.
     uint32_t skbPriority = defaultOf<uint32_t>("skb_priority");
     uint32_t frags = defaultOf<uint32_t>("frags");
+    Choice xmitMode = defaultOf<Choice>("xmit_mode");
     // Not a step parameter: the step's signature key word (Signature.h),
     // which the engine sets for each step from the run key.
     uint64_t signatureKey = 0;

@@ -77,24 +77,29 @@ template <typename T> Setting named(const char *field, T value) {
 // entry's device's own unless the step set one.
 std::vector<Setting> settingsOf(const StepParams &p, uint64_t quota, uint32_t queue,
                                 uint32_t entries, const std::string &srcMac) {
-    std::vector<Setting> s = {
-        named("count", quota),
-        named("pkt_size", p.pktSize),
-        named("burst", p.burst),
-        named("clone", p.clone),
-        {"src_mac", "src_mac " + srcMac},
-        {"dst_mac", "dst_mac " + formatMac(p.dstMac)},
-        {"src_ip", "src_min " + formatIp(p.srcIp.host)},
-        {"src_ip", "src_max " + formatIp(p.srcIp.host)},
-        {"dst_ip", "dst_min " + formatIp(p.dstIp.host)},
-        {"dst_ip", "dst_max " + formatIp(p.dstIp.host + p.flows - 1)},
-        {"udp_src", "udp_src_min " + std::to_string(p.udpSrc.lo)},
-        {"udp_src", "udp_src_max " + std::to_string(p.udpSrc.hi)},
-        {"udp_dst", "udp_dst_min " + std::to_string(p.udpDst.lo)},
-        {"udp_dst", "udp_dst_max " + std::to_string(p.udpDst.hi)},
-        {"queues", "queue_map_min " + std::to_string(queue)},
-        {"queues", "queue_map_max " + std::to_string(queue)},
-    };
+    std::vector<Setting> s;
+    if (!(p.xmitMode == protocol::parameter("xmit_mode").text)) {
+        // First, so that pktgen checks burst and clone_skb against it.
+        s.push_back({"xmit_mode", "xmit_mode " + std::string(p.xmitMode.word)});
+    }
+    s.insert(s.end(), {
+                          named("count", quota),
+                          named("pkt_size", p.pktSize),
+                          named("burst", p.burst),
+                          named("clone", p.clone),
+                          {"src_mac", "src_mac " + srcMac},
+                          {"dst_mac", "dst_mac " + formatMac(p.dstMac)},
+                          {"src_ip", "src_min " + formatIp(p.srcIp.host)},
+                          {"src_ip", "src_max " + formatIp(p.srcIp.host)},
+                          {"dst_ip", "dst_min " + formatIp(p.dstIp.host)},
+                          {"dst_ip", "dst_max " + formatIp(p.dstIp.host + p.flows - 1)},
+                          {"udp_src", "udp_src_min " + std::to_string(p.udpSrc.lo)},
+                          {"udp_src", "udp_src_max " + std::to_string(p.udpSrc.hi)},
+                          {"udp_dst", "udp_dst_min " + std::to_string(p.udpDst.lo)},
+                          {"udp_dst", "udp_dst_max " + std::to_string(p.udpDst.hi)},
+                          {"queues", "queue_map_min " + std::to_string(queue)},
+                          {"queues", "queue_map_max " + std::to_string(queue)},
+                      });
     if (!p.timestamp) {
         // A new entry stamps its packets: pktgen's default.
         s.push_back({"timestamp",

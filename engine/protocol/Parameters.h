@@ -3,6 +3,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <stdexcept>
 #include <string_view>
 
@@ -17,7 +18,7 @@ struct Range {
     int64_t hi = 0;
 };
 
-enum class ParameterKind { Integer, Boolean, Mac, Ipv4, PortRange };
+enum class ParameterKind { Integer, Boolean, Mac, Ipv4, PortRange, Choice };
 
 struct Parameter {
     std::string_view name;
@@ -26,7 +27,7 @@ struct Parameter {
     // to its port's and lcores' in its hello); a port range's ends.
     Range limit;
     // An integer's or boolean's default (none: count, which has no default),
-    // an address's as text, a port range's ends.
+    // an address's or a choice's as text, a port range's ends.
     std::optional<int64_t> value;
     std::string_view text;
     Range ports;
@@ -40,6 +41,8 @@ struct Parameter {
     // Whether the DPDK engine takes it (false: a setting of the kernel's
     // skb, pktgen's only).
     bool dpdk = true;
+    // A choice's words, its default among them.
+    std::span<const std::string_view> choices = {};
 };
 
 namespace detail {
@@ -54,11 +57,19 @@ constexpr Parameter address(std::string_view name, ParameterKind kind, std::stri
 constexpr Parameter pktgenOnly(std::string_view name, Range limit, int64_t value) {
     return {name, ParameterKind::Integer, limit, value, {}, {}, name, std::nullopt, {}, false};
 }
+constexpr Parameter pktgenChoice(std::string_view name, std::span<const std::string_view> choices) {
+    return {name, ParameterKind::Choice, {}, std::nullopt, choices.front(), {},
+            name, std::nullopt,          {}, false,        choices};
+}
 constexpr Parameter portRange(std::string_view name, Range ports) {
     return {name,        ParameterKind::PortRange, {0, 65535}, std::nullopt, {}, ports, name,
             std::nullopt};
 }
 } // namespace detail
+
+// pktgen's xmit_mode: its default first.
+inline constexpr std::array<std::string_view, 3> kXmitModes{"start_xmit", "netif_receive",
+                                                            "queue_xmit"};
 
 // In protocol order. The burst limit sizes the DPDK engine's send array
 // (engine/src/TxWorker.h checks it at compile time).
@@ -97,7 +108,21 @@ inline constexpr std::array kParameters{
     // Page fragments of each skb's payload beyond its head; the engine
     // narrows the limit to the kernel's net.core.max_skb_frags.
     detail::pktgenOnly("frags", {0, 45}, 0),
+    // Where pktgen hands its skbs: the driver's ndo_start_xmit (its
+    // default), the receive path (netif_receive_skb) or the qdisc
+    // (dev_queue_xmit), as samples/pktgen's pktgen_bench_xmit_mode_* scripts.
+    detail::pktgenChoice("xmit_mode", kXmitModes),
 };
+
+// Whether a choice's words hold text.
+constexpr bool isChoiceOf(const Parameter &p, std::string_view text) {
+    for (std::string_view choice : p.choices) {
+        if (choice == text) {
+            return true;
+        }
+    }
+    return false;
+}
 
 // The parameter of that name; a name not in the table does not compile
 // where it is used in a constant expression, and throws elsewhere.

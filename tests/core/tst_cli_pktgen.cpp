@@ -77,7 +77,7 @@ class TestCliPktgen : public QObject {
         const QString takes =
             QStringLiteral("burst, clone, pkt_size, duration_ms, count, queues, rate_pps, flows, "
                            "timestamp, stats_ms, src_mac, dst_mac, src_ip, dst_ip, udp_src, "
-                           "udp_dst, vlan, vlan_pcp, tos, skb_priority, frags");
+                           "udp_dst, vlan, vlan_pcp, tos, skb_priority, frags, xmit_mode");
         QTest::newRow("unknown kind")
             << QStringList{"sweep", "--engine-kind", "xdp", "--sweep", "burst=1,2"}
             << "--engine-kind 'xdp': must be dpdk or pktgen";

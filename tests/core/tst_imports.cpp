@@ -160,6 +160,15 @@ class TestImports : public QObject {
         QTest::newRow("negative port")
             << pktgenBlock(QStringLiteral("     udp_src_min: -5  udp_src_max: 9"), okResult, okRate)
             << "line 2, column 19: 'udp_src_min: -5  udp_src_max: 9': udp_src_min: -5 is negative";
+        // Under one of our names, a value that name does not take.
+        QTest::newRow("tos not in hex")
+            << pktgenBlock(QStringLiteral("     tos: 0xzz  ifname: eth5"), okResult, okRate)
+            << "line 2, column 11: 'tos: 0xzz  ifname: eth5': tos must be an integer (0..255), "
+               "got '0xzz'";
+        QTest::newRow("unknown xmit_mode")
+            << pktgenBlock(QStringLiteral("     xmit_mode: warp"), okResult, okRate)
+            << "line 2, column 17: 'xmit_mode: warp': xmit_mode must be start_xmit, "
+               "netif_receive or queue_xmit, got 'warp'";
         QTest::newRow("zero time")
             << pktgenBlock(params, QStringLiteral("OK: 0(c0+d0) usec, 1000000 (60byte,0frags)"),
                            okRate)

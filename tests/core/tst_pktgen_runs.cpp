@@ -645,6 +645,19 @@ class TestPktgenRuns : public QObject {
                          QString()) +
                    QStringLiteral("     tos: 0x2e\n")
             << QString() << QJsonObject{{QStringLiteral("tos"), 46}};
+        // pktgen prints queue_xmit as xmit_queue, and start_xmit not at all.
+        QTest::newRow("the qdisc's mode, as pktgen prints it")
+            << block.arg(QStringLiteral("0"), QString(), QStringLiteral("00:00:00:00:00:00"),
+                         QString()) +
+                   QStringLiteral("     xmit_mode: xmit_queue\n")
+            << QString()
+            << QJsonObject{{QStringLiteral("xmit_mode"), QStringLiteral("queue_xmit")}};
+        QTest::newRow("the receive path's mode")
+            << block.arg(QStringLiteral("0"), QString(), QStringLiteral("00:00:00:00:00:00"),
+                         QString()) +
+                   QStringLiteral("     xmit_mode: netif_receive\n")
+            << QStringLiteral("xmit_mode: start_xmit in live, netif_receive in dump")
+            << QJsonObject{};
     }
 
     void importedDumpMeetsALiveRun() {

@@ -22,6 +22,16 @@ SweepSpec goodSpec() {
     return spec;
 }
 
+// A burst sweep of the pktgen engine on dummy0.
+SweepSpec pktgenSpec() {
+    SweepSpec spec = goodSpec();
+    spec.engine.kind = EngineKind::Pktgen;
+    spec.engine.vdevs.clear();
+    spec.engine.device = QStringLiteral("dummy0");
+    spec.warmupMs = 0;
+    return spec;
+}
+
 // The first problem's field and message, or empty ones.
 FieldProblem firstOf(const SweepSpec &spec, const SweepRules::Context &context = {}) {
     const QList<FieldProblem> problems = SweepRules::check(spec, context);
@@ -90,6 +100,27 @@ class TestSweepRules : public QObject {
         s.fixed.insert(QStringLiteral("vlan_pcp"), 5);
         QTest::newRow("priority without a tag") << s << "vlan_pcp"
                                                 << "vlan_pcp needs a tag";
+        // A pktgen sweep: pktgen's qdisc mode sends one skb a call, its
+        // receive mode consumes each skb.
+        s = pktgenSpec();
+        s.fixed.insert(QStringLiteral("xmit_mode"), QStringLiteral("queue_xmit"));
+        QTest::newRow("queue_xmit with a burst")
+            << s << "burst"
+            << "burst must be 1 with xmit_mode queue_xmit (pktgen queues one skb per "
+               "dev_queue_xmit), got 32";
+        s.axes[0] = Axis{QStringLiteral("clone"), {AxisValue(qint64(0)), AxisValue(qint64(8))}};
+        s.fixed.insert(QStringLiteral("xmit_mode"), QStringLiteral("netif_receive"));
+        QTest::newRow("netif_receive with clones")
+            << s << "clone"
+            << "clone must be 0 with xmit_mode netif_receive (the stack consumes each skb), got 8";
+        s.fixed.insert(QStringLiteral("xmit_mode"), QStringLiteral("xmit_queue"));
+        QTest::newRow("xmit_mode's words") << s << "xmit_mode"
+                                           << "xmit_mode must be start_xmit, netif_receive or "
+                                              "queue_xmit, got 'xmit_queue'";
+        s = goodSpec();
+        s.fixed.insert(QStringLiteral("xmit_mode"), QStringLiteral("queue_xmit"));
+        QTest::newRow("xmit_mode in a DPDK sweep") << s << "xmit_mode"
+                                                   << "the dpdk engine does not take xmit_mode";
         s = goodSpec();
         s.reps = 0;
         QTest::newRow("reps") << s << "reps"
@@ -132,6 +163,16 @@ class TestSweepRules : public QObject {
         s.axes.append(Axis{QStringLiteral("flows"), {AxisValue(qint64(1))}});
         QTest::newRow("three axes") << s << "axes"
                                     << "a sweep varies one or two parameters, got 3";
+    }
+
+    void pktgenModesWithinTheirLimitsPass() {
+        SweepSpec spec = pktgenSpec();
+        spec.axes[0] = Axis{QStringLiteral("pkt_size"), {AxisValue(qint64(60))}};
+        for (const char *mode : {"start_xmit", "netif_receive", "queue_xmit"}) {
+            spec.fixed.insert(QStringLiteral("xmit_mode"), QLatin1String(mode));
+            const QList<FieldProblem> problems = SweepRules::check(spec, {});
+            QVERIFY2(problems.isEmpty(), qPrintable(problems.value(0).text()));
+        }
     }
 
     void pacedStepsThatReachTheMinimumPass() {

@@ -223,7 +223,8 @@ void SweepSetupPanel::applyKind() {
         }
     }
     // A switch made while the panel is folded away leaves the group's size
-    // of the other kind's rows: pktgen's has more (skb_priority, frags).
+    // of the other kind's rows: pktgen's has more (skb_priority, frags,
+    // xmit_mode).
     m_fixedForm->invalidate();
     m_fixedForm->parentWidget()->updateGeometry();
     applyLimits(); // the help names pktgen's names
@@ -348,7 +349,8 @@ QWidget *SweepSetupPanel::buildFixedGroup() {
     auto *form = new QFormLayout(group);
     m_fixedForm = form;
     // One field per parameter of the table, of its type: a spin box for an
-    // integer with a default, a checkbox for a boolean, else a line whose
+    // integer with a default, a checkbox for a boolean, a list for a choice,
+    // else a line whose
     // placeholder is the default (empty: the engine's own).
     for (const StepParameter &p : StepParameters::all()) {
         if (!isFixedField(p)) {
@@ -358,6 +360,12 @@ QWidget *SweepSetupPanel::buildFixedGroup() {
         if (p.type == ParameterType::Integer && !p.defaultValue.isUndefined()) {
             auto *box = fixedSpinBox(p.min, p.defaultValue.toInteger());
             connect(box, &QSpinBox::valueChanged, this, &SweepSetupPanel::revalidate);
+            field = box;
+        } else if (p.type == ParameterType::Choice) {
+            auto *box = new QComboBox;
+            box->addItems(p.choices);
+            box->setCurrentText(p.defaultValue.toString());
+            connect(box, &QComboBox::currentIndexChanged, this, &SweepSetupPanel::revalidate);
             field = box;
         } else if (p.type == ParameterType::Boolean) {
             auto *box = new QCheckBox(p.name);
@@ -406,6 +414,9 @@ QJsonValue SweepSetupPanel::fixedValue(const QString &name) const {
     if (const auto *box = qobject_cast<const QCheckBox *>(field)) {
         return box->isChecked();
     }
+    if (const auto *box = qobject_cast<const QComboBox *>(field)) {
+        return box->currentText();
+    }
     const QString text = qobject_cast<const QLineEdit *>(field)->text().trimmed();
     if (text.isEmpty()) {
         return QJsonValue(QJsonValue::Undefined);
@@ -420,6 +431,8 @@ void SweepSetupPanel::setFixed(const QString &name, const QJsonValue &value) {
         box->setValue(clampToInt(value.toInteger()));
     } else if (auto *box = qobject_cast<QCheckBox *>(field)) {
         box->setChecked(value.toBool());
+    } else if (auto *box = qobject_cast<QComboBox *>(field)) {
+        box->setCurrentText(value.toString());
     } else if (auto *line = qobject_cast<QLineEdit *>(field)) {
         line->setText(value.isUndefined() ? QString() : StepParameter::text(value));
     }

@@ -215,6 +215,9 @@ void inOurNames(Device &d) {
     rename("clone_skb", "clone");
     rename("vlan_id", "vlan");
     rename("vlan_p", "vlan_pcp");
+    // pktgen prints its queue_xmit mode as xmit_queue.
+    if (p.value(QStringLiteral("xmit_mode")).value == QLatin1String("xmit_queue"))
+        put("xmit_mode", take("xmit_mode"), QStringLiteral("queue_xmit"));
     // pktgen prints its TOS byte in hex ("tos: 0x2e"), only when it is set.
     if (const QString tos = p.value(QStringLiteral("tos")).value; tos.startsWith(u"0x")) {
         bool ok = false;
@@ -400,6 +403,18 @@ std::optional<RunData> PktgenImport::parse(const QString &text, const QString &l
     QHash<QString, bool> numeric;
     for (const QString &name : params.names) {
         const QList<Param> &values = params.values.value(name);
+        // A value under one of our names is one that name takes, or no run.
+        const StepParameter *known = StepParameters::find(name);
+        for (const Param &v : values) {
+            QString why;
+            if (known &&
+                (known->type == ParameterType::Integer || known->type == ParameterType::Choice) &&
+                !v.value.isEmpty() && !known->parse(v.value, &why)) {
+                if (error)
+                    *error = ImportChecks::atLine(v.line, lines[v.line], why, v.column);
+                return std::nullopt;
+            }
+        }
         numeric[name] = std::all_of(values.begin(), values.end(), [](const Param &v) {
             return integerText.match(v.value).hasMatch();
         });

@@ -107,6 +107,7 @@ QString StepLimits::check(const QString &name, const QJsonValue &value) const {
     case ParameterType::Boolean:
     case ParameterType::Mac:
     case ParameterType::Ipv4:
+    case ParameterType::Choice:
         if (p && !p->parse(value.isString() ? value.toString() : valueText(value), nullptr))
             return QStringLiteral("%1 must be %2, got %3").arg(name, p->allowed(), got);
         if (p && type == ParameterType::Boolean && !value.isBool())

@@ -23,6 +23,8 @@ ParameterType typeOf(protocol::ParameterKind kind) {
         return T::Ipv4;
     case protocol::ParameterKind::PortRange:
         return T::PortRange;
+    case protocol::ParameterKind::Choice:
+        return T::Choice;
     }
     return T::Integer;
 }
@@ -44,6 +46,7 @@ QJsonValue defaultOf(const protocol::Parameter &p) {
         return QJsonValue(p.value.value_or(0) != 0);
     case protocol::ParameterKind::Mac:
     case protocol::ParameterKind::Ipv4:
+    case protocol::ParameterKind::Choice:
         return latin1(p.text);
     case protocol::ParameterKind::PortRange:
         return QJsonArray{qint64(p.ports.lo), qint64(p.ports.hi)};
@@ -114,6 +117,9 @@ constexpr Words kWords[] = {
      "pktgen only: the payload in this many page fragments beyond the skb's head (a NIC's "
      "scatter-gather path); at most the kernel's net.core.max_skb_frags",
      true},
+    {"xmit_mode", false, "",
+     "pktgen only: where each skb goes: the driver (start_xmit), the receive path as if it "
+     "arrived (netif_receive; clone 0) or the qdisc (queue_xmit; burst 1)"},
 };
 
 constexpr bool wordsFollowTable() {
@@ -136,6 +142,8 @@ StepParameter fromTable(const Words &w) {
         s.min = p.limit.lo;
         s.max = p.limit.hi;
     }
+    for (std::string_view choice : p.choices)
+        s.choices << latin1(choice);
     s.defaultValue = defaultOf(p);
     s.sweepable = w.sweepable;
     s.unit = QLatin1String(w.unit);
@@ -275,6 +283,8 @@ QString StepParameter::typeName() const {
         return QStringLiteral("IPv4");
     case T::PortRange:
         return QStringLiteral("port range");
+    case T::Choice:
+        return QStringLiteral("choice");
     }
     return {};
 }
@@ -291,6 +301,9 @@ QString StepParameter::allowed() const {
         return QStringLiteral("a.b.c.d");
     case T::PortRange:
         return QStringLiteral("LO-HI within %1..%2").arg(min).arg(max);
+    case T::Choice:
+        return QStringList(choices.mid(0, choices.size() - 1)).join(QStringLiteral(", ")) +
+               QStringLiteral(" or ") + choices.constLast();
     }
     return {};
 }
@@ -326,8 +339,14 @@ std::optional<QJsonValue> StepParameter::parse(const QString &text, QString *why
             return QJsonValue(QJsonArray{lo, hi});
         }
         break;
+    case T::Choice:
+        if (choices.contains(t))
+            return QJsonValue(t);
+        break;
     }
-    if (why)
+    if (why && type == T::Choice)
+        *why = QStringLiteral("%1 must be %2, got '%3'").arg(name, allowed(), text);
+    else if (why)
         *why = QStringLiteral("%1 must be %2 (%3), got '%4'")
                    .arg(name, type == T::Integer ? QStringLiteral("an integer") : typeName(),
                         allowed(), text);
@@ -377,8 +396,9 @@ QString StepParameters::markdown() {
             older << QStringLiteral("`%1` (%2)").arg(p.name, p.help);
             continue;
         }
-        const QString range =
-            p.type == T::Integer || p.type == T::PortRange ? p.allowed() : QString();
+        const QString range = p.type == T::Integer || p.type == T::PortRange || p.type == T::Choice
+                                  ? p.allowed()
+                                  : QString();
         lines << QStringLiteral("| `%1` | %2 | %3 | %4 | %5 | %6 | %7 | %8 |")
                      .arg(p.name, p.typeName(),
                           range + (p.fromPort ? QStringLiteral(" (port)") : QString()),

@@ -19,6 +19,7 @@ enum class ParameterType {
     Mac,       // "xx:xx:xx:xx:xx:xx"
     Ipv4,      // "a.b.c.d"
     PortRange, // [lo,hi] with min <= lo <= hi <= max; as text LO-HI (or one port P)
+    Choice,    // one of choices, as a string
 };
 
 // One engine step parameter, described once. The CLI's --set/--sweep help
@@ -32,6 +33,7 @@ struct StepParameter {
     ParameterType type = ParameterType::Integer;
     qint64 min = 0; // Integer, and each end of a PortRange
     qint64 max = 0;
+    QStringList choices;     // a Choice's words
     QJsonValue defaultValue; // the protocol's form; undefined: none (count)
     bool sweepable = false;  // a sweep may vary it (--sweep, the GUI's axes)
     QString unit;            // "packets", "bytes", "ms", "pps"; empty: none
@@ -61,9 +63,10 @@ struct StepParameter {
     // kernel's only).
     bool dpdk = true;
 
-    // "integer", "true/false", "MAC", "IPv4", "port range".
+    // "integer", "true/false", "MAC", "IPv4", "port range", "choice".
     QString typeName() const;
-    // What a value may be: "1..512", "true or false", "LO-HI within 0..65535".
+    // What a value may be: "1..512", "true or false", "LO-HI within 0..65535",
+    // "start_xmit, netif_receive or queue_xmit".
     QString allowed() const;
     // A value as typed (--set NAME=TEXT, a GUI field) in the protocol's
     // form; nullopt with *why for text of the wrong syntax. Ranges are the

@@ -5,6 +5,7 @@
 
 #include <QRegularExpression>
 #include <algorithm>
+#include <tuple>
 
 namespace burstlab {
 
@@ -244,7 +245,23 @@ QList<FieldProblem> SweepRules::check(const SweepSpec &spec, const Context &cont
         out.add(it.key(), limits.check(it.key(), it.value()));
     }
     // The engine's checks across parameters (StepParams.cpp), said before
-    // anything runs: a tag is part of the frame, and a priority needs a tag.
+    // anything runs: a tag is part of the frame, a priority needs a tag, and
+    // pktgen's qdisc and receive modes take no burst and no clone.
+    const QString mode = spec.fixed.value(QStringLiteral("xmit_mode")).toString();
+    for (const auto &[needs, name, most, why] :
+         {std::tuple{QStringLiteral("queue_xmit"), QStringLiteral("burst"), 1,
+                     "pktgen queues one skb per dev_queue_xmit"},
+          std::tuple{QStringLiteral("netif_receive"), QStringLiteral("clone"), 0,
+                     "the stack consumes each skb"}}) {
+        const QList<qint64> values = valuesOf(spec, name);
+        const qint64 largest = *std::max_element(values.begin(), values.end());
+        if (mode == needs && largest > most)
+            out.add(name, QStringLiteral("%1 must be %2 with xmit_mode %3 (%4), got %5")
+                              .arg(name)
+                              .arg(most)
+                              .arg(needs, QLatin1String(why))
+                              .arg(largest));
+    }
     const qint64 vlan = spec.fixed.value(QStringLiteral("vlan")).toInteger();
     if (spec.fixed.value(QStringLiteral("vlan_pcp")).toInteger() != 0 && vlan == 0)
         out.add(QStringLiteral("vlan_pcp"),
