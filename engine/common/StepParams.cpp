@@ -128,6 +128,34 @@ std::optional<ProtocolError> read(const std::string &field, const json &v, const
                          field + " must be one of " + words + ", got " + echoed(v.dump())};
 }
 
+std::optional<ProtocolError> read(const std::string &field, const json &v, const Range *,
+                                  FlagSet &out) {
+    const protocol::Parameter &p = protocol::parameter(field);
+    if (!v.is_array()) {
+        return badType(field, "an array of flag names", v);
+    }
+    FlagSet set;
+    for (const json &item : v) {
+        uint32_t bit = 0;
+        while (bit < p.choices.size() &&
+               !(item.is_string() && item.get<std::string>() == p.choices[bit])) {
+            ++bit;
+        }
+        if (bit == p.choices.size() || (set.bits >> bit & 1)) {
+            std::string words;
+            for (std::string_view flag : p.choices) {
+                words += (words.empty() ? "" : ", ") + std::string(flag);
+            }
+            return ProtocolError{"out_of_range", field,
+                                 field + " must hold each of " + words + " at most once, got " +
+                                     echoed(v.dump())};
+        }
+        set.bits |= 1u << bit;
+    }
+    out = set;
+    return std::nullopt;
+}
+
 std::optional<ProtocolError> read(const std::string &field, const json &v, const Range *range,
                                   PortRange &out) {
     const auto bad = [&] {
@@ -168,6 +196,13 @@ nlohmann::ordered_json write(const Ipv4 &v) {
 nlohmann::ordered_json write(const Choice &v) {
     return std::string(v.word);
 }
+nlohmann::ordered_json write(const FlagSet &v) {
+    nlohmann::ordered_json words = nlohmann::ordered_json::array();
+    for (std::string_view word : flagsOf(v)) {
+        words.push_back(std::string(word));
+    }
+    return words;
+}
 nlohmann::ordered_json write(const PortRange &v) {
     return {v.lo, v.hi};
 }
@@ -201,6 +236,7 @@ template <typename P, typename F> void forEachParameter(P &p, F &&f) {
     f("skb_priority", p.skbPriority, &StepLimits::skbPriority);
     f("frags", p.frags, &StepLimits::frags);
     f("xmit_mode", p.xmitMode, Limit{});
+    f("flags", p.flags, Limit{});
 }
 
 // The older single-port names (protocol/Parameters.h) and the range each sets.
@@ -314,6 +350,17 @@ nlohmann::ordered_json StepParams::limitsJson(const StepLimits &limits) {
         j[std::string(alias.name)] = {limits.port.lo, limits.port.hi};
     }
     return j;
+}
+
+std::vector<std::string_view> flagsOf(const FlagSet &set) {
+    std::vector<std::string_view> words;
+    const auto &table = protocol::parameter("flags").choices;
+    for (std::size_t bit = 0; bit < table.size(); ++bit) {
+        if (set.bits >> bit & 1) {
+            words.push_back(table[bit]);
+        }
+    }
+    return words;
 }
 
 std::string formatMac(const Mac &m) {

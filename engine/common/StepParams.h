@@ -9,6 +9,7 @@
 #include <optional>
 #include <string_view>
 #include <type_traits>
+#include <vector>
 
 namespace burstlab::engine {
 
@@ -66,6 +67,12 @@ struct Choice {
     bool operator==(std::string_view other) const { return word == other; }
 };
 
+// A set of a flag parameter's words, bit i the table's word i.
+struct FlagSet {
+    uint32_t bits = 0;
+};
+static_assert(protocol::kPktgenFlags.size() <= 32);
+
 // The table's default of a parameter, as its member's type.
 template <typename T> consteval T defaultOf(std::string_view name) {
     const protocol::Parameter &p = protocol::parameter(name);
@@ -75,6 +82,8 @@ template <typename T> consteval T defaultOf(std::string_view name) {
         return Ipv4{protocol::ipv4Of(p.text)};
     } else if constexpr (std::is_same_v<T, Choice>) {
         return Choice{p.text};
+    } else if constexpr (std::is_same_v<T, FlagSet>) {
+        return FlagSet{};
     } else if constexpr (std::is_same_v<T, PortRange>) {
         return {static_cast<uint16_t>(p.ports.lo), static_cast<uint16_t>(p.ports.hi)};
     } else {
@@ -112,10 +121,11 @@ struct StepParams {
     uint8_t vlanPcp = defaultOf<uint8_t>("vlan_pcp");
     uint8_t tos = defaultOf<uint8_t>("tos"); // the IPv4 header's TOS byte
     // pktgen's only (the DPDK engine refuses them): the skb's priority, its
-    // payload's page fragments, and where pktgen hands it.
+    // payload's page fragments, where pktgen hands it, and pktgen's flags.
     uint32_t skbPriority = defaultOf<uint32_t>("skb_priority");
     uint32_t frags = defaultOf<uint32_t>("frags");
     Choice xmitMode = defaultOf<Choice>("xmit_mode");
+    FlagSet flags = defaultOf<FlagSet>("flags");
     // Not a step parameter: the step's signature key word (Signature.h),
     // which the engine sets for each step from the run key.
     uint64_t signatureKey = 0;
@@ -128,6 +138,8 @@ struct StepParams {
     static nlohmann::ordered_json limitsJson(const StepLimits &limits);
 };
 
+// The set's words, in the table's order.
+std::vector<std::string_view> flagsOf(const FlagSet &set);
 std::string formatMac(const Mac &mac);
 std::string formatIp(uint32_t ip);
 

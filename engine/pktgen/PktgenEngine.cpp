@@ -105,6 +105,9 @@ std::vector<Setting> settingsOf(const StepParams &p, uint64_t quota, uint32_t qu
         s.push_back({"timestamp",
                      "flag " + std::string(protocol::parameter("timestamp").pktgenFlagWhenFalse)});
     }
+    for (std::string_view flag : flagsOf(p.flags)) {
+        s.push_back({"flags", "flag " + std::string(flag)});
+    }
     if (p.flows > 1) {
         // Flow f is a dst address of its own, taken in turn.
         s.push_back({"flows", "flows " + std::to_string(p.flows)});

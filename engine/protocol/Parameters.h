@@ -18,7 +18,7 @@ struct Range {
     int64_t hi = 0;
 };
 
-enum class ParameterKind { Integer, Boolean, Mac, Ipv4, PortRange, Choice };
+enum class ParameterKind { Integer, Boolean, Mac, Ipv4, PortRange, Choice, FlagSet };
 
 struct Parameter {
     std::string_view name;
@@ -41,7 +41,8 @@ struct Parameter {
     // Whether the DPDK engine takes it (false: a setting of the kernel's
     // skb, pktgen's only).
     bool dpdk = true;
-    // A choice's words, its default among them.
+    // A choice's words, its default among them; the flags a set may hold
+    // (none by default), in the order they are written.
     std::span<const std::string_view> choices = {};
 };
 
@@ -61,6 +62,11 @@ constexpr Parameter pktgenChoice(std::string_view name, std::span<const std::str
     return {name, ParameterKind::Choice, {}, std::nullopt, choices.front(), {},
             name, std::nullopt,          {}, false,        choices};
 }
+constexpr Parameter pktgenFlags(std::string_view name, std::string_view pktgen,
+                                std::span<const std::string_view> flags) {
+    return {name,   ParameterKind::FlagSet, {}, std::nullopt, {},   {},
+            pktgen, std::nullopt,           {}, false,        flags};
+}
 constexpr Parameter portRange(std::string_view name, Range ports) {
     return {name,        ParameterKind::PortRange, {0, 65535}, std::nullopt, {}, ports, name,
             std::nullopt};
@@ -70,6 +76,16 @@ constexpr Parameter portRange(std::string_view name, Range ports) {
 // pktgen's xmit_mode: its default first.
 inline constexpr std::array<std::string_view, 3> kXmitModes{"start_xmit", "netif_receive",
                                                             "queue_xmit"};
+
+// pktgen's flags that no other parameter stands for, as pktgen reads them
+// in every kernel since 4.x. Left out: NO_TIMESTAMP (timestamp), FLOW_SEQ
+// (flows), SHARED (pktgen's default, which burst and clone_skb need),
+// IPV6 (set by an IPv6 address), IPSEC (needs an xfrm state) and NODE_ALLOC
+// (named NODE from 6.10 on).
+inline constexpr std::array<std::string_view, 13> kPktgenFlags{
+    "UDPCSUM",    "QUEUE_MAP_CPU", "QUEUE_MAP_RND", "IPSRC_RND",  "IPDST_RND",
+    "UDPSRC_RND", "UDPDST_RND",    "MACSRC_RND",    "MACDST_RND", "TXSIZE_RND",
+    "VID_RND",    "SVID_RND",      "MPLS_RND"};
 
 // In protocol order. The burst limit sizes the DPDK engine's send array
 // (engine/src/TxWorker.h checks it at compile time).
@@ -112,17 +128,9 @@ inline constexpr std::array kParameters{
     // default), the receive path (netif_receive_skb) or the qdisc
     // (dev_queue_xmit), as samples/pktgen's pktgen_bench_xmit_mode_* scripts.
     detail::pktgenChoice("xmit_mode", kXmitModes),
+    // Each written as `flag NAME`.
+    detail::pktgenFlags("flags", "flag", kPktgenFlags),
 };
-
-// Whether a choice's words hold text.
-constexpr bool isChoiceOf(const Parameter &p, std::string_view text) {
-    for (std::string_view choice : p.choices) {
-        if (choice == text) {
-            return true;
-        }
-    }
-    return false;
-}
 
 // The parameter of that name; a name not in the table does not compile
 // where it is used in a constant expression, and throws elsewhere.

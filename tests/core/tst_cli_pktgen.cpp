@@ -77,7 +77,7 @@ class TestCliPktgen : public QObject {
         const QString takes =
             QStringLiteral("burst, clone, pkt_size, duration_ms, count, queues, rate_pps, flows, "
                            "timestamp, stats_ms, src_mac, dst_mac, src_ip, dst_ip, udp_src, "
-                           "udp_dst, vlan, vlan_pcp, tos, skb_priority, frags, xmit_mode");
+                           "udp_dst, vlan, vlan_pcp, tos, skb_priority, frags, xmit_mode, flags");
         QTest::newRow("unknown kind")
             << QStringList{"sweep", "--engine-kind", "xdp", "--sweep", "burst=1,2"}
             << "--engine-kind 'xdp': must be dpdk or pktgen";
@@ -111,6 +111,13 @@ class TestCliPktgen : public QObject {
             << pktgenSweep({"--set", "tx_desc=512"})
             << "--set tx_desc=512: the pktgen engine does not take tx_desc (it takes " + takes +
                    ")";
+        QTest::newRow("a flag flows stands for")
+            << pktgenSweep({"--set", "flags=UDPCSUM,FLOW_SEQ"})
+            << "--set flags=UDPCSUM,FLOW_SEQ: flags must be none or some of "
+               "UDPCSUM,QUEUE_MAP_CPU,";
+        QTest::newRow("xmit_mode's words") << pktgenSweep({"--set", "xmit_mode=xmit_queue"})
+                                           << "xmit_mode must be start_xmit, netif_receive or "
+                                              "queue_xmit, got 'xmit_queue'";
         QTest::newRow("warm-up") << pktgenSweep({"--warmup-ms", "50"})
                                  << "--warmup-ms 50: the pktgen engine has no warm-up (pktgen "
                                     "measures from its first packet): it must be 0, got 50 ms";

@@ -330,6 +330,30 @@ class TestModel : public QObject {
 
     // The ranges and defaults a sweep is checked against before an engine
     // answers are the ones the protocol documents in its hello example.
+    // A choice is one of its words; a set of flags is stored in the table's
+    // order, whatever order it was typed in, and reads back as typed.
+    void choicesAndFlagsHaveOneForm() {
+        const StepParameter *mode = StepParameters::find(QStringLiteral("xmit_mode"));
+        QCOMPARE(mode->parse(QStringLiteral("queue_xmit"), nullptr),
+                 QJsonValue(QStringLiteral("queue_xmit")));
+        QString why;
+        QVERIFY(!mode->parse(QStringLiteral("QUEUE_XMIT"), &why));
+        QCOMPARE(why, QStringLiteral("xmit_mode must be start_xmit, netif_receive or queue_xmit, "
+                                     "got 'QUEUE_XMIT'"));
+        const StepParameter *flags = StepParameters::find(QStringLiteral("flags"));
+        const QJsonArray set{QStringLiteral("UDPCSUM"), QStringLiteral("UDPDST_RND")};
+        QCOMPARE(flags->parse(QStringLiteral("UDPDST_RND,UDPCSUM"), nullptr), QJsonValue(set));
+        QCOMPARE(StepParameter::text(set), QStringLiteral("UDPCSUM,UDPDST_RND"));
+        QCOMPARE(flags->parse(QStringLiteral("none"), nullptr), QJsonValue(QJsonArray{}));
+        QCOMPARE(StepParameter::text(QJsonArray{}), QStringLiteral("none"));
+        QCOMPARE(flags->defaultValue, QJsonValue(QJsonArray{}));
+        for (const char *bad : {"UDPCSUM,UDPCSUM", "UDPCSUM,", "udpcsum", "NO_TIMESTAMP", ""})
+            QVERIFY2(!flags->parse(QLatin1String(bad), nullptr), bad);
+        QCOMPARE(flags->netdevText(set, EngineKind::Pktgen),
+                 QStringLiteral("flag UDPCSUM flag UDPDST_RND"));
+        QCOMPARE(flags->netdevText(QJsonArray{}, EngineKind::Pktgen), QStringLiteral("flags=none"));
+    }
+
     void stepParametersMatchTheProtocolDocument() {
         QFile doc(QStringLiteral(BURSTLAB_SOURCE_DIR "/docs/protocol.md"));
         QVERIFY(doc.open(QIODevice::ReadOnly));

@@ -390,17 +390,27 @@ class TestPktgenRuns : public QObject {
     }
 
     void netdevTextUsesPktgensNames() {
-        const RunData data = burstRun(EngineKind::Pktgen, QStringLiteral("kernel"),
-                                      testdata::seed000Rates(), {{QStringLiteral("clone"), 64}});
+        const RunData data =
+            burstRun(EngineKind::Pktgen, QStringLiteral("kernel"), testdata::seed000Rates(),
+                     {{QStringLiteral("clone"), 64},
+                      {QStringLiteral("xmit_mode"), QStringLiteral("netif_receive")},
+                      {QStringLiteral("flags"),
+                       QJsonArray{QStringLiteral("UDPCSUM"), QStringLiteral("QUEUE_MAP_CPU")}}});
         NetdevOptions options;
         options.chart = false;
         const QString text = NetdevExport::run(data, options);
+        // pktgen's flags as its scripts write them, each once.
+        QVERIFY2(text.contains(QStringLiteral("xmit_mode=netif_receive")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("flag UDPCSUM flag QUEUE_MAP_CPU")),
+                 qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("--set flags=UDPCSUM,QUEUE_MAP_CPU")),
+                 qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral(" skb_burst=1  tx:5571279 pps\n")), qPrintable(text));
         QVERIFY(text.contains(QStringLiteral(" skb_burst=2  tx:6942821 pps ( 35.46 ns)\n")));
         QVERIFY(text.contains(QStringLiteral(" skb_burst=3  tx:7556214 pps ( 11.69 ns)\n")));
         QVERIFY(text.contains(QStringLiteral("skb_burst=(1 vs 3) improvement:")));
         QVERIFY(text.contains(QStringLiteral(" Sweep: skb_burst=1..3\n")));
-        QVERIFY(text.contains(QStringLiteral(" Fixed: clone_skb=64\n")));
+        QVERIFY2(text.contains(QStringLiteral(" Fixed: clone_skb=64")), qPrintable(text));
         QVERIFY(text.contains(QStringLiteral(" Engine: kernel pktgen; pktgen thread on CPU 1")));
         QVERIFY(!text.contains(QStringLiteral("tx_desc")));
         QVERIFY(!text.contains(QStringLiteral("\n burst="))); // but --sweep burst= in Command
@@ -632,10 +642,24 @@ class TestPktgenRuns : public QObject {
             << block.arg(QStringLiteral("0"), QString(), QStringLiteral("00:00:00:00:00:00"),
                          QStringLiteral("NO_TIMESTAMP  "))
             << QStringLiteral("timestamp: 1 in live, 0 in dump") << QJsonObject{};
-        QTest::newRow("a flag no parameter stands for")
+        QTest::newRow("a flag the live run did not set")
             << block.arg(QStringLiteral("0"), QString(), QStringLiteral("00:00:00:00:00:00"),
                          QStringLiteral("UDPCSUM  "))
-            << QStringLiteral("flags: not recorded in live, UDPCSUM in dump") << QJsonObject{};
+            << QStringLiteral("flags: none in live, UDPCSUM in dump") << QJsonObject{};
+        // Linux 6.10 on prints SHARED, pktgen's default; the flags in the
+        // table's order, whatever pktgen's.
+        QTest::newRow("flags, as the live run")
+            << block.arg(QStringLiteral("0"), QString(), QStringLiteral("00:00:00:00:00:00"),
+                         QStringLiteral("UDPDST_RND  QUEUE_MAP_CPU  UDPCSUM  SHARED  "))
+            << QString()
+            << QJsonObject{{QStringLiteral("flags"),
+                            QJsonArray{QStringLiteral("UDPCSUM"), QStringLiteral("QUEUE_MAP_CPU"),
+                                       QStringLiteral("UDPDST_RND")}}};
+        QTest::newRow("a flag no parameter stands for")
+            << block.arg(QStringLiteral("0"), QString(), QStringLiteral("00:00:00:00:00:00"),
+                         QStringLiteral("IPSEC  UDPCSUM  "))
+            << QStringLiteral("Flags: not recorded in live, IPSEC in dump")
+            << QJsonObject{{QStringLiteral("flags"), QJsonArray{QStringLiteral("UDPCSUM")}}};
         QTest::newRow("no timestamps, as sample03")
             << block.arg(QStringLiteral("0"), QString(), QStringLiteral("00:00:00:00:00:00"),
                          QStringLiteral("NO_TIMESTAMP  "))

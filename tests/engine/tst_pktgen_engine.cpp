@@ -294,6 +294,12 @@ void TestPktgenEngine::badInputRefused_data() {
     QTest::newRow("netif_receive clone")
         << start(R"(,"xmit_mode":"netif_receive","clone":3)") << "out_of_range"
         << "clone";
+    // FLOW_SEQ is what flows set; a flag twice is a mistake.
+    QTest::newRow("flag of another parameter")
+        << start(R"(,"flags":["FLOW_SEQ"])") << "out_of_range"
+        << "flags";
+    QTest::newRow("flag twice") << start(R"(,"flags":["UDPCSUM","UDPCSUM"])") << "out_of_range"
+                                << "flags";
     QTest::newRow("bad json") << QByteArray("{\"cmd\":\n") << "bad_json" << QString();
 }
 
@@ -429,7 +435,8 @@ void TestPktgenEngine::parametersReachPktgen() {
                              {"timestamp", false},
                              {"tos", 0x2e},
                              {"skb_priority", 7},
-                             {"frags", 2}};
+                             {"frags", 2},
+                             {"flags", QJsonArray{"QUEUE_MAP_CPU", "UDPCSUM"}}};
     QVERIFY(engine.request(startCommand(1, params)).value("ok").toBool());
     QVERIFY(!firstSending(engine, 1).isEmpty());
     const QString entry = readFile(kPktgen + "/dummy0@burstlab0").simplified();
@@ -441,7 +448,7 @@ void TestPktgenEngine::parametersReachPktgen() {
           "src_mac: 02:00:00:00:00:07 dst_mac: 02:00:00:00:00:09",
           "udp_src_min: 1000 udp_src_max: 1003 udp_dst_min: 2000 udp_dst_max: 2001",
           "vlan_id: 5 vlan_p: 3", "FLOW_SEQ", "NO_TIMESTAMP", "tos: 0x2e", "skb_priority: 7",
-          "frags: 2 "}) {
+          "frags: 2 ", "UDPCSUM", "QUEUE_MAP_CPU"}) {
         QVERIFY2(entry.contains(shown), qPrintable(QString(shown) + " not in " + entry));
     }
     QVERIFY(engine.request({{"cmd", "stop"}, {"id", 2}}).value("ok").toBool());

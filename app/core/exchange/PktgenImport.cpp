@@ -281,20 +281,31 @@ void inOurNames(Device &d) {
         put("rate_pps", take("delay"),
             QString::number(*ns > 0 ? std::llround(1e9 * double(burst) / double(*ns)) : 0));
     }
-    // FLOW_SEQ is what burstlab's flows mean; a flag a boolean parameter
-    // stands for (NO_TIMESTAMP) is that parameter.
+    // FLOW_SEQ is what burstlab's flows mean, SHARED pktgen's default (6.10
+    // on print it); a flag a boolean parameter stands for (NO_TIMESTAMP) is
+    // that parameter, the flags parameter holds those it takes. What is left
+    // stays as pktgen prints it, under its name.
     if (p.contains(QStringLiteral("flags"))) {
         const Param from = take("flags");
         QStringList flags = from.value.split(u' ', Qt::SkipEmptyParts);
         if (flows > 1)
             flags.removeAll(QStringLiteral("FLOW_SEQ"));
+        flags.removeAll(QStringLiteral("SHARED"));
+        QStringList taken;
         for (const StepParameter &parameter : StepParameters::all()) {
             if (!parameter.pktgenFlag.isEmpty() && flags.removeAll(parameter.pktgenFlag) > 0)
                 p.insert(parameter.name, Param{QStringLiteral("false"), from.line, from.column});
+            for (const QString &flag :
+                 parameter.type == ParameterType::FlagSet ? parameter.choices : QStringList()) {
+                if (flags.removeAll(flag) > 0)
+                    taken << flag;
+            }
         }
+        if (!taken.isEmpty())
+            put("flags", from, taken.join(u','));
         flags.sort();
         if (!flags.isEmpty())
-            put("flags", from, flags.join(u','));
+            put("Flags", from, flags.join(u' '));
     }
 }
 
@@ -407,9 +418,7 @@ std::optional<RunData> PktgenImport::parse(const QString &text, const QString &l
         const StepParameter *known = StepParameters::find(name);
         for (const Param &v : values) {
             QString why;
-            if (known &&
-                (known->type == ParameterType::Integer || known->type == ParameterType::Choice) &&
-                !v.value.isEmpty() && !known->parse(v.value, &why)) {
+            if (known && !v.value.isEmpty() && !known->parse(v.value, &why)) {
                 if (error)
                     *error = ImportChecks::atLine(v.line, lines[v.line], why, v.column);
                 return std::nullopt;
@@ -436,10 +445,11 @@ std::optional<RunData> PktgenImport::parse(const QString &text, const QString &l
         const Param &first = params.values.value(name).first();
         if (axes.contains(name) || first.value.isEmpty())
             continue;
-        // A true/false setting is stored as a live run stores it.
+        // A true/false setting or a set of flags is stored as a live run stores it.
         const StepParameter *known = StepParameters::find(name);
-        if (known && known->type == ParameterType::Boolean)
-            run.spec.fixed.insert(name, first.value == QLatin1String("true"));
+        if (known &&
+            (known->type == ParameterType::Boolean || known->type == ParameterType::FlagSet))
+            run.spec.fixed.insert(name, known->parse(first.value, nullptr).value_or(first.value));
         else
             run.spec.fixed.insert(name, numeric[name] ? QJsonValue(first.value.toLongLong())
                                                       : QJsonValue(first.value));

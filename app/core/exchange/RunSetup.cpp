@@ -201,7 +201,8 @@ QString RunSetup::queues(const Run &run) {
 }
 
 QString RunSetup::fixed(const Run &run) {
-    // An import's are what its source gave, under the source's own names.
+    // An import's are what its source gave, under the source's own names
+    // where they are not ours (pktgen's dump lands on ours).
     QJsonObject values =
         run.isImported() ? run.spec.fixed : SweepCommandLine::nonDefaultParameters(run);
     if (!run.isImported()) {
@@ -212,7 +213,9 @@ QString RunSetup::fixed(const Run &run) {
     }
     QStringList parts;
     for (auto it = values.begin(); it != values.end(); ++it) {
-        const StepParameter *p = run.isImported() ? nullptr : StepParameters::find(it.key());
+        const StepParameter *p = run.isImported() && run.spec.engine.kind != EngineKind::Pktgen
+                                     ? nullptr
+                                     : StepParameters::find(it.key());
         parts << (p ? p->netdevText(it.value(), run.spec.engine.kind)
                     : it.key() + QLatin1Char('=') + StepParameter::text(it.value()));
     }

@@ -108,7 +108,13 @@ QString StepLimits::check(const QString &name, const QJsonValue &value) const {
     case ParameterType::Mac:
     case ParameterType::Ipv4:
     case ParameterType::Choice:
-        if (p && !p->parse(value.isString() ? value.toString() : valueText(value), nullptr))
+    case ParameterType::FlagSet:
+        if (p && type == ParameterType::FlagSet &&
+            (!value.isArray() || !p->parse(StepParameter::text(value), nullptr)))
+            return QStringLiteral("%1 must be %2, got %3")
+                .arg(name, p->allowed(), StepParameter::text(value));
+        if (p && type != ParameterType::FlagSet &&
+            !p->parse(value.isString() ? value.toString() : valueText(value), nullptr))
             return QStringLiteral("%1 must be %2, got %3").arg(name, p->allowed(), got);
         if (p && type == ParameterType::Boolean && !value.isBool())
             return QStringLiteral("%1 must be true or false, got %2").arg(name, got);

@@ -25,6 +25,8 @@ ParameterType typeOf(protocol::ParameterKind kind) {
         return T::PortRange;
     case protocol::ParameterKind::Choice:
         return T::Choice;
+    case protocol::ParameterKind::FlagSet:
+        return T::FlagSet;
     }
     return T::Integer;
 }
@@ -50,6 +52,8 @@ QJsonValue defaultOf(const protocol::Parameter &p) {
         return latin1(p.text);
     case protocol::ParameterKind::PortRange:
         return QJsonArray{qint64(p.ports.lo), qint64(p.ports.hi)};
+    case protocol::ParameterKind::FlagSet:
+        return QJsonArray{};
     }
     return {};
 }
@@ -86,7 +90,9 @@ constexpr Words kWords[] = {
      true},
     {"tx_desc", true, "descriptors", "TX ring descriptors per queue, within the port's limits",
      true},
-    {"rate_pps", true, "pps", "target rate, paced per TX lcore; 0 = unlimited"},
+    // pktgen's ratep counts sends of burst packets: a pktgen run's text
+    // says packets, as the value is.
+    {"rate_pps", true, "pps", "target rate, paced per TX lcore; 0 = unlimited", false, "rate_pps"},
     {"flows", true, "flows",
      "flows over fresh packets: flow f adds f to dst_ip and takes its UDP ports from udp_src and "
      "udp_dst"},
@@ -120,6 +126,10 @@ constexpr Words kWords[] = {
     {"xmit_mode", false, "",
      "pktgen only: where each skb goes: the driver (start_xmit), the receive path as if it "
      "arrived (netif_receive; clone 0) or the qdisc (queue_xmit; burst 1)"},
+    {"flags", false, "",
+     "pktgen only: pktgen's flags, comma-separated: UDPCSUM (a UDP checksum), QUEUE_MAP_CPU (the "
+     "queue of the sending CPU), *_RND (each field at random within its range)",
+     false, "flags"},
 };
 
 constexpr bool wordsFollowTable() {
@@ -285,6 +295,8 @@ QString StepParameter::typeName() const {
         return QStringLiteral("port range");
     case T::Choice:
         return QStringLiteral("choice");
+    case T::FlagSet:
+        return QStringLiteral("flags");
     }
     return {};
 }
@@ -304,6 +316,8 @@ QString StepParameter::allowed() const {
     case T::Choice:
         return QStringList(choices.mid(0, choices.size() - 1)).join(QStringLiteral(", ")) +
                QStringLiteral(" or ") + choices.constLast();
+    case T::FlagSet:
+        return QStringLiteral("none or some of ") + choices.join(QStringLiteral(","));
     }
     return {};
 }
@@ -343,8 +357,20 @@ std::optional<QJsonValue> StepParameter::parse(const QString &text, QString *why
         if (choices.contains(t))
             return QJsonValue(t);
         break;
+    case T::FlagSet: {
+        const QStringList words =
+            t == QLatin1String("none") ? QStringList() : t.split(u',', Qt::KeepEmptyParts);
+        QJsonArray set;
+        for (const QString &flag : choices) {
+            if (words.count(flag) == 1)
+                set.append(flag);
+        }
+        if (set.size() == words.size())
+            return QJsonValue(set);
+        break;
     }
-    if (why && type == T::Choice)
+    }
+    if (why && (type == T::Choice || type == T::FlagSet))
         *why = QStringLiteral("%1 must be %2, got '%3'").arg(name, allowed(), text);
     else if (why)
         *why = QStringLiteral("%1 must be %2 (%3), got '%4'")
@@ -358,6 +384,12 @@ QString StepParameter::text(const QJsonValue &value) {
         return value.toBool() ? QStringLiteral("true") : QStringLiteral("false");
     if (value.isDouble())
         return QString::number(value.toInteger());
+    if (value.isArray() && (value.toArray().isEmpty() || value.toArray().at(0).isString())) {
+        QStringList words;
+        for (const QJsonValue &word : value.toArray())
+            words << word.toString();
+        return words.isEmpty() ? QStringLiteral("none") : words.join(u',');
+    }
     if (value.isArray()) {
         const QJsonArray a = value.toArray();
         return QStringLiteral("%1-%2").arg(a.at(0).toInteger()).arg(a.at(1).toInteger());
@@ -366,6 +398,12 @@ QString StepParameter::text(const QJsonValue &value) {
 }
 
 QString StepParameter::netdevText(const QJsonValue &value, EngineKind kind) const {
+    if (kind == EngineKind::Pktgen && type == T::FlagSet && !value.toArray().isEmpty()) {
+        QStringList flags;
+        for (const QJsonValue &flag : value.toArray())
+            flags << QStringLiteral("flag ") + flag.toString();
+        return flags.join(u' ');
+    }
     if (kind == EngineKind::Pktgen && !pktgenFlag.isEmpty())
         return QStringLiteral("flag ") + (value.toBool() ? QStringLiteral("!") : QString()) +
                pktgenFlag;
@@ -396,9 +434,8 @@ QString StepParameters::markdown() {
             older << QStringLiteral("`%1` (%2)").arg(p.name, p.help);
             continue;
         }
-        const QString range = p.type == T::Integer || p.type == T::PortRange || p.type == T::Choice
-                                  ? p.allowed()
-                                  : QString();
+        const QString range =
+            p.type == T::Boolean || p.type == T::Mac || p.type == T::Ipv4 ? QString() : p.allowed();
         lines << QStringLiteral("| `%1` | %2 | %3 | %4 | %5 | %6 | %7 | %8 |")
                      .arg(p.name, p.typeName(),
                           range + (p.fromPort ? QStringLiteral(" (port)") : QString()),

@@ -20,6 +20,7 @@ enum class ParameterType {
     Ipv4,      // "a.b.c.d"
     PortRange, // [lo,hi] with min <= lo <= hi <= max; as text LO-HI (or one port P)
     Choice,    // one of choices, as a string
+    FlagSet,   // some of choices, as an array of strings; as text A,B (or none)
 };
 
 // One engine step parameter, described once. The CLI's --set/--sweep help
@@ -33,7 +34,7 @@ struct StepParameter {
     ParameterType type = ParameterType::Integer;
     qint64 min = 0; // Integer, and each end of a PortRange
     qint64 max = 0;
-    QStringList choices;     // a Choice's words
+    QStringList choices;     // a Choice's words, a FlagSet's flags
     QJsonValue defaultValue; // the protocol's form; undefined: none (count)
     bool sweepable = false;  // a sweep may vary it (--sweep, the GUI's axes)
     QString unit;            // "packets", "bytes", "ms", "pps"; empty: none
@@ -63,7 +64,7 @@ struct StepParameter {
     // kernel's only).
     bool dpdk = true;
 
-    // "integer", "true/false", "MAC", "IPv4", "port range", "choice".
+    // "integer", "true/false", "MAC", "IPv4", "port range", "choice", "flags".
     QString typeName() const;
     // What a value may be: "1..512", "true or false", "LO-HI within 0..65535",
     // "start_xmit, netif_receive or queue_xmit".
@@ -72,10 +73,12 @@ struct StepParameter {
     // form; nullopt with *why for text of the wrong syntax. Ranges are the
     // limits' to check (StepLimits::check).
     std::optional<QJsonValue> parse(const QString &text, QString *why) const;
-    // The protocol's value as it is typed: "32", "true", "50000-53999".
+    // The protocol's value as it is typed: "32", "true", "50000-53999",
+    // "UDPCSUM,QUEUE_MAP_CPU", "none".
     static QString text(const QJsonValue &value);
     // The protocol's value in netdev text: "pkt_size=64"; a pktgen run's
-    // under pktgen's name: "clone_skb=64", "flag NO_TIMESTAMP".
+    // under pktgen's name: "clone_skb=64", "flag NO_TIMESTAMP", "flag UDPCSUM
+    // flag QUEUE_MAP_CPU".
     QString netdevText(const QJsonValue &value, EngineKind kind = EngineKind::Dpdk) const;
     // The name a run's text gives it: pktgen's for a pktgen run, else its own.
     QString textName(EngineKind kind) const;
