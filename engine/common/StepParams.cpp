@@ -108,13 +108,19 @@ std::optional<ProtocolError> read(const std::string &field, const json &v, const
     return std::nullopt;
 }
 
+// A choice's or a flag set's words, as a refusal lists them.
+std::string wordsOf(const protocol::Parameter &p) {
+    std::string words;
+    for (std::string_view word : p.choices) {
+        words += (words.empty() ? "" : ", ") + std::string(word);
+    }
+    return words;
+}
+
 std::optional<ProtocolError> read(const std::string &field, const json &v, const Range *,
                                   Choice &out) {
     const protocol::Parameter &p = protocol::parameter(field);
-    std::string words;
-    for (std::string_view choice : p.choices) {
-        words += (words.empty() ? "" : ", ") + std::string(choice);
-    }
+    const std::string words = wordsOf(p);
     if (!v.is_string()) {
         return badType(field, "one of " + words, v);
     }
@@ -142,13 +148,9 @@ std::optional<ProtocolError> read(const std::string &field, const json &v, const
             ++bit;
         }
         if (bit == p.choices.size() || (set.bits >> bit & 1)) {
-            std::string words;
-            for (std::string_view flag : p.choices) {
-                words += (words.empty() ? "" : ", ") + std::string(flag);
-            }
             return ProtocolError{"out_of_range", field,
-                                 field + " must hold each of " + words + " at most once, got " +
-                                     echoed(v.dump())};
+                                 field + " must hold each of " + wordsOf(p) +
+                                     " at most once, got " + echoed(v.dump())};
         }
         set.bits |= 1u << bit;
     }

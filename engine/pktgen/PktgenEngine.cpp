@@ -78,7 +78,7 @@ template <typename T> Setting named(const char *field, T value) {
 std::vector<Setting> settingsOf(const StepParams &p, uint64_t quota, uint32_t queue,
                                 uint32_t entries, const std::string &srcMac) {
     std::vector<Setting> s;
-    if (!(p.xmitMode == protocol::parameter("xmit_mode").text)) {
+    if (p.xmitMode != protocol::parameter("xmit_mode").text) {
         // First, so that pktgen checks burst and clone_skb against it.
         s.push_back({"xmit_mode", "xmit_mode " + std::string(p.xmitMode.word)});
     }
