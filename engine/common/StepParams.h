@@ -41,6 +41,8 @@ struct StepLimits {
     Range tos = limitOf("tos");
     Range skbPriority = limitOf("skb_priority");
     Range frags = limitOf("frags");
+    Range trafficClass = limitOf("traffic_class");
+    Range node = limitOf("node");
 };
 
 using Mac = protocol::Mac;
@@ -58,6 +60,12 @@ struct PortRange {
 // can tell it from a number).
 struct Ipv4 {
     uint32_t host = 0;
+};
+
+// An IPv6 address, or none (the table's empty default: IPv4 packets).
+struct Ipv6 {
+    std::array<uint8_t, 16> bytes{};
+    bool set = false;
 };
 
 // One of a choice parameter's words (the table's own text, so a step holds
@@ -80,6 +88,8 @@ template <typename T> consteval T defaultOf(std::string_view name) {
         return protocol::macOf(p.text);
     } else if constexpr (std::is_same_v<T, Ipv4>) {
         return Ipv4{protocol::ipv4Of(p.text)};
+    } else if constexpr (std::is_same_v<T, Ipv6>) {
+        return p.text.empty() ? Ipv6{} : throw "an IPv6 parameter's default is none";
     } else if constexpr (std::is_same_v<T, Choice>) {
         return Choice{p.text};
     } else if constexpr (std::is_same_v<T, FlagSet>) {
@@ -126,6 +136,12 @@ struct StepParams {
     uint32_t frags = defaultOf<uint32_t>("frags");
     Choice xmitMode = defaultOf<Choice>("xmit_mode");
     FlagSet flags = defaultOf<FlagSet>("flags");
+    // IPv6 packets to dst6 when it is set; the IPv6 header's traffic class.
+    Ipv6 dst6 = defaultOf<Ipv6>("dst6");
+    Ipv6 src6 = defaultOf<Ipv6>("src6");
+    uint8_t trafficClass = defaultOf<uint8_t>("traffic_class");
+    // The NUMA node of pktgen's skbs; -1: the sending CPU's.
+    int32_t node = defaultOf<int32_t>("node");
     // Not a step parameter: the step's signature key word (Signature.h),
     // which the engine sets for each step from the run key.
     uint64_t signatureKey = 0;
@@ -142,5 +158,7 @@ struct StepParams {
 std::vector<std::string_view> flagsOf(const FlagSet &set);
 std::string formatMac(const Mac &mac);
 std::string formatIp(uint32_t ip);
+// RFC 5952's form, as pktgen prints it (%pI6c); empty for none.
+std::string formatIpv6(const Ipv6 &ip);
 
 } // namespace burstlab::engine

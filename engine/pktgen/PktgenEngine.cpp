@@ -9,6 +9,7 @@
 #include <array>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <ctime>
 #include <poll.h>
 #include <sys/eventfd.h>
@@ -51,6 +52,23 @@ std::optional<int64_t> maxSkbFrags() {
     const bool read = std::fscanf(f, "%lld", &n) == 1 && n >= 0;
     std::fclose(f);
     return read ? std::optional<int64_t>(n) : std::nullopt;
+}
+
+// The highest NUMA node the kernel could have ("0" or "0-3").
+std::optional<int64_t> lastPossibleNode() {
+    std::FILE *f = std::fopen("/sys/devices/system/node/possible", "re");
+    if (!f) {
+        return std::nullopt;
+    }
+    char text[64] = {};
+    const bool read = std::fgets(text, sizeof text, f) != nullptr;
+    std::fclose(f);
+    const char *last = std::strrchr(text, '-');
+    long long node = -1;
+    if (!read || std::sscanf(last ? last + 1 : text, "%lld", &node) != 1 || node < 0) {
+        return std::nullopt;
+    }
+    return node;
 }
 
 std::string kernelVersion() {
@@ -119,12 +137,29 @@ std::vector<Setting> settingsOf(const StepParams &p, uint64_t quota, uint32_t qu
         // ratep is sends per second): the gap between sends in ns.
         s.push_back({"rate_pps", "delay " + std::to_string(sendGapNs(p, entries))});
     }
-    if (p.tos != 0) {
-        // pktgen takes exactly two hex digits and answers anything else with
-        // an error in its result text only, never the write's.
+    // pktgen takes exactly two hex digits.
+    const auto hexByte = [&s](const char *field, uint8_t value) {
         char hex[3];
-        std::snprintf(hex, sizeof hex, "%02x", p.tos);
-        s.push_back({"tos", std::string("tos ") + hex});
+        std::snprintf(hex, sizeof hex, "%02x", value);
+        s.push_back({field, std::string(field) + " " + hex});
+    };
+    if (p.tos != 0) {
+        hexByte("tos", p.tos);
+    }
+    // Either write makes the entry's packets IPv6.
+    if (p.dst6.set) {
+        s.push_back({"dst6", "dst6 " + formatIpv6(p.dst6)});
+    }
+    if (p.src6.set) {
+        s.push_back({"src6", "src6 " + formatIpv6(p.src6)});
+    }
+    if (p.trafficClass != 0) {
+        hexByte("traffic_class", p.trafficClass);
+    }
+    if (p.node >= 0) {
+        // pktgen allocates on the node only with its flag set.
+        s.push_back(named("node", p.node));
+        s.push_back({"node", "flag NODE"});
     }
     // Written only when set: a new entry has neither.
     if (p.skbPriority != 0) {
@@ -173,6 +208,9 @@ PktgenEngine::PktgenEngine(PktgenProc proc, std::vector<KernelDevice> devices,
     if (const auto frags = maxSkbFrags()) {
         m_limits.frags.hi = std::min(m_limits.frags.hi, *frags);
     }
+    // pktgen takes a node that node_possible() says; a kernel without NUMA
+    // has node 0.
+    m_limits.node.hi = std::min(m_limits.node.hi, lastPossibleNode().value_or(0));
     // pktgen's own defaults where they differ: a step that sets no burst
     // sends as pktgen does.
     m_defaults.burst = static_cast<uint32_t>(*protocol::parameter("burst").pktgenValue);
@@ -320,10 +358,15 @@ std::optional<ProtocolError> PktgenEngine::setUpEntries(const StepParams &params
         entries.push_back(e);
         const std::string srcMac = ownSrcMac ? dev.mac : formatMac(params.srcMac);
         for (const Setting &s : settingsOf(params, e.quota, q, all, srcMac)) {
-            if (int error = m_proc.write(e.name, s.command)) {
+            // pktgen refuses some values in the write's errno, others (an
+            // unknown flag, a node not possible, a hex byte of other
+            // digits) only in its result text.
+            const int error = m_proc.write(e.name, s.command);
+            const std::string result = error ? std::string() : resultOf(m_proc.read(e.name));
+            if (error || !result.starts_with("OK")) {
                 return ProtocolError{"port_error", s.field,
                                      "pktgen refused '" + s.command + "' on " + e.name + ": " +
-                                         pktgenErrorText(error)};
+                                         (error ? pktgenErrorText(error) : result)};
             }
         }
     }

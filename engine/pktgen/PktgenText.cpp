@@ -39,6 +39,17 @@ std::vector<std::string> namesAfter(std::string_view text, std::string_view key)
     return names;
 }
 
+// What follows key in text up to the first of ends; empty without key.
+std::string wordAfter(std::string_view text, std::string_view key, std::string_view ends) {
+    const size_t at = text.find(key);
+    if (at == std::string_view::npos) {
+        return {};
+    }
+    const size_t from = at + key.size();
+    const size_t end = text.find_first_of(ends, from);
+    return std::string(text.substr(from, end == std::string_view::npos ? end : end - from));
+}
+
 } // namespace
 
 std::vector<std::string> ThreadEntries::all() const {
@@ -84,15 +95,12 @@ std::optional<EntryText> parseEntryText(std::string_view text) {
     return e;
 }
 
+std::string resultOf(std::string_view text) {
+    return wordAfter(text, "\nResult: ", "\n");
+}
+
 std::string pktgenVersionOf(std::string_view pgctrlText) {
-    constexpr std::string_view key = "Version: ";
-    const size_t at = pgctrlText.find(key);
-    if (at == std::string_view::npos) {
-        return {};
-    }
-    const size_t from = at + key.size();
-    const size_t end = pgctrlText.find_first_of(" \n", from);
-    return std::string(pgctrlText.substr(from, end == std::string_view::npos ? end : end - from));
+    return wordAfter(pgctrlText, "Version: ", " \n");
 }
 
 bool isOwnEntry(std::string_view entry) {

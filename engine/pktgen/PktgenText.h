@@ -36,6 +36,10 @@ struct EntryText {
 };
 std::optional<EntryText> parseEntryText(std::string_view text);
 
+// The first line of an entry's "Result: " text: what pktgen said of the
+// last command written to it ("OK: burst=32", "ERROR: node not possible").
+std::string resultOf(std::string_view entryText);
+
 // "2.75" from pgctrl's "... Version: 2.75"; empty when not there.
 std::string pktgenVersionOf(std::string_view pgctrlText);
 

@@ -18,24 +18,25 @@ struct Range {
     int64_t hi = 0;
 };
 
-enum class ParameterKind { Integer, Boolean, Mac, Ipv4, PortRange, Choice, FlagSet };
+enum class ParameterKind { Integer, Boolean, Mac, Ipv4, Ipv6, PortRange, Choice, FlagSet };
 
 struct Parameter {
     std::string_view name;
     ParameterKind kind = ParameterKind::Integer;
     // The widest range any port or engine allows (an engine may narrow it
-    // to its port's and lcores' in its hello); a port range's ends.
-    Range limit;
+    // in its hello: to dpdkLimit, its port's, its lcores'); a port range's
+    // ends.
+    Range limit = {};
     // An integer's or boolean's default (none: count, which has no default),
     // an address's or a choice's as text, a port range's ends.
-    std::optional<int64_t> value;
-    std::string_view text;
-    Range ports;
+    std::optional<int64_t> value = {};
+    std::string_view text = {};
+    Range ports = {};
     // The name the pktgen engine takes it by (pktgen's own where it has
     // one); empty: the pktgen engine does not take it.
-    std::string_view pktgen;
+    std::string_view pktgen = {};
     // A pktgen run's default where it differs (pktgen's own).
-    std::optional<int64_t> pktgenValue;
+    std::optional<int64_t> pktgenValue = {};
     // A boolean pktgen takes as a flag its false value sets.
     std::string_view pktgenFlagWhenFalse = {};
     // Whether the DPDK engine takes it (false: a setting of the kernel's
@@ -44,7 +45,14 @@ struct Parameter {
     // A choice's words, its default among them; the flags a set may hold
     // (none by default), in the order they are written.
     std::span<const std::string_view> choices = {};
+    // The DPDK engine's narrower limit where pktgen takes more; {0, 0}: limit.
+    Range dpdkLimit = {};
 };
+
+// The range the DPDK engine takes.
+constexpr Range dpdkLimitOf(const Parameter &p) {
+    return p.dpdkLimit.hi != 0 ? p.dpdkLimit : p.limit;
+}
 
 namespace detail {
 constexpr Parameter integer(std::string_view name, Range limit, std::optional<int64_t> value,
@@ -57,6 +65,10 @@ constexpr Parameter address(std::string_view name, ParameterKind kind, std::stri
 }
 constexpr Parameter pktgenOnly(std::string_view name, Range limit, int64_t value) {
     return {name, ParameterKind::Integer, limit, value, {}, {}, name, std::nullopt, {}, false};
+}
+// An IPv6 address pktgen takes under the same name; none by default.
+constexpr Parameter pktgenIpv6(std::string_view name) {
+    return {name, ParameterKind::Ipv6, {}, std::nullopt, "", {}, name, std::nullopt, {}, false};
 }
 constexpr Parameter pktgenChoice(std::string_view name, std::span<const std::string_view> choices) {
     return {name, ParameterKind::Choice, {}, std::nullopt, choices.front(), {},
@@ -80,17 +92,23 @@ inline constexpr std::array<std::string_view, 3> kXmitModes{"start_xmit", "netif
 // pktgen's flags that no other parameter stands for, as pktgen reads them
 // in every kernel since 4.x. Left out: NO_TIMESTAMP (timestamp), FLOW_SEQ
 // (flows), SHARED (pktgen's default, which burst and clone_skb need),
-// IPV6 (set by an IPv6 address), IPSEC (needs an xfrm state) and NODE_ALLOC
-// (named NODE from 6.10 on).
+// IPV6 (set by dst6), IPSEC (needs an xfrm state) and NODE (set by node;
+// pktgen's help text still calls it NODE_ALLOC, an older kernel's name).
 inline constexpr std::array<std::string_view, 13> kPktgenFlags{
     "UDPCSUM",    "QUEUE_MAP_CPU", "QUEUE_MAP_RND", "IPSRC_RND",  "IPDST_RND",
     "UDPSRC_RND", "UDPDST_RND",    "MACSRC_RND",    "MACDST_RND", "TXSIZE_RND",
     "VID_RND",    "SVID_RND",      "MPLS_RND"};
 
-// In protocol order. The burst limit sizes the DPDK engine's send array
-// (engine/src/TxWorker.h checks it at compile time).
+// In protocol order.
 inline constexpr std::array kParameters{
-    Parameter{"burst", ParameterKind::Integer, {1, 512}, 32, {}, {}, "burst", 1},
+    // pktgen takes any burst (samples/pktgen's netif_receive script sends
+    // 1024); the DPDK engine's sends fill an array of 512 on each TX lcore.
+    Parameter{.name = "burst",
+              .limit = {1, 65536},
+              .value = 32,
+              .pktgen = "burst",
+              .pktgenValue = 1,
+              .dpdkLimit = {1, 512}},
     detail::integer("clone", {0, 4294967295LL}, 0, "clone_skb"),
     detail::integer("pkt_size", {60, 1514}, 60, "pkt_size"),
     detail::integer("duration_ms", {1, 86400000}, 1000, "duration_ms"),
@@ -130,7 +148,22 @@ inline constexpr std::array kParameters{
     detail::pktgenChoice("xmit_mode", kXmitModes),
     // Each written as `flag NAME`.
     detail::pktgenFlags("flags", "flag", kPktgenFlags),
+    // IPv6 (samples/pktgen's -6): with dst6 every packet is IPv6 to it, from
+    // src6 or, unset, the device's link-local address; traffic_class is the
+    // IPv6 header's byte as tos is the IPv4 header's, in hex as pktgen reads it.
+    detail::pktgenIpv6("dst6"),
+    detail::pktgenIpv6("src6"),
+    detail::pktgenOnly("traffic_class", {0, 255}, 0),
+    // The NUMA node pktgen allocates its skbs on (node N and flag NODE);
+    // -1, pktgen's own, is the sending CPU's. The engine narrows the limit
+    // to the kernel's possible nodes.
+    detail::pktgenOnly("node", {-1, 1023}, -1),
 };
+
+// The least frame pktgen builds as IPv6 without stretching it (and
+// reporting the size asked for): Ethernet (14), IPv6 (40) and UDP (8)
+// headers and pktgen's own 16-byte header.
+inline constexpr uint32_t kIpv6MinFrame = 14 + 40 + 8 + 16;
 
 // The parameter of that name; a name not in the table does not compile
 // where it is used in a constant expression, and throws elsewhere.

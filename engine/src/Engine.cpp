@@ -133,6 +133,7 @@ std::string Engine::setUp() {
 
 void Engine::computeLimits() {
     const PortInfo &p = m_tx->info();
+    m_limits.burst = protocol::dpdkLimitOf(protocol::parameter("burst"));
     // The payload signature names a packet's queue in one byte.
     m_limits.queues.hi =
         std::min<int64_t>({static_cast<int64_t>(m_workerLcores.size()),

@@ -15,8 +15,10 @@ struct rte_mempool_cache;
 
 namespace burstlab::engine {
 
-// The send array holds the largest burst the parameter table allows.
-constexpr uint32_t kMaxBurst = static_cast<uint32_t>(limitOf("burst").hi);
+// The largest burst the DPDK engine sends (pktgen takes more): the size of
+// every TX worker's send array.
+constexpr uint32_t kMaxBurst =
+    static_cast<uint32_t>(protocol::dpdkLimitOf(protocol::parameter("burst")).hi);
 
 // What one TX lcore does in a step. The frame, its flows and whether it
 // carries timestamps are the packet template's.
@@ -111,8 +113,6 @@ class TxWorker {
     uint32_t m_seq = 0;
     uint64_t m_built = 0;
     rte_mbuf *m_pkts[kMaxBurst] = {};
-    static_assert(sizeof m_pkts / sizeof m_pkts[0] >= limitOf("burst").hi,
-                  "a burst of the parameter table's largest must fit the send array");
     // New mbufs of a clone burst: at most one per two packets.
     rte_mbuf *m_fresh[kMaxBurst / 2] = {};
 };

@@ -74,10 +74,11 @@ class TestCliPktgen : public QObject {
     void optionErrorsNameTheOption_data() {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("error");
-        const QString takes =
-            QStringLiteral("burst, clone, pkt_size, duration_ms, count, queues, rate_pps, flows, "
-                           "timestamp, stats_ms, src_mac, dst_mac, src_ip, dst_ip, udp_src, "
-                           "udp_dst, vlan, vlan_pcp, tos, skb_priority, frags, xmit_mode, flags");
+        const QString takes = QStringLiteral(
+            "burst, clone, pkt_size, duration_ms, count, queues, rate_pps, flows, "
+            "timestamp, stats_ms, src_mac, dst_mac, src_ip, dst_ip, udp_src, "
+            "udp_dst, vlan, vlan_pcp, tos, skb_priority, frags, xmit_mode, flags, dst6, src6, "
+            "traffic_class, node");
         QTest::newRow("unknown kind")
             << QStringList{"sweep", "--engine-kind", "xdp", "--sweep", "burst=1,2"}
             << "--engine-kind 'xdp': must be dpdk or pktgen";
@@ -214,9 +215,9 @@ class TestCliPktgen : public QObject {
         QVERIFY(!byName[QStringLiteral("tx_desc")].contains(QStringLiteral("pktgen_name")));
         const Result text = cli({QStringLiteral("parameters")});
         QVERIFY(text.out.contains(QStringLiteral("; sweepable; dpdk and pktgen (clone_skb)): ")));
-        QVERIFY(text.out.contains(
-            QStringLiteral("burst (integer, 1..512; default 32 (pktgen 1); sweepable; dpdk and "
-                           "pktgen): ")));
+        QVERIFY(text.out.contains(QStringLiteral(
+            "burst (integer, 1..65536 (DPDK 1..512); default 32 (pktgen 1); sweepable; dpdk and "
+            "pktgen): ")));
         QVERIFY(text.out.contains(QStringLiteral("tx_desc (integer, 64..4096; default 1024; "
                                                  "sweepable; dpdk only): ")));
         const Result md =

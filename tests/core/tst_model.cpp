@@ -354,6 +354,30 @@ class TestModel : public QObject {
         QCOMPARE(flags->netdevText(QJsonArray{}, EngineKind::Pktgen), QStringLiteral("flags=none"));
     }
 
+    void ipv6AddressesHaveOneForm() {
+        // As typed in any valid form, stored and sent in RFC 5952's, which is
+        // pktgen's own %pI6c: an import of pktgen's dump meets a live run.
+        const StepParameter *dst6 = StepParameters::find(QStringLiteral("dst6"));
+        QCOMPARE(dst6->typeName(), QStringLiteral("IPv6"));
+        QCOMPARE(dst6->parse(QStringLiteral("FD00:0:0:0:0:0:0:0002"), nullptr),
+                 QJsonValue(QStringLiteral("fd00::2")));
+        QCOMPARE(dst6->parse(QStringLiteral("2001:db8:0:0:1:0:0:1"), nullptr),
+                 QJsonValue(QStringLiteral("2001:db8::1:0:0:1")));
+        QCOMPARE(dst6->parse(QStringLiteral("none"), nullptr), QJsonValue(QString()));
+        QCOMPARE(dst6->defaultValue, QJsonValue(QString()));
+        QCOMPARE(StepParameter::text(dst6->defaultValue), QStringLiteral("none"));
+        QString why;
+        for (const char *bad : {"fd00::2::1", "198.18.0.2", "fd00::g", "fd00:::2", "-"}) {
+            QVERIFY2(!dst6->parse(QLatin1String(bad), &why), bad);
+            QCOMPARE(why, QStringLiteral("dst6 must be IPv6 (an IPv6 address or none), got '%1'")
+                              .arg(QLatin1String(bad)));
+        }
+        QCOMPARE(dst6->netdevText(QStringLiteral("fd00::2"), EngineKind::Pktgen),
+                 QStringLiteral("dst6=fd00::2"));
+        QVERIFY(!dst6->takenBy(EngineKind::Dpdk));
+        QVERIFY(dst6->takenBy(EngineKind::Pktgen));
+    }
+
     void stepParametersMatchTheProtocolDocument() {
         QFile doc(QStringLiteral(BURSTLAB_SOURCE_DIR "/docs/protocol.md"));
         QVERIFY(doc.open(QIODevice::ReadOnly));
@@ -378,13 +402,14 @@ class TestModel : public QObject {
                 QCOMPARE(p.min, range[0].toInteger());
                 // The example's engine has one worker lcore: one queue.
                 if (p.name != QLatin1String("queues"))
-                    QCOMPARE(p.max, range[1].toInteger());
+                    QCOMPARE(p.maxFor(EngineKind::Dpdk), range[1].toInteger());
             }
             if (!p.defaultValue.isUndefined())
                 QCOMPARE(defaults.value(p.name), p.defaultValue);
         }
         QCOMPARE(limits.size(), ranged);
-        QCOMPARE(StepParameters::find(QStringLiteral("burst"))->max, 512);
+        QCOMPARE(StepParameters::find(QStringLiteral("burst"))->maxFor(EngineKind::Dpdk), 512);
+        QCOMPARE(StepParameters::find(QStringLiteral("burst"))->maxFor(EngineKind::Pktgen), 65536);
         QCOMPARE(StepParameters::find(QStringLiteral("timestamp"))->type, ParameterType::Boolean);
     }
 };

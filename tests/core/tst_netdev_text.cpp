@@ -9,6 +9,7 @@
 #include "exchange/SweepCommandLine.h"
 #include "exchange/TableExport.h"
 #include "exchange/TextChart.h"
+#include "exchange/TextLayout.h"
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRegularExpression>
@@ -132,6 +133,18 @@ class TestNetdevText : public QObject {
         QVERIFY(!out.contains(QStringLiteral("could not be probed")));
         QVERIFY(out.contains(QStringLiteral("line rate not checked: net_null0 (net_null) has no "
                                             "wire;")));
+    }
+
+    // Wrapped at a space, but never between pktgen's "flag" and its name: a
+    // reader copies "flag NO_TIMESTAMP" whole.
+    void wrapKeepsAFlagWithItsName() {
+        const QString fixed = QStringLiteral(" Fixed: clone_skb=0 count=200000 dst6=fd00::1 "
+                                             "pkt_size=78 flag NO_TIMESTAMP traffic_class=184");
+        const QString out = TextLayout::render({fixed}, 72);
+        QCOMPARE(out, QStringLiteral(" Fixed: clone_skb=0 count=200000 dst6=fd00::1 pkt_size=78\n"
+                                     "   flag NO_TIMESTAMP traffic_class=184\n"));
+        for (const QString &line : out.split(u'\n'))
+            QVERIFY(line.size() <= 72);
     }
 
     void chartsAreOnByDefault() {

@@ -279,9 +279,9 @@ class TestPktgenRuns : public QObject {
         const StepParameter *p = StepParameters::find(burst);
         QCOMPARE(p->pktgen, burst);
         QCOMPARE(p->textName(EngineKind::Pktgen), QStringLiteral("skb_burst"));
-        QVERIFY(StepParameters::text().contains(
-            QStringLiteral("burst (integer, 1..512; default 32 (pktgen 1); sweepable; dpdk and "
-                           "pktgen)")));
+        QVERIFY(StepParameters::text().contains(QStringLiteral(
+            "burst (integer, 1..65536 (DPDK 1..512); default 32 (pktgen 1); sweepable; dpdk and "
+            "pktgen)")));
         // --set burst=32 on a pktgen run is a change worth saying, 1 is not
         SweepSpec spec = pktgenSpec();
         spec.axes = {Axis{QStringLiteral("clone"), {AxisValue(0), AxisValue(64)}}};
@@ -682,17 +682,60 @@ class TestPktgenRuns : public QObject {
                    QStringLiteral("     xmit_mode: netif_receive\n")
             << QStringLiteral("xmit_mode: start_xmit in live, netif_receive in dump")
             << QJsonObject{};
+        // An IPv6 entry prints saddr and daddr, each beside a range that is
+        // :: unless set, and its flags IPV6 (dst6's) and NODE (node's).
+        const QString ipv6 =
+            QStringLiteral("Params: count 1000000  min_pkt_size: 78  max_pkt_size: 78\n"
+                           "     frags: 0  delay: 0  clone_skb: 0  ifname: dummy0\n"
+                           "     flows: 0 flowlen: 0\n"
+                           "     queue_map_min: 0  queue_map_max: 0\n"
+                           "     saddr: %1  min_saddr: ::  max_saddr: ::\n"
+                           "     daddr: %2  min_daddr: %3  max_daddr: %3\n"
+                           "     src_mac: 00:00:00:00:00:00 dst_mac: 02:00:00:00:00:02\n"
+                           "     udp_src_min: 9  udp_src_max: 9  udp_dst_min: 9  udp_dst_max: 9\n"
+                           "     src_mac_count: 0  dst_mac_count: 0\n"
+                           "     traffic_class: 0x2e\n"
+                           "     burst: 32\n"
+                           "     node: 0\n"
+                           "     Flags: IPV6  NODE\n");
+        const QJsonObject liveIpv6{{QStringLiteral("pkt_size"), 78},
+                                   {QStringLiteral("dst6"), QStringLiteral("fd00::2")},
+                                   {QStringLiteral("traffic_class"), 46},
+                                   {QStringLiteral("node"), 0}};
+        QTest::newRow("IPv6, as the engine writes it")
+            << ipv6.arg(QStringLiteral("::"), QStringLiteral("fd00::2"), QStringLiteral("::"))
+            << QString() << liveIpv6;
+        // samples/pktgen's -6 writes dst6_min and dst6_max, one address.
+        QTest::newRow("IPv6, as samples/pktgen writes it")
+            << ipv6.arg(QStringLiteral("::"), QStringLiteral("::"), QStringLiteral("fd00::2"))
+            << QString() << liveIpv6;
+        QJsonObject withSource = liveIpv6;
+        withSource.insert(QStringLiteral("src6"), QStringLiteral("fd00::1"));
+        QTest::newRow("IPv6 source the live run did not set")
+            << ipv6.arg(QStringLiteral("fd00::1"), QStringLiteral("fd00::2"), QStringLiteral("::"))
+            << QStringLiteral("src6: none in live, fd00::1 in dump") << liveIpv6;
+        QTest::newRow("IPv6 source, as the live run")
+            << ipv6.arg(QStringLiteral("fd00::1"), QStringLiteral("fd00::2"), QStringLiteral("::"))
+            << QString() << withSource;
     }
 
     void importedDumpMeetsALiveRun() {
         QFETCH(QString, params);
         QFETCH(QString, difference);
         QFETCH(QJsonObject, liveFixed);
+        // The size pktgen built, as its result says it.
+        const qint64 bytes = QRegularExpression(QStringLiteral("min_pkt_size: (\\d+)"))
+                                 .match(params)
+                                 .captured(1)
+                                 .toLongLong();
         const QString dump =
             params + QStringLiteral("Current:\n     pkts-sofar: 1000000  errors: 0\n"
                                     "Result: OK: 1000001(c999000+d1000) usec, 1000000 "
-                                    "(60byte,0frags)\n"
-                                    "  1000000pps 480Mb/sec (480000000bps) errors: 0\n");
+                                    "(%1byte,0frags)\n"
+                                    "  1000000pps %2Mb/sec (%3bps) errors: 0\n")
+                         .arg(bytes)
+                         .arg(bytes * 8)
+                         .arg(bytes * 8000000);
         QString error;
         const std::optional<RunData> imported =
             PktgenImport::parse(dump, QStringLiteral("dump"), &error);
@@ -705,7 +748,7 @@ class TestPktgenRuns : public QObject {
         const RunData live =
             burstRun(EngineKind::Pktgen, QStringLiteral("live"), {{32, 1000000}}, fixed);
         const QStringList differences = RunMatch::of({live, *imported}).settingDifferences;
-        QCOMPARE(differences, difference.isEmpty() ? QStringList{} : QStringList{difference});
+        QCOMPARE(differences.join(u'\n'), difference);
     }
 
     // A pktgen run's checklist judges its kernel device (and the NIC's PCI

@@ -117,6 +117,53 @@ class TestSweepRules : public QObject {
         QTest::newRow("xmit_mode's words") << s << "xmit_mode"
                                            << "xmit_mode must be start_xmit, netif_receive or "
                                               "queue_xmit, got 'xmit_queue'";
+        // pktgen's IPv6: dst6 makes every packet IPv6.
+        s = pktgenSpec();
+        s.fixed.insert(QStringLiteral("src6"), QStringLiteral("fd00::1"));
+        QTest::newRow("src6 alone") << s << "src6"
+                                    << "src6 needs dst6 (pktgen sends IPv6 only to dst6)";
+        s = pktgenSpec();
+        s.fixed.insert(QStringLiteral("traffic_class"), 46);
+        QTest::newRow("traffic_class of IPv4") << s << "traffic_class"
+                                               << "traffic_class is the IPv6 header's: it needs "
+                                                  "dst6";
+        s = pktgenSpec();
+        s.fixed.insert(QStringLiteral("dst6"), QStringLiteral("fd00::2"));
+        s.fixed.insert(QStringLiteral("pkt_size"), 128);
+        s.fixed.insert(QStringLiteral("tos"), 46);
+        QTest::newRow("tos of IPv6") << s << "tos"
+                                     << "tos is the IPv4 header's: with dst6 set traffic_class "
+                                        "instead";
+        s.fixed.remove(QStringLiteral("tos"));
+        s.fixed.insert(QStringLiteral("flows"), 8);
+        QTest::newRow("IPv6 flows") << s << "flows"
+                                    << "flows must be 1 with dst6 (pktgen's flows vary IPv4 "
+                                       "destinations only), got 8";
+        s.fixed.remove(QStringLiteral("flows"));
+        s.fixed.remove(QStringLiteral("pkt_size"));
+        QTest::newRow("IPv6 default size")
+            << s << "pkt_size"
+            << "pkt_size must be at least 78 with dst6 (Ethernet, IPv6 and UDP headers and "
+               "pktgen's 16-byte header), got 60";
+        s.fixed.insert(QStringLiteral("vlan"), 5);
+        s.axes.append(
+            Axis{QStringLiteral("pkt_size"), {AxisValue(qint64(128)), AxisValue(qint64(80))}});
+        QTest::newRow("IPv6 tagged swept size") << s << "pkt_size"
+                                                << "at least 82 with dst6 (Ethernet, IPv6 and UDP "
+                                                   "headers and pktgen's 16-byte header, and the "
+                                                   "VLAN tag), got 80";
+        s = pktgenSpec();
+        s.fixed.insert(QStringLiteral("dst6"), QStringLiteral("fd00::g"));
+        QTest::newRow("dst6's form") << s << "dst6"
+                                     << "dst6 must be an IPv6 address or none, got 'fd00::g'";
+        s = pktgenSpec();
+        s.fixed.insert(QStringLiteral("node"), -2);
+        QTest::newRow("node") << s << "node"
+                              << "node must be in -1..1023, got -2";
+        s = goodSpec();
+        s.fixed.insert(QStringLiteral("dst6"), QStringLiteral("fd00::2"));
+        QTest::newRow("dst6 in a DPDK sweep") << s << "dst6"
+                                              << "the dpdk engine does not take dst6";
         s = goodSpec();
         s.fixed.insert(QStringLiteral("xmit_mode"), QStringLiteral("queue_xmit"));
         QTest::newRow("xmit_mode in a DPDK sweep") << s << "xmit_mode"
@@ -173,6 +220,17 @@ class TestSweepRules : public QObject {
             const QList<FieldProblem> problems = SweepRules::check(spec, {});
             QVERIFY2(problems.isEmpty(), qPrintable(problems.value(0).text()));
         }
+    }
+
+    void pktgenIpv6WithinItsRulesPasses() {
+        SweepSpec spec = pktgenSpec();
+        spec.fixed.insert(QStringLiteral("dst6"), QStringLiteral("fd00::2"));
+        spec.fixed.insert(QStringLiteral("src6"), QStringLiteral("fd00::1"));
+        spec.fixed.insert(QStringLiteral("traffic_class"), 46);
+        spec.fixed.insert(QStringLiteral("node"), 0);
+        spec.fixed.insert(QStringLiteral("pkt_size"), 78);
+        const QList<FieldProblem> problems = SweepRules::check(spec, {});
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.value(0).text()));
     }
 
     void pacedStepsThatReachTheMinimumPass() {

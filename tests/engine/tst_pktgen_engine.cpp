@@ -157,6 +157,7 @@ class TestPktgenEngine : public QObject {
     void durationStep();
     void parametersReachPktgen();
     void xmitModesReachPktgen();
+    void ipv6AndNodeReachPktgen();
     void rateIsPacketsNotBursts();
     void stopMidStepLeavesIdle();
     void stopAtOnce();
@@ -300,6 +301,22 @@ void TestPktgenEngine::badInputRefused_data() {
         << "flags";
     QTest::newRow("flag twice") << start(R"(,"flags":["UDPCSUM","UDPCSUM"])") << "out_of_range"
                                 << "flags";
+    // pktgen's IPv6: dst6 makes the packets IPv6; the rest must fit them.
+    QTest::newRow("dst6's form") << start(R"(,"dst6":"fd00::g")") << "out_of_range"
+                                 << "dst6";
+    QTest::newRow("src6 alone") << start(R"(,"src6":"fd00::1")") << "out_of_range"
+                                << "src6";
+    QTest::newRow("IPv6 frame too short")
+        << start(R"(,"dst6":"fd00::2","pkt_size":60)") << "out_of_range"
+        << "pkt_size";
+    QTest::newRow("tos of IPv6") << start(R"(,"dst6":"fd00::2","pkt_size":78,"tos":4)")
+                                 << "out_of_range"
+                                 << "tos";
+    QTest::newRow("traffic_class of IPv4") << start(R"(,"traffic_class":4)") << "out_of_range"
+                                           << "traffic_class";
+    // The guest has one NUMA node, 0: the hello narrowed node to -1..0.
+    QTest::newRow("node not possible") << start(R"(,"node":1)") << "out_of_range"
+                                       << "node";
     QTest::newRow("bad json") << QByteArray("{\"cmd\":\n") << "bad_json" << QString();
 }
 
@@ -482,6 +499,39 @@ void TestPktgenEngine::xmitModesReachPktgen() {
         QCOMPARE(finished.value("reason").toString(), QStringLiteral("stopped"));
         QCOMPARE(finished.value("params").toObject().value("xmit_mode").toString(), mode);
     }
+}
+
+void TestPktgenEngine::ipv6AndNodeReachPktgen() {
+    EngineProcess engine(engineArgs("dummy0"), {}, EngineProcess::pktgenEnginePath());
+    QVERIFY2(engine.start(), engine.stderrText().constData());
+    QCOMPARE(engine.hello().value("limits").toObject().value("node").toArray(),
+             (QJsonArray{-1, 0}));
+    // Typed in a long form, sent in pktgen's own (the client's canonical).
+    const QJsonObject params{
+        {"duration_ms", 60000}, {"stats_ms", 20},        {"pkt_size", 78}, {"dst6", "fd00::2"},
+        {"src6", "fd00::1"},    {"traffic_class", 0x2e}, {"node", 0}};
+    QVERIFY(engine.request(startCommand(1, params)).value("ok").toBool());
+    QVERIFY(!firstSending(engine, 1).isEmpty());
+    const QString entry = readFile(kPktgen + "/dummy0@burstlab0").simplified();
+    for (const char *shown :
+         {"saddr: fd00::1 min_saddr: :: max_saddr: ::", "daddr: fd00::2 min_daddr: ::",
+          "traffic_class: 0x2e", "node: 0", "IPV6", "NODE", "cur_saddr: fd00::1 cur_daddr: fd00::2",
+          "min_pkt_size: 78"}) {
+        QVERIFY2(entry.contains(shown), qPrintable(QString(shown) + " not in " + entry));
+    }
+    // pktgen shows an IPv4 entry's dst_min, an IPv6 one's daddr.
+    QVERIFY2(!entry.contains(" dst_min:"), qPrintable(entry));
+    QVERIFY(engine.request({{"cmd", "stop"}, {"id", 2}}).value("ok").toBool());
+    const QJsonObject finished = engine.waitFor("finished", 1);
+    QCOMPARE(finished.value("reason").toString(), QStringLiteral("stopped"));
+    const QJsonObject echo = finished.value("params").toObject();
+    QCOMPARE(echo.value("dst6").toString(), QStringLiteral("fd00::2"));
+    QCOMPARE(echo.value("node").toInt(), 0);
+    QCOMPARE(finished.value("tx_bytes").toInteger(), finished.value("tx_pkts").toInteger() * 78);
+    // Each step's entry is new: the next one, without dst6, echoes none.
+    const QJsonObject again = engine.runStep({{"count", 3200}, {"pkt_size", 60}});
+    QCOMPARE(again.value("params").toObject().value("dst6").toString(), QString());
+    QCOMPARE(again.value("tx_pkts").toInteger(), 3200);
 }
 
 void TestPktgenEngine::rateIsPacketsNotBursts() {

@@ -59,6 +59,7 @@ class TestPktgenText : public QObject {
     void entryAfterARun();
     void entryNotRunYet();
     void notAnEntry();
+    void lastCommandsResult();
     void threadEntries();
     void versionAndOwnEntries();
     void kthreadOnCpuTime();
@@ -91,6 +92,20 @@ void TestPktgenText::entryNotRunYet() {
 void TestPktgenText::notAnEntry() {
     QVERIFY(!parseEntryText(""));
     QVERIFY(!parseEntryText("Running: \nStopped: \nResult: NA\n"));
+}
+
+void TestPktgenText::lastCommandsResult() {
+    // What pktgen said of the last write: the engine refuses a setting whose
+    // result is not OK, with pktgen's first line.
+    QCOMPARE(resultOf(kAfterRun), std::string("OK: 58(c58+d0) usec, 1024 (58byte,0frags)"));
+    QCOMPARE(resultOf(kIdle), std::string("Idle"));
+    const std::string refused = std::string(kIdle).replace(
+        std::string(kIdle).find("Result: Idle"), 12,
+        "Result: Flag -:NODE:- unknown\nAvailable flags, (prepend ! to un-set flag):");
+    QCOMPARE(resultOf(refused), std::string("Flag -:NODE:- unknown"));
+    QCOMPARE(resultOf("Params: count 0\n"), std::string());
+    // A result on the text's first line is not a result line.
+    QCOMPARE(resultOf("Result: OK"), std::string());
 }
 
 void TestPktgenText::threadEntries() {

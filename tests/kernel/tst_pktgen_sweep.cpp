@@ -93,6 +93,7 @@ class TestPktgenSweep : public QObject {
     void comparedWithDpdkAndSeed000();
     void dumpByHandMeetsALiveRun();
     void sample03AsOneCommand();
+    void sample03Ipv6AndTheReceiveScriptsBurst();
     void twoDevicesOnTwoThreads();
     void vethTakesPktSizeRefusesBurst();
     void sigintMidSweepLeavesPktgenIdle();
@@ -168,7 +169,9 @@ void TestPktgenSweep::checkStoredRun(qint64 id, const QString &axis, const QStri
             const qint64 value = f.parameter(axis);
             QVERIFY2(values.contains(value), qPrintable(QString::number(value)));
             // pktgen checks its count after each send of a burst.
-            QVERIFY(f.window.txPkts >= 200000 && f.window.txPkts < 200000 + 32);
+            const qint64 burst = f.parameter(QStringLiteral("burst"));
+            QVERIFY2(f.window.txPkts >= 200000 && f.window.txPkts < 200000 + burst,
+                     qPrintable(QString::number(f.window.txPkts)));
             QCOMPARE(f.reason, QStringLiteral("count"));
             // What pktgen does not measure is stored as such, not as 0.
             QVERIFY(!f.counters.txCalls && !f.window.txCalls && !f.burstHist && !f.mbufsInUse);
@@ -373,6 +376,32 @@ void TestPktgenSweep::sample03AsOneCommand() {
     QCOMPARE(performanceLines(text.out, "skb_burst").size(), 2);
     const CliResult show = CliRun::run(m_db, {"show", QString::number(id)});
     QVERIFY2(show.out.contains(QStringLiteral("flag NO_TIMESTAMP")), qPrintable(show.out));
+}
+
+// sample03 with -6 (an IPv6 destination, pktgen's IPv6 frame of at least 78
+// bytes) and pktgen_bench_xmit_mode_netif_receive.sh's burst of 1024, each
+// one command: stored in the address's one form, shown under pktgen's names.
+void TestPktgenSweep::sample03Ipv6AndTheReceiveScriptsBurst() {
+    const CliResult r =
+        pktgenSweep(QStringList{"--sweep", "burst=1,32", "--set", "timestamp=false", "--set",
+                                "clone=0", "--set", "pkt_size=78", "--set", "dst6=FD00:0::1",
+                                "--set", "traffic_class=184", "--label", "sample03-6"} +
+                    kCountFirst);
+    QVERIFY2(r.code == 0, qPrintable(describe(r)));
+    const qint64 id = runId("sample03-6");
+    const CliResult text = CliRun::run(m_db, {"export", "--format", "netdev", QString::number(id)});
+    QVERIFY2(text.code == 0, qPrintable(describe(text)));
+    for (const char *shown : {"flag NO_TIMESTAMP", "dst6=fd00::1", "traffic_class=184"})
+        QVERIFY2(text.out.contains(QLatin1String(shown)), qPrintable(shown + ("\n" + text.out)));
+    QCOMPARE(performanceLines(text.out, "skb_burst").size(), 2);
+
+    const CliResult receive =
+        pktgenSweep(QStringList{"--sweep", "burst=1,1024", "--set", "xmit_mode=netif_receive",
+                                "--set", "clone=0", "--set", "timestamp=false", "--set",
+                                "flags=QUEUE_MAP_CPU", "--label", "netif-receive"} +
+                    kCountFirst);
+    QVERIFY2(receive.code == 0, qPrintable(describe(receive)));
+    checkStoredRun(runId("netif-receive"), "burst", "skb_burst", {1, 1024});
 }
 
 // Two devices, each on a kpktgend thread and CPU of its own, as the

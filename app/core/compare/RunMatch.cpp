@@ -24,8 +24,8 @@ std::optional<AxisValue> valueOf(const QJsonValue &value) {
         }
         return AxisValue(QString::number(number));
     }
-    if (value.isString()) {
-        return AxisValue(value.toString());
+    if (value.isString()) { // an address's none ("") as it is typed
+        return AxisValue(StepParameter::text(value));
     }
     if (value.isArray()) { // a port range, "9-9" as an import reads it
         return AxisValue(StepParameter::text(value));

@@ -5,6 +5,7 @@
 #include <QJsonArray>
 #include <QRegularExpression>
 #include <cmath>
+#include <tuple>
 
 namespace burstlab {
 
@@ -19,6 +20,7 @@ const QRegularExpression
     rateLine(QStringLiteral("^\\s*(\\S+)pps (\\S+)Mb/sec \\((\\S+)bps\\) errors: (\\S+)"));
 const QRegularExpression integerText(QStringLiteral("^[-+]?\\d+$"));
 const QRegularExpression nameText(QStringLiteral("^[a-z_]+$"));
+const QRegularExpression keyText(QStringLiteral("^[A-Za-z_]+:$"));
 
 // A rate that disagrees with its own count and time by more than this is
 // not what pktgen printed.
@@ -60,7 +62,8 @@ void readParams(Device &device, const QString &line, qsizetype n) {
             break;
         }
         if (w.endsWith(QLatin1Char(':'))) {
-            const bool hasValue = !next.isEmpty() && !next.endsWith(QLatin1Char(':'));
+            // An IPv6 address may end in a colon too ("::", "fd00::").
+            const bool hasValue = !next.isEmpty() && !keyText.match(next).hasMatch();
             device.params.insert(w.chopped(1), hasValue ? value : Param{QString(), n});
             i += hasValue ? 1 : 0;
         } else if (nameText.match(w).hasMatch() && integerText.match(next).hasMatch()) {
@@ -218,12 +221,33 @@ void inOurNames(Device &d) {
     // pktgen prints its queue_xmit mode as xmit_queue.
     if (p.value(QStringLiteral("xmit_mode")).value == QLatin1String("xmit_queue"))
         put("xmit_mode", take("xmit_mode"), QStringLiteral("queue_xmit"));
-    // pktgen prints its TOS byte in hex ("tos: 0x2e"), only when it is set.
-    if (const QString tos = p.value(QStringLiteral("tos")).value; tos.startsWith(u"0x")) {
-        bool ok = false;
-        const uint byte = tos.mid(2).toUInt(&ok, 16);
-        if (ok && byte <= 255 && tos.size() <= 4)
-            put("tos", take("tos"), QString::number(byte));
+    // pktgen prints its TOS and traffic class bytes in hex ("tos: 0x2e"),
+    // each only when it is set.
+    for (const char *name : {"tos", "traffic_class"}) {
+        if (const QString hex = p.value(QLatin1String(name)).value; hex.startsWith(u"0x")) {
+            bool ok = false;
+            const uint byte = hex.mid(2).toUInt(&ok, 16);
+            if (ok && byte <= 255 && hex.size() <= 4)
+                put(name, take(name), QString::number(byte));
+        }
+    }
+    // An IPv6 entry prints its addresses as saddr and daddr, each beside a
+    // range (min_/max_, :: unless set). burstlab writes dst6 itself,
+    // samples/pktgen's -6 a range of one address; saddr :: is the device's.
+    const QString none6 = QStringLiteral("::");
+    for (const auto &[one, min, max, ours] :
+         {std::tuple{"saddr", "min_saddr", "max_saddr", "src6"},
+          std::tuple{"daddr", "min_daddr", "max_daddr", "dst6"}}) {
+        const QString lo = p.value(QLatin1String(min)).value;
+        if (lo == p.value(QLatin1String(max)).value && !lo.isEmpty()) {
+            const Param range = take(min);
+            take(max);
+            if (lo != none6 && p.value(QLatin1String(one)).value == none6)
+                put(one, range, lo);
+        }
+        if (p.value(QLatin1String(one)).value == none6)
+            take(one);
+        rename(one, ours);
     }
     // min/max_pkt_size say what pkt_size (the result's size) says.
     take("min_pkt_size");
@@ -282,15 +306,21 @@ void inOurNames(Device &d) {
             QString::number(*ns > 0 ? std::llround(1e9 * double(burst) / double(*ns)) : 0));
     }
     // FLOW_SEQ is what burstlab's flows mean, SHARED pktgen's default (6.10
-    // on print it); a flag a boolean parameter stands for (NO_TIMESTAMP) is
-    // that parameter, the flags parameter holds those it takes. What is left
-    // stays as pktgen prints it, under its name.
+    // on print it), IPV6 and NODE what dst6 and node set; a flag a boolean
+    // parameter stands for (NO_TIMESTAMP) is that parameter, the flags
+    // parameter holds those it takes. What is left stays as pktgen prints
+    // it, under its name.
     if (p.contains(QStringLiteral("flags"))) {
         const Param from = take("flags");
         QStringList flags = from.value.split(u' ', Qt::SkipEmptyParts);
         if (flows > 1)
             flags.removeAll(QStringLiteral("FLOW_SEQ"));
         flags.removeAll(QStringLiteral("SHARED"));
+        // What dst6 and node set, as a live run writes them.
+        if (p.contains(QStringLiteral("dst6")))
+            flags.removeAll(QStringLiteral("IPV6"));
+        if (p.contains(QStringLiteral("node")))
+            flags.removeAll(QStringLiteral("NODE"));
         QStringList taken;
         for (const StepParameter &parameter : StepParameters::all()) {
             if (!parameter.pktgenFlag.isEmpty() && flags.removeAll(parameter.pktgenFlag) > 0)

@@ -61,6 +61,12 @@ QString TextLayout::render(const QStringList &lines, int columns) {
                                        QLatin1Char(' '));
             while (line.size() > columns) {
                 qsizetype cut = line.lastIndexOf(QLatin1Char(' '), columns);
+                // pktgen's "flag NO_TIMESTAMP" is one setting: its two words
+                // stay on one line, as a reader copies them.
+                if (const qsizetype before = line.lastIndexOf(QLatin1Char(' '), cut - 1);
+                    cut > 0 && line.mid(before + 1, cut - before - 1) == QLatin1String("flag") &&
+                    before > continuation.size())
+                    cut = before;
                 if (cut <= continuation.size())
                     cut = columns; // one word longer than a line: break inside it
                 out += line.left(cut) + QLatin1Char('\n');

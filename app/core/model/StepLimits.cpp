@@ -34,7 +34,7 @@ StepLimits StepLimits::documented(EngineKind kind) {
     for (const StepParameter &p : StepParameters::all()) {
         l.m_known << p.name;
         if (p.type == ParameterType::Integer || p.type == ParameterType::PortRange)
-            l.m_ranges.insert(p.name, {p.min, p.max});
+            l.m_ranges.insert(p.name, {p.min, p.maxFor(kind)});
         if (const QJsonValue value = p.defaultFor(kind); !value.isUndefined())
             l.m_defaults.insert(p.name, value);
     }
@@ -107,6 +107,7 @@ QString StepLimits::check(const QString &name, const QJsonValue &value) const {
     case ParameterType::Boolean:
     case ParameterType::Mac:
     case ParameterType::Ipv4:
+    case ParameterType::Ipv6:
     case ParameterType::Choice:
     case ParameterType::FlagSet:
         if (p && type == ParameterType::FlagSet &&

@@ -4,6 +4,7 @@
 
 #include <QJsonArray>
 #include <QRegularExpression>
+#include <arpa/inet.h>
 
 namespace burstlab {
 
@@ -21,6 +22,8 @@ ParameterType typeOf(protocol::ParameterKind kind) {
         return T::Mac;
     case protocol::ParameterKind::Ipv4:
         return T::Ipv4;
+    case protocol::ParameterKind::Ipv6:
+        return T::Ipv6;
     case protocol::ParameterKind::PortRange:
         return T::PortRange;
     case protocol::ParameterKind::Choice:
@@ -29,6 +32,17 @@ ParameterType typeOf(protocol::ParameterKind kind) {
         return T::FlagSet;
     }
     return T::Integer;
+}
+
+// RFC 5952's form of an IPv6 address, as pktgen prints it (%pI6c) and the
+// engine echoes it; empty when text is not one.
+QString canonicalIpv6(const QString &text) {
+    in6_addr address{};
+    char canonical[INET6_ADDRSTRLEN] = {};
+    if (inet_pton(AF_INET6, text.toLatin1().constData(), &address) != 1 ||
+        !inet_ntop(AF_INET6, &address, canonical, sizeof canonical))
+        return {};
+    return QString::fromLatin1(canonical);
 }
 
 QString latin1(std::string_view text) {
@@ -48,6 +62,7 @@ QJsonValue defaultOf(const protocol::Parameter &p) {
         return QJsonValue(p.value.value_or(0) != 0);
     case protocol::ParameterKind::Mac:
     case protocol::ParameterKind::Ipv4:
+    case protocol::ParameterKind::Ipv6:
     case protocol::ParameterKind::Choice:
         return latin1(p.text);
     case protocol::ParameterKind::PortRange:
@@ -130,6 +145,18 @@ constexpr Words kWords[] = {
      "pktgen only: pktgen's flags, comma-separated: UDPCSUM (a UDP checksum), QUEUE_MAP_CPU (the "
      "queue of the sending CPU), *_RND (each field at random within its range)",
      false, "flags"},
+    {"dst6", false, "",
+     "pktgen only: IPv6 destination; set, every packet is IPv6 (pkt_size at least 78, one flow, "
+     "no tos); none = IPv4"},
+    {"src6", false, "",
+     "pktgen only: IPv6 source, with dst6; none = the device's link-local address"},
+    {"traffic_class", true, "",
+     "pktgen only: the IPv6 header's traffic class byte (DSCP << 2 | ECN), with dst6; pktgen "
+     "takes it in hex"},
+    {"node", false, "",
+     "pktgen only: the NUMA node pktgen allocates its skbs on (flag NODE); -1 = the sending "
+     "CPU's, as pktgen; at most the kernel's possible nodes",
+     true},
 };
 
 constexpr bool wordsFollowTable() {
@@ -151,6 +178,7 @@ StepParameter fromTable(const Words &w) {
     if (s.type == T::Integer || s.type == T::PortRange) {
         s.min = p.limit.lo;
         s.max = p.limit.hi;
+        s.dpdkMax = protocol::dpdkLimitOf(p).hi;
     }
     for (std::string_view choice : p.choices)
         s.choices << latin1(choice);
@@ -176,6 +204,7 @@ StepParameter olderForm(const protocol::PortAlias &alias, const char *help) {
     s.name = latin1(alias.name);
     s.min = of.limit.lo;
     s.max = of.limit.hi;
+    s.dpdkMax = protocol::dpdkLimitOf(of).hi;
     s.defaultValue = QJsonValue(QJsonValue::Undefined);
     s.help = QLatin1String(help);
     s.olderFormOf = latin1(alias.of);
@@ -201,6 +230,14 @@ QString defaultsText(const StepParameter &p) {
     if (!p.pktgenDefault.isUndefined())
         text += QStringLiteral(" (pktgen %1)").arg(p.text(p.pktgenDefault));
     return text;
+}
+
+// "1..65536 (DPDK 1..512)": what a value may be, and the DPDK engine's
+// narrower range where pktgen takes more.
+QString allowedByKind(const StepParameter &p) {
+    if (p.dpdkMax == p.max || !p.dpdk)
+        return p.allowed();
+    return QStringLiteral("%1 (DPDK %2..%3)").arg(p.allowed()).arg(p.min).arg(p.dpdkMax);
 }
 
 QString cell(QString text) {
@@ -291,6 +328,8 @@ QString StepParameter::typeName() const {
         return QStringLiteral("MAC");
     case T::Ipv4:
         return QStringLiteral("IPv4");
+    case T::Ipv6:
+        return QStringLiteral("IPv6");
     case T::PortRange:
         return QStringLiteral("port range");
     case T::Choice:
@@ -311,6 +350,8 @@ QString StepParameter::allowed() const {
         return QStringLiteral("xx:xx:xx:xx:xx:xx");
     case T::Ipv4:
         return QStringLiteral("a.b.c.d");
+    case T::Ipv6:
+        return QStringLiteral("an IPv6 address or none");
     case T::PortRange:
         return QStringLiteral("LO-HI within %1..%2").arg(min).arg(max);
     case T::Choice:
@@ -346,6 +387,12 @@ std::optional<QJsonValue> StepParameter::parse(const QString &text, QString *why
         if (ipv4.match(t).hasMatch())
             return QJsonValue(t);
         break;
+    case T::Ipv6:
+        if (t.isEmpty() || t == QLatin1String("none"))
+            return QJsonValue(QString());
+        if (const QString canonical = canonicalIpv6(t); !canonical.isEmpty())
+            return QJsonValue(canonical);
+        break;
     case T::PortRange:
         if (const auto m = portRange.match(t); m.hasMatch()) {
             const qint64 lo = m.captured(1).toLongLong();
@@ -380,6 +427,9 @@ std::optional<QJsonValue> StepParameter::parse(const QString &text, QString *why
 }
 
 QString StepParameter::text(const QJsonValue &value) {
+    // An address parameter's none (dst6's default).
+    if (value.isString() && value.toString().isEmpty())
+        return QStringLiteral("none");
     if (value.isBool())
         return value.toBool() ? QStringLiteral("true") : QStringLiteral("false");
     if (value.isDouble())
@@ -419,6 +469,10 @@ QString StepParameter::textName(EngineKind kind) const {
     return pktgenText.isEmpty() ? pktgen : pktgenText;
 }
 
+qint64 StepParameter::maxFor(EngineKind kind) const {
+    return kind == EngineKind::Dpdk ? dpdkMax : max;
+}
+
 QJsonValue StepParameter::defaultFor(EngineKind kind) const {
     return kind == EngineKind::Pktgen && !pktgenDefault.isUndefined() ? pktgenDefault
                                                                       : defaultValue;
@@ -435,7 +489,9 @@ QString StepParameters::markdown() {
             continue;
         }
         const QString range =
-            p.type == T::Boolean || p.type == T::Mac || p.type == T::Ipv4 ? QString() : p.allowed();
+            p.type == T::Boolean || p.type == T::Mac || p.type == T::Ipv4 || p.type == T::Ipv6
+                ? QString()
+                : allowedByKind(p);
         lines << QStringLiteral("| `%1` | %2 | %3 | %4 | %5 | %6 | %7 | %8 |")
                      .arg(p.name, p.typeName(),
                           range + (p.fromPort ? QStringLiteral(" (port)") : QString()),
@@ -460,7 +516,7 @@ QString StepParameters::text() {
                                    ? QStringLiteral("; dpdk and pktgen")
                                    : QStringLiteral("; dpdk and pktgen (%1)").arg(p.pktgen);
         lines << QStringLiteral("%1 (%2, %3; default %4%5%6): %7")
-                     .arg(p.name, p.typeName(), p.allowed(), fallback,
+                     .arg(p.name, p.typeName(), allowedByKind(p), fallback,
                           p.sweepable ? QStringLiteral("; sweepable") : QString(), pktgen, p.help);
     }
     return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');

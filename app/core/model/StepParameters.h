@@ -18,6 +18,7 @@ enum class ParameterType {
     Boolean,   // true or false
     Mac,       // "xx:xx:xx:xx:xx:xx"
     Ipv4,      // "a.b.c.d"
+    Ipv6,      // RFC 5952's form, or "" for none (as text: none)
     PortRange, // [lo,hi] with min <= lo <= hi <= max; as text LO-HI (or one port P)
     Choice,    // one of choices, as a string
     FlagSet,   // some of choices, as an array of strings; as text A,B (or none)
@@ -32,8 +33,9 @@ enum class ParameterType {
 struct StepParameter {
     QString name; // the protocol's name (fixed)
     ParameterType type = ParameterType::Integer;
-    qint64 min = 0; // Integer, and each end of a PortRange
-    qint64 max = 0;
+    qint64 min = 0;          // Integer, and each end of a PortRange
+    qint64 max = 0;          // the widest: pktgen's where it takes more
+    qint64 dpdkMax = 0;      // the DPDK engine's
     QStringList choices;     // a Choice's words, a FlagSet's flags
     QJsonValue defaultValue; // the protocol's form; undefined: none (count)
     bool sweepable = false;  // a sweep may vary it (--sweep, the GUI's axes)
@@ -64,7 +66,8 @@ struct StepParameter {
     // kernel's only).
     bool dpdk = true;
 
-    // "integer", "true/false", "MAC", "IPv4", "port range", "choice", "flags".
+    // "integer", "true/false", "MAC", "IPv4", "IPv6", "port range", "choice",
+    // "flags".
     QString typeName() const;
     // What a value may be: "1..512", "true or false", "LO-HI within 0..65535",
     // "start_xmit, netif_receive or queue_xmit".
@@ -74,7 +77,7 @@ struct StepParameter {
     // limits' to check (StepLimits::check).
     std::optional<QJsonValue> parse(const QString &text, QString *why) const;
     // The protocol's value as it is typed: "32", "true", "50000-53999",
-    // "UDPCSUM,QUEUE_MAP_CPU", "none".
+    // "UDPCSUM,QUEUE_MAP_CPU", "none" (no flag, no address).
     static QString text(const QJsonValue &value);
     // The protocol's value in netdev text: "pkt_size=64"; a pktgen run's
     // under pktgen's name: "clone_skb=64", "flag NO_TIMESTAMP", "flag UDPCSUM
@@ -82,6 +85,9 @@ struct StepParameter {
     QString netdevText(const QJsonValue &value, EngineKind kind = EngineKind::Dpdk) const;
     // The name a run's text gives it: pktgen's for a pktgen run, else its own.
     QString textName(EngineKind kind) const;
+    // The largest value an engine of this kind takes by the table (max, or
+    // the DPDK engine's narrower dpdkMax).
+    qint64 maxFor(EngineKind kind) const;
     // The table's default for a run of this kind (pktgenDefault, defaultValue).
     QJsonValue defaultFor(EngineKind kind) const;
     // Whether an engine of this kind takes the parameter (the CLI and GUI

@@ -107,6 +107,48 @@ QString tooSmallCount(const SweepSpec &spec) {
         .arg(WindowCheck::kMinTxCalls * perCall);
 }
 
+// pktgen's IPv6 (the engine's StepParams.cpp says the same): dst6 makes
+// the packets IPv6, which the other settings must fit.
+void ipv6Problems(const SweepSpec &spec, Problems &out) {
+    const auto isSet = [&spec](const char *name) {
+        const QJsonValue v =
+            StepParameters::valueOf(QLatin1String(name), spec.fixed, spec.engine.kind);
+        return v.isString() ? !v.toString().isEmpty() : v.toInteger() != 0;
+    };
+    const auto largest = [&spec](const char *name) {
+        const QList<qint64> values = valuesOf(spec, QLatin1String(name));
+        return *std::max_element(values.begin(), values.end());
+    };
+    if (!isSet("dst6")) {
+        if (isSet("src6"))
+            out.add(QStringLiteral("src6"),
+                    QStringLiteral("src6 needs dst6 (pktgen sends IPv6 only to dst6)"));
+        if (largest("traffic_class") != 0)
+            out.add(QStringLiteral("traffic_class"),
+                    QStringLiteral("traffic_class is the IPv6 header's: it needs dst6 (an IPv4 "
+                                   "packet's is tos)"));
+        return;
+    }
+    if (largest("tos") != 0)
+        out.add(QStringLiteral("tos"),
+                QStringLiteral("tos is the IPv4 header's: with dst6 set traffic_class instead"));
+    if (const qint64 flows = largest("flows"); flows > 1)
+        out.add(QStringLiteral("flows"),
+                QStringLiteral("flows must be 1 with dst6 (pktgen's flows vary IPv4 destinations "
+                               "only), got %1")
+                    .arg(flows));
+    const QList<qint64> sizes = valuesOf(spec, QStringLiteral("pkt_size"));
+    const qint64 smallest = *std::min_element(sizes.begin(), sizes.end());
+    const qint64 least = protocol::kIpv6MinFrame + (isSet("vlan") ? 4 : 0);
+    if (smallest < least)
+        out.add(QStringLiteral("pkt_size"),
+                QStringLiteral("pkt_size must be at least %1 with dst6 (Ethernet, IPv6 and UDP "
+                               "headers and pktgen's 16-byte header%2), got %3")
+                    .arg(least)
+                    .arg(isSet("vlan") ? QStringLiteral(", and the VLAN tag") : QString())
+                    .arg(smallest));
+}
+
 } // namespace
 
 ParameterLimit SweepRules::rangeOf(const StepLimits &limits, const QString &name) {
@@ -262,6 +304,7 @@ QList<FieldProblem> SweepRules::check(const SweepSpec &spec, const Context &cont
                               .arg(needs, QLatin1String(why))
                               .arg(largest));
     }
+    ipv6Problems(spec, out);
     const qint64 vlan = spec.fixed.value(QStringLiteral("vlan")).toInteger();
     if (spec.fixed.value(QStringLiteral("vlan_pcp")).toInteger() != 0 && vlan == 0)
         out.add(QStringLiteral("vlan_pcp"),
