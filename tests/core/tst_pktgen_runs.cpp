@@ -15,6 +15,7 @@
 #include "exchange/PktgenImport.h"
 #include "exchange/RunSetup.h"
 #include "exchange/SweepCommandLine.h"
+#include "exchange/TableExport.h"
 #include "host/Checklist.h"
 #include "host/LoadProbe.h"
 #include "model/StepParameters.h"
@@ -24,6 +25,7 @@
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QRegularExpression>
 #include <QSqlDatabase>
 #include <QSqlQuery>
@@ -381,6 +383,27 @@ class TestPktgenRuns : public QObject {
         QCOMPARE(devices[1].device, QStringLiteral("dummy1"));
         QCOMPARE(devices[1].pps, std::optional<qint64>(1000000));
         QCOMPARE(*devices[0].pps + *devices[1].pps, *stats.first().ppsFigure);
+        // Every output carries the same per-device figures.
+        const QString netdev = NetdevExport::run(data);
+        QVERIFY2(netdev.contains(QStringLiteral("Per device")), qPrintable(netdev));
+        QVERIFY2(QRegularExpression(QStringLiteral("skb_burst=32  dummy0\\s+2,000,000 pps\\s+"
+                                                   "500.00 ns/packet\\n\\s+dummy1\\s+1,000,000 "
+                                                   "pps\\s+1000.00 ns/packet"))
+                     .match(netdev)
+                     .hasMatch(),
+                 qPrintable(netdev));
+        const QJsonArray json = QJsonDocument::fromJson(TableExport::json(data).toUtf8())
+                                    .object()
+                                    .value(QStringLiteral("points"))
+                                    .toArray();
+        QCOMPARE(json.first().toObject().value(QStringLiteral("device_pps")).toArray(),
+                 (QJsonArray{QJsonObject{{QStringLiteral("device"), QStringLiteral("dummy0")},
+                                         {QStringLiteral("pps"), 2000000}},
+                             QJsonObject{{QStringLiteral("device"), QStringLiteral("dummy1")},
+                                         {QStringLiteral("pps"), 1000000}}}));
+        QVERIFY(TableExport::csv(data).contains(QStringLiteral(",dummy0=2000000;dummy1=1000000,")));
+        QVERIFY(TableExport::markdown(data).contains(
+            QStringLiteral("| dummy0=2000000;dummy1=1000000 |")));
         // One device: no per-device figures to print.
         QVERIFY(
             PointStats::ofRun(burstRun(EngineKind::Pktgen, QStringLiteral("one"), {{32, 3000000}}),

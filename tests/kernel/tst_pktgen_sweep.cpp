@@ -466,6 +466,16 @@ void TestPktgenSweep::twoDevicesOnTwoThreads() {
         QCOMPARE(devices, 2);
         QVERIFY2(std::abs(sum - total.captured(1).toLongLong()) <= 2, qPrintable(show.out));
     }
+    // The post says them too, as pktgen's two-device scripts print a result
+    // per device.
+    const CliResult text = CliRun::run(m_db, {"export", "--format", "netdev", QString::number(id)});
+    QVERIFY2(text.code == 0, qPrintable(describe(text)));
+    QVERIFY2(
+        QRegularExpression(QStringLiteral(R"(Per device[^\n]*\n skb_burst=1\s+dummy0\s+[\d,]+ )"
+                                          R"(pps\s+[\d.]+ ns/packet\n\s+dummy1\s)"))
+            .match(text.out)
+            .hasMatch(),
+        qPrintable(text.out));
 }
 
 void TestPktgenSweep::vethTakesPktSizeRefusesBurst() {

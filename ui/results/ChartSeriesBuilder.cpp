@@ -1,4 +1,5 @@
 #include "results/ChartSeriesBuilder.h"
+#include "stats/Figure.h"
 #include "util/SafeText.h"
 
 #include <QCoreApplication>
@@ -70,6 +71,13 @@ QStringList pointLines(const PointStats &s) {
         lines.append(s.ppsSummary.n == 1
                          ? tr("%1, one repetition").arg(figures)
                          : tr("%1, median of %2 repetitions").arg(figures).arg(s.ppsSummary.n));
+    }
+    for (const PointStats::DeviceFigure &d : s.devices) {
+        const std::optional<double> ns = d.pps ? Figure::ns(*d.pps) : std::nullopt;
+        lines.append(tr("%1: %2 pps · %3 ns/packet")
+                         .arg(SafeText::field(d.device),
+                              d.pps ? number(double(*d.pps)) : QStringLiteral("-"),
+                              ns ? nsText(*ns) : QStringLiteral("-")));
     }
     if (std::isfinite(s.ppsSummary.ciLow)) {
         lines.append(tr("95% CI of the mean: %1 to %2 pps")

@@ -305,6 +305,34 @@ QString bitRateRow(const QString &label, const PointStats &s) {
     return row;
 }
 
+// A run on several devices: each point's pps and ns/packet per device, as
+// pktgen's multi-device scripts print a result per device (PointStats: each
+// the median of its own repetitions, which sum about to the point's).
+QStringList deviceRates(const QStringList &labels, const QList<const PointStats *> &stats) {
+    QStringList lines;
+    const qsizetype width = T::widest(labels);
+    qsizetype deviceWidth = 0;
+    for (const PointStats *s : stats) {
+        for (const PointStats::DeviceFigure &d : s->devices)
+            deviceWidth = std::max(deviceWidth, d.device.size());
+    }
+    for (qsizetype i = 0; i < stats.size(); ++i) {
+        QString label = labels[i];
+        for (const PointStats::DeviceFigure &d : stats[i]->devices) {
+            const auto ns = d.pps ? Figure::ns(*d.pps) : std::nullopt;
+            lines << QStringLiteral(" %1  %2  %3 pps  %4 ns/packet")
+                         .arg(T::padRight(label, width), T::padRight(d.device, deviceWidth),
+                              T::padLeft(d.pps ? T::thousands(*d.pps) : QStringLiteral("-"), 11),
+                              T::padLeft(ns ? T::fixed2(*ns) : QStringLiteral("-"), 9));
+            label.clear();
+        }
+    }
+    if (lines.isEmpty())
+        return {};
+    return QStringList{QStringLiteral("Per device (each the median of its repetitions):")} + lines
+           << QString();
+}
+
 // Points without a frame size (imports whose source states none) have no
 // bit rates: they are left out, and why is said.
 QStringList bitRates(const QStringList &labels, const QList<const PointStats *> &stats) {
@@ -456,7 +484,7 @@ QString NetdevExport::run(const RunData &data, const NetdevOptions &options) {
         rows << &s;
     }
     if (!stats.isEmpty())
-        lines << bitRates(labels, rows) << QString();
+        lines << bitRates(labels, rows) << QString() << deviceRates(labels, rows);
     if (PointStats::anySink(stats))
         lines << sinkTables(labels, rows, {SinkFigures::clockText(data.run.hello)}) << QString();
     QStringList notes = runNotes(data.run, stats, QString());

@@ -95,6 +95,28 @@ void addNoise(QJsonObject &row, QStringList &columns, const PointStats &s, const
         adaptive ? QJsonValue(p.reached()) : QJsonValue());
 }
 
+// A run on several devices: each device's pps at the point (PointStats),
+// in the engine's order; an empty array with one device.
+QJsonArray devicePps(const PointStats &s) {
+    QJsonArray devices;
+    for (const PointStats::DeviceFigure &d : s.devices)
+        devices.append(QJsonObject{{QStringLiteral("device"), d.device},
+                                   {QStringLiteral("pps"), optional(d.pps)}});
+    return devices;
+}
+
+// "dummy0=1234;dummy1=1230": a device_pps cell of CSV or Markdown.
+QString devicePpsText(const QJsonValue &value) {
+    QStringList parts;
+    for (const QJsonValue &v : value.toArray()) {
+        const QJsonObject d = v.toObject();
+        const QJsonValue pps = d.value(QStringLiteral("pps"));
+        parts << d.value(QStringLiteral("device")).toString() + QLatin1Char('=') +
+                     (pps.isDouble() ? QString::number(pps.toInteger()) : QStringLiteral("-"));
+    }
+    return parts.join(QLatin1Char(';'));
+}
+
 // Every repetition as the statistics saw it: its rate, 1e9 over it, its
 // status and the reason an invalid one was left out, whether it was
 // disturbed (and replaced by a later attempt) with its thread figures, and
@@ -215,6 +237,7 @@ Rows rowsOf(const Comparison &c) {
             put(row, columns, QStringLiteral("below_target"),
                 cell->targetPps ? QJsonValue(cell->belowTarget()) : QJsonValue());
             addLineRate(row, columns, *cell, run);
+            put(row, columns, QStringLiteral("device_pps"), devicePps(*cell));
             if (sink)
                 addSink(row, columns, *cell, run, latency);
             put(row, columns, QStringLiteral("warnings"),
@@ -341,8 +364,9 @@ QString TableExport::csv(const Comparison &comparison) {
         QStringList fields;
         for (const QString &column : columns) {
             const QJsonValue value = row.value(column);
-            fields << (value.isDouble() ? cellText(value)
-                                        : SafeText::spreadsheetCell(cellText(value)));
+            const QString text =
+                value.isArray() ? devicePpsText(value) : cellText(value); // device_pps
+            fields << (value.isDouble() ? text : SafeText::spreadsheetCell(text));
         }
         // Lists, never one number: text to a spreadsheet.
         for (const QString &list : repFields(row.value(QStringLiteral("repetitions")).toArray()))
@@ -379,11 +403,17 @@ QString TableExport::markdown(const Comparison &comparison) {
     headers << QStringLiteral("n") << QStringLiteral("invalid") << QStringLiteral("disturbed");
     for (const auto &cell : sinkCells)
         headers << cell.first;
-    headers << QStringLiteral("pps") << QStringLiteral("ns/pkt") << QStringLiteral("Δ prev ns")
-            << QStringLiteral("vs prev") << QStringLiteral("Δ baseline ns")
-            << QStringLiteral("vs baseline") << QStringLiteral("L2 Mbit/s")
-            << QStringLiteral("L1 Mbit/s") << QStringLiteral("line rate")
-            << QStringLiteral("warnings") << QStringLiteral("source note");
+    const bool devices = std::any_of(rows.rows.begin(), rows.rows.end(), [](const QJsonObject &r) {
+        return !r.value(QStringLiteral("device_pps")).toArray().isEmpty();
+    });
+    headers << QStringLiteral("pps");
+    if (devices)
+        headers << QStringLiteral("pps per device");
+    headers << QStringLiteral("ns/pkt") << QStringLiteral("Δ prev ns") << QStringLiteral("vs prev")
+            << QStringLiteral("Δ baseline ns") << QStringLiteral("vs baseline")
+            << QStringLiteral("L2 Mbit/s") << QStringLiteral("L1 Mbit/s")
+            << QStringLiteral("line rate") << QStringLiteral("warnings")
+            << QStringLiteral("source note");
     QStringList lines{QStringLiteral("| ") + headers.join(QStringLiteral(" | ")) +
                       QStringLiteral(" |")};
     lines << QStringLiteral("|") + QStringLiteral("---|").repeated(headers.size());
@@ -397,8 +427,10 @@ QString TableExport::markdown(const Comparison &comparison) {
         for (const auto &[header, key] : sinkCells)
             cells << (key == QLatin1String("sink_loss_share") ? mdPercent(row.value(key))
                                                               : mdNumber(row.value(key), 0));
-        cells << mdNumber(row.value(QStringLiteral("pps")), 0)
-              << mdDelta(row.value(QStringLiteral("ns_per_pkt")))
+        cells << mdNumber(row.value(QStringLiteral("pps")), 0);
+        if (devices)
+            cells << md(devicePpsText(row.value(QStringLiteral("device_pps"))));
+        cells << mdDelta(row.value(QStringLiteral("ns_per_pkt")))
               << mdDelta(row.value(QStringLiteral("prev_delta_ns")))
               << md(row.value(QStringLiteral("prev_verdict")).toString())
               << mdDelta(row.value(QStringLiteral("base_delta_ns")))
