@@ -151,11 +151,14 @@ class TestNoisyHost : public QObject {
         LoadWatch shared;
         QSignalSpy sharedSamples(&shared, &LoadWatch::sampled);
         shared.start(every, {}, QStringLiteral("/"), 10);
+        // The watch emits from its own thread, maybe before a wait() would
+        // begin: the count is polled, not waited on.
         shared.sampleBetweenSteps();
-        QVERIFY(sharedSamples.wait(10000));
+        QTRY_COMPARE_WITH_TIMEOUT(sharedSamples.size(), 1, 10000);
         shared.sampleBetweenSteps();
-        QVERIFY(sharedSamples.wait(10000));
-        // A 10 ms timer would have added many by now.
+        QTRY_COMPARE_WITH_TIMEOUT(sharedSamples.size(), 2, 10000);
+        // A 10 ms timer would add several in this time.
+        QTest::qWait(50);
         QCOMPARE(sharedSamples.size(), 2);
         shared.stop();
 
