@@ -9,6 +9,8 @@ packages=(
   # engine: DPDK with its virtual-device PMDs (net_null, net_pcap, net_ring,
   # net_af_packet, net_tap are loaded from the PMD directory at run time)
   dpdk dpdk-dev libdpdk-dev nlohmann-json3-dev
+  # the engine's profiles: elfutils' libdwfl names the sampled functions
+  libdw-dev
   # core, CLI and GUI
   qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6sql6-sqlite libqt6svg6
   # a shared run store on a PostgreSQL server (Qt's QPSQL driver)

@@ -181,6 +181,9 @@ for _ in $(seq 100); do
 done
 grep -q '"type":"hello"' "$work/engine.out" ||
     { show "$work/engine.err"; fail "the engine run by a member of $GROUP sent no hello"; }
+# cap_perfmon lets it sample its own TX threads whatever perf_event_paranoid says.
+grep -q '"profiling":{"available":true,"event":"[a-z-]*","kernel":true' "$work/engine.out" ||
+    { grep -o '"profiling":{[^}]*}' "$work/engine.out"; fail "the member's engine cannot profile its TX lcores"; }
 engine_pid=$(pgrep -u "$USER_NAME" -f "^$ENGINE " | head -1)
 [ -n "$engine_pid" ] || fail "no burstlab-engine process of $USER_NAME"
 cap_eff=$(sed -n 's/^CapEff:[[:space:]]*//p' "/proc/$engine_pid/status")

@@ -247,6 +247,7 @@ template <typename P, typename F> void forEachParameter(P &p, F &&f) {
     f("flows", p.flows, &StepLimits::flows);
     f("timestamp", p.timestamp, Limit{});
     f("stats_ms", p.statsMs, &StepLimits::statsMs);
+    f("profile_hz", p.profileHz, &StepLimits::profileHz);
     f("src_mac", p.srcMac, Limit{});
     f("dst_mac", p.dstMac, Limit{});
     f("src_ip", p.srcIp, Limit{});

@@ -35,6 +35,7 @@ struct StepLimits {
     Range warmupMs = limitOf("warmup_ms");
     Range count = limitOf("count");
     Range statsMs = limitOf("stats_ms");
+    Range profileHz = limitOf("profile_hz");
     Range port = limitOf("udp_src");
     Range vlan = limitOf("vlan");
     Range vlanPcp = limitOf("vlan_pcp");
@@ -119,6 +120,7 @@ struct StepParams {
     uint32_t flows = defaultOf<uint32_t>("flows");
     bool timestamp = defaultOf<bool>("timestamp");
     uint32_t statsMs = defaultOf<uint32_t>("stats_ms");
+    uint32_t profileHz = defaultOf<uint32_t>("profile_hz"); // DPDK engine only
     Mac srcMac = defaultOf<Mac>("src_mac");
     Mac dstMac = defaultOf<Mac>("dst_mac");
     Ipv4 srcIp = defaultOf<Ipv4>("src_ip");

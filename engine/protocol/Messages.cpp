@@ -121,6 +121,20 @@ Json portJson(const Port &p) {
     return j;
 }
 
+Json profileJson(const Profile &p) {
+    Json functions = Json::array();
+    for (const ProfileFunction &f : p.functions) {
+        functions.push_back({{"name", f.name}, {"module", f.module}, {"samples", f.samples}});
+    }
+    Json stacks = Json::array();
+    for (const ProfileStack &s : p.stacks) {
+        stacks.push_back({{"stack", s.stack}, {"samples", s.samples}});
+    }
+    return {{"event", p.event},     {"hz", p.hz},     {"kernel", p.kernel},
+            {"samples", p.samples}, {"lost", p.lost}, {"functions", functions},
+            {"stacks", stacks}};
+}
+
 } // namespace
 
 StepRates StepRates::over(const Counters &c, uint64_t elapsedNs) {
@@ -164,6 +178,12 @@ Json toJson(const Hello &m) {
     j["ports"] = ports;
     if (m.signature) {
         j["signature"] = *m.signature;
+    }
+    if (m.profiling) {
+        j["profiling"] = {{"available", m.profiling->available},
+                          {"event", m.profiling->event},
+                          {"kernel", m.profiling->kernel},
+                          {"reason", m.profiling->reason}};
     }
     j["limits"] = m.limits;
     j["defaults"] = m.defaults;
@@ -213,6 +233,9 @@ Json toJson(const Finished &m) {
     j["params"] = m.params;
     if (m.startError) {
         j["start_error"] = *m.startError;
+    }
+    if (m.profile) {
+        j["profile"] = profileJson(*m.profile);
     }
     return j;
 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "Figures.h"
+#include "Profile.h"
 #include "ProtocolError.h"
 #include "Thread.h"
 
@@ -104,6 +105,7 @@ struct Finished {
     std::vector<LcoreEntry> lcores;
     Json params;
     std::optional<std::string> startError; // pktgen refused the start
+    std::optional<Profile> profile;        // profile_hz above 0 where the engine can profile
 };
 
 struct Stats {
@@ -152,7 +154,8 @@ struct Hello {
     unsigned numaNodes = 1;
     std::optional<std::string> filePrefix; // DPDK engine
     std::vector<Port> ports;
-    std::optional<Json> signature; // DPDK engine
+    std::optional<Json> signature;      // DPDK engine
+    std::optional<Profiling> profiling; // DPDK engine
     Json limits;
     Json defaults;
 };

@@ -122,6 +122,11 @@ inline constexpr std::array kParameters{
     Parameter{
         "timestamp", ParameterKind::Boolean, {0, 1}, 0, {}, {}, "timestamp", 1, "NO_TIMESTAMP"},
     detail::integer("stats_ms", {10, 10000}, 100, "stats_ms"),
+    // Samples per on-CPU second of the TX lcores' profile (0: no profile).
+    // A prime, so the samples do not lock onto a periodic event of the
+    // loop; bench/profile-cost measured its cost (docs/performance.md). The
+    // engine narrows the limit to the kernel's perf_event_max_sample_rate.
+    detail::integer("profile_hz", {0, 10000}, 997, {}),
     detail::address("src_mac", ParameterKind::Mac, "02:00:00:00:00:01", "src_mac"),
     detail::address("dst_mac", ParameterKind::Mac, "02:00:00:00:00:02", "dst_mac"),
     // 198.18.0.0/15, the benchmarking range (RFC 2544).

@@ -68,6 +68,9 @@ void CommandLoop::serviceStep() {
         m_out.write(m_engine.finish());
         return;
     }
+    // Every wake-up (at least each millisecond): a read of the rings' heads
+    // when nothing is new, and the rings never fill.
+    m_engine.drainProfile();
     const uint64_t now = rte_rdtsc();
     if (now >= m_nextStatsTsc) {
         m_out.write(m_engine.stats());

@@ -5,12 +5,14 @@
 #include "TakenParameters.h"
 
 #include <algorithm>
+#include <fstream>
 #include <random>
 #include <rte_cycles.h>
 #include <rte_eal.h>
 #include <rte_lcore.h>
 #include <rte_mbuf.h>
 #include <rte_version.h>
+#include <unistd.h>
 
 namespace burstlab::engine {
 
@@ -69,6 +71,19 @@ std::optional<ProtocolError> takeRunKey(nlohmann::json &command, uint64_t sessio
     return std::nullopt;
 }
 
+// rte_eal_remote_launch entry point: the lcore's thread id into *arg.
+int recordTid(void *arg) {
+    *static_cast<pid_t *>(arg) = gettid();
+    return 0;
+}
+
+// The kernel's ceiling on any event's samples per second.
+int64_t maxSampleRate() {
+    std::ifstream in("/proc/sys/kernel/perf_event_max_sample_rate");
+    int64_t rate = 0;
+    return in >> rate ? rate : protocol::parameter("profile_hz").limit.hi;
+}
+
 } // namespace
 
 Engine::Engine(const Options &options, std::string filePrefix, const TscRate &tsc)
@@ -84,7 +99,12 @@ Engine::Engine(const Options &options, std::string filePrefix, const TscRate &ts
             ++cpu;
         }
         m_workerCpus.push_back(cpu);
+        pid_t &tid = m_workerTids.emplace_back(0);
+        if (rte_eal_remote_launch(recordTid, &tid, lcore) == 0) {
+            rte_eal_wait_lcore(lcore);
+        }
     }
+    m_profiling = profile::probe();
 }
 
 Engine::~Engine() = default;
@@ -145,6 +165,9 @@ void Engine::computeLimits() {
     const int64_t hi = p.txDescMax == 0 ? 4096 : std::min<int64_t>(4096, p.txDescMax);
     m_limits.txDesc = {lo, std::max(lo, hi - hi % align)};
     m_limits.pktSize.hi = std::min<int64_t>(p.mtu + 14, RTE_MBUF_DEFAULT_DATAROOM);
+    m_limits.profileHz.hi = std::clamp<int64_t>(maxSampleRate(), 1, m_limits.profileHz.hi);
+    m_defaults.profileHz =
+        static_cast<uint32_t>(std::min<int64_t>(m_defaults.profileHz, m_limits.profileHz.hi));
 }
 
 std::string Engine::reconfigureTx(uint32_t queues, uint32_t txDesc) {
@@ -217,6 +240,7 @@ Json Engine::hello() const {
         h.ports.push_back(portOf(m_sinkPort->info()));
     }
     h.signature = signatureJson();
+    h.profiling = m_profiling;
     h.limits = onlyTaken(EngineKind::Dpdk, StepParams::limitsJson(m_limits));
     h.defaults = onlyTaken(EngineKind::Dpdk, m_defaults.toJson());
     return protocol::toJson(h);
@@ -252,11 +276,23 @@ std::optional<ProtocolError> Engine::start(int64_t id, const nlohmann::json &com
                        std::max<uint64_t>(params.clone, 1), params.timestamp});
         m_sinkDropsAtStart = m_sinkPort->rxDrops();
     }
-    StepContext context{m_tx->id(),   m_txPool.get(), m_workerLcores,
-                        m_sink.get(), m_tsc.hz,       signatureOn()};
+    StepContext context{
+        m_tx->id(), m_txPool.get(), m_workerLcores, m_sink.get(), m_tsc.hz, signatureOn(), {}};
+    m_profiler.reset();
+    if (params.profileHz > 0 && m_profiling.available) {
+        // A step whose events do not open (a descriptor limit) goes without
+        // its profile; the finished message then has none.
+        std::string ignored;
+        const std::vector<pid_t> tids(m_workerTids.begin(), m_workerTids.begin() + params.queues);
+        m_profiler = profile::StepProfiler::open(tids, params.profileHz, ignored);
+        if (m_profiler) {
+            context.perfFds = m_profiler->fds();
+        }
+    }
     m_step = std::make_unique<Step>(id, serial, params, std::move(context), commandTsc);
     if (std::string error = m_step->launch(); !error.empty()) {
         m_step.reset();
+        m_profiler.reset();
         return ProtocolError{"internal", "", error};
     }
     return std::nullopt;
@@ -284,6 +320,12 @@ Json Engine::stats() const {
                         m_step->totals(), rx));
 }
 
+void Engine::drainProfile() {
+    if (m_profiler) {
+        m_profiler->drain();
+    }
+}
+
 Json Engine::finish() {
     m_step->join();
     m_tx->txDoneCleanup(m_tx->txQueues());
@@ -303,6 +345,13 @@ Json Engine::finish() {
     }
     end.tscHz = m_tsc.hz;
     end.mbufsInUse = m_txPool.inUse();
+    if (m_profiler) {
+        if (!m_symbols) {
+            m_symbols = std::make_unique<profile::Symbols>();
+        }
+        end.profile = m_profiler->finish(*m_symbols);
+        m_profiler.reset();
+    }
     Json message = protocol::toJson(messages::finished(messages::StepRecord::of(*m_step), end));
     m_step.reset();
     return message;

@@ -7,6 +7,7 @@
 #include "RxSink.h"
 #include "Step.h"
 #include "StepParams.h"
+#include "StepProfiler.h"
 #include "TscClock.h"
 
 #include <memory>
@@ -42,6 +43,8 @@ class Engine {
     uint32_t statsMs() const { return m_step ? m_step->params().statsMs : 0; }
     uint64_t tscHz() const { return m_tsc.hz; }
     nlohmann::ordered_json stats() const;
+    // Moves the running step's samples off the kernel's rings.
+    void drainProfile();
     // Joins the step, frees what it held and returns its finished message.
     nlohmann::ordered_json finish();
 
@@ -60,6 +63,10 @@ class Engine {
     TscRate m_tsc;
     std::vector<unsigned> m_workerLcores;
     std::vector<unsigned> m_workerCpus; // the CPU of each worker lcore
+    std::vector<pid_t> m_workerTids;    // the thread of each worker lcore
+    protocol::Profiling m_profiling;
+    std::unique_ptr<profile::StepProfiler> m_profiler; // the running step's
+    std::unique_ptr<profile::Symbols> m_symbols;       // made at the first profile's end
     StepLimits m_limits;
     StepParams m_defaults;
     unsigned m_poolSerial = 0;

@@ -62,6 +62,9 @@ std::string Step::launch() {
         job.stop = &m_stop;
         job.counters = &m_counters[i];
         job.usage = &m_usage[i];
+        if (i < m_context.perfFds.size()) {
+            m_usage[i].perfFd = m_context.perfFds[i];
+        }
         m_workers.push_back(std::make_unique<TxWorker>(job));
     }
     if (m_context.sink && m_context.workerLcores.size() > q) {

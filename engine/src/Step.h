@@ -23,6 +23,8 @@ struct StepContext {
     RxSink *sink = nullptr;
     uint64_t tscHz = 0;    // the engine's one TSC rate
     bool signature = true; // TxJob::signature
+    // Each TX lcore's sampling event, in lcore order; empty: no profile.
+    std::vector<int> perfFds;
 };
 
 struct LcoreResult {

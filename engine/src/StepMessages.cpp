@@ -119,6 +119,7 @@ protocol::Finished finished(const StepRecord &step, const StepEnd &end) {
         f.sink = sinkJson(*end.sink, end.sinkDrops, c.txPkts, end.tscHz);
     }
     f.params = onlyTaken(EngineKind::Dpdk, step.params.toJson());
+    f.profile = end.profile;
     return f;
 }
 

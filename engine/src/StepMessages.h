@@ -38,6 +38,7 @@ struct StepEnd {
     uint32_t mbufsInUse = 0;
     const SinkClassifier *sink = nullptr; // what the sink counted, when there is one
     RxDropCounters sinkDrops;             // what its port dropped during the step
+    std::optional<protocol::Profile> profile;
 };
 
 // tNs: since the step's start.

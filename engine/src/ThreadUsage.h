@@ -29,6 +29,9 @@ struct ThreadMarks : protocol::ThreadCounts {
 // Written once by the TX lcore before it reports done.
 struct ThreadUsage {
     bool measured = false; // false when the window never opened
+    // The thread's sampling event (profile::PerfEvent), -1 without one:
+    // enabled where the window opens, disabled where it closes.
+    int perfFd = -1;
     uint64_t startTsc = 0;
     uint64_t endTsc = 0;
     ThreadMarks start;

@@ -1,5 +1,7 @@
 #include "TxWindow.h"
 
+#include "PerfEvent.h"
+
 #include <rte_cycles.h>
 
 namespace burstlab::engine {
@@ -7,6 +9,7 @@ namespace burstlab::engine {
 uint64_t TxWindow::open() {
     m_usage.start = ThreadMarks::open();
     m_usage.measured = true;
+    profile::enableEvent(m_usage.perfFd);
     m_usage.startTsc = rte_rdtsc();
     return m_usage.startTsc;
 }
@@ -15,6 +18,7 @@ void TxWindow::close(const TxMarks &at, LcoreCounters &c) {
     if (m_usage.measured) {
         m_usage.endTsc = at.tsc;
         m_usage.end = ThreadMarks::close(m_usage.start.cpu);
+        profile::disableEvent(m_usage.perfFd);
     }
     const TxMarks &end = m_paced ? m_last : at;
     if (m_state != State::Open || end.pkts <= m_start.pkts) {

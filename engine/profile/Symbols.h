@@ -1,0 +1,48 @@
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+struct Dwfl;
+
+namespace burstlab::engine::profile {
+
+// A code address's function and the file it is in, as a profile names them.
+struct Frame {
+    std::string name;   // "[module]" where the file names no function there
+    std::string module; // the file's base name, "[kernel]" or "[unknown]"
+};
+
+// Names code addresses of this process: user addresses by elfutils' libdwfl
+// (the symbol tables of the program and the libraries mapped, .dynsym where
+// a library is stripped), kernel ones by /proc/kallsyms, read once when the
+// first is asked for. C++ names come demangled and without their parameter
+// lists. Main lcore only; answers are cached.
+class Symbols {
+  public:
+    Symbols();
+    ~Symbols();
+    Symbols(const Symbols &) = delete;
+    Symbols &operator=(const Symbols &) = delete;
+
+    const Frame &of(uint64_t address);
+
+    // "ns::Class::f<true>(int, char*) const" -> "ns::Class::f<true>".
+    static std::string demangled(const char *name);
+
+  private:
+    Frame user(uint64_t address);
+    Frame kernel(uint64_t address);
+    void reportMaps();
+
+    Dwfl *m_dwfl = nullptr;
+    bool m_kallsymsRead = false;
+    std::vector<std::pair<uint64_t, std::string>> m_kallsyms; // by address
+    std::unordered_map<uint64_t, Frame> m_cache;
+};
+
+} // namespace burstlab::engine::profile
