@@ -5,6 +5,7 @@
 #include "TextTable.h"
 #include "engine/EngineMessageParser.h"
 #include "exchange/ExportFormat.h"
+#include "exchange/ProfileText.h"
 #include "exchange/RunSetup.h"
 #include "exchange/SweepCommandLine.h"
 #include "exchange/TextLayout.h"
@@ -174,6 +175,16 @@ QString deviceTable(const RunData &data, const QList<PointStats> &stats) {
     return table.isEmpty() ? QString() : QLatin1Char('\n') + table.toString();
 }
 
+// Each point's top functions, as the netdev text lists them.
+QString profileLines(const RunData &data, const QList<PointStats> &stats) {
+    QStringList labels;
+    for (const PointStats &s : stats)
+        labels << s.point.describe(data.run.spec.axisNames());
+    const QStringList lines = ProfileText::run(stats, labels);
+    return lines.isEmpty() ? QString()
+                           : QLatin1Char('\n') + lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
+}
+
 } // namespace
 
 int showCommand(const QStringList &args) {
@@ -203,7 +214,8 @@ int showCommand(const QStringList &args) {
     }
     const QList<PointStats> stats = PointStats::ofRun(*data, options.stats);
     CliOutput::out() << header(*data, stats, options.stats.excludeDisturbed) << '\n'
-                     << pointTable(*data, stats) << deviceTable(*data, stats);
+                     << pointTable(*data, stats) << deviceTable(*data, stats)
+                     << profileLines(*data, stats);
     return ExitOk;
 }
 

@@ -1,4 +1,5 @@
 #include "exchange/NetdevExport.h"
+#include "exchange/ProfileText.h"
 #include "exchange/RunSetup.h"
 #include "exchange/SweepCommandLine.h"
 #include "exchange/TextChart.h"
@@ -485,6 +486,8 @@ QString NetdevExport::run(const RunData &data, const NetdevOptions &options) {
     }
     if (!stats.isEmpty())
         lines << bitRates(labels, rows) << QString() << deviceRates(labels, rows);
+    if (const QStringList profiles = ProfileText::run(stats, labels); !profiles.isEmpty())
+        lines << profiles << QString();
     if (PointStats::anySink(stats))
         lines << sinkTables(labels, rows, {SinkFigures::clockText(data.run.hello)}) << QString();
     QStringList notes = runNotes(data.run, stats, QString());
@@ -707,6 +710,8 @@ QString NetdevExport::comparison(const Comparison &c, const NetdevOptions &optio
     lines << QString();
     if (options.chart && !c.points.isEmpty())
         lines << comparisonCharts(c, labels) << QString();
+    if (const QStringList profiles = ProfileText::comparison(c, names, labels); !profiles.isEmpty())
+        lines << profiles << QString();
     QStringList rateLabels, notes, clocks;
     QList<const PointStats *> rates;
     const qsizetype labelWidth = T::widest(labels);

@@ -38,6 +38,10 @@ class Reader {
         take(name, need, &QJsonValue::isDouble, "a number",
              [&](const QJsonValue &x) { v = x.toDouble(); });
     }
+    void operator()(const char *name, bool &v, FieldNeed need) {
+        take(name, need, &QJsonValue::isBool, "true or false",
+             [&](const QJsonValue &x) { v = x.toBool(); });
+    }
     void operator()(const char *name, QString &v, FieldNeed need) {
         take(name, need, &QJsonValue::isString, "a string",
              [&](const QJsonValue &x) { v = x.toString(); });
@@ -135,6 +139,7 @@ class Writer {
   public:
     void operator()(const char *name, const qint64 &v, FieldNeed) { put(name, v); }
     void operator()(const char *name, const double &v, FieldNeed) { put(name, v); }
+    void operator()(const char *name, const bool &v, FieldNeed) { put(name, v); }
     void operator()(const char *name, const QString &v, FieldNeed) { put(name, v); }
     void operator()(const char *name, const QJsonObject &v, FieldNeed) { put(name, v); }
     void operator()(const char *name, const QList<qint64> &v, FieldNeed) {

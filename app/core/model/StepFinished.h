@@ -1,4 +1,5 @@
 #pragma once
+#include "model/StepProfile.h"
 #include "model/StepThreadFigures.h"
 #include "model/TxCounters.h"
 #include <QJsonArray>
@@ -172,6 +173,9 @@ struct StepFinished {
     // The step's effective parameters, defaults included, by the names of
     // the parameter table (model/StepParameters.h).
     QJsonObject params;
+    // Its TX lcores' profile over the window (profile_hz above 0, an engine
+    // that can profile).
+    std::optional<StepProfile> profile;
 
     template <typename S, typename F> static void fields(S &s, F &&f) {
         constexpr auto r = FieldNeed::Required;
@@ -202,6 +206,7 @@ struct StepFinished {
         f("lcores", s.lcores, r);
         f("thread", s.thread, o);
         f("params", s.params, r);
+        f("profile", s.profile, o);
     }
 
     // An integer step parameter of this step (params), 0 when absent.

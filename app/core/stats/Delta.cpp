@@ -1,5 +1,6 @@
 #include "stats/Delta.h"
 #include "stats/Figure.h"
+#include "stats/Holm.h"
 #include "stats/NsPerPacket.h"
 #include <algorithm>
 #include <cmath>
@@ -50,22 +51,18 @@ void Delta::judge() {
 
 void Delta::correct(const QList<Delta *> &table) {
     QList<Delta *> family;
+    QList<double> p;
     for (Delta *d : table) {
-        if (d->tested())
+        if (d->tested()) {
             family << d;
+            p << d->p;
+        }
     }
-    std::stable_sort(family.begin(), family.end(),
-                     [](const Delta *a, const Delta *b) { return a->p < b->p; });
-    // Holm: the i-th smallest p (from 0) times the m - i hypotheses left,
-    // never below the adjusted p before it.
-    const qsizetype m = family.size();
-    double running = 0;
-    for (qsizetype i = 0; i < m; ++i) {
-        Delta *d = family[i];
-        running = std::max(running, std::min(1.0, double(m - i) * d->p));
-        d->pHolm = running;
-        d->tests = int(m);
-        d->judge();
+    const QList<double> adjusted = holmAdjusted(p);
+    for (qsizetype i = 0; i < family.size(); ++i) {
+        family[i]->pHolm = adjusted[i];
+        family[i]->tests = int(family.size());
+        family[i]->judge();
     }
 }
 

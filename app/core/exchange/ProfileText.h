@@ -1,0 +1,24 @@
+#pragma once
+#include "compare/Comparison.h"
+#include "stats/PointStats.h"
+
+#include <QStringList>
+
+namespace burstlab {
+
+// The profiles in the netdev text (72 columns, in seed 001's spirit: the
+// function, then its figures): for a run, each point's top functions with
+// their share and the ns/packet they account for; for a comparison, where
+// each delta went (ProfileDelta): the functions called changed and the rest,
+// adding up to the printed delta. Empty where no point has a profile.
+namespace ProfileText {
+
+// Functions listed per point of a run.
+constexpr int kTopFunctions = 5;
+
+QStringList run(const QList<PointStats> &stats, const QStringList &labels);
+QStringList comparison(const Comparison &c, const QStringList &names, const QStringList &labels);
+
+} // namespace ProfileText
+
+} // namespace burstlab

@@ -1,0 +1,100 @@
+#include "stats/PointProfile.h"
+#include "stats/PointStats.h"
+
+#include <QMap>
+#include <algorithm>
+#include <cmath>
+
+namespace burstlab {
+
+namespace {
+constexpr double kZ95 = 1.959963984540054;
+
+PointProfile::Function functionOf(const QString &name, const QString &module, qint64 samples) {
+    PointProfile::Function f;
+    f.name = name;
+    f.module = module;
+    f.samples = samples;
+    return f;
+}
+} // namespace
+
+std::pair<double, double> wilsonInterval(qint64 k, qint64 n) {
+    if (n <= 0)
+        return {0, 1};
+    const double p = double(k) / double(n), z2 = kZ95 * kZ95, nn = double(n);
+    const double centre = (p + z2 / (2 * nn)) / (1 + z2 / nn);
+    const double half = kZ95 * std::sqrt(p * (1 - p) / nn + z2 / (4 * nn * nn)) / (1 + z2 / nn);
+    return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
+}
+
+std::optional<PointProfile> PointProfile::of(const PointStats &point) {
+    PointProfile out;
+    QMap<std::pair<QString, QString>, qint64> functions;
+    QMap<QString, qint64> stacks;
+    for (const StepResult &step : point.disturbance.counted) {
+        if (!step.measured || !step.measured->profile)
+            continue;
+        const StepProfile &p = *step.measured->profile;
+        out.event = p.event;
+        out.hz = p.hz;
+        out.kernel = p.kernel;
+        out.samples += p.samples;
+        out.lost += p.lost;
+        ++out.repetitions;
+        for (const ProfileFunction &f : p.functions)
+            functions[{f.name, f.module}] += f.samples;
+        for (const ProfileStack &s : p.stacks)
+            stacks[s.stack] += s.samples;
+    }
+    if (out.repetitions == 0)
+        return std::nullopt;
+    out.ns = point.nsFigure();
+    qint64 named = 0;
+    for (auto it = functions.begin(); it != functions.end(); ++it) {
+        out.functions.append(functionOf(it.key().first, it.key().second, it.value()));
+        named += it.value();
+    }
+    std::stable_sort(out.functions.begin(), out.functions.end(),
+                     [](const Function &a, const Function &b) { return a.samples > b.samples; });
+    if (out.samples > named)
+        out.functions.append(functionOf(kOther, QString(), out.samples - named));
+    for (Function &f : out.functions) {
+        f.share = out.samples > 0 ? double(f.samples) / double(out.samples) : 0;
+        std::tie(f.shareLow, f.shareHigh) = wilsonInterval(f.samples, out.samples);
+        if (out.ns) {
+            f.ns = f.share * *out.ns;
+            f.nsLow = f.shareLow * *out.ns;
+            f.nsHigh = f.shareHigh * *out.ns;
+        }
+    }
+    for (auto it = stacks.begin(); it != stacks.end(); ++it)
+        out.stacks.append({it.key(), it.value()});
+    std::stable_sort(
+        out.stacks.begin(), out.stacks.end(),
+        [](const ProfileStack &a, const ProfileStack &b) { return a.samples > b.samples; });
+    return out;
+}
+
+PointProfile::Function PointProfile::function(const QString &name) const {
+    for (const Function &f : functions) {
+        if (f.name == name)
+            return f;
+    }
+    Function none;
+    none.name = name;
+    none.ns = ns ? std::optional<double>(0) : std::nullopt;
+    return none;
+}
+
+QString PointProfile::sourceText() const {
+    return QStringLiteral("%1 %2 samples at %3 Hz over %4 repetition%5, %6")
+        .arg(samples)
+        .arg(event)
+        .arg(hz)
+        .arg(repetitions)
+        .arg(repetitions == 1 ? "" : "s")
+        .arg(kernel ? QStringLiteral("user and kernel code") : QStringLiteral("user code only"));
+}
+
+} // namespace burstlab
