@@ -180,7 +180,9 @@ QString profileLines(const RunData &data, const QList<PointStats> &stats) {
     QStringList labels;
     for (const PointStats &s : stats)
         labels << s.point.describe(data.run.spec.axisNames());
-    const QStringList lines = ProfileText::run(stats, labels);
+    QStringList lines = ProfileText::run(stats, labels);
+    if (const QString missing = ProfileText::unavailable(data.run); !missing.isEmpty())
+        lines << missing;
     return lines.isEmpty() ? QString()
                            : QLatin1Char('\n') + lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
 }

@@ -290,6 +290,8 @@ QStringList runNotes(const Run &run, const QList<PointStats> &stats, const QStri
         lines << QStringLiteral(" - ") + prefix + line;
     for (const QString &warning : run.spec.importWarnings)
         lines << QStringLiteral(" - ") + prefix + QStringLiteral("source ") + warning;
+    if (const QString missing = ProfileText::unavailable(run); !missing.isEmpty())
+        lines << QStringLiteral(" - ") + prefix + missing;
     return lines;
 }
 

@@ -51,6 +51,14 @@ QStringList ProfileText::run(const QList<PointStats> &stats, const QStringList &
     return lines;
 }
 
+QString ProfileText::unavailable(const Run &run) {
+    const QJsonObject profiling = run.hello.value(QLatin1String("profiling")).toObject();
+    if (profiling.isEmpty() || profiling.value(QLatin1String("available")).toBool())
+        return {};
+    return QStringLiteral("no profiles: the engine cannot profile here: ") +
+           SafeText::field(profiling.value(QLatin1String("reason")).toString());
+}
+
 QStringList ProfileText::comparison(const Comparison &c, const QStringList &names,
                                     const QStringList &labels) {
     QStringList lines;

@@ -17,6 +17,9 @@ namespace ProfileText {
 constexpr int kTopFunctions = 5;
 
 QStringList run(const QList<PointStats> &stats, const QStringList &labels);
+// "no profiles: the engine cannot profile here: perf_event_open: ...", said
+// once for a run whose engine said so in its hello; empty otherwise.
+QString unavailable(const Run &run);
 QStringList comparison(const Comparison &c, const QStringList &names, const QStringList &labels);
 
 } // namespace ProfileText
