@@ -179,7 +179,8 @@ def engine_pps(engine, args, burst, clone, stats_ms=100):
     CPU time in it.
     """
     finished, t = engine.step(burst=burst, clone=clone, pkt_size=args.pkt_size,
-                              duration_ms=args.duration_ms, warmup_ms=200, stats_ms=stats_ms)
+                              duration_ms=args.duration_ms, warmup_ms=200, stats_ms=stats_ms,
+                              **extra)
     assert finished["mbufs_in_use"] == 0, finished
     return finished["window"]["pps"], finished["tx_pkts"] * 1e9 / t["cpu_ns"]
 
@@ -289,7 +290,7 @@ def clone_floor(engine, args, burst=32):
              median(to_driver)))
 
 
-def window_pps(engine, args, burst, clone, stats_ms=100):
+def window_pps(engine, args, burst, clone, stats_ms=100, **extra):
     """(wall, on-CPU) packets per second of one engine step's measured window.
 
     Both are the engine's own figures over its window (window.pps and
@@ -356,6 +357,63 @@ def sampling_cost(engine, args):
         args.stats_ms, 1000.0 / args.stats_ms, mpps(f[0]), median(costs[0]), mpps(f[1]), median(costs[1])))
 
 
+# Student's t, 97.5% quantile, by degrees of freedom (1..30); 1.96 beyond.
+T975 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179,
+        2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064,
+        2.060, 2.056, 2.052, 2.048, 2.045, 2.042]
+
+
+def mean_interval(values):
+    """The mean and its 95% interval (t) of paired differences."""
+    n = len(values)
+    mean = statistics.fmean(values)
+    if n < 2:
+        return mean, float("nan"), float("nan")
+    half = (T975[n - 2] if n - 1 <= len(T975) else 1.96) * statistics.stdev(values) / n ** 0.5
+    return mean, mean - half, mean + half
+
+
+def profile_cost(engine, args):
+    """Profiling's cost: profile_hz=0 against each rate of --profile-hz, in
+    paired rounds (the two steps of a round back to back, their order
+    alternating), burst 32 and clone 0 and the clone count of --clones' last.
+
+    The cost of a round is (off - on) / off of the window's pps (wall) and
+    of its on-CPU pps; printed are the rounds' median and the mean with its
+    95% interval (t). The on-CPU figure is the one a neighbour's load does
+    not move: it is the code's own cost.
+    """
+    if not engine.hello.get("profiling", {}).get("available"):
+        print("\nprofiling: unavailable here (%s)" % engine.hello.get("profiling", {}).get("reason"))
+        return
+    print()
+    print("| profiling (burst 32, %d paired rounds; the window's figures) | samples a step | "
+          "wall cost: median | mean [95%% CI] | on-CPU cost: median | mean [95%% CI] |"
+          % args.profile_rounds)
+    print("|---|---|---|---|---|---|")
+    for clone in (0, args.clones[-1]):
+        for hz in args.profile_hz:
+            costs = ([], [])
+            samples = []
+            for rep in range(args.profile_rounds):
+                pair = [None, None]
+                for which in ((0, 1) if rep % 2 == 0 else (1, 0)):
+                    finished, _ = engine.step(burst=32, clone=clone, pkt_size=args.pkt_size,
+                                              duration_ms=args.duration_ms, warmup_ms=200,
+                                              profile_hz=(0, hz)[which])
+                    pair[which] = (finished["window"]["pps"], finished["thread"]["cpu_pps"])
+                    if which == 1:
+                        samples.append(finished.get("profile", {}).get("samples", 0))
+                for i in (0, 1):
+                    costs[i].append(100.0 * (pair[0][i] - pair[1][i]) / pair[0][i])
+            cells = []
+            for i in (0, 1):
+                mean, lo, hi = mean_interval(costs[i])
+                cells += ["%+.2f%%" % median(costs[i]), "%+.2f%% [%+.2f, %+.2f]" % (mean, lo, hi)]
+            print("| clone=%d, profile_hz=%d vs 0 | %d | %s |"
+                  % (clone, hz, median(samples), " | ".join(cells)))
+
+
 def step_switch(engine, args):
     first_tx, ack_lat, first_stats, switch = [], [], [], []
     last_finished_at = None
@@ -394,7 +452,7 @@ def against_pktgen(engine, args):
 
 
 PARTS = {"testpmd": compare, "fresh": fresh_floor, "floor": clone_floor, "clones": clone_modes,
-         "sampling": sampling_cost, "switch": step_switch, "pktgen": against_pktgen}
+         "sampling": sampling_cost, "profile": profile_cost, "switch": step_switch, "pktgen": against_pktgen}
 
 
 def main():
@@ -413,6 +471,9 @@ def main():
     p.add_argument("--stats-ms", type=int, default=100,
                    help="the fast stats period the sampling part sets against 1000 ms")
     p.add_argument("--switch-steps", type=int, default=20)
+    p.add_argument("--profile-hz", type=lambda s: [int(x) for x in s.split(",")],
+                   default=[997, 4999], help="profile rates to measure against none")
+    p.add_argument("--profile-rounds", type=int, default=10)
     p.add_argument("--clones", type=lambda s: [int(x) for x in s.split(",")], default=[0, 1, 8],
                    help="clone values of the clone-modes table (default 0,1,8)")
     p.add_argument("--pktgen", help="a Pktgen-DPDK binary to measure clone=0 against "

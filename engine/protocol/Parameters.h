@@ -124,9 +124,10 @@ inline constexpr std::array kParameters{
     detail::integer("stats_ms", {10, 10000}, 100, "stats_ms"),
     // Samples per on-CPU second of the TX lcores' profile (0: no profile).
     // A prime, so the samples do not lock onto a periodic event of the
-    // loop; bench/profile-cost measured its cost (docs/performance.md). The
-    // engine narrows the limit to the kernel's perf_event_max_sample_rate.
-    detail::integer("profile_hz", {0, 10000}, 997, {}),
+    // loop; its cost, measured by bench/engine_vs_testpmd.py --parts profile
+    // (docs/performance.md), chose the default. The engine narrows the
+    // limit to the kernel's perf_event_max_sample_rate.
+    detail::integer("profile_hz", {0, 10000}, 199, {}),
     detail::address("src_mac", ParameterKind::Mac, "02:00:00:00:00:01", "src_mac"),
     detail::address("dst_mac", ParameterKind::Mac, "02:00:00:00:00:02", "dst_mac"),
     // 198.18.0.0/15, the benchmarking range (RFC 2544).
