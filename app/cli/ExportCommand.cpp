@@ -17,9 +17,11 @@ int exportCommand(const QStringList &args) {
                                              "spreadsheet, a script or a wiki."));
     parser.addPositional(QStringLiteral("RUN_ID"), QStringLiteral("One or more runs."),
                          QStringLiteral("RUN_ID..."));
-    parser.addOption({QStringLiteral("format"),
-                      QStringLiteral("netdev, csv, json or md (default netdev)."),
-                      QStringLiteral("FORMAT"), QStringLiteral("netdev")});
+    parser.addOption(
+        {QStringLiteral("format"),
+         QStringLiteral("netdev, csv, json, md or folded (the profiles' call chains for "
+                        "flame graph tools; default netdev)."),
+         QStringLiteral("FORMAT"), QStringLiteral("netdev")});
     parser.addOption(
         {QStringLiteral("no-chart"), QStringLiteral("netdev: leave the plain-text charts out.")});
     parser.addOption({QStringLiteral("exclude-disturbed"),

@@ -104,7 +104,7 @@ void ExportController::exportFigure(const QList<QPair<QString, ChartFigure>> &fi
 
 void ExportController::exportRuns(const QList<qint64> &runIds) {
     const QString filters = tr("netdev text (*.txt);;CSV table (*.csv);;JSON (*.json);;"
-                               "Markdown (*.md)");
+                               "Markdown (*.md);;Folded stacks, for flame graphs (*.folded)");
     QString filter;
     const QString path = QFileDialog::getSaveFileName(
         m_window, tr("Export runs %1").arg(idList(runIds)),
@@ -120,6 +120,8 @@ void ExportController::exportRuns(const QList<qint64> &runIds) {
         format = ExportFormat::Json;
     } else if (suffix == QStringLiteral("md") || filter.startsWith(QStringLiteral("Markdown"))) {
         format = ExportFormat::Markdown;
+    } else if (suffix == QStringLiteral("folded") || filter.startsWith(QStringLiteral("Folded"))) {
+        format = ExportFormat::Folded;
     }
     const std::optional<QString> text = textOrReport(format, runIds, tr("Nothing was exported"));
     if (text && saveText(path, *text)) {

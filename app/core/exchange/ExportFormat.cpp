@@ -1,4 +1,5 @@
 #include "exchange/ExportFormat.h"
+#include "exchange/ProfileText.h"
 #include "exchange/TableExport.h"
 
 namespace burstlab {
@@ -8,7 +9,8 @@ const QList<std::pair<ExportFormat, QString>> names{
     {ExportFormat::Netdev, QStringLiteral("netdev")},
     {ExportFormat::Csv, QStringLiteral("csv")},
     {ExportFormat::Json, QStringLiteral("json")},
-    {ExportFormat::Markdown, QStringLiteral("md")}};
+    {ExportFormat::Markdown, QStringLiteral("md")},
+    {ExportFormat::Folded, QStringLiteral("folded")}};
 } // namespace
 
 QString toString(ExportFormat format) {
@@ -50,6 +52,8 @@ QString exportRuns(ExportFormat format, const QList<RunData> &runs, const Netdev
         return TableExport::json(comparison);
     case ExportFormat::Markdown:
         return TableExport::markdown(comparison);
+    case ExportFormat::Folded:
+        return ProfileText::folded(comparison);
     }
     return {};
 }

@@ -8,9 +8,10 @@
 
 namespace burstlab {
 
-enum class ExportFormat { Netdev, Csv, Json, Markdown };
+// Folded: the profiles' call chains as flame graph tools read them.
+enum class ExportFormat { Netdev, Csv, Json, Markdown, Folded };
 
-// "netdev", "csv", "json", "md" (the CLI's --format names).
+// "netdev", "csv", "json", "md", "folded" (the CLI's --format names).
 QString toString(ExportFormat format);
 std::optional<ExportFormat> exportFormatFromString(const QString &text);
 QStringList exportFormatNames();

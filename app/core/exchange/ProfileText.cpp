@@ -51,6 +51,29 @@ QStringList ProfileText::run(const QList<PointStats> &stats, const QStringList &
     return lines;
 }
 
+QString ProfileText::folded(const Comparison &c) {
+    const QStringList names = c.names();
+    // A frame's text may hold anything but the separators of the format.
+    const auto frame = [](const QString &text) {
+        return SafeText::field(text).replace(QLatin1Char(';'), QLatin1Char(','));
+    };
+    QString out;
+    for (qsizetype r = 0; r < c.runs.size(); ++r) {
+        for (qsizetype p = 0; p < c.points.size(); ++p) {
+            const auto &cell = c.cells[r][p];
+            const auto profile = cell ? PointProfile::of(*cell) : std::nullopt;
+            if (!profile)
+                continue;
+            const QString root = frame(names[r]) + QLatin1Char(';') +
+                                 frame(c.points[p].describe(c.axisNames)) + QLatin1Char(';');
+            for (const ProfileStack &s : profile->stacks)
+                out += root + SafeText::field(s.stack) + QLatin1Char(' ') +
+                       QString::number(s.samples) + QLatin1Char('\n');
+        }
+    }
+    return out;
+}
+
 QString ProfileText::unavailable(const Run &run) {
     const QJsonObject profiling = run.hello.value(QLatin1String("profiling")).toObject();
     if (profiling.isEmpty() || profiling.value(QLatin1String("available")).toBool())

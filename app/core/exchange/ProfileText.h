@@ -21,6 +21,11 @@ QStringList run(const QList<PointStats> &stats, const QStringList &labels);
 // once for a run whose engine said so in its hello; empty otherwise.
 QString unavailable(const Run &run);
 QStringList comparison(const Comparison &c, const QStringList &names, const QStringList &labels);
+// Every point's folded stacks, one "frames samples" line each (Brendan
+// Gregg's flamegraph.pl and its kind read them), under two frames of its
+// own: the run ("#1 clone0") and the point ("burst=32"), so one file holds
+// every run and point and a tool can zoom into one.
+QString folded(const Comparison &c);
 
 } // namespace ProfileText
 
