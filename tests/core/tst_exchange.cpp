@@ -561,7 +561,7 @@ class TestExchange : public QObject {
     }
 
     void formatNames() {
-        QCOMPARE(exportFormatNames(), (QStringList{"netdev", "csv", "json", "md"}));
+        QCOMPARE(exportFormatNames(), (QStringList{"netdev", "csv", "json", "md", "folded"}));
         QVERIFY(exportFormatFromString(QStringLiteral("md")) == ExportFormat::Markdown);
         QVERIFY(!exportFormatFromString(QStringLiteral("xml")));
         const RunData run = importOne("netdev_seed000_burst.txt");

@@ -24,9 +24,10 @@ std::optional<qint64> RunRecords::insert(const Run &run) {
          jsonText(run.spec.toJson()), jsonText(run.txPort()), run.source,
          run.status == RunStatus::Running ? m_session.owner() : QString(), LocalActor::user(),
          LocalActor::host()});
-    if (!m_session.exec(q, QStringLiteral("storing a run")) || !q.next())
+    QVariant returned;
+    if (!m_session.returning(q, QStringLiteral("storing a run"), &returned) || !returned.isValid())
         return std::nullopt;
-    const qint64 id = q.value(0).toLongLong();
+    const qint64 id = returned.toLongLong();
     if (!writeDocuments(id, run) || !writeTags(id, run.tags) ||
         !m_session.holdRun(id, run.status == RunStatus::Running) || !m_session.announce(id))
         return std::nullopt;

@@ -32,9 +32,11 @@ std::optional<qint64> StepRecords::insert(qint64 runId, const StepResult &step) 
          dateTimeText(step.finished), jsonText(step.totalsJson()), step.pps, step.txPkts,
          step.elapsedNs, columnOf(step.cyclesPerPkt), columnOf(step.ppsAfterWarmup),
          cpuShareOf(step), stealShareOf(step), step.error});
-    if (!m_session.exec(q, QStringLiteral("storing a step of run %1").arg(runId)) || !q.next())
+    QVariant id;
+    if (!m_session.returning(q, QStringLiteral("storing a step of run %1").arg(runId), &id) ||
+        !id.isValid())
         return std::nullopt;
-    return q.value(0).toLongLong();
+    return id.toLongLong();
 }
 
 bool StepRecords::finish(const StepResult &result) {
@@ -50,12 +52,13 @@ bool StepRecords::finish(const StepResult &result) {
          columnOf(result.cyclesPerPkt), columnOf(result.ppsAfterWarmup), cpuShareOf(result),
          stealShareOf(result), result.error, result.id});
     const QString what = QStringLiteral("finishing a step (steps row %1)").arg(result.id);
-    if (!m_session.exec(q, what))
+    QVariant runId;
+    if (!m_session.returning(q, what, &runId))
         return false;
-    if (!q.next())
+    if (!runId.isValid())
         return m_session.fail(
             QStringLiteral("%1: no step %2 in %3").arg(what).arg(result.id).arg(m_session.path()));
-    return m_session.announce(q.value(0).toLongLong());
+    return m_session.announce(runId.toLongLong());
 }
 
 std::optional<QList<StepResult>> StepRecords::of(qint64 runId) {

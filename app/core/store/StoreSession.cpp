@@ -101,6 +101,17 @@ bool StoreSession::exec(QSqlQuery &query, const QString &what) {
     return fail(what, query);
 }
 
+bool StoreSession::returning(QSqlQuery &query, const QString &what, QVariant *value) {
+    *value = QVariant();
+    if (!exec(query, what))
+        return false;
+    if (query.next())
+        *value = query.value(0);
+    if (query.next() || query.lastError().isValid())
+        return fail(what, query);
+    return true;
+}
+
 bool StoreSession::execText(const QString &sql, const QString &what) {
     if (!m_lost.isEmpty())
         return failLost(what);

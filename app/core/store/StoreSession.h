@@ -75,6 +75,13 @@ class StoreSession {
     // when it cannot be prepared.
     QSqlQuery *preparedOnce(const QString &sql, const QString &what);
     bool exec(QSqlQuery &query, const QString &what);
+    // A statement ending in RETURNING one value: runs it to its end, and
+    // *value is what it returned (invalid: no row). SQLite writes the row
+    // as the statement completes, after handing out the row, so an error
+    // there (a full disk) comes only when the statement is stepped past
+    // the row: a caller that stopped at the row took an id that was never
+    // stored.
+    bool returning(QSqlQuery &query, const QString &what, QVariant *value);
     bool execText(const QString &sql, const QString &what);
     // RunStore::checkConnection.
     bool ping();
