@@ -7,9 +7,11 @@
 namespace burstlab::engine {
 
 uint64_t TxWindow::open() {
+    // Before the marks: the thread's CPU clock, read last, stays a mark
+    // the window's TSC follows at once (on-CPU time never above wall time).
+    profile::enableEvent(m_usage.perfFd);
     m_usage.start = ThreadMarks::open();
     m_usage.measured = true;
-    profile::enableEvent(m_usage.perfFd);
     m_usage.startTsc = rte_rdtsc();
     return m_usage.startTsc;
 }
