@@ -20,8 +20,6 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
-
-#include "CliRun.h"
 #include <utility>
 
 #include <csignal>
@@ -30,7 +28,11 @@ namespace {
 
 const QString kCli = QStringLiteral(BURSTLAB_BIN_DIR "/burstlab-cli");
 
-using Result = burstlab::testing::CliResult;
+struct Result {
+    int code = -1;
+    QString out;
+    QString err;
+};
 
 } // namespace
 
@@ -41,7 +43,18 @@ class TestCli : public QObject {
     QString m_db;
 
     Result cli(const QStringList &args, int timeoutMs = 30000) {
-        return burstlab::testing::runCli(m_db, args, timeoutMs);
+        QProcess p;
+        p.start(kCli, QStringList{QStringLiteral("--db"), m_db} + args);
+        Result r;
+        if (!p.waitForFinished(timeoutMs)) {
+            p.kill();
+            p.waitForFinished();
+            return r;
+        }
+        r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+        r.out = QString::fromUtf8(p.readAllStandardOutput());
+        r.err = QString::fromUtf8(p.readAllStandardError());
+        return r;
     }
 
     QJsonArray runs() {

@@ -14,13 +14,17 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include "CliRun.h"
-
 using namespace burstlab;
 
 namespace {
 
-using Result = testing::CliResult;
+const QString kCli = QStringLiteral(BURSTLAB_BIN_DIR "/burstlab-cli");
+
+struct Result {
+    int code = -1;
+    QString out;
+    QString err;
+};
 
 } // namespace
 
@@ -32,7 +36,19 @@ class TestCliPktgen : public QObject {
 
     Result cli(const QStringList &args,
                const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment()) {
-        return testing::runCli(m_db, args, 30000, env);
+        QProcess p;
+        p.setProcessEnvironment(env);
+        p.start(kCli, QStringList{QStringLiteral("--db"), m_db} + args);
+        Result r;
+        if (!p.waitForFinished(30000)) {
+            p.kill();
+            p.waitForFinished();
+            return r;
+        }
+        r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+        r.out = QString::fromUtf8(p.readAllStandardOutput());
+        r.err = QString::fromUtf8(p.readAllStandardError());
+        return r;
     }
 
     // A pktgen sweep's command line with more options.
