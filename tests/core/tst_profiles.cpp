@@ -2,27 +2,18 @@
 // burstlab-cli, the profile of each point in show, and compare attributing
 // each burst's delta to the functions whose share changed, the rows adding
 // up to the printed delta. profile_hz=0 turns the profile off.
+#include "CliRun.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QRegularExpression>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 #include <cmath>
 
-namespace {
-
-const QString kCli = QStringLiteral(BURSTLAB_BIN_DIR "/burstlab-cli");
-
-struct Result {
-    int code = -1;
-    QString out;
-    QString err;
-};
-
-} // namespace
+using Result = burstlab::CliResult;
 
 class TestProfiles : public QObject {
     Q_OBJECT
@@ -30,20 +21,7 @@ class TestProfiles : public QObject {
     QTemporaryDir m_dir;
     QString m_db;
 
-    Result cli(const QStringList &args) {
-        QProcess p;
-        p.start(kCli, QStringList{QStringLiteral("--db"), m_db} + args);
-        Result r;
-        if (!p.waitForFinished(60000)) {
-            p.kill();
-            p.waitForFinished();
-            return r;
-        }
-        r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-        r.out = QString::fromUtf8(p.readAllStandardOutput());
-        r.err = QString::fromUtf8(p.readAllStandardError());
-        return r;
-    }
+    Result cli(const QStringList &args) { return burstlab::CliRun::run(m_db, args, 60000); }
 
     // The stored run's hello says whether this machine can profile.
     QString cannotProfile(int run) {
