@@ -120,7 +120,7 @@ struct StepParams {
     uint32_t flows = defaultOf<uint32_t>("flows");
     bool timestamp = defaultOf<bool>("timestamp");
     uint32_t statsMs = defaultOf<uint32_t>("stats_ms");
-    uint32_t profileHz = defaultOf<uint32_t>("profile_hz"); // DPDK engine only
+    uint32_t profileHz = defaultOf<uint32_t>("profile_hz");
     Mac srcMac = defaultOf<Mac>("src_mac");
     Mac dstMac = defaultOf<Mac>("dst_mac");
     Ipv4 srcIp = defaultOf<Ipv4>("src_ip");

@@ -184,6 +184,7 @@ struct PktgenEngine::Step {
     uint64_t commandNs = 0;
     std::thread writer;
     std::atomic<int> startError{0};
+    std::unique_ptr<profile::StepProfiler> profiler;
     bool stopRequested = false;
     bool durationReached = false;
 };
@@ -211,6 +212,9 @@ PktgenEngine::PktgenEngine(PktgenProc proc, std::vector<KernelDevice> devices,
     // pktgen takes a node that node_possible() says; a kernel without NUMA
     // has node 0.
     m_limits.node.hi = std::min(m_limits.node.hi, lastPossibleNode().value_or(0));
+    // kpktgend runs kernel code only: a profile needs the kernel's samples.
+    m_profiling = profile::probe(true);
+    profile::narrowRate(m_limits.profileHz, m_defaults.profileHz);
     // pktgen's own defaults where they differ: a step that sets no burst
     // sends as pktgen does.
     m_defaults.burst = static_cast<uint32_t>(*protocol::parameter("burst").pktgenValue);
@@ -282,7 +286,7 @@ void PktgenEngine::removeEntries(const std::vector<unsigned> &cpus) {
 Json PktgenEngine::hello() const {
     return protocol::toJson(
         pktgen::hello({m_devices, kernelVersion(), m_proc.read(PktgenProc::kControl), m_threadCpus,
-                       StepParams::limitsJson(m_limits), m_defaults.toJson()}));
+                       StepParams::limitsJson(m_limits), m_defaults.toJson(), m_profiling}));
 }
 
 std::optional<ProtocolError> PktgenEngine::start(int64_t id, const nlohmann::json &command) {
@@ -319,6 +323,7 @@ std::optional<ProtocolError> PktgenEngine::start(int64_t id, const nlohmann::jso
     for (Entry &e : step->entries) {
         e.before = e.kthread ? readKthreadCounts(*e.kthread, e.cpu) : std::nullopt;
     }
+    step->profiler = startProfile(*step);
     m_step = std::move(step);
     m_step->writer = std::thread([this, step = m_step.get()] {
         step->startError = m_proc.write(PktgenProc::kControl, "start");
@@ -371,6 +376,36 @@ std::optional<ProtocolError> PktgenEngine::setUpEntries(const StepParams &params
         }
     }
     return std::nullopt;
+}
+
+std::unique_ptr<profile::StepProfiler> PktgenEngine::startProfile(const Step &step) const {
+    if (step.params.profileHz == 0 || !m_profiling.available) {
+        return nullptr;
+    }
+    std::vector<pid_t> tids;
+    for (const Entry &e : step.entries) {
+        if (e.kthread && std::find(tids.begin(), tids.end(), *e.kthread) == tids.end()) {
+            tids.push_back(*e.kthread);
+        }
+    }
+    // A step whose events do not open (a descriptor limit, a thread gone)
+    // goes without its profile; the finished message then has none.
+    std::string ignored;
+    auto profiler = profile::StepProfiler::open(tids, step.params.profileHz, ignored);
+    if (profiler) {
+        // The threads sleep until pktgen takes the start up, so enabling
+        // the events here adds no samples outside pktgen's run.
+        for (int fd : profiler->fds()) {
+            profile::enableEvent(fd);
+        }
+    }
+    return profiler;
+}
+
+void PktgenEngine::drainProfile() {
+    if (m_step && m_step->profiler) {
+        m_step->profiler->drain();
+    }
 }
 
 uint32_t PktgenEngine::statsMs() const {
@@ -440,8 +475,17 @@ Json PktgenEngine::finish() {
     uint64_t drained = 0;
     [[maybe_unused]] const ssize_t n = read(m_doneFd, &drained, sizeof drained);
     m_step->writer.join();
-    const Step &s = *m_step;
+    Step &s = *m_step;
     pktgen::StepRecord record;
+    if (s.profiler) {
+        for (int fd : s.profiler->fds()) {
+            profile::disableEvent(fd);
+        }
+        if (!m_symbols) {
+            m_symbols = std::make_unique<profile::Symbols>();
+        }
+        record.profile = s.profiler->finish(*m_symbols);
+    }
     record.id = s.id;
     record.params = s.params;
     record.commandNs = s.commandNs;

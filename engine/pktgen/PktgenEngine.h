@@ -6,6 +6,7 @@
 #include "PktgenProc.h"
 #include "ProtocolError.h"
 #include "StepParams.h"
+#include "StepProfiler.h"
 
 #include <atomic>
 #include <cstdint>
@@ -60,6 +61,8 @@ class PktgenEngine {
     void repeatStop();
 
     protocol::Json stats() const;
+    // Moves the running step's profile samples out of the kernel's rings.
+    void drainProfile();
     // After doneFd became readable: the step's figures; pktgen idle again.
     protocol::Json finish();
     // Stops pktgen and removes the engine's entries from its threads.
@@ -82,6 +85,9 @@ class PktgenEngine {
     std::optional<ProtocolError> foreignEntries() const;
     void removeEntries(const std::vector<unsigned> &cpus);
     void writeStop();
+    // The step's kpktgend threads' events, opened and enabled (a profile
+    // lasts from the write of start to pktgen's end), or none.
+    std::unique_ptr<profile::StepProfiler> startProfile(const Step &step) const;
 
     PktgenProc m_proc;
     std::vector<KernelDevice> m_devices;
@@ -91,6 +97,8 @@ class PktgenEngine {
     int m_doneFd = -1;
     bool m_claimed = false; // pktgen held no other user's entry at start
     std::unique_ptr<Step> m_step;
+    protocol::Profiling m_profiling;             // the hello's, probed once
+    std::unique_ptr<profile::Symbols> m_symbols; // read at the first profile's end
 };
 
 } // namespace burstlab::engine

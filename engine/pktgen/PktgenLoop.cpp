@@ -105,6 +105,7 @@ ExitCode PktgenLoop::run() {
         }
         if (fds[2].revents & POLLIN && fired(m_statsTimer) && m_engine.running()) {
             m_out.write(m_engine.stats());
+            m_engine.drainProfile();
         }
         if (fds[1].revents & POLLIN && m_engine.running()) {
             disarmTimers();

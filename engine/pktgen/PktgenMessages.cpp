@@ -27,6 +27,7 @@ protocol::Hello hello(const HelloFacts &f) {
     }
     h.limits = onlyTaken(EngineKind::Pktgen, f.limits);
     h.defaults = onlyTaken(EngineKind::Pktgen, f.defaults);
+    h.profiling = f.profiling;
     return h;
 }
 
@@ -118,6 +119,7 @@ protocol::Finished finished(const StepRecord &step) {
     }
     f.window = protocol::stepWindowOf(spans, size, 0, step.params.ratePps);
     f.params = onlyTaken(EngineKind::Pktgen, step.params.toJson());
+    f.profile = step.profile;
     return f;
 }
 

@@ -21,6 +21,7 @@ struct HelloFacts {
     std::vector<unsigned> threadCpus;
     protocol::Json limits;   // the engine's, as StepParams::limitsJson gives them
     protocol::Json defaults; // the engine's StepParams::toJson()
+    protocol::Profiling profiling;
 };
 protocol::Hello hello(const HelloFacts &facts);
 
@@ -42,6 +43,7 @@ struct StepRecord {
     std::string reason;     // stopped, duration or count
     std::optional<std::string> startError;
     std::vector<EntryRecord> entries;
+    std::optional<protocol::Profile> profile; // the kpktgend threads' over the step
 };
 
 // pktgen counts what it sent and nothing of DPDK's transmit path (tx_burst

@@ -2,6 +2,9 @@
 
 #include "ProfileBuilder.h"
 
+#include <algorithm>
+#include <fstream>
+
 namespace burstlab::engine::profile {
 
 namespace {
@@ -9,7 +12,7 @@ namespace {
 constexpr uint32_t kProbeHz = 100;
 } // namespace
 
-protocol::Profiling probe() {
+protocol::Profiling probe(bool kernelOnly) {
     protocol::Profiling p;
     std::string error;
     const auto event = PerfEvent::open(0, kProbeHz, error);
@@ -17,13 +20,23 @@ protocol::Profiling probe() {
         p.reason = error;
         return p;
     }
-    p.available = true;
     p.event = event->event();
     p.kernel = event->kernel();
+    p.available = p.kernel || !kernelOnly;
     if (!p.kernel) {
-        p.reason = "user code only: " + PerfEvent::permissionText();
+        p.reason = (kernelOnly ? "kernel code cannot be sampled: " : "user code only: ") +
+                   PerfEvent::permissionText();
     }
     return p;
+}
+
+void narrowRate(protocol::Range &limit, uint32_t &defaultHz) {
+    std::ifstream in("/proc/sys/kernel/perf_event_max_sample_rate");
+    int64_t rate = 0;
+    if (in >> rate) {
+        limit.hi = std::clamp<int64_t>(rate, 1, limit.hi);
+    }
+    defaultHz = static_cast<uint32_t>(std::min<int64_t>(defaultHz, limit.hi));
 }
 
 std::unique_ptr<StepProfiler> StepProfiler::open(const std::vector<pid_t> &tids, uint32_t hz,

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "Parameters.h"
 #include "PerfEvent.h"
 #include "Profile.h"
 #include "SampleCounts.h"
@@ -14,7 +15,13 @@ namespace burstlab::engine::profile {
 
 // Whether this process can profile its threads, and with what, tried once
 // with an event on the calling thread (the hello's "profiling").
-protocol::Profiling probe();
+// kernelOnly: the threads to profile run kernel code only (kpktgend), so
+// an event that may sample user code only is no profile.
+protocol::Profiling probe(bool kernelOnly = false);
+
+// Narrows the profile_hz limit to the kernel's ceiling on any event's
+// samples per second (perf_event_max_sample_rate), and the default to it.
+void narrowRate(protocol::Range &limit, uint32_t &defaultHz);
 
 // The profile of one step: an event per TX lcore thread, opened before the
 // step launches, drained by the main lcore while it runs and once more at

@@ -144,23 +144,28 @@ Frame Symbols::kernel(uint64_t address) {
         while (read < kKallsymsMax && std::getline(in, line)) {
             read += static_cast<std::streamsize>(line.size()) + 1;
             std::istringstream fields(line);
-            std::string hex, type, name;
+            std::string hex, type, name, module;
             if (!(fields >> hex >> type >> name) || (type != "t" && type != "T")) {
                 continue;
             }
+            // A loaded module's symbols name it ("[pktgen]"), the kernel's none.
+            if (!(fields >> module)) {
+                module = "[kernel]";
+            }
             const uint64_t at = std::strtoull(hex.c_str(), nullptr, 16);
             if (at != 0) { // kptr_restrict hides every address as 0
-                m_kallsyms.emplace_back(at, name);
+                m_kallsyms.push_back({at, {name, module}});
             }
         }
-        std::sort(m_kallsyms.begin(), m_kallsyms.end());
+        std::sort(m_kallsyms.begin(), m_kallsyms.end(),
+                  [](const auto &a, const auto &b) { return a.first < b.first; });
     }
     const auto it = std::upper_bound(m_kallsyms.begin(), m_kallsyms.end(), address,
                                      [](uint64_t a, const auto &s) { return a < s.first; });
     if (it == m_kallsyms.begin()) {
         return {"[kernel]", "[kernel]"};
     }
-    return {std::prev(it)->second, "[kernel]"};
+    return std::prev(it)->second;
 }
 
 } // namespace burstlab::engine::profile

@@ -19,7 +19,8 @@ struct Frame {
 
 // Names code addresses of this process: user addresses by elfutils' libdwfl
 // (the symbol tables of the program and the libraries mapped, .dynsym where
-// a library is stripped), kernel ones by /proc/kallsyms, read once when the
+// a library is stripped), kernel ones by /proc/kallsyms (a module's
+// by its name there, "[pktgen]"), read once when the
 // first is asked for. C++ names come demangled and without their parameter
 // lists. Main lcore only; answers are cached.
 class Symbols {
@@ -41,7 +42,7 @@ class Symbols {
 
     Dwfl *m_dwfl = nullptr;
     bool m_kallsymsRead = false;
-    std::vector<std::pair<uint64_t, std::string>> m_kallsyms; // by address
+    std::vector<std::pair<uint64_t, Frame>> m_kallsyms; // by address
     std::unordered_map<uint64_t, Frame> m_cache;
 };
 

@@ -122,12 +122,14 @@ inline constexpr std::array kParameters{
     Parameter{
         "timestamp", ParameterKind::Boolean, {0, 1}, 0, {}, {}, "timestamp", 1, "NO_TIMESTAMP"},
     detail::integer("stats_ms", {10, 10000}, 100, "stats_ms"),
-    // Samples per on-CPU second of the TX lcores' profile (0: no profile).
-    // A prime, so the samples do not lock onto a periodic event of the
-    // loop; its cost, measured by bench/engine_vs_testpmd.py --parts profile
-    // (docs/performance.md), chose the default. The engine narrows the
-    // limit to the kernel's perf_event_max_sample_rate.
-    detail::integer("profile_hz", {0, 10000}, 199, {}),
+    // Samples per on-CPU second of the sending threads' profile (the DPDK
+    // engine's TX lcores, pktgen's kpktgend threads; 0: no profile). A
+    // prime, so the samples do not lock onto a periodic event of the loop;
+    // its cost, measured by bench/engine_vs_testpmd.py --parts profile
+    // (docs/performance.md), chose the default. The engines narrow the
+    // limit to the kernel's perf_event_max_sample_rate; pktgen never sees
+    // it (its name here only says the pktgen engine takes it, as stats_ms).
+    detail::integer("profile_hz", {0, 10000}, 199, "profile_hz"),
     detail::address("src_mac", ParameterKind::Mac, "02:00:00:00:00:01", "src_mac"),
     detail::address("dst_mac", ParameterKind::Mac, "02:00:00:00:00:02", "dst_mac"),
     // 198.18.0.0/15, the benchmarking range (RFC 2544).

@@ -5,7 +5,6 @@
 #include "TakenParameters.h"
 
 #include <algorithm>
-#include <fstream>
 #include <random>
 #include <rte_cycles.h>
 #include <rte_eal.h>
@@ -75,13 +74,6 @@ std::optional<ProtocolError> takeRunKey(nlohmann::json &command, uint64_t sessio
 int recordTid(void *arg) {
     *static_cast<pid_t *>(arg) = gettid();
     return 0;
-}
-
-// The kernel's ceiling on any event's samples per second.
-int64_t maxSampleRate() {
-    std::ifstream in("/proc/sys/kernel/perf_event_max_sample_rate");
-    int64_t rate = 0;
-    return in >> rate ? rate : protocol::parameter("profile_hz").limit.hi;
 }
 
 } // namespace
@@ -165,9 +157,7 @@ void Engine::computeLimits() {
     const int64_t hi = p.txDescMax == 0 ? 4096 : std::min<int64_t>(4096, p.txDescMax);
     m_limits.txDesc = {lo, std::max(lo, hi - hi % align)};
     m_limits.pktSize.hi = std::min<int64_t>(p.mtu + 14, RTE_MBUF_DEFAULT_DATAROOM);
-    m_limits.profileHz.hi = std::clamp<int64_t>(maxSampleRate(), 1, m_limits.profileHz.hi);
-    m_defaults.profileHz =
-        static_cast<uint32_t>(std::min<int64_t>(m_defaults.profileHz, m_limits.profileHz.hi));
+    profile::narrowRate(m_limits.profileHz, m_defaults.profileHz);
 }
 
 std::string Engine::reconfigureTx(uint32_t queues, uint32_t txDesc) {

@@ -3,6 +3,8 @@
 // each burst's delta to the functions whose share changed, the rows adding
 // up to the printed delta. profile_hz=0 turns the profile off.
 #include "CliRun.h"
+#include "CsvRows.h"
+#include "ProfileSections.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -91,48 +93,107 @@ class TestProfiles : public QObject {
         const Result r = cli({QStringLiteral("compare"), QStringLiteral("1"), QStringLiteral("2"),
                               QStringLiteral("--no-chart")});
         QCOMPARE(r.code, 0);
-        const QStringList lines = r.out.split(QLatin1Char('\n'));
-        qsizetype start = 0;
-        while (start < lines.size() &&
-               !lines[start].startsWith(QStringLiteral("Where the ns/pkt went, ")))
-            ++start;
-        QVERIFY2(start < lines.size(), qPrintable(r.out));
-        const QRegularExpression point(
-            QStringLiteral(R"(^ (burst=\d+): (-?\d+\.\d\d) ns/pkt = (\d+\.\d\d) - (\d+\.\d\d)$)"));
-        const QRegularExpression row(QStringLiteral(
-            R"(^   (.{30})\s+(-|\d+\.\d\d)\s+(-|\d+\.\d\d)\s+(-?\d+\.\d\d)(  \S+->\S+)?$)"));
+        const auto sections = burstlab::ProfileSections::of(r.out);
+        QVERIFY2(sections.widest <= 72, qPrintable(r.out));
         QStringList points;
-        double delta = 0, sum = 0;
-        int changed = 0;
-        const auto check = [&] {
-            if (!points.isEmpty())
-                QVERIFY2(std::abs(sum - delta) < 0.005,
-                         qPrintable(QStringLiteral("%1: rows add up to %2, delta %3")
-                                        .arg(points.last())
-                                        .arg(sum)
-                                        .arg(delta)));
-        };
-        for (qsizetype i = start + 1;
-             i < lines.size() && !lines[i].startsWith(QStringLiteral("Profiles: ")); ++i) {
-            QVERIFY2(lines[i].size() <= 72, qPrintable(lines[i]));
-            if (const auto m = point.match(lines[i]); m.hasMatch()) {
-                check();
-                points << m.captured(1);
-                delta = m.captured(2).toDouble();
-                sum = 0;
-                // The delta is the baseline's ns/pkt minus this run's.
-                QVERIFY(std::abs(m.captured(3).toDouble() - m.captured(4).toDouble() - delta) <
-                        0.015);
-            } else if (const auto m = row.match(lines[i]); m.hasMatch()) {
-                sum += m.captured(4).toDouble();
-                changed += m.captured(5).isEmpty() ? 0 : 1;
-            }
+        qsizetype changed = 0;
+        for (const burstlab::ProfilePointSection &p : sections.points) {
+            points << p.point;
+            QVERIFY2(std::abs(p.rowsSum - p.delta) < 0.005,
+                     qPrintable(QStringLiteral("%1: rows add up to %2, delta %3")
+                                    .arg(p.point)
+                                    .arg(p.rowsSum)
+                                    .arg(p.delta)));
+            // The delta is the baseline's ns/pkt minus this run's.
+            QVERIFY(std::abs(p.reference - p.current - p.delta) < 0.015);
+            changed += p.changed.size();
         }
-        check();
         QCOMPARE(points, (QStringList{QStringLiteral("burst=1"), QStringLiteral("burst=32")}));
         // handOutClone runs only with clone 8: hundreds of samples against none.
         QVERIFY2(changed >= 2, qPrintable(r.out));
-        QVERIFY2(r.out.contains(QStringLiteral("two-proportion z-test")), qPrintable(r.out));
+        QVERIFY2(sections.ruleStated, qPrintable(r.out));
+    }
+
+    // JSON, CSV and Markdown carry the figures compare prints: each side's
+    // functions add up to its ns/pkt, the printed rows to the printed delta,
+    // and each function compare calls changed has the same ns saved in
+    // every output.
+    void tablesCarryTheTextsFigures() {
+        if (const QString why = cannotProfile(1); !why.isEmpty())
+            QSKIP(qPrintable(why));
+        const auto exported = [&](const QString &format) {
+            const Result r = cli({QStringLiteral("export"), QStringLiteral("--format"), format,
+                                  QStringLiteral("1"), QStringLiteral("2")});
+            return r.code == 0 ? r.out : QString();
+        };
+        const QJsonArray points = QJsonDocument::fromJson(exported(QStringLiteral("json")).toUtf8())
+                                      .object()[QStringLiteral("points")]
+                                      .toArray();
+        QCOMPARE(points.size(), 4);
+        // point -> "function saved" of each row called changed, as JSON has them
+        QMap<QString, QStringList> changed;
+        for (const QJsonValue &v : points) {
+            const QJsonObject point = v.toObject();
+            const QJsonObject profile = point[QStringLiteral("profile")].toObject();
+            double sum = 0;
+            for (const QJsonValue &f : profile[QStringLiteral("functions")].toArray())
+                sum += f[QStringLiteral("ns_per_pkt")].toDouble();
+            QVERIFY(std::abs(sum - point[QStringLiteral("ns_per_pkt")].toDouble()) < 1e-6);
+            const QJsonValue delta = point[QStringLiteral("profile_vs_baseline")];
+            QCOMPARE(delta.isObject(), !point[QStringLiteral("baseline")].toBool());
+            if (!delta.isObject())
+                continue;
+            const QString key =
+                QStringLiteral("burst=%1").arg(point[QStringLiteral("burst")].toInteger());
+            double printed = 0;
+            for (const QJsonValue &row : delta[QStringLiteral("rows")].toArray()) {
+                const double saved = row[QStringLiteral("delta_ns_printed")].toDouble();
+                printed += saved;
+                if (row[QStringLiteral("changed")].toBool())
+                    changed[key] << row[QStringLiteral("name")].toString().right(20) +
+                                        QLatin1Char(' ') + QString::number(saved, 'f', 2);
+            }
+            const double base = point[QStringLiteral("base_delta_ns")].toDouble();
+            QCOMPARE(QString::number(printed, 'f', 2), QString::number(base, 'f', 2));
+        }
+        const Result text = cli({QStringLiteral("compare"), QStringLiteral("1"),
+                                 QStringLiteral("2"), QStringLiteral("--no-chart")});
+        const QString markdown = exported(QStringLiteral("md"));
+        for (const burstlab::ProfilePointSection &p :
+             burstlab::ProfileSections::of(text.out).points) {
+            QStringList shown;
+            for (qsizetype i = 0; i < p.functions.size(); ++i) {
+                if (!p.changed.contains(p.functions[i]))
+                    continue;
+                shown << p.functions[i].right(20) + QLatin1Char(' ') +
+                             QString::number(p.saved[i], 'f', 2);
+                QVERIFY2(markdown.contains(QRegularExpression(
+                             QStringLiteral(R"(\| %1 \| [^|]+ \| [^|]*%2 \|[^|]+\|[^|]+\| %3 \|)")
+                                 .arg(p.point, QRegularExpression::escape(p.functions[i].right(20)),
+                                      QString::number(p.saved[i], 'f', 2)))),
+                         qPrintable(markdown));
+            }
+            QCOMPARE(shown, changed.value(p.point));
+        }
+        // CSV: the printed rows of a point add up to its printed delta too.
+        int checked = 0;
+        for (const auto &row : burstlab::csvRows(exported(QStringLiteral("csv")))) {
+            // A list is text: one starting with '-' is guarded against a
+            // spreadsheet's formula by a leading quote.
+            QString rows = row.value(QStringLiteral("profile_delta_delta_ns_printed"));
+            if (rows.startsWith(QLatin1Char('\'')))
+                rows.remove(0, 1);
+            if (rows.isEmpty())
+                continue;
+            double sum = 0;
+            for (const QString &v : rows.split(QLatin1Char(';')))
+                sum += v.toDouble();
+            QCOMPARE(
+                QString::number(sum, 'f', 2),
+                QString::number(row.value(QStringLiteral("base_delta_ns")).toDouble(), 'f', 2));
+            ++checked;
+        }
+        QCOMPARE(checked, 2);
     }
 
     void profileHzZeroTurnsItOff() {

@@ -17,6 +17,7 @@
 // --rerun-disturbed or --exclude-disturbed print the figures their own
 // policy gives everywhere, the runs list included, and a baseline is judged
 // under its own policy.
+#include "CsvRows.h"
 #include "compare/CompareTableModel.h"
 #include "compare/CompareView.h"
 #include "exchange/ExportFormat.h"
@@ -541,28 +542,13 @@ class TestConsistency : public QObject {
         QCOMPARE(reps[0].toObject().value(QStringLiteral("lcores")).toArray().size(), 1);
 
         // CSV: the same rows, parsed as a spreadsheet would.
-        const QStringList lines = exportRuns(ExportFormat::Csv, runs).trimmed().split(u'\n');
-        const QStringList header = lines.first().split(u',');
         QList<QJsonObject> csv;
-        for (const QString &line : lines.mid(1)) {
-            QStringList cells;
-            QString cell;
-            bool quoted = false;
-            for (const QChar c : line) {
-                if (c == u'"')
-                    quoted = !quoted;
-                else if (c == u',' && !quoted) {
-                    cells << cell;
-                    cell.clear();
-                } else
-                    cell += c;
-            }
-            cells << cell;
+        for (const QMap<QString, QString> &cells : csvRows(exportRuns(ExportFormat::Csv, runs))) {
             QJsonObject row;
-            for (qsizetype c = 0; c < header.size(); ++c) {
+            for (auto it = cells.begin(); it != cells.end(); ++it) {
                 bool number = false;
-                const double v = cells.value(c).toDouble(&number);
-                row.insert(header[c], number ? QJsonValue(v) : QJsonValue(cells.value(c)));
+                const double v = it.value().toDouble(&number);
+                row.insert(it.key(), number ? QJsonValue(v) : QJsonValue(it.value()));
             }
             csv << row;
         }

@@ -36,7 +36,7 @@ QStringList ProfileText::run(const QList<PointStats> &stats, const QStringList &
         if (!profile)
             continue;
         if (lines.isEmpty())
-            lines << QStringLiteral("Where the ns/packet go (profiles of the TX lcores over the "
+            lines << QStringLiteral("Where the ns/packet go (profiles of the sending threads over the "
                                     "measured windows; share of the samples, its 95% interval):");
         lines << QStringLiteral(" %1: %2").arg(labels.value(i), profile->sourceText());
         int shown = 0;
@@ -92,10 +92,7 @@ QStringList ProfileText::comparison(const Comparison &c, const QStringList &name
             const auto &cell = c.cells[r][p];
             if (!base || !cell || !cell->vsBaseline)
                 continue;
-            const auto before = PointProfile::of(*base);
-            const auto after = PointProfile::of(*cell);
-            const auto delta =
-                before && after ? ProfileDelta::between(*before, *after) : std::nullopt;
+            const auto delta = ProfileDelta::between(*base, *cell);
             if (!delta)
                 continue;
             runLines << QStringLiteral(" %1: %2 ns/pkt = %3 - %4")
@@ -114,7 +111,7 @@ QStringList ProfileText::comparison(const Comparison &c, const QStringList &name
         if (runLines.isEmpty())
             continue;
         lines << QString()
-              << QStringLiteral("Where the ns/pkt went, %1 vs %2 (profiles of the TX lcores; "
+              << QStringLiteral("Where the ns/pkt went, %1 vs %2 (profiles of the senders; "
                                 "function, ns/pkt in each, saved, share if changed):")
                      .arg(names[r], names[0])
               << runLines;

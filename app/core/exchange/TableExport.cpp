@@ -1,4 +1,5 @@
 #include "exchange/TableExport.h"
+#include "exchange/ProfileColumns.h"
 #include "exchange/TextLayout.h"
 #include "util/SafeText.h"
 #include <QJsonArray>
@@ -247,23 +248,16 @@ Rows rowsOf(const Comparison &c) {
             put(row, columns, QStringLiteral("source"), run.source);
             put(row, columns, QStringLiteral("imported_from"),
                 run.spec.importOrigin ? run.spec.importOrigin->describe() : QString());
+            put(row, columns, QStringLiteral("profile"), ProfileColumns::point(*cell));
+            const auto &base = c.cells[0][p];
+            put(row, columns, QStringLiteral("profile_vs_baseline"),
+                r > 0 && base ? ProfileColumns::vsBaseline(*base, *cell) : QJsonValue());
             put(row, columns, QStringLiteral("repetitions"), repetitions(*cell));
             out.columns = columns;
             out.rows << row;
         }
     }
     return out;
-}
-
-QString cellText(const QJsonValue &v) {
-    if (v.isDouble()) {
-        const double d = v.toDouble();
-        return d == std::floor(d) && std::fabs(d) < 1e15 ? QString::number(qint64(d))
-                                                         : QString::number(d, 'g', 12);
-    }
-    if (v.isBool())
-        return v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
-    return v.toString();
 }
 
 // A CSV field: quoted where it holds a separator, a quote or a line break
@@ -298,7 +292,7 @@ QStringList repFields(const QJsonArray &reps) {
     for (const QJsonValue &v : reps) {
         const QJsonObject rep = v.toObject();
         for (qsizetype f = 0; f < repListed.size(); ++f)
-            listed[f] << cellText(rep.value(repListed[f]));
+            listed[f] << TextLayout::cell(rep.value(repListed[f]));
         lcores.append(rep.value(QStringLiteral("lcores")));
     }
     QStringList fields;
@@ -358,18 +352,23 @@ QString TableExport::csv(const RunData &data) {
 QString TableExport::csv(const Comparison &comparison) {
     const Rows rows = rowsOf(comparison);
     QStringList columns = rows.columns;
-    columns.removeAll(QStringLiteral("repetitions"));
-    QStringList lines{(columns + repColumnNames()).join(QLatin1Char(','))};
+    // Arrays and objects become lists of their own columns, at the end.
+    for (const QString &listed : {QStringLiteral("repetitions"), QStringLiteral("profile"),
+                                  QStringLiteral("profile_vs_baseline")})
+        columns.removeAll(listed);
+    QStringList lines{
+        (columns + repColumnNames() + ProfileColumns::csvNames()).join(QLatin1Char(','))};
     for (const QJsonObject &row : rows.rows) {
         QStringList fields;
         for (const QString &column : columns) {
             const QJsonValue value = row.value(column);
             const QString text =
-                value.isArray() ? devicePpsText(value) : cellText(value); // device_pps
+                value.isArray() ? devicePpsText(value) : TextLayout::cell(value); // device_pps
             fields << (value.isDouble() ? text : SafeText::spreadsheetCell(text));
         }
         // Lists, never one number: text to a spreadsheet.
-        for (const QString &list : repFields(row.value(QStringLiteral("repetitions")).toArray()))
+        for (const QString &list : repFields(row.value(QStringLiteral("repetitions")).toArray()) +
+                                       ProfileColumns::csvFields(row))
             fields << SafeText::spreadsheetCell(list);
         for (QString &field : fields)
             field = csvField(field);
@@ -420,10 +419,10 @@ QString TableExport::markdown(const Comparison &comparison) {
     for (const QJsonObject &row : rows.rows) {
         QStringList cells{md(row.value(QStringLiteral("run")).toString())};
         for (const QString &axis : comparison.axisNames)
-            cells << md(cellText(row.value(axis)));
-        cells << cellText(row.value(QStringLiteral("n")))
-              << cellText(row.value(QStringLiteral("invalid")))
-              << cellText(row.value(QStringLiteral("disturbed")));
+            cells << md(TextLayout::cell(row.value(axis)));
+        cells << TextLayout::cell(row.value(QStringLiteral("n")))
+              << TextLayout::cell(row.value(QStringLiteral("invalid")))
+              << TextLayout::cell(row.value(QStringLiteral("disturbed")));
         for (const auto &[header, key] : sinkCells)
             cells << (key == QLatin1String("sink_loss_share") ? mdPercent(row.value(key))
                                                               : mdNumber(row.value(key), 0));
@@ -467,6 +466,7 @@ QString TableExport::markdown(const Comparison &comparison) {
     }
     if (!notes.isEmpty())
         lines << QString() << notes;
+    lines << ProfileColumns::markdown(comparison);
     return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
 }
 

@@ -17,6 +17,17 @@ QString TextLayout::fixed2(double value) {
     return text == QLatin1String("-0.00") ? QStringLiteral("0.00") : text;
 }
 
+QString TextLayout::cell(const QJsonValue &v) {
+    if (v.isDouble()) {
+        const double d = v.toDouble();
+        return d == std::floor(d) && std::fabs(d) < 1e15 ? QString::number(qint64(d))
+                                                         : QString::number(d, 'g', 12);
+    }
+    if (v.isBool())
+        return v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+    return v.toString();
+}
+
 QString TextLayout::mbits(double bps) {
     return fixed2(bps / 1e6);
 }

@@ -1,4 +1,5 @@
 #pragma once
+#include <QJsonValue>
 #include <QString>
 #include <QStringList>
 
@@ -12,6 +13,9 @@ struct TextLayout {
     static QString fixed2(double value);
     // A bit rate in Mbit/s with two decimals ("2694.90"), as pktgen's Mb/sec.
     static QString mbits(double bps);
+    // A table cell of CSV or Markdown: a whole number without decimals,
+    // others to 12 significant digits, booleans as true/false, null empty.
+    static QString cell(const QJsonValue &value);
     static QString padLeft(const QString &text, qsizetype width);
     static QString padRight(const QString &text, qsizetype width);
     static qsizetype widest(const QStringList &texts);

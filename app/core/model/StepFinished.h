@@ -173,8 +173,8 @@ struct StepFinished {
     // The step's effective parameters, defaults included, by the names of
     // the parameter table (model/StepParameters.h).
     QJsonObject params;
-    // Its TX lcores' profile over the window (profile_hz above 0, an engine
-    // that can profile).
+    // Its sending threads' profile over the window (the TX lcores or the
+    // kpktgend threads; profile_hz above 0, an engine that can profile).
     std::optional<StepProfile> profile;
 
     template <typename S, typename F> static void fields(S &s, F &&f) {

@@ -118,9 +118,9 @@ constexpr Words kWords[] = {
      "period of the live stats samples; unless set, a sweep takes about 20 a step "
      "(duration_ms/20, 20..100 ms), a pktgen sweep one each 500 ms"},
     {"profile_hz", false, "Hz",
-     "DPDK only: samples per on-CPU second of each TX lcore's profile over its measured window "
-     "(which functions the ns/packet go to); 0 = no profile; at most the kernel's "
-     "perf_event_max_sample_rate",
+     "samples per on-CPU second of each sending thread's profile over its measured window "
+     "(the DPDK engine's TX lcores, pktgen's kpktgend threads: which functions the ns/packet "
+     "go to); 0 = no profile; at most the kernel's perf_event_max_sample_rate",
      true},
     {"src_mac", false, "", "source MAC; the engine's default is the TX port's own", true},
     {"dst_mac", false, "", "destination MAC"},

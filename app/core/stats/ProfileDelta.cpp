@@ -98,6 +98,13 @@ std::optional<ProfileDelta> ProfileDelta::between(const PointProfile &reference,
     return d;
 }
 
+std::optional<ProfileDelta> ProfileDelta::between(const PointStats &reference,
+                                                  const PointStats &current) {
+    const auto before = PointProfile::of(reference);
+    const auto after = PointProfile::of(current);
+    return before && after ? between(*before, *after) : std::nullopt;
+}
+
 QList<ProfileDelta::Row> ProfileDelta::changedAndRest() const {
     QList<Row> out;
     Row rest;
@@ -113,6 +120,8 @@ QList<ProfileDelta::Row> ProfileDelta::changedAndRest() const {
         rest.current.ns = rest.current.ns.value_or(0) + r.current.ns.value_or(0);
         rest.reference.samples += r.reference.samples;
         rest.current.samples += r.current.samples;
+        rest.reference.share += r.reference.share;
+        rest.current.share += r.current.share;
         ++restCount;
     }
     if (restCount > 0) {

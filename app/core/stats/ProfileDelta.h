@@ -42,6 +42,9 @@ struct ProfileDelta {
     // nullopt unless both points have a profile and a figure.
     static std::optional<ProfileDelta> between(const PointProfile &reference,
                                                const PointProfile &current);
+    // The same between two points' profiles (PointProfile::of each).
+    static std::optional<ProfileDelta> between(const PointStats &reference,
+                                               const PointStats &current);
     // The rows called changed, and one row for the rest ("rest: N
     // functions, unchanged"), which together still add up to the delta.
     QList<Row> changedAndRest() const;

@@ -1,0 +1,185 @@
+#include "exchange/ProfileColumns.h"
+#include "exchange/ProfileText.h"
+#include "exchange/TextLayout.h"
+#include "stats/ProfileDelta.h"
+#include "util/SafeText.h"
+
+#include <QJsonArray>
+
+namespace burstlab {
+
+namespace {
+
+using T = TextLayout;
+
+template <typename V> QJsonValue optional(const std::optional<V> &v) {
+    return v ? QJsonValue(*v) : QJsonValue();
+}
+
+QJsonObject functionJson(const PointProfile::Function &f) {
+    return {{QStringLiteral("name"), f.name},
+            {QStringLiteral("module"), f.module},
+            {QStringLiteral("samples"), f.samples},
+            {QStringLiteral("share"), f.share},
+            {QStringLiteral("share_low"), f.shareLow},
+            {QStringLiteral("share_high"), f.shareHigh},
+            {QStringLiteral("ns_per_pkt"), optional(f.ns)},
+            {QStringLiteral("ns_per_pkt_low"), optional(f.nsLow)},
+            {QStringLiteral("ns_per_pkt_high"), optional(f.nsHigh)}};
+}
+
+QJsonObject rowJson(const ProfileDelta::Row &r) {
+    return {{QStringLiteral("name"), r.name},
+            {QStringLiteral("module"), r.module},
+            {QStringLiteral("baseline_samples"), r.reference.samples},
+            {QStringLiteral("samples"), r.current.samples},
+            {QStringLiteral("baseline_share"), r.reference.share},
+            {QStringLiteral("share"), r.current.share},
+            {QStringLiteral("baseline_ns_per_pkt"), optional(r.reference.ns)},
+            {QStringLiteral("ns_per_pkt"), optional(r.current.ns)},
+            {QStringLiteral("delta_ns"), r.ns},
+            {QStringLiteral("delta_ns_printed"), r.printed},
+            {QStringLiteral("p"), r.p},
+            {QStringLiteral("p_holm"), r.pHolm},
+            {QStringLiteral("changed"), r.changed}};
+}
+
+// A function's name in a ';'-separated list: its separators changed, as a
+// folded stack's frames are (the cell is shown safe as a whole).
+QString listed(QString name) {
+    return name.replace(QLatin1Char(';'), QLatin1Char(','));
+}
+
+// The values of one field of every object of an array, ';'-separated.
+QString joined(const QJsonArray &objects, const QString &field) {
+    QStringList values;
+    for (const QJsonValue &v : objects) {
+        const QJsonValue value = v.toObject().value(field);
+        values << (value.isString() ? listed(value.toString()) : T::cell(value));
+    }
+    return values.join(QLatin1Char(';'));
+}
+
+const QStringList profileListed{QStringLiteral("name"), QStringLiteral("share"),
+                                QStringLiteral("share_low"), QStringLiteral("share_high"),
+                                QStringLiteral("ns_per_pkt")};
+const QStringList deltaListed{QStringLiteral("name"), QStringLiteral("baseline_ns_per_pkt"),
+                              QStringLiteral("ns_per_pkt"), QStringLiteral("delta_ns_printed"),
+                              QStringLiteral("changed")};
+
+QString md(const QString &text) {
+    return SafeText::field(text).replace(QLatin1Char('|'), QLatin1String("\\|"));
+}
+
+QString percent(double share) {
+    return QString::number(share * 100, 'f', 1) + QLatin1Char('%');
+}
+
+QString nsText(const std::optional<double> &ns) {
+    return ns ? T::fixed2(*ns) : QStringLiteral("-");
+}
+
+} // namespace
+
+QJsonValue ProfileColumns::point(const PointStats &s) {
+    const auto profile = PointProfile::of(s);
+    if (!profile)
+        return {};
+    QJsonArray functions;
+    for (const PointProfile::Function &f : profile->functions)
+        functions.append(functionJson(f));
+    return QJsonObject{{QStringLiteral("event"), profile->event},
+                       {QStringLiteral("hz"), profile->hz},
+                       {QStringLiteral("kernel"), profile->kernel},
+                       {QStringLiteral("samples"), profile->samples},
+                       {QStringLiteral("lost"), profile->lost},
+                       {QStringLiteral("repetitions"), profile->repetitions},
+                       {QStringLiteral("ns_per_pkt"), optional(profile->ns)},
+                       {QStringLiteral("functions"), functions}};
+}
+
+QJsonValue ProfileColumns::vsBaseline(const PointStats &baseline, const PointStats &s) {
+    const auto delta = ProfileDelta::between(baseline, s);
+    if (!delta)
+        return {};
+    QJsonArray rows;
+    for (const ProfileDelta::Row &r : delta->rows)
+        rows.append(rowJson(r));
+    return QJsonObject{{QStringLiteral("baseline_ns_per_pkt"), delta->referenceNs},
+                       {QStringLiteral("ns_per_pkt"), delta->currentNs},
+                       {QStringLiteral("delta_ns"), delta->ns},
+                       {QStringLiteral("tests"), delta->tests},
+                       {QStringLiteral("rule"), ProfileDelta::ruleText()},
+                       {QStringLiteral("rows"), rows}};
+}
+
+QStringList ProfileColumns::csvNames() {
+    QStringList names{QStringLiteral("profile_samples")};
+    for (const QString &field : profileListed)
+        names << QStringLiteral("profile_") + field;
+    for (const QString &field : deltaListed)
+        names << QStringLiteral("profile_delta_") + field;
+    return names;
+}
+
+QStringList ProfileColumns::csvFields(const QJsonObject &row) {
+    const QJsonObject profile = row.value(QStringLiteral("profile")).toObject();
+    const QJsonObject delta = row.value(QStringLiteral("profile_vs_baseline")).toObject();
+    QStringList fields{T::cell(profile.value(QStringLiteral("samples")))};
+    for (const QString &field : profileListed)
+        fields << joined(profile.value(QStringLiteral("functions")).toArray(), field);
+    for (const QString &field : deltaListed)
+        fields << joined(delta.value(QStringLiteral("rows")).toArray(), field);
+    return fields;
+}
+
+QStringList ProfileColumns::markdown(const Comparison &c) {
+    const QStringList names = c.names();
+    QStringList points{QStringLiteral("| run | point | function | share | 95% interval | ns/pkt |"),
+                       QStringLiteral("|---|---|---|---|---|---|")};
+    QStringList deltas{
+        QStringLiteral("| run | point | Δ baseline ns | function | baseline ns | ns | saved ns "
+                       "| share | changed |"),
+        QStringLiteral("|---|---|---|---|---|---|---|---|---|")};
+    for (qsizetype r = 0; r < c.runs.size(); ++r) {
+        for (qsizetype p = 0; p < c.points.size(); ++p) {
+            const auto &cell = c.cells[r][p];
+            const auto profile = cell ? PointProfile::of(*cell) : std::nullopt;
+            if (!profile)
+                continue;
+            const QString lead = QStringLiteral("| %1 | %2 | ")
+                                     .arg(md(names[r]), md(c.points[p].describe(c.axisNames)));
+            for (qsizetype f = 0; f < profile->functions.size() && f < ProfileText::kTopFunctions;
+                 ++f) {
+                const PointProfile::Function &fn = profile->functions[f];
+                points << lead + QStringLiteral("%1 | %2 | %3 to %4 | %5 |")
+                                     .arg(md(fn.name), percent(fn.share), percent(fn.shareLow),
+                                          percent(fn.shareHigh), nsText(fn.ns));
+            }
+            const auto &base = c.cells[0][p];
+            const auto delta = r > 0 && base ? ProfileDelta::between(*base, *cell) : std::nullopt;
+            if (!delta)
+                continue;
+            for (const ProfileDelta::Row &row : delta->changedAndRest())
+                deltas << lead + QStringLiteral("%1 | %2 | %3 | %4 | %5 | %6 → %7 | %8 |")
+                                     .arg(T::fixed2(delta->ns), md(row.name),
+                                          nsText(row.reference.ns), nsText(row.current.ns),
+                                          T::fixed2(row.printed), percent(row.reference.share),
+                                          percent(row.current.share),
+                                          row.changed ? QStringLiteral("yes") : QString());
+        }
+    }
+    QStringList out;
+    if (points.size() > 2)
+        out << QString()
+            << QStringLiteral("Where the ns/packet go (top %1 functions per point):")
+                   .arg(ProfileText::kTopFunctions)
+            << QString() << points;
+    if (deltas.size() > 2)
+        out << QString() << QStringLiteral("Where the delta against the baseline went:")
+            << QString() << deltas << QString()
+            << QStringLiteral("> ") + md(ProfileDelta::ruleText());
+    return out;
+}
+
+} // namespace burstlab
