@@ -76,7 +76,7 @@ class TestCliPktgen : public QObject {
         QTest::addColumn<QString>("error");
         const QString takes = QStringLiteral(
             "burst, clone, pkt_size, duration_ms, count, queues, rate_pps, flows, "
-            "timestamp, stats_ms, src_mac, dst_mac, src_ip, dst_ip, udp_src, "
+            "timestamp, stats_ms, profile_hz, src_mac, dst_mac, src_ip, dst_ip, udp_src, "
             "udp_dst, vlan, vlan_pcp, tos, skb_priority, frags, xmit_mode, flags, dst6, src6, "
             "traffic_class, node");
         QTest::newRow("unknown kind")

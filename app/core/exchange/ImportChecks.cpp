@@ -80,4 +80,11 @@ QString ImportChecks::deltaMismatch(double printed, qint64 fromPps, qint64 toPps
         .arg(TextLayout::fixed2(*recomputed));
 }
 
+void ImportChecks::asPosted(SweepSpec &spec) {
+    spec.reps = 1;
+    spec.durationMs = 0;
+    spec.warmupMs = 0;
+    spec.randomize = false;
+}
+
 } // namespace burstlab

@@ -1,4 +1,5 @@
 #pragma once
+#include "model/SweepSpec.h"
 #include <QString>
 #include <QtGlobal>
 #include <optional>
@@ -36,6 +37,9 @@ struct ImportChecks {
     // previous - this (from = previous), seed 002 this - previous (from =
     // this).
     static QString deltaMismatch(double printed, qint64 fromPps, qint64 toPps);
+    // A posted table's spec: one repetition per point and nothing of how
+    // it was measured (no duration, warm-up, order or seed).
+    static void asPosted(SweepSpec &spec);
     // An ns/packet printed beside pps against 1e9/pps, the same way.
     static QString nsMismatch(double printed, qint64 pps);
 };

@@ -1,7 +1,9 @@
 #include "exchange/ImportFormat.h"
 #include "exchange/ImportLimits.h"
 #include "exchange/NetdevImport.h"
+#include "exchange/PerfTableImport.h"
 #include "exchange/PktgenImport.h"
+#include "exchange/QuotedPrintable.h"
 #include "exchange/RunFileChecks.h"
 #include <QFile>
 #include <QJsonArray>
@@ -52,10 +54,22 @@ std::optional<QList<RunData>> readRunJson(const QString &file, const QByteArray 
     return runs;
 }
 
+// A text of perf tables and no result table, imported as netdev: where to look.
+QString perfHint(const QString &text) {
+    const auto tables = PerfTableImport::tables(text, nullptr);
+    if (!tables || tables->isEmpty())
+        return {};
+    return QStringLiteral("; it holds %1 perf table%2: import %3 with --format perf")
+        .arg(tables->size())
+        .arg(tables->size() == 1 ? "" : "s")
+        .arg(tables->size() == 1 ? "it" : "them");
+}
+
 } // namespace
 
 QStringList importFormats() {
-    return {QStringLiteral("pktgen"), QStringLiteral("netdev"), QStringLiteral("json")};
+    return {QStringLiteral("pktgen"), QStringLiteral("netdev"), QStringLiteral("perf"),
+            QStringLiteral("json")};
 }
 
 std::optional<QList<RunData>> importFile(const QString &format, const QString &file,
@@ -102,17 +116,29 @@ std::optional<QList<RunData>> importFile(const QString &format, const QString &f
         if (!runs)
             return std::nullopt;
     } else {
+        // A mail as archived is read as it was written; its lines are then
+        // those of the decoded text.
+        const bool encoded = QuotedPrintable::applies(bytes);
         // Line ends as a text-mode read gives them: a table saved on Windows reads the same.
-        const QString text =
-            QString::fromUtf8(bytes).replace(QLatin1String("\r\n"), QLatin1String("\n"));
+        const QString text = QString::fromUtf8(encoded ? QuotedPrintable::decode(bytes) : bytes)
+                                 .replace(QLatin1String("\r\n"), QLatin1String("\n"));
         QString why;
         if (format == QLatin1String("netdev")) {
             runs = NetdevImport::parse(text, options.label, &why);
+            if (!runs)
+                why += perfHint(text);
+        } else if (format == QLatin1String("perf")) {
+            runs = PerfTableImport::parse(text, options.label, &why);
         } else if (const auto run = PktgenImport::parse(text, options.label, &why)) {
             runs = QList<RunData>{*run};
         }
+        if (runs && format != QLatin1String("perf"))
+            PerfTableImport::attach(*runs, text);
         if (!runs)
-            return fail(QStringLiteral("%1: %2").arg(file, why));
+            return fail(
+                QStringLiteral("%1%2: %3")
+                    .arg(file, encoded ? QStringLiteral(" (quoted-printable, decoded)") : QString(),
+                         why));
     }
     for (RunData &run : *runs) {
         // What a run file says of its engine, host and command stays as the

@@ -17,7 +17,9 @@ struct ImportOptions {
 };
 
 // What importFile reads: kernel pktgen's result output, a netdev-style
-// table (one run per table) and a burstlab run file (json).
+// table (one run per table), perf's tables (perf: one run per table, a
+// profile without a rate) and a burstlab run file (json). A text in
+// quoted-printable (a mail as archived) is decoded first (QuotedPrintable).
 QStringList importFormats();
 
 // Reads the file and parses it; errors name the file (and the line).

@@ -7,6 +7,7 @@
 #include "stats/Figure.h"
 #include <QHash>
 #include <QMap>
+#include <algorithm>
 #include <cmath>
 
 namespace burstlab {
@@ -23,6 +24,18 @@ QString ppsText(const PointStats &s) {
 QString nsText(const PointStats &s) {
     const auto ns = s.nsFigure();
     return ns ? T::fixed2(*ns) : QStringLiteral("-");
+}
+
+// What a row without a figure says instead: why it has none.
+QString noFigure(const PointStats &s) {
+    return s.warnings.contains(PointStats::kProfileOnly) ? PointStats::kProfileOnly
+                                                         : QStringLiteral("no valid repetition");
+}
+
+// Whether any point has a rate to chart: runs of imported profiles alone have none.
+bool anyFigure(const QList<PointStats> &stats) {
+    return std::any_of(stats.begin(), stats.end(),
+                       [](const PointStats &s) { return s.ppsFigure.has_value(); });
 }
 
 // What follows a row's delta: the verdict and the points to mind.
@@ -69,7 +82,7 @@ QStringList sweepTable(const QString &axis, const QList<PointStats> &series) {
         const PointStats &s = series[i];
         QString line = QLatin1Char(' ') + T::padRight(labels[i], labelWidth);
         if (!s.ppsFigure) {
-            lines << line + QStringLiteral("no valid repetition") + marks(s, std::nullopt);
+            lines << line + noFigure(s) + marks(s, std::nullopt);
             continue;
         }
         line += QStringLiteral("tx:") + T::padLeft(pps[i], ppsWidth) + QStringLiteral(" pps");
@@ -127,7 +140,7 @@ QStringList seriesTable(const QList<SeriesRow> &rows) {
         const PointStats &s = *rows[i].stats;
         QString line = QStringLiteral(" * ") + T::padRight(labels[i], labelWidth);
         if (!s.ppsFigure) {
-            lines << line + QStringLiteral("no valid repetition") + marks(s, std::nullopt);
+            lines << line + noFigure(s) + marks(s, std::nullopt);
             continue;
         }
         line += QStringLiteral("%1 pps --> %2ns ").arg(T::padLeft(pps[i], ppsWidth), nsText(s));
@@ -478,7 +491,7 @@ QString NetdevExport::run(const RunData &data, const NetdevOptions &options) {
         }
         lines << QString();
     }
-    if (options.chart && !stats.isEmpty())
+    if (options.chart && anyFigure(stats))
         lines << runCharts(stats, axes) << QString();
     QStringList labels;
     QList<const PointStats *> rows;
@@ -710,7 +723,14 @@ QString NetdevExport::comparison(const Comparison &c, const NetdevOptions &optio
               << ppsColumns(c, names, labels) << deltaTables(c, names, labels);
     }
     lines << QString();
-    if (options.chart && !c.points.isEmpty())
+    QList<PointStats> cells;
+    for (const auto &run : c.cells) {
+        for (const auto &cell : run) {
+            if (cell)
+                cells << *cell;
+        }
+    }
+    if (options.chart && anyFigure(cells))
         lines << comparisonCharts(c, labels) << QString();
     if (const QStringList profiles = ProfileText::comparison(c, names, labels); !profiles.isEmpty())
         lines << profiles << QString();

@@ -114,12 +114,7 @@ Table newTable(bool series, const QString &axis, const QString &label, int numbe
                              : QStringLiteral("imported %1 sweep %2").arg(axis).arg(number);
     t.data.run.source = QStringLiteral("import:netdev");
     t.data.run.status = RunStatus::Completed;
-    // A posted table records one rate per point and nothing of how it was
-    // measured: no duration, warm-up, order or seed.
-    t.data.run.spec.reps = 1;
-    t.data.run.spec.durationMs = 0;
-    t.data.run.spec.warmupMs = 0;
-    t.data.run.spec.randomize = false;
+    ImportChecks::asPosted(t.data.run.spec);
     t.data.run.spec.axes = {Axis{axis, {}}};
     return t;
 }

@@ -425,10 +425,7 @@ std::optional<RunData> PktgenImport::parse(const QString &text, const QString &l
     run.status = RunStatus::Completed;
     // pktgen records each result's own count and time (kept in its totals),
     // and nothing of repetitions, order or seed.
-    run.spec.reps = 1;
-    run.spec.durationMs = 0;
-    run.spec.warmupMs = 0;
-    run.spec.randomize = false;
+    ImportChecks::asPosted(run.spec);
     run.spec.importWarnings = reader.warnings;
 
     // Every parameter that varies across the results is an axis (burst

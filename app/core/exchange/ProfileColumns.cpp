@@ -35,6 +35,9 @@ QJsonObject rowJson(const ProfileDelta::Row &r) {
             {QStringLiteral("samples"), r.current.samples},
             {QStringLiteral("baseline_share"), r.reference.share},
             {QStringLiteral("share"), r.current.share},
+            {QStringLiteral("share_change_points"), r.points},
+            {QStringLiteral("in_baseline"), r.inReference},
+            {QStringLiteral("in_run"), r.inCurrent},
             {QStringLiteral("baseline_ns_per_pkt"), optional(r.reference.ns)},
             {QStringLiteral("ns_per_pkt"), optional(r.current.ns)},
             {QStringLiteral("delta_ns"), r.ns},
@@ -99,16 +102,28 @@ QJsonValue ProfileColumns::point(const PointStats &s) {
 }
 
 QJsonValue ProfileColumns::vsBaseline(const PointStats &baseline, const PointStats &s) {
-    const auto delta = ProfileDelta::between(baseline, s);
-    if (!delta)
+    const auto before = PointProfile::of(baseline);
+    const auto after = PointProfile::of(s);
+    if (!before || !after)
         return {};
+    // Without a figure on both sides (an imported perf table) the shares
+    // alone: no ns to share out.
+    const auto delta = ProfileDelta::between(*before, *after);
+    const ProfileDelta d = delta ? *delta : ProfileDelta::shares(*before, *after);
     QJsonArray rows;
-    for (const ProfileDelta::Row &r : delta->rows)
-        rows.append(rowJson(r));
-    return QJsonObject{{QStringLiteral("baseline_ns_per_pkt"), delta->referenceNs},
-                       {QStringLiteral("ns_per_pkt"), delta->currentNs},
-                       {QStringLiteral("delta_ns"), delta->ns},
-                       {QStringLiteral("tests"), delta->tests},
+    for (const ProfileDelta::Row &r : d.rows) {
+        QJsonObject row = rowJson(r);
+        if (!delta) {
+            for (const char *key : {"delta_ns", "delta_ns_printed"})
+                row.insert(QLatin1String(key), QJsonValue());
+        }
+        rows.append(row);
+    }
+    const auto figure = [&](double v) { return delta ? QJsonValue(v) : QJsonValue(); };
+    return QJsonObject{{QStringLiteral("baseline_ns_per_pkt"), figure(d.referenceNs)},
+                       {QStringLiteral("ns_per_pkt"), figure(d.currentNs)},
+                       {QStringLiteral("delta_ns"), figure(d.ns)},
+                       {QStringLiteral("tests"), d.tests},
                        {QStringLiteral("rule"), ProfileDelta::ruleText()},
                        {QStringLiteral("rows"), rows}};
 }

@@ -3,6 +3,8 @@
 #include "stats/ProfileDelta.h"
 #include "util/SafeText.h"
 
+#include <cmath>
+
 namespace burstlab {
 
 namespace {
@@ -27,6 +29,57 @@ QString shareText(double share) {
     return QString::number(share * 100, 'f', 1) + QLatin1Char('%');
 }
 
+// A change in percentage points as printed, signed: "-25.7", "+24.0", "0.0".
+QString pointsText(double points) {
+    const double printed = std::round(points * 10) / 10;
+    if (printed == 0)
+        return QStringLiteral("0.0");
+    return (printed > 0 ? QStringLiteral("+") : QString()) + QString::number(printed, 'f', 1);
+}
+
+// Where neither side has a figure (an imported perf table states no pps),
+// the two profiles as one table: each function's share in each and the
+// change in points, or the one side that has it; "*" where it moved beyond
+// sampling noise (only where both sides counted their samples).
+QStringList sharesTable(const ProfileDelta &d) {
+    QStringList lines{QStringLiteral("   %1%2%3%4")
+                          .arg(T::padRight(QStringLiteral("function"), kNameWidth),
+                               T::padLeft(QStringLiteral("before"), 8),
+                               T::padLeft(QStringLiteral("after"), 8),
+                               T::padLeft(QStringLiteral("change"), 9))};
+    const auto share = [](bool in, double value) {
+        return T::padLeft(in ? shareText(value) : QStringLiteral("-"), 8);
+    };
+    for (const ProfileDelta::Row &row : d.rows) {
+        QString line = QStringLiteral("   ") + nameCell(row.name) +
+                       share(row.inReference, row.reference.share) +
+                       share(row.inCurrent, row.current.share);
+        if (row.inReference && row.inCurrent)
+            line += T::padLeft(pointsText(row.points), 9);
+        else
+            line +=
+                row.inReference ? QStringLiteral("  only before") : QStringLiteral("  only after");
+        lines << line + (row.changed ? QStringLiteral(" *") : QString());
+    }
+    return lines;
+}
+
+// " before: ...", " after: ...", and the point when there is one.
+QStringList sharesLines(const QString &point, const PointProfile &before,
+                        const PointProfile &after) {
+    const QString at = point.isEmpty() ? QString() : QStringLiteral(" at %1").arg(point);
+    return {QStringLiteral(" before%1: %2").arg(at, SafeText::field(before.sourceText())),
+            QStringLiteral(" after%1: %2").arg(at, SafeText::field(after.sourceText()))};
+}
+
+QString sharesRule() {
+    return QStringLiteral(
+        "without a pps on both sides there is no ns/packet to share out, so the shares alone: "
+        "an imported table's as it printed them, the rest up to 100% as [other]; * its share "
+        "moved beyond sampling noise (a two-proportion z-test Holm-corrected at alpha 5%), "
+        "tested only where both profiles counted their samples.");
+}
+
 } // namespace
 
 QStringList ProfileText::run(const QList<PointStats> &stats, const QStringList &labels) {
@@ -35,17 +88,27 @@ QStringList ProfileText::run(const QList<PointStats> &stats, const QStringList &
         const auto profile = PointProfile::of(stats[i]);
         if (!profile)
             continue;
-        if (lines.isEmpty())
-            lines << QStringLiteral("Where the ns/packet go (profiles of the sending threads over the "
-                                    "measured windows; share of the samples, its 95% interval):");
-        lines << QStringLiteral(" %1: %2").arg(labels.value(i), profile->sourceText());
+        if (lines.isEmpty() && profile->printedShares)
+            lines << QStringLiteral("Where the samples go (imported perf tables; share as "
+                                    "printed, its 95% interval where the table states its "
+                                    "total; ns/pkt only with a pps):");
+        else if (lines.isEmpty())
+            lines << QStringLiteral(
+                "Where the ns/packet go (profiles of the sending threads over the "
+                "measured windows; share of the samples, its 95% interval):");
+        lines << QStringLiteral(" %1: %2").arg(labels.value(i),
+                                               SafeText::field(profile->sourceText()));
         int shown = 0;
         for (const PointProfile::Function &f : profile->functions) {
             if (shown++ == kTopFunctions)
                 break;
-            lines << QStringLiteral("   %1 %2 ns/pkt %3 [%4, %5]")
-                         .arg(nameCell(f.name), nsCell(f.ns, 6), T::padLeft(shareText(f.share), 6),
-                              shareText(f.shareLow), shareText(f.shareHigh));
+            QString line =
+                QStringLiteral("   %1 %2 ns/pkt %3")
+                    .arg(nameCell(f.name), nsCell(f.ns, 6), T::padLeft(shareText(f.share), 6));
+            if (profile->intervals)
+                line +=
+                    QStringLiteral(" [%1, %2]").arg(shareText(f.shareLow), shareText(f.shareHigh));
+            lines << line;
         }
     }
     return lines;
@@ -84,15 +147,23 @@ QString ProfileText::unavailable(const Run &run) {
 
 QStringList ProfileText::comparison(const Comparison &c, const QStringList &names,
                                     const QStringList &labels) {
-    QStringList lines;
+    QStringList lines, shares;
     for (qsizetype r = 1; r < c.runs.size(); ++r) {
-        QStringList runLines;
+        QStringList runLines, runShares;
         for (qsizetype p = 0; p < c.points.size(); ++p) {
             const auto &base = c.cells[0][p];
             const auto &cell = c.cells[r][p];
-            if (!base || !cell || !cell->vsBaseline)
+            const auto before = base ? PointProfile::of(*base) : std::nullopt;
+            const auto after = cell ? PointProfile::of(*cell) : std::nullopt;
+            if (!before || !after)
                 continue;
-            const auto delta = ProfileDelta::between(*base, *cell);
+            if (!before->ns || !after->ns) {
+                runShares << sharesLines(labels.value(p), *before, *after)
+                          << sharesTable(ProfileDelta::shares(*before, *after));
+                continue;
+            }
+            const auto delta =
+                cell->vsBaseline ? ProfileDelta::between(*before, *after) : std::nullopt;
             if (!delta)
                 continue;
             runLines << QStringLiteral(" %1: %2 ns/pkt = %3 - %4")
@@ -108,6 +179,12 @@ QStringList ProfileText::comparison(const Comparison &c, const QStringList &name
                 runLines << line;
             }
         }
+        if (!runShares.isEmpty())
+            shares << QString()
+                   << QStringLiteral("Where the samples went, %1 vs %2 (share of the samples in "
+                                     "each profile, change in points after - before):")
+                          .arg(names[r], names[0])
+                   << runShares;
         if (runLines.isEmpty())
             continue;
         lines << QString()
@@ -118,7 +195,9 @@ QStringList ProfileText::comparison(const Comparison &c, const QStringList &name
     }
     if (!lines.isEmpty())
         lines << QStringLiteral("Profiles: ") + ProfileDelta::ruleText();
-    return lines;
+    if (!shares.isEmpty())
+        shares << QStringLiteral("Shares: ") + sharesRule();
+    return lines + shares;
 }
 
 } // namespace burstlab

@@ -1,4 +1,5 @@
 #include "model/StepResult.h"
+#include "model/FieldJson.h"
 #include "model/JsonReader.h"
 
 namespace burstlab {
@@ -11,6 +12,21 @@ void StepResult::applyFinished(const StepFinished &finished) {
     cyclesPerPkt = finished.cyclesPerPkt;
     pps = finished.window.pps;
     ppsAfterWarmup.reset();
+}
+
+std::optional<StepProfile> StepResult::profile() const {
+    if (measured)
+        return measured->profile;
+    const QJsonValue imported = recorded.value(QStringLiteral("profile"));
+    if (!imported.isObject())
+        return std::nullopt;
+    // Checked when imported (PerfTableImport); a file edited since reads as none.
+    return fieldjson::read<StepProfile>(imported.toObject(), QStringLiteral("profile"), nullptr);
+}
+
+bool StepResult::statesRate() const {
+    return measured || !recorded.contains(QStringLiteral("profile")) ||
+           recorded.contains(QStringLiteral("pps"));
 }
 
 std::optional<double> StepResult::nsPerPacketOf(double pps) {

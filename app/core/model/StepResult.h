@@ -47,6 +47,12 @@ struct StepResult {
     // anything else recorded.
     QJsonObject totalsJson() const;
     void setTotals(const QJsonObject &totals);
+    // The profile of the step: the engine's, or one an import attached
+    // (recorded's "profile", a perf table).
+    std::optional<StepProfile> profile() const;
+    // False for an imported step whose source gave a profile and no rate
+    // (a perf table alone): it has no pps, which is not a pps of 0.
+    bool statesRate() const;
     // THE rate of this repetition, which every statistic and output uses.
     double effectivePps() const { return ppsAfterWarmup.value_or(pps); }
     // THE ns/packet of this repetition: nsPerPacketOf(effectivePps()).

@@ -67,7 +67,8 @@ Disturbance Disturbance::of(const QList<StepResult> &steps, const NoisePolicy &p
         ++d.repetitions;
         d.measured += noise.thread ? 1 : 0;
         if (!noise.disturbed) {
-            d.countedPps << step.effectivePps();
+            if (step.statesRate())
+                d.countedPps << step.effectivePps();
             d.counted << step;
             continue;
         }
@@ -81,7 +82,8 @@ Disturbance Disturbance::of(const QList<StepResult> &steps, const NoisePolicy &p
             d.highestSteal = std::max(d.highestSteal.value_or(*steal), *steal);
         }
         if (!d.excluded) {
-            d.countedPps << step.effectivePps();
+            if (step.statesRate())
+                d.countedPps << step.effectivePps();
             d.counted << step;
         }
     }

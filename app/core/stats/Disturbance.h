@@ -35,13 +35,15 @@ struct Disturbance {
     static constexpr double nan = std::numeric_limits<double>::quiet_NaN();
 
     QList<RepetitionNoise> perStep; // one per step given to of(), in its order
-    QList<double> countedPps;       // the repetitions' pps the statistics use
-    QList<StepResult> counted;      // and those repetitions, in the same order
-    int repetitions = 0;            // completed repetitions (replaced attempts not counted)
-    int measured = 0;               // of those, with thread figures
-    int disturbed = 0;              // of those, disturbed
-    int replaced = 0;               // disturbed attempts that were run again
-    bool excluded = false;          // the disturbed ones are left out of countedPps
+    // The repetitions' pps the statistics use; an imported profile that
+    // states no rate (StepResult::statesRate) counts without one.
+    QList<double> countedPps;
+    QList<StepResult> counted; // the repetitions that count, in order
+    int repetitions = 0;       // completed repetitions (replaced attempts not counted)
+    int measured = 0;          // of those, with thread figures
+    int disturbed = 0;         // of those, disturbed
+    int replaced = 0;          // disturbed attempts that were run again
+    bool excluded = false;     // the disturbed ones are left out of countedPps
     // Over the disturbed repetitions that count.
     double lowestCpuShare = nan;
     double highestCpuShare = nan;

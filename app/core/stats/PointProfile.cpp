@@ -30,38 +30,66 @@ std::pair<double, double> wilsonInterval(qint64 k, qint64 n) {
 
 std::optional<PointProfile> PointProfile::of(const PointStats &point) {
     PointProfile out;
-    QMap<std::pair<QString, QString>, qint64> functions;
+    using Key = std::pair<QString, QString>;
+    QMap<Key, qint64> functions;
+    QMap<Key, double> percents;
     QMap<QString, qint64> stacks;
+    bool untotalled = false; // a printed table without the total of its samples
     for (const StepResult &step : point.disturbance.counted) {
-        if (!step.measured || !step.measured->profile)
+        const auto p = step.profile();
+        if (!p)
             continue;
-        const StepProfile &p = *step.measured->profile;
-        out.event = p.event;
-        out.hz = p.hz;
-        out.kernel = p.kernel;
-        out.samples += p.samples;
-        out.lost += p.lost;
+        out.event = p->event;
+        out.hz = p->hz;
+        out.kernel = p->kernel;
+        out.samples += p->samples;
+        out.lost += p->lost;
         ++out.repetitions;
-        for (const ProfileFunction &f : p.functions)
+        for (const ProfileFunction &f : p->functions) {
             functions[{f.name, f.module}] += f.samples;
-        for (const ProfileStack &s : p.stacks)
+            if (f.percent) {
+                percents[{f.name, f.module}] += *f.percent;
+                out.printedShares = true;
+                untotalled = untotalled || p->samples <= 0;
+            }
+        }
+        for (const ProfileStack &s : p->stacks)
             stacks[s.stack] += s.samples;
     }
     if (out.repetitions == 0)
         return std::nullopt;
     out.ns = point.nsFigure();
+    out.intervals = !untotalled;
+    // In percent of every repetition together, so that what the table
+    // printed adds up as printed ("4.8%" rest, not 4.7999).
+    const double whole = 100.0 * out.repetitions;
     qint64 named = 0;
+    double printed = 0;
     for (auto it = functions.begin(); it != functions.end(); ++it) {
-        out.functions.append(functionOf(it.key().first, it.key().second, it.value()));
+        Function f = functionOf(it.key().first, it.key().second, it.value());
+        f.share = percents.value(it.key()) / whole;
+        out.functions.append(f);
         named += it.value();
+        printed += percents.value(it.key());
     }
-    std::stable_sort(out.functions.begin(), out.functions.end(),
-                     [](const Function &a, const Function &b) { return a.samples > b.samples; });
-    if (out.samples > named)
+    const auto bySize = [&](const Function &a, const Function &b) {
+        return out.printedShares ? a.share > b.share : a.samples > b.samples;
+    };
+    std::stable_sort(out.functions.begin(), out.functions.end(), bySize);
+    if (out.printedShares && printed < whole) {
+        Function other = functionOf(kOther, QString(), std::max<qint64>(0, out.samples - named));
+        other.share = (whole - printed) / whole;
+        out.functions.append(other);
+    } else if (!out.printedShares && out.samples > named) {
         out.functions.append(functionOf(kOther, QString(), out.samples - named));
+    }
     for (Function &f : out.functions) {
-        f.share = out.samples > 0 ? double(f.samples) / double(out.samples) : 0;
-        std::tie(f.shareLow, f.shareHigh) = wilsonInterval(f.samples, out.samples);
+        if (!out.printedShares)
+            f.share = out.samples > 0 ? double(f.samples) / double(out.samples) : 0;
+        if (out.intervals)
+            std::tie(f.shareLow, f.shareHigh) = wilsonInterval(f.samples, out.samples);
+        else
+            f.shareLow = f.shareHigh = f.share;
         if (out.ns) {
             f.ns = f.share * *out.ns;
             f.nsLow = f.shareLow * *out.ns;
@@ -88,6 +116,11 @@ PointProfile::Function PointProfile::function(const QString &name) const {
 }
 
 QString PointProfile::sourceText() const {
+    if (printedShares)
+        return QStringLiteral("%1, shares as printed; %2")
+            .arg(event.isEmpty() ? QStringLiteral("event not stated") : event,
+                 intervals ? QStringLiteral("%1 samples").arg(samples)
+                           : QStringLiteral("no sample total: no intervals"));
     return QStringLiteral("%1 %2 samples at %3 Hz over %4 repetition%5, %6")
         .arg(samples)
         .arg(event)

@@ -15,6 +15,11 @@ struct PointStats;
 // point's printed ns/packet (Figure::ns), so the functions' ns add up to the
 // point's figure. The functions below every repetition's top list are one
 // row, kOther.
+//
+// An imported perf table (ProfileFunction::percent) gives its shares as
+// printed, averaged over the point's repetitions, the rest up to 100% being
+// kOther; its intervals need the total of samples the table states, and
+// where it states none, there are none (intervals false: low = high = share).
 struct PointProfile {
     static inline const QString kOther = QStringLiteral("[other]");
 
@@ -37,6 +42,8 @@ struct PointProfile {
     qint64 lost = 0;
     int repetitions = 0;        // counted repetitions with a profile
     std::optional<double> ns;   // the point's ns/packet figure
+    bool printedShares = false; // the shares as an imported table printed them
+    bool intervals = true;      // shareLow and shareHigh are Wilson's, not the share
     QList<Function> functions;  // most samples first, kOther last
     QList<ProfileStack> stacks; // summed by stack, most samples first (the rest left out)
 
@@ -44,7 +51,9 @@ struct PointProfile {
     static std::optional<PointProfile> of(const PointStats &point);
     // The function of that name, or one with no samples.
     Function function(const QString &name) const;
-    // "465 cpu-clock samples at 997 Hz over 3 repetitions, user and kernel code"
+    // "465 cpu-clock samples at 997 Hz over 3 repetitions, user and kernel
+    // code"; an imported one's "cycles, shares as printed; no sample total:
+    // no intervals".
     QString sourceText() const;
 };
 

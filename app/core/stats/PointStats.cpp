@@ -48,7 +48,9 @@ QString seriesKey(const Point &point) {
 QStringList warningsFor(const PointStats &s, const StatsOptions &options) {
     QStringList warnings;
     const int n = s.ppsSummary.n;
-    if (n == 0)
+    if (n == 0 && !s.disturbance.counted.isEmpty())
+        warnings << PointStats::kProfileOnly;
+    else if (n == 0)
         warnings << QStringLiteral("no valid repetition");
     else if (n < options.minReps)
         warnings << QStringLiteral("%1 repetition%2 (fewer than %3)")

@@ -100,6 +100,10 @@ struct PointStats {
     // (0.41%, above 0.1%)"
     QStringList warnings;
 
+    // The warning of a point whose repetitions count without a rate: an
+    // imported perf table alone, which states no pps.
+    static inline const QString kProfileOnly =
+        QStringLiteral("no pps: the source states a profile only");
     // A paced point whose figure is more than this share below its target.
     static constexpr double kBelowTargetShare = 0.01;
 

@@ -51,14 +51,8 @@ double twoProportionP(qint64 k1, qint64 n1, qint64 k2, qint64 n2) {
     return std::erfc(std::abs(p1 - p2) / se / std::sqrt(2.0));
 }
 
-std::optional<ProfileDelta> ProfileDelta::between(const PointProfile &reference,
-                                                  const PointProfile &current) {
-    if (!reference.ns || !current.ns)
-        return std::nullopt;
+ProfileDelta ProfileDelta::shares(const PointProfile &reference, const PointProfile &current) {
     ProfileDelta d;
-    d.referenceNs = *reference.ns;
-    d.currentNs = *current.ns;
-    d.ns = d.referenceNs - d.currentNs;
     QMap<std::pair<QString, QString>, Row> rows;
     const auto side = [&](const PointProfile &p, bool isReference) {
         for (const PointProfile::Function &f : p.functions) {
@@ -66,14 +60,17 @@ std::optional<ProfileDelta> ProfileDelta::between(const PointProfile &reference,
             r.name = f.name;
             r.module = f.module;
             (isReference ? r.reference : r.current) = f;
+            (isReference ? r.inReference : r.inCurrent) = true;
         }
     };
     side(reference, true);
     side(current, false);
+    // Samples a side did not count (a table without its total) test nothing.
+    const bool testable = reference.intervals && current.intervals;
     QList<double> p;
     for (Row &r : rows) {
-        r.ns = r.reference.ns.value_or(0) - r.current.ns.value_or(0);
-        if (r.name != PointProfile::kOther) {
+        r.points = (r.current.share - r.reference.share) * 100;
+        if (testable && r.name != PointProfile::kOther) {
             r.p = twoProportionP(r.reference.samples, reference.samples, r.current.samples,
                                  current.samples);
             p << r.p;
@@ -83,12 +80,32 @@ std::optional<ProfileDelta> ProfileDelta::between(const PointProfile &reference,
     const QList<double> adjusted = holmAdjusted(p);
     qsizetype tested = 0;
     for (Row &r : d.rows) {
-        if (r.name == PointProfile::kOther)
+        if (!testable || r.name == PointProfile::kOther)
             continue;
         r.pHolm = adjusted[tested++];
         r.changed = r.pHolm < kAlpha;
     }
     d.tests = int(tested);
+    std::stable_sort(d.rows.begin(), d.rows.end(), [](const Row &a, const Row &b) {
+        if ((a.name == PointProfile::kOther) != (b.name == PointProfile::kOther))
+            return b.name == PointProfile::kOther;
+        if (a.reference.share != b.reference.share)
+            return a.reference.share > b.reference.share;
+        return a.current.share > b.current.share;
+    });
+    return d;
+}
+
+std::optional<ProfileDelta> ProfileDelta::between(const PointProfile &reference,
+                                                  const PointProfile &current) {
+    if (!reference.ns || !current.ns)
+        return std::nullopt;
+    ProfileDelta d = shares(reference, current);
+    d.referenceNs = *reference.ns;
+    d.currentNs = *current.ns;
+    d.ns = d.referenceNs - d.currentNs;
+    for (Row &r : d.rows)
+        r.ns = r.reference.ns.value_or(0) - r.current.ns.value_or(0);
     std::stable_sort(d.rows.begin(), d.rows.end(), [](const Row &a, const Row &b) {
         if ((a.name == PointProfile::kOther) != (b.name == PointProfile::kOther))
             return b.name == PointProfile::kOther;

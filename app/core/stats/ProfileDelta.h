@@ -18,6 +18,11 @@ namespace burstlab {
 // sampling noise: a two-proportion z-test of its samples on the two sides,
 // Holm-corrected over the point's functions at alpha 5% (the other row is
 // not tested). An unchanged function's ns may still move with the point's.
+//
+// Without a figure on both sides (an imported perf table states no pps)
+// there is no ns to share out: shares() gives the rows' shares and their
+// change in percentage points only, tested as above where both sides
+// counted their samples (PointProfile::intervals) and not at all otherwise.
 struct ProfileDelta {
     static constexpr double kAlpha = 0.05;
 
@@ -26,6 +31,9 @@ struct ProfileDelta {
         QString module;
         PointProfile::Function reference;
         PointProfile::Function current;
+        bool inReference = false; // the function is in that side's profile
+        bool inCurrent = false;
+        double points = 0;  // current.share - reference.share, in percentage points
         double ns = 0;      // reference.ns - current.ns
         double printed = 0; // ns rounded so the printed rows add up to the printed delta
         double p = 1;       // z-test, two-sided, uncorrected (1 for the other row)
@@ -33,11 +41,12 @@ struct ProfileDelta {
         bool changed = false;
     };
 
-    double referenceNs = 0;
+    double referenceNs = 0; // the ns figures: 0 in shares()
     double currentNs = 0;
     double ns = 0;   // Figure::deltaNs's: reference - current
-    QList<Row> rows; // by |ns|, largest first; the other row last
-    int tests = 0;   // the functions tested (Holm's family)
+    QList<Row> rows; // between: by |ns|, largest first; shares: by the reference's share,
+                     // then the current's; the other row last
+    int tests = 0;   // the functions tested (Holm's family): 0 where not tested
 
     // nullopt unless both points have a profile and a figure.
     static std::optional<ProfileDelta> between(const PointProfile &reference,
@@ -45,6 +54,8 @@ struct ProfileDelta {
     // The same between two points' profiles (PointProfile::of each).
     static std::optional<ProfileDelta> between(const PointStats &reference,
                                                const PointStats &current);
+    // The shares alone, for points without a figure.
+    static ProfileDelta shares(const PointProfile &reference, const PointProfile &current);
     // The rows called changed, and one row for the rest ("rest: N
     // functions, unchanged"), which together still add up to the delta.
     QList<Row> changedAndRest() const;
