@@ -23,10 +23,6 @@ QString nsCell(const std::optional<double> &ns, int width = 8) {
     return T::padLeft(ns ? T::fixed2(*ns) : QStringLiteral("-"), width);
 }
 
-QString shareText(double share) {
-    return QString::number(share * 100, 'f', 1) + QLatin1Char('%');
-}
-
 } // namespace
 
 QStringList ProfileText::run(const QList<PointStats> &stats, const QStringList &labels) {
@@ -44,8 +40,9 @@ QStringList ProfileText::run(const QList<PointStats> &stats, const QStringList &
             if (shown++ == kTopFunctions)
                 break;
             lines << QStringLiteral("   %1 %2 ns/pkt %3 [%4, %5]")
-                         .arg(nameCell(f.name), nsCell(f.ns, 6), T::padLeft(shareText(f.share), 6),
-                              shareText(f.shareLow), shareText(f.shareHigh));
+                         .arg(nameCell(f.name), nsCell(f.ns, 6),
+                              T::padLeft(T::percent1(f.share), 6), T::percent1(f.shareLow),
+                              T::percent1(f.shareHigh));
         }
     }
     return lines;
@@ -106,8 +103,9 @@ QStringList ProfileText::comparison(const Comparison &c, const QStringList &name
                                    .arg(nameCell(row.name), nsCell(row.reference.ns),
                                         nsCell(row.current.ns), nsCell(row.printed));
                 if (row.changed)
-                    line += QStringLiteral("  %1->%2")
-                                .arg(shareText(row.reference.share), shareText(row.current.share));
+                    line +=
+                        QStringLiteral("  %1->%2")
+                            .arg(T::percent1(row.reference.share), T::percent1(row.current.share));
                 runLines << line;
             }
         }

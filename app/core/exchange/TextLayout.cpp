@@ -17,6 +17,10 @@ QString TextLayout::fixed2(double value) {
     return text == QLatin1String("-0.00") ? QStringLiteral("0.00") : text;
 }
 
+QString TextLayout::percent1(double share) {
+    return QString::number(share * 100, 'f', 1) + QLatin1Char('%');
+}
+
 QString TextLayout::mbits(double bps) {
     return fixed2(bps / 1e6);
 }

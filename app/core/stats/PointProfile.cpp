@@ -17,6 +17,20 @@ PointProfile::Function functionOf(const QString &name, const QString &module, qi
     f.samples = samples;
     return f;
 }
+
+// Each function's share of the profile's samples, its interval and the ns
+// they account for.
+void shareOut(PointProfile &profile) {
+    for (PointProfile::Function &f : profile.functions) {
+        f.share = profile.samples > 0 ? double(f.samples) / double(profile.samples) : 0;
+        std::tie(f.shareLow, f.shareHigh) = wilsonInterval(f.samples, profile.samples);
+        if (profile.ns) {
+            f.ns = f.share * *profile.ns;
+            f.nsLow = f.shareLow * *profile.ns;
+            f.nsHigh = f.shareHigh * *profile.ns;
+        }
+    }
+}
 } // namespace
 
 std::pair<double, double> wilsonInterval(qint64 k, qint64 n) {
@@ -59,15 +73,7 @@ std::optional<PointProfile> PointProfile::of(const PointStats &point) {
                      [](const Function &a, const Function &b) { return a.samples > b.samples; });
     if (out.samples > named)
         out.functions.append(functionOf(kOther, QString(), out.samples - named));
-    for (Function &f : out.functions) {
-        f.share = out.samples > 0 ? double(f.samples) / double(out.samples) : 0;
-        std::tie(f.shareLow, f.shareHigh) = wilsonInterval(f.samples, out.samples);
-        if (out.ns) {
-            f.ns = f.share * *out.ns;
-            f.nsLow = f.shareLow * *out.ns;
-            f.nsHigh = f.shareHigh * *out.ns;
-        }
-    }
+    shareOut(out);
     for (auto it = stacks.begin(); it != stacks.end(); ++it)
         out.stacks.append({it.key(), it.value()});
     std::stable_sort(
@@ -85,6 +91,31 @@ PointProfile::Function PointProfile::function(const QString &name) const {
     none.name = name;
     none.ns = ns ? std::optional<double>(0) : std::nullopt;
     return none;
+}
+
+PointProfile PointProfile::top(int n) const {
+    PointProfile out = *this;
+    out.functions.clear();
+    qint64 shown = 0;
+    for (const Function &f : functions) {
+        if (f.name == kOther || out.functions.size() == n)
+            break;
+        out.functions.append(f);
+        shown += f.samples;
+    }
+    if (samples > shown)
+        out.functions.append(functionOf(kOther, QString(), samples - shown));
+    shareOut(out);
+    return out;
+}
+
+QList<ProfileStack> PointProfile::stacksThrough(const QString &name) const {
+    QList<ProfileStack> out;
+    for (const ProfileStack &s : stacks) {
+        if (s.stack.split(QLatin1Char(';')).contains(name))
+            out.append(s);
+    }
+    return out;
 }
 
 QString PointProfile::sourceText() const {

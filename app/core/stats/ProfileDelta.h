@@ -42,9 +42,10 @@ struct ProfileDelta {
     // nullopt unless both points have a profile and a figure.
     static std::optional<ProfileDelta> between(const PointProfile &reference,
                                                const PointProfile &current);
-    // The rows called changed, and one row for the rest ("rest: N
-    // functions, unchanged"), which together still add up to the delta.
-    QList<Row> changedAndRest() const;
+    // The rows called changed, the first `top` others (the largest |ns|),
+    // and one row for the rest ("rest: N functions, unchanged"), which
+    // together still add up to the delta.
+    QList<Row> changedAndRest(int top = 0) const;
     // The rule, in words, for the outputs' footnote.
     static QString ruleText();
 };
