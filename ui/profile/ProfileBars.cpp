@@ -12,7 +12,7 @@ namespace burstlab {
 namespace {
 
 // A row is this many lines high, so neighbouring bars do not touch.
-constexpr double rowLines = 1.45;
+constexpr double rowLines = 1.3;
 // Bars take this share of a row's height.
 constexpr double barShare = 0.62;
 constexpr int noteFlags = Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap;
@@ -128,6 +128,8 @@ void ProfileBars::paint(QPainter &painter, const QRectF &area, const QFont &font
         painter.setPen(faint);
         painter.drawText(QRectF(l.nameLeft, y, l.nameWidth, l.rowHeight),
                          Qt::AlignLeft | Qt::AlignVCenter, headers.first());
+        painter.drawText(QRectF(l.barLeft, y, l.barWidth, l.rowHeight), Qt::AlignCenter,
+                         metrics.elidedText(barHeader, Qt::ElideRight, l.barWidth));
         cellsAt(y, headers.mid(1));
         y += l.rowHeight;
     }

@@ -35,6 +35,7 @@ struct ProfileBars {
 
     QString title;
     QStringList headers; // over the names, then over each cell
+    QString barHeader;   // over the bars
     QList<Row> rows;
     // Bars from a zero line in the middle, positive to the right.
     bool diverging = false;

@@ -99,11 +99,12 @@ ProfileBars ProfileBarsOf::point(const Run &run, const PointStats *stats, const 
                             : functionTip(f.name, f.module, figures, *profile);
         bars.rows << row;
     }
-    bars.note = profile->ns
-                    ? tr("A function's ns/pkt is its share of the samples times the point's "
-                         "ns/pkt. Hover a function for its call chains.")
-                    : tr("Shares only: this point has no ns/packet figure, so no function's "
-                         "ns/packet is given. Hover a function for its call chains.");
+    bars.barHeader = tr("share of the samples");
+    bars.toolTip = tr("A function's ns/pkt is its share of the samples times the point's ns/pkt. "
+                      "Hover a function for its call chains.");
+    if (!profile->ns)
+        bars.note = tr("Shares only: this point has no ns/packet figure, so no function's "
+                       "ns/packet is given.");
     return bars;
 }
 
@@ -173,11 +174,11 @@ ProfileBars ProfileBarsOf::delta(const Comparison &c, int run, int point) {
                                                    r.current.samples > 0 ? *after : *before);
         bars.rows << row;
     }
-    bars.note = tr("Right of the line: ns/pkt %1 saves against %2; left: ns/pkt it adds. Bold: "
-                   "the function's share changed beyond sampling noise. The rows add up to "
-                   "the delta.")
-                    .arg(c.runs[run].run.shortTitle(), c.runs[0].run.shortTitle());
-    bars.toolTip = ProfileDelta::ruleText();
+    bars.barHeader = tr("← ns/pkt added · saved →");
+    bars.toolTip = tr("Right of the line: the ns/pkt %1 saves against %2; left: the ns/pkt it "
+                      "adds. Bold: the function's share changed beyond sampling noise.\n")
+                       .arg(c.runs[run].run.shortTitle(), c.runs[0].run.shortTitle()) +
+                   ProfileDelta::ruleText();
     return bars;
 }
 

@@ -62,7 +62,10 @@ bool ProfilePanel::event(QEvent *event) {
     if (event->type() == QEvent::ToolTip) {
         const auto *help = static_cast<QHelpEvent *>(event);
         const int row = m_bars.rowAt(area(), font(), help->pos());
-        const QString tip = row >= 0 ? m_bars.rows[row].toolTip : m_bars.toolTip;
+        // Outside the rows: the whole title (it is cut where the panel is narrow) and the key.
+        QStringList lines{m_bars.title, m_bars.toolTip};
+        lines.removeAll(QString());
+        const QString tip = row >= 0 ? m_bars.rows[row].toolTip : lines.join(QLatin1Char('\n'));
         if (tip.isEmpty())
             QToolTip::hideText();
         else
