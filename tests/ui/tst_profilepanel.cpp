@@ -220,7 +220,7 @@ class TestProfilePanel : public QObject {
         QFile file(svg);
         QVERIFY(file.open(QIODevice::ReadOnly));
         const QString written = QString::fromUtf8(file.readAll());
-        QVERIFY(written.contains(QStringLiteral("95% interval")));
+        QVERIFY(written.contains(QStringLiteral("ns/pkt")));
         QVERIFY(written.contains(view.profilePanel()->bars().rows.first().cells.first()));
     }
 };

@@ -28,7 +28,8 @@ struct Layout {
     QList<double> cellWidth;
 };
 
-Layout layoutOf(const ProfileBars &bars, const QRectF &area, const QFontMetricsF &metrics) {
+Layout layoutOf(const ProfileBars &bars, const QRectF &area, const QFontMetricsF &metrics,
+                bool withOptional) {
     Layout l;
     l.rowHeight = metrics.lineSpacing() * rowLines;
     l.rowsTop = area.top() + (bars.title.isEmpty() ? 0 : l.rowHeight) +
@@ -42,25 +43,36 @@ Layout layoutOf(const ProfileBars &bars, const QRectF &area, const QFontMetricsF
         double width = metrics.horizontalAdvance(bars.headers.value(c + 1));
         for (const ProfileBars::Row &row : bars.rows)
             width = std::max(width, metrics.horizontalAdvance(row.cells.value(c)));
-        l.cellWidth << width;
-        cellsWidth += width + gap;
+        const bool left = c == bars.optionalCell && !withOptional;
+        l.cellWidth << (left ? 0 : width);
+        cellsWidth += left ? 0 : width + gap;
     }
     double widestName = metrics.horizontalAdvance(bars.headers.value(0));
     for (const ProfileBars::Row &row : bars.rows)
         widestName = std::max(widestName, metrics.horizontalAdvance(row.name));
-    // Names are cut before the bars shrink below ten characters, but keep at
-    // least half of the room the figures leave.
+    // Names are cut before the bars shrink below ten characters (or their
+    // header), but keep at least half of the room the figures leave.
     const double room = std::max(0.0, area.width() - cellsWidth - gap);
+    const double bar =
+        std::max(metrics.averageCharWidth() * 10, metrics.horizontalAdvance(bars.barHeader) + gap);
     l.nameLeft = area.left();
-    l.nameWidth = std::min(widestName, std::max(room / 2, room - metrics.averageCharWidth() * 10));
+    l.nameWidth = std::min(widestName, std::max(room / 2, room - bar));
     l.barLeft = l.nameLeft + l.nameWidth + gap;
     l.barWidth = std::max(0.0, room - l.nameWidth - gap);
     double x = l.barLeft + l.barWidth + gap;
     for (double width : l.cellWidth) {
         l.cellLeft << x;
-        x += width + gap;
+        x += width > 0 ? width + gap : 0;
     }
     return l;
+}
+
+// The optional cells stay where they leave the bars a quarter of the room.
+Layout layoutOf(const ProfileBars &bars, const QRectF &area, const QFontMetricsF &metrics) {
+    const Layout whole = layoutOf(bars, area, metrics, true);
+    return bars.optionalCell < 0 || whole.barWidth >= area.width() / 4
+               ? whole
+               : layoutOf(bars, area, metrics, false);
 }
 
 QColor toneColor(ProfileBars::Tone tone, const QPalette &palette) {
@@ -108,8 +120,9 @@ void ProfileBars::paint(QPainter &painter, const QRectF &area, const QFont &font
     faint.setAlpha(150);
     const auto cellsAt = [&](double y, const QStringList &cells) {
         for (qsizetype c = 0; c < cells.size() && c < l.cellLeft.size(); ++c)
-            painter.drawText(QRectF(l.cellLeft[c], y, l.cellWidth[c], l.rowHeight),
-                             Qt::AlignRight | Qt::AlignVCenter, cells[c]);
+            if (l.cellWidth[c] > 0)
+                painter.drawText(QRectF(l.cellLeft[c], y, l.cellWidth[c], l.rowHeight),
+                                 Qt::AlignRight | Qt::AlignVCenter, cells[c]);
     };
     double y = area.top();
     if (!title.isEmpty()) {

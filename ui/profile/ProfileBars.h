@@ -36,6 +36,9 @@ struct ProfileBars {
     QString title;
     QStringList headers; // over the names, then over each cell
     QString barHeader;   // over the bars
+    // A cell column left out where the bars would get too little room (one
+    // that the bars or the tooltip show too), -1 for none.
+    qsizetype optionalCell = -1;
     QList<Row> rows;
     // Bars from a zero line in the middle, positive to the right.
     bool diverging = false;

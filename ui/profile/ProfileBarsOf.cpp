@@ -99,7 +99,8 @@ ProfileBars ProfileBarsOf::point(const Run &run, const PointStats *stats, const 
                             : functionTip(f.name, f.module, figures, *profile);
         bars.rows << row;
     }
-    bars.barHeader = tr("share of the samples");
+    // The whisker shows the interval where its figures do not fit.
+    bars.optionalCell = 1;
     bars.toolTip = tr("A function's ns/pkt is its share of the samples times the point's ns/pkt. "
                       "Hover a function for its call chains.");
     if (!profile->ns)
@@ -174,7 +175,9 @@ ProfileBars ProfileBarsOf::delta(const Comparison &c, int run, int point) {
                                                    r.current.samples > 0 ? *after : *before);
         bars.rows << row;
     }
-    bars.barHeader = tr("← ns/pkt added · saved →");
+    bars.barHeader = tr("← added · saved →");
+    // The bold name marks a changed function where its shares do not fit.
+    bars.optionalCell = 3;
     bars.toolTip = tr("Right of the line: the ns/pkt %1 saves against %2; left: the ns/pkt it "
                       "adds. Bold: the function's share changed beyond sampling noise.\n")
                        .arg(c.runs[run].run.shortTitle(), c.runs[0].run.shortTitle()) +

@@ -40,7 +40,8 @@ FigurePanel ProfilePanel::figurePanel(const QString &name) const {
 }
 
 QSize ProfilePanel::sizeHint() const {
-    const int width = fontMetrics().averageCharWidth() * 80;
+    // No wider than the live chart it shares a tab with: the table beside it keeps its room.
+    const int width = fontMetrics().averageCharWidth() * 40;
     return {width, int(m_bars.height(font(), width - 2 * margin)) + 2 * margin};
 }
 
