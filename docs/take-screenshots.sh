@@ -2,7 +2,8 @@
 # Screenshots of the real application for the documentation: starts burstlab
 # under Xvfb with a throw-away store and settings, runs a burst sweep and a
 # burst x clone sweep on net_null through the real engine, and saves the main
-# window (also while the second sweep runs), the comparison, the host
+# window (also while the second sweep runs, and with a point's profile
+# beside the table), the comparison (also with a point's profile diff), the host
 # checklist, the runs list, the setup with kernel pktgen chosen and the
 # exported figures into docs/screenshots/ (a 1600x1000 screen) and
 # docs/screenshots/1280x720/ (a laptop screen). With openbox installed the

@@ -1,5 +1,6 @@
 #include "ScreenshotTour.h"
 #include "checklist/ChecklistView.h"
+#include "compare/CompareTableModel.h"
 #include "compare/CompareView.h"
 #include "export/ChartExportDialog.h"
 #include "export/ExportController.h"
@@ -16,6 +17,7 @@
 #include <QDir>
 #include <QPixmap>
 #include <QScreen>
+#include <QTableView>
 #include <QTimer>
 #include <QWidget>
 
@@ -26,6 +28,21 @@ namespace burstlab {
 namespace {
 // Long enough for the charts to repaint after a tab switch.
 constexpr int settleMs = 600;
+// The point whose profile the tour shows: the largest burst of both sweeps.
+const QString profiledPoint = QStringLiteral("burst=32");
+
+// Makes the first row of profiledPoint current, at that column.
+bool selectPoint(QTableView *table, int column) {
+    for (int row = 0; row < table->model()->rowCount(); ++row) {
+        // The burst x clone sweep's point names its clone too.
+        const QString point = table->model()->index(row, 0).data().toString();
+        if (point == profiledPoint || point.startsWith(profiledPoint + QLatin1Char(' '))) {
+            table->setCurrentIndex(table->model()->index(row, column));
+            return true;
+        }
+    }
+    return false;
+}
 } // namespace
 
 ScreenshotTour::ScreenshotTour(MainWindow &window, QString directory, QObject *parent)
@@ -90,9 +107,19 @@ void ScreenshotTour::onSweepFinished(qint64 runId, bool completed, const QString
     m_runs.append(runId);
     if (m_runs.size() == 1) {
         QTimer::singleShot(settleMs, this, [this] {
-            if (save(QStringLiteral("main-window.png")) && exportCharts()) {
-                runSweep(QStringLiteral("burst x clone"), QStringLiteral("0,64"));
+            if (!save(QStringLiteral("main-window.png")) || !exportCharts()) {
+                return;
             }
+            // The profile beside the table, of the point a click selects.
+            if (!selectPoint(m_window.resultsView()->resultsTable(), 0)) {
+                fail(QStringLiteral("no point %1 in the results").arg(profiledPoint));
+                return;
+            }
+            QTimer::singleShot(settleMs, this, [this] {
+                if (save(QStringLiteral("profile-point.png"))) {
+                    runSweep(QStringLiteral("burst x clone"), QStringLiteral("0,64"));
+                }
+            });
         });
         return;
     }
@@ -110,6 +137,19 @@ void ScreenshotTour::showComparison() {
     m_window.showTab(MainWindow::CompareTab);
     QTimer::singleShot(settleMs, this, [this] {
         if (save(QStringLiteral("compare.png"))) {
+            showProfileDiff();
+        }
+    });
+}
+
+void ScreenshotTour::showProfileDiff() {
+    if (!selectPoint(m_window.compareView()->table(),
+                     CompareTableModel::columnOf(1, CompareTableModel::DeltaField))) {
+        fail(QStringLiteral("no point %1 in the comparison").arg(profiledPoint));
+        return;
+    }
+    QTimer::singleShot(settleMs, this, [this] {
+        if (save(QStringLiteral("compare-profile.png"))) {
             showChecklist();
         }
     });

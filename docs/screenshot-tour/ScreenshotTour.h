@@ -31,6 +31,8 @@ class ScreenshotTour : public QObject {
     void runSweep(const QString &label, const QString &clones);
     void onSweepFinished(qint64 runId, bool completed, const QString &error);
     void showComparison();
+    // The comparison's profile diff at its largest burst.
+    void showProfileDiff();
     void showChecklist();
     void showPktgenSetup();
     bool exportCharts();

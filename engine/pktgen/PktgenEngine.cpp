@@ -214,6 +214,9 @@ PktgenEngine::PktgenEngine(PktgenProc proc, std::vector<KernelDevice> devices,
     m_limits.node.hi = std::min(m_limits.node.hi, lastPossibleNode().value_or(0));
     // kpktgend runs kernel code only: a profile needs the kernel's samples.
     m_profiling = profile::probe(true);
+    if (m_profiling.available) {
+        m_symbols = std::make_unique<profile::Symbols>();
+    }
     profile::narrowRate(m_limits.profileHz, m_defaults.profileHz);
     // pktgen's own defaults where they differ: a step that sets no burst
     // sends as pktgen does.
@@ -480,9 +483,6 @@ Json PktgenEngine::finish() {
     if (s.profiler) {
         for (int fd : s.profiler->fds()) {
             profile::disableEvent(fd);
-        }
-        if (!m_symbols) {
-            m_symbols = std::make_unique<profile::Symbols>();
         }
         record.profile = s.profiler->finish(*m_symbols);
     }

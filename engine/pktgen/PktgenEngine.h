@@ -98,7 +98,7 @@ class PktgenEngine {
     bool m_claimed = false; // pktgen held no other user's entry at start
     std::unique_ptr<Step> m_step;
     protocol::Profiling m_profiling;             // the hello's, probed once
-    std::unique_ptr<profile::Symbols> m_symbols; // read at the first profile's end
+    std::unique_ptr<profile::Symbols> m_symbols; // read at the start where it can profile
 };
 
 } // namespace burstlab::engine

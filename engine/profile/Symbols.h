@@ -19,10 +19,11 @@ struct Frame {
 
 // Names code addresses of this process: user addresses by elfutils' libdwfl
 // (the symbol tables of the program and the libraries mapped, .dynsym where
-// a library is stripped), kernel ones by /proc/kallsyms (a module's
-// by its name there, "[pktgen]"), read once when the
-// first is asked for. C++ names come demangled and without their parameter
-// lists. Main lcore only; answers are cached.
+// a library is stripped), kernel ones by /proc/kallsyms (a module's by its
+// name there, "[pktgen]"). Both are read when it is made, which an engine
+// does at its start: in an emulated guest the kernel's list takes seconds,
+// which a step's end must not wait for. C++ names come demangled and
+// without their parameter lists. Main lcore only; answers are cached.
 class Symbols {
   public:
     Symbols();
@@ -39,9 +40,9 @@ class Symbols {
     Frame user(uint64_t address);
     Frame kernel(uint64_t address);
     void reportMaps();
+    void readKallsyms();
 
     Dwfl *m_dwfl = nullptr;
-    bool m_kallsymsRead = false;
     std::vector<std::pair<uint64_t, Frame>> m_kallsyms; // by address
     std::unordered_map<uint64_t, Frame> m_cache;
 };

@@ -97,6 +97,9 @@ Engine::Engine(const Options &options, std::string filePrefix, const TscRate &ts
         }
     }
     m_profiling = profile::probe();
+    if (m_profiling.available) {
+        m_symbols = std::make_unique<profile::Symbols>();
+    }
 }
 
 Engine::~Engine() = default;
@@ -336,9 +339,6 @@ Json Engine::finish() {
     end.tscHz = m_tsc.hz;
     end.mbufsInUse = m_txPool.inUse();
     if (m_profiler) {
-        if (!m_symbols) {
-            m_symbols = std::make_unique<profile::Symbols>();
-        }
         end.profile = m_profiler->finish(*m_symbols);
         m_profiler.reset();
     }

@@ -66,7 +66,7 @@ class Engine {
     std::vector<pid_t> m_workerTids;    // the thread of each worker lcore
     protocol::Profiling m_profiling;
     std::unique_ptr<profile::StepProfiler> m_profiler; // the running step's
-    std::unique_ptr<profile::Symbols> m_symbols;       // made at the first profile's end
+    std::unique_ptr<profile::Symbols> m_symbols;       // made at the start where it can profile
     StepLimits m_limits;
     StepParams m_defaults;
     unsigned m_poolSerial = 0;

@@ -32,6 +32,12 @@ bool reportWriteFailure(const QString &path, QString *error) {
 ChartFigure::ChartFigure(QList<const ChartPane *> charts, QString caption)
     : m_charts(std::move(charts)), m_caption(std::move(caption)) {}
 
+ChartFigure ChartFigure::withPanel(FigurePanel panel) const {
+    ChartFigure figure = *this;
+    figure.m_panel = std::move(panel);
+    return figure;
+}
+
 double ChartFigure::fontScale(QSize size) {
     return std::max(1.25, size.height() / 400.0);
 }
@@ -65,9 +71,15 @@ void ChartFigure::paint(QPainter &painter, QSize size) const {
                             : metrics.boundingRect(textArea, flags, m_caption).height() + margin;
 
     const double chartHeight = size.height() - captionHeight;
-    const double chartWidth = double(size.width()) / double(m_charts.size());
+    const double chartWidth = double(size.width()) / double(chartCount());
     for (int i = 0; i < m_charts.size(); ++i) {
         m_charts.at(i)->render(painter, QRectF(i * chartWidth, 0, chartWidth, chartHeight), scale);
+    }
+    if (!m_panel.isEmpty()) {
+        m_panel.paint(painter,
+                      QRectF(double(m_charts.size()) * chartWidth + margin, margin,
+                             chartWidth - 2 * margin, chartHeight - 2 * margin),
+                      scale);
     }
     if (!m_caption.isEmpty()) {
         painter.setFont(font);

@@ -4,14 +4,25 @@
 #include <QList>
 #include <QSize>
 #include <QString>
+#include <functional>
 
 QT_BEGIN_NAMESPACE
 class QPainter;
+class QRectF;
 QT_END_NAMESPACE
 
 namespace burstlab {
 
 class ChartPane;
+
+// A panel a figure may carry beside its charts (a point's profile), drawn by
+// the code that draws it on screen.
+struct FigurePanel {
+    QString name; // "the profile of burst=32"
+    std::function<void(QPainter &, const QRectF &, double fontScale)> paint;
+
+    bool isEmpty() const { return !paint; }
+};
 
 // A figure for a post or a slide: one chart, or several side by side (the pps
 // and delta charts of a run, the form a mailing-list post links to), with a
@@ -29,7 +40,11 @@ class ChartFigure {
     // width, and never under 10 pt, so a pasted figure's fine print reads.
     static QFont captionFont(QSize size);
 
-    int chartCount() const { return int(m_charts.size()); }
+    // The same figure with the panel at its right, as wide as one chart.
+    ChartFigure withPanel(FigurePanel panel) const;
+
+    // The charts and the panel: what a preset's width is shared among.
+    int chartCount() const { return int(m_charts.size()) + (m_panel.isEmpty() ? 0 : 1); }
     QString caption() const { return m_caption; }
 
     void paint(QPainter &painter, QSize size) const;
@@ -42,6 +57,7 @@ class ChartFigure {
   private:
     QList<const ChartPane *> m_charts;
     QString m_caption;
+    FigurePanel m_panel;
 };
 
 } // namespace burstlab

@@ -27,6 +27,8 @@ class CompareTableModel : public QAbstractTableModel {
     enum Field { PpsField, BitsField, DeltaField, VerdictField };
     // The column of a run's field (the baseline, run 0, has pps and bits only).
     static int columnOf(int run, Field field);
+    // The run whose figure a column holds (0, the baseline, for the point's).
+    int runOf(int column) const { return column <= 0 ? 0 : cellOf(column).run; }
 
   private:
     struct Cell {

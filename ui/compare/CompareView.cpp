@@ -3,6 +3,8 @@
 #include "charts/PpsChart.h"
 #include "compare/CompareTableModel.h"
 #include "export/FigureCaption.h"
+#include "profile/ProfileBarsOf.h"
+#include "profile/ProfilePanel.h"
 #include "results/ChartSeriesBuilder.h"
 #include "stats/PointStats.h"
 #include "store/RunFilter.h"
@@ -19,8 +21,10 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QStyle>
+#include <QTabWidget>
 #include <QTableView>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -52,7 +56,8 @@ CompareView::CompareView(QWidget *parent)
       m_key(new QLabel(this)), m_top(new QHBoxLayout), m_filter(new QLineEdit(this)),
       m_picker(new QListWidget(this)), m_pps(new PpsChart(this)), m_delta(new DeltaChart(this)),
       m_model(new CompareTableModel(this)), m_table(new QTableView(this)),
-      m_differences(new QListWidget(this)) {
+      m_differences(new QListWidget(this)), m_profileDiff(new ProfilePanel(this)),
+      m_side(new QTabWidget(this)) {
     m_message->setText(tr("Tick two or more runs in the list to compare them."));
     m_baseline->setToolTip(tr("Deltas and verdicts are taken against this run"));
     m_baseline->setMinimumContentsLength(16);
@@ -92,15 +97,20 @@ CompareView::CompareView(QWidget *parent)
     charts->setChildrenCollapsible(false);
     charts->addWidget(m_pps);
     charts->addWidget(m_delta);
-    auto *differenceBox = new QWidget(this);
-    auto *differenceLayout = new QVBoxLayout(differenceBox);
-    differenceLayout->setContentsMargins(0, 0, 0, 0);
-    differenceLayout->addWidget(new QLabel(tr("Differences between the runs"), this));
-    differenceLayout->addWidget(m_differences, 1);
+    auto *profileScroll = new QScrollArea(this);
+    profileScroll->setWidget(m_profileDiff);
+    profileScroll->setWidgetResizable(true);
+    profileScroll->setFrameShape(QFrame::NoFrame);
+    m_side->setObjectName(QStringLiteral("differencesOrProfile"));
+    m_side->setDocumentMode(true);
+    m_side->addTab(m_differences, tr("Differences between the runs"));
+    m_side->addTab(profileScroll, tr("Profile diff"));
+    m_side->setTabToolTip(1, tr("Where the selected point's delta went: each function's ns/packet "
+                                "in the baseline and in the run, from their profiles"));
     auto *bottom = new QSplitter(Qt::Horizontal, this);
     bottom->setChildrenCollapsible(false);
     bottom->addWidget(m_table);
-    bottom->addWidget(differenceBox);
+    bottom->addWidget(m_side);
     bottom->setStretchFactor(0, 3);
     bottom->setStretchFactor(1, 2);
     QWidget *chartsBox = chartsWithKey(charts, m_key, this);
@@ -139,6 +149,10 @@ CompareView::CompareView(QWidget *parent)
     m_delta->setReference(tr("baseline"));
     connect(m_baseline, &QComboBox::activated, this,
             [this] { setBaseline(m_baseline->currentData().toLongLong()); });
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentChanged, this, [this] {
+        showProfileDiff();
+        m_side->setCurrentIndex(1);
+    });
     connect(m_picker, &QListWidget::itemChanged, this, &CompareView::onPickerChanged);
     connect(m_filter, &QLineEdit::textChanged, this, &CompareView::filterPicker);
 }
@@ -229,6 +243,7 @@ void CompareView::onPickerChanged(QListWidgetItem *item) {
         m_delta->clear();
         m_differences->clear();
         m_hostWarnings.clear();
+        showProfileDiff();
         const QSignalBlocker block(m_baseline);
         m_baseline->clear();
         showMessage(tr("Tick at least two runs to compare them."));
@@ -330,6 +345,21 @@ QList<QPair<QString, ChartFigure>> CompareView::figures() const {
             {tr("delta"), ChartFigure({m_delta}, m_delta->caption())}};
 }
 
+FigurePanel CompareView::profileFigurePanel() const {
+    return m_profileDiff->figurePanel(tr("the profile diff of %1").arg(m_profilePoint));
+}
+
+void CompareView::showProfileDiff() {
+    const Comparison &comparison = m_model->comparison();
+    const QModelIndex current = m_table->currentIndex();
+    const int point = current.isValid() ? current.row() : -1;
+    m_profilePoint = point >= 0 && point < comparison.points.size()
+                         ? comparison.points[point].describe(comparison.axisNames)
+                         : QString();
+    const int run = current.isValid() ? std::max(1, m_model->runOf(current.column())) : 1;
+    m_profileDiff->setBars(ProfileBarsOf::delta(comparison, run, point));
+}
+
 QStringList CompareView::differences() const {
     QStringList lines;
     for (int i = 0; i < m_differences->count(); ++i) {
@@ -399,6 +429,7 @@ void CompareView::recompute() {
     m_key->setText(FigureCaption::key(FigureCaption::Marks::PpsAndDelta, intervals, disturbed));
 
     listDifferences(comparison);
+    showProfileDiff();
     const int others = int(m_runs.size()) - 1;
     if (comparison.unmatched.size() == others) {
         showMessage(

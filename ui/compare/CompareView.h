@@ -14,6 +14,7 @@ class QLabel;
 class QLineEdit;
 class QListWidget;
 class QListWidgetItem;
+class QTabWidget;
 class QTableView;
 QT_END_NAMESPACE
 
@@ -23,13 +24,16 @@ class CompareTableModel;
 class DeltaChart;
 class ElidedLabel;
 class PpsChart;
+class ProfilePanel;
 class RunStore;
 
 // Two or more stored runs overlaid on the pps and delta charts, with the
 // per-point delta table against a chosen baseline and a list of what differs
 // between the runs: points they do not share, settings they held differently
 // (fixed parameters, port, step length) and their hosts (fingerprint and
-// checklist). Runs are picked from the store in the view itself.
+// checklist), or, for the point selected in the table, where its delta went
+// (the profiles' diff, in a tab beside the differences). Runs are picked
+// from the store in the view itself.
 class CompareView : public QWidget {
     Q_OBJECT
   public:
@@ -58,6 +62,9 @@ class CompareView : public QWidget {
     QString keyText() const;
     // What File ▸ Export chart offers: pps and delta side by side, then each chart.
     QList<QPair<QString, ChartFigure>> figures() const;
+    // The selected point's profile diff for a figure; empty when none is shown.
+    FigurePanel profileFigurePanel() const;
+    ProfilePanel *profileDiff() const { return m_profileDiff; }
     // Every line of the differences list.
     QStringList differences() const;
     // The host lines of it, "#2 vs baseline #1: governor: performance vs powersave".
@@ -73,6 +80,9 @@ class CompareView : public QWidget {
     // The figures a reader needs first in sight, each column as wide as its text.
     void fitColumns();
     void listDifferences(const Comparison &comparison);
+    // Where the delta went at the selected point, for the selected run
+    // (the first other run where the baseline's column is selected).
+    void showProfileDiff();
     void onPickerChanged(QListWidgetItem *item);
     void filterPicker(const QString &text);
     void addPickerItem(qint64 runId, const QString &title, const QString &toolTip);
@@ -96,6 +106,9 @@ class CompareView : public QWidget {
     CompareTableModel *m_model;
     QTableView *m_table;
     QListWidget *m_differences;
+    ProfilePanel *m_profileDiff;
+    QTabWidget *m_side; // the differences or the profile diff, beside the table
+    QString m_profilePoint;
 };
 
 } // namespace burstlab

@@ -1,6 +1,7 @@
 #include "export/ChartExportDialog.h"
 #include "export/ExportPreset.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDir>
@@ -22,10 +23,11 @@ constexpr int previewWidth = 560;
 } // namespace
 
 ChartExportDialog::ChartExportDialog(const QList<QPair<QString, ChartFigure>> &figures, int preset,
-                                     const QString &folder, QWidget *parent)
-    : QDialog(parent), m_folder(folder), m_figures(figures), m_chart(new QComboBox(this)),
-      m_preset(new QComboBox(this)), m_format(new QComboBox(this)), m_path(new QLineEdit(this)),
-      m_preview(new QLabel(this)) {
+                                     const QString &folder, QWidget *parent,
+                                     const FigurePanel &panel)
+    : QDialog(parent), m_folder(folder), m_figures(figures), m_panel(panel),
+      m_chart(new QComboBox(this)), m_preset(new QComboBox(this)), m_format(new QComboBox(this)),
+      m_withPanel(new QCheckBox(this)), m_path(new QLineEdit(this)), m_preview(new QLabel(this)) {
     setWindowTitle(tr("Export figure"));
     for (const auto &figure : figures) {
         m_chart->addItem(figure.first);
@@ -42,6 +44,14 @@ ChartExportDialog::ChartExportDialog(const QList<QPair<QString, ChartFigure>> &f
     m_preset->setCurrentIndex(std::clamp(preset, 0, int(m_preset->count()) - 1));
     m_format->addItem(tr("PNG image"), QStringLiteral("png"));
     m_format->addItem(tr("SVG drawing"), QStringLiteral("svg"));
+    m_withPanel->setObjectName(QStringLiteral("exportWithProfile"));
+    if (panel.isEmpty()) {
+        m_withPanel->setText(tr("Include a profile beside the charts"));
+        m_withPanel->setEnabled(false);
+        m_withPanel->setToolTip(tr("Select a point with a profile in the table first"));
+    } else {
+        m_withPanel->setText(tr("Include %1 beside the charts").arg(panel.name));
+    }
     auto *browseButton = new QPushButton(tr("Browse…"), this);
     auto *pathRow = new QHBoxLayout;
     pathRow->addWidget(m_path, 1);
@@ -51,6 +61,7 @@ ChartExportDialog::ChartExportDialog(const QList<QPair<QString, ChartFigure>> &f
     form->addRow(tr("Figure:"), m_chart);
     form->addRow(tr("Size:"), m_preset);
     form->addRow(tr("Format:"), m_format);
+    form->addRow(QString(), m_withPanel);
     form->addRow(tr("File:"), pathRow);
     form->addRow(m_preview);
     form->addRow(buttons);
@@ -63,6 +74,9 @@ ChartExportDialog::ChartExportDialog(const QList<QPair<QString, ChartFigure>> &f
     connect(m_preset, &QComboBox::currentIndexChanged, this, &ChartExportDialog::suggestPath);
     connect(m_chart, &QComboBox::currentIndexChanged, this, &ChartExportDialog::updatePreview);
     connect(m_preset, &QComboBox::currentIndexChanged, this, &ChartExportDialog::updatePreview);
+    connect(m_withPanel, &QCheckBox::toggled, this, &ChartExportDialog::fitPreset);
+    connect(m_withPanel, &QCheckBox::toggled, this, &ChartExportDialog::suggestPath);
+    connect(m_withPanel, &QCheckBox::toggled, this, &ChartExportDialog::updatePreview);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     fitPreset();
@@ -70,10 +84,19 @@ ChartExportDialog::ChartExportDialog(const QList<QPair<QString, ChartFigure>> &f
     updatePreview();
 }
 
+ChartFigure ChartExportDialog::figure() const {
+    if (chartIndex() < 0 || chartIndex() >= m_figures.size())
+        return ChartFigure({}, QString());
+    const ChartFigure &chosen = m_figures.at(chartIndex()).second;
+    return m_withPanel->isChecked() ? chosen.withPanel(m_panel) : chosen;
+}
+
+void ChartExportDialog::setPanelIncluded(bool included) {
+    m_withPanel->setChecked(included && !m_panel.isEmpty());
+}
+
 void ChartExportDialog::fitPreset() {
-    const int charts = chartIndex() >= 0 && chartIndex() < m_figures.size()
-                           ? m_figures.at(chartIndex()).second.chartCount()
-                           : 1;
+    const int charts = figure().chartCount();
     const int better = ExportPreset::betterFor(m_preset->currentIndex(), charts);
     if (better >= 0) {
         m_preset->setCurrentIndex(better);
@@ -115,9 +138,9 @@ void ChartExportDialog::updatePreview() {
         m_preview->clear();
         return;
     }
-    const QImage figure = m_figures.at(chartIndex()).second.image(size);
+    const QImage image = figure().image(size);
     const qreal ratio = devicePixelRatioF();
-    QImage shown = figure.scaledToWidth(int(previewWidth * ratio), Qt::SmoothTransformation);
+    QImage shown = image.scaledToWidth(int(previewWidth * ratio), Qt::SmoothTransformation);
     shown.setDevicePixelRatio(ratio);
     m_preview->setPixmap(QPixmap::fromImage(shown));
 }
@@ -126,6 +149,8 @@ void ChartExportDialog::suggestPath() {
     const QSize size = ExportPreset::all().value(presetIndex()).size;
     QString base = m_chart->currentText().toLower();
     base.replace(QLatin1Char(' '), QLatin1Char('-'));
+    if (m_withPanel->isChecked())
+        base += QStringLiteral("-profile");
     const QString file = QStringLiteral("burstlab-%1-%2x%3.%4")
                              .arg(base)
                              .arg(size.width())

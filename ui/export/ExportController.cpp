@@ -83,8 +83,9 @@ std::optional<QString> ExportController::runsText(ExportFormat format, const QLi
     return burstlab::exportRuns(format, runs);
 }
 
-void ExportController::exportFigure(const QList<QPair<QString, ChartFigure>> &figures) {
-    ChartExportDialog dialog(figures, m_settings.exportPreset(), folder(), m_window);
+void ExportController::exportFigure(const QList<QPair<QString, ChartFigure>> &figures,
+                                    const FigurePanel &panel) {
+    ChartExportDialog dialog(figures, m_settings.exportPreset(), folder(), m_window, panel);
     dialog.choose(m_settings.exportFigure(), m_settings.exportFormat());
     if (dialog.exec() != QDialog::Accepted || dialog.path().isEmpty() || dialog.chartIndex() < 0 ||
         dialog.chartIndex() >= figures.size()) {
@@ -94,7 +95,7 @@ void ExportController::exportFigure(const QList<QPair<QString, ChartFigure>> &fi
     m_settings.setExportChoice(dialog.chartIndex(), dialog.format());
     const ExportPreset preset = ExportPreset::all().value(dialog.presetIndex());
     QString error;
-    if (!writeFigure(figures.at(dialog.chartIndex()).second, dialog.path(), preset.size, &error)) {
+    if (!writeFigure(dialog.figure(), dialog.path(), preset.size, &error)) {
         fail(tr("The figure was not exported: %1").arg(error));
         return;
     }

@@ -38,8 +38,10 @@ class ExportController : public QObject {
     std::optional<QString> runsText(ExportFormat format, const QList<qint64> &runIds,
                                     QString *error) const;
 
-    // Interactive: pick the figure, preset and file.
-    void exportFigure(const QList<QPair<QString, ChartFigure>> &figures);
+    // Interactive: pick the figure, preset and file, and whether the panel
+    // (a profile) goes beside the charts.
+    void exportFigure(const QList<QPair<QString, ChartFigure>> &figures,
+                      const FigurePanel &panel = {});
     void exportRuns(const QList<qint64> &runIds);
     void copyNetdev(const QList<qint64> &runIds);
     void saveNetdev(const QList<qint64> &runIds);

@@ -243,8 +243,10 @@ void MainWindow::createActions() {
     connect(m_openStore, &QAction::triggered, this, &MainWindow::chooseStore);
     connect(m_openSharedStore, &QAction::triggered, this, &MainWindow::chooseSharedStore);
     connect(m_exportCharts, &QAction::triggered, this, [this] {
-        m_export->exportFigure(m_tabs->currentWidget() == m_compare ? m_compare->figures()
-                                                                    : m_results->figures());
+        const bool compare = m_tabs->currentWidget() == m_compare;
+        m_export->exportFigure(compare ? m_compare->figures() : m_results->figures(),
+                               compare ? m_compare->profileFigurePanel()
+                                       : m_results->profileFigurePanel());
     });
     connect(m_exportData, &QAction::triggered, this,
             [this] { m_export->exportRuns(currentRunIds()); });

@@ -5,6 +5,8 @@
 #include "checklist/ChecklistSummary.h"
 #include "export/FigureCaption.h"
 #include "model/EngineIdentity.h"
+#include "profile/ProfileBarsOf.h"
+#include "profile/ProfilePanel.h"
 #include "results/ChartSeriesBuilder.h"
 #include "results/ResultsTableModel.h"
 #include "stats/LineRate.h"
@@ -19,8 +21,10 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QScrollArea>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTableView>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -54,7 +58,8 @@ SweepResultsView::SweepResultsView(QWidget *parent)
     : QWidget(parent), m_mode(new QComboBox(this)), m_baseline(new QComboBox(this)),
       m_baselineNote(new ElidedLabel(this)), m_summary(new ElidedLabel(this)),
       m_key(new QLabel(this)), m_controls(new QHBoxLayout), m_checklist(new ChecklistSummary(this)),
-      m_live(new LiveRateChart(this)), m_pps(new PpsChart(this)), m_delta(new DeltaChart(this)),
+      m_live(new LiveRateChart(this)), m_profile(new ProfilePanel(this)),
+      m_side(new QTabWidget(this)), m_pps(new PpsChart(this)), m_delta(new DeltaChart(this)),
       m_model(new ResultsTableModel(this)), m_table(new QTableView(this)) {
     m_mode->addItem(tr("previous point"), int(DeltaMode::VsPrevious));
     m_mode->addItem(tr("baseline run"), int(DeltaMode::VsBaseline));
@@ -105,7 +110,17 @@ SweepResultsView::SweepResultsView(QWidget *parent)
     charts->setStretchFactor(1, 3);
     charts->setStretchFactor(2, 1);
     QWidget *chartsBox = chartsWithKey(charts, m_key, this);
-    auto *bottom = splitter(Qt::Horizontal, m_live, m_table, QStringLiteral("liveSplitter"));
+    auto *profileScroll = new QScrollArea(this);
+    profileScroll->setWidget(m_profile);
+    profileScroll->setWidgetResizable(true);
+    profileScroll->setFrameShape(QFrame::NoFrame);
+    m_side->setObjectName(QStringLiteral("liveOrProfile"));
+    m_side->setDocumentMode(true);
+    m_side->addTab(m_live, tr("Live rate"));
+    m_side->addTab(profileScroll, tr("Profile"));
+    m_side->setTabToolTip(1, tr("Where the selected point's ns/packet go: the TX lcores' "
+                                "profile over the measured windows"));
+    auto *bottom = splitter(Qt::Horizontal, m_side, m_table, QStringLiteral("liveSplitter"));
     // The table's nine columns need more room than the live chart.
     bottom->setStretchFactor(0, 2);
     bottom->setStretchFactor(1, 3);
@@ -119,6 +134,10 @@ SweepResultsView::SweepResultsView(QWidget *parent)
 
     connect(m_checklist, &ChecklistSummary::fullViewRequested, this,
             &SweepResultsView::checklistRequested);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this] {
+        showProfile();
+        m_side->setCurrentIndex(1);
+    });
     connect(m_mode, &QComboBox::currentIndexChanged, this, &SweepResultsView::onModeChanged);
     connect(m_baseline, &QComboBox::currentIndexChanged, this, &SweepResultsView::onModeChanged);
 }
@@ -217,6 +236,8 @@ void SweepResultsView::clear() {
 void SweepResultsView::setLiveRun(qint64 runId, bool running) {
     m_liveRunId = runId;
     m_liveRunning = running;
+    if (running)
+        m_side->setCurrentWidget(m_live);
 }
 
 void SweepResultsView::setPpsFromZero(bool fromZero) {
@@ -284,6 +305,23 @@ QList<QPair<QString, ChartFigure>> SweepResultsView::figures() const {
             {tr("live rate"), ChartFigure({m_live}, m_live->caption())}};
 }
 
+FigurePanel SweepResultsView::profileFigurePanel() const {
+    return m_profile->figurePanel(tr("the profile of %1").arg(m_profilePoint));
+}
+
+void SweepResultsView::showProfile() {
+    const QModelIndex current = m_table->currentIndex();
+    const auto *proxy = static_cast<const QSortFilterProxyModel *>(m_table->model());
+    const int row = current.isValid() ? proxy->mapToSource(current).row() : -1;
+    if (!m_run || row < 0 || row >= m_model->stats().size()) {
+        m_profilePoint.clear();
+        m_profile->setBars(ProfileBarsOf::point(Run{}, nullptr, QString()));
+        return;
+    }
+    m_profilePoint = m_model->data(m_model->index(row, ResultsTableModel::PointColumn)).toString();
+    m_profile->setBars(ProfileBarsOf::point(*m_run, &m_model->stats()[row], m_profilePoint));
+}
+
 std::optional<qint64> SweepResultsView::runId() const {
     return m_run ? std::optional<qint64>(m_run->id) : std::nullopt;
 }
@@ -330,6 +368,7 @@ void SweepResultsView::recompute() {
         m_delta->clear();
         m_summary->clear();
         m_key->clear();
+        showProfile();
         return;
     }
     const Run &run = *m_run;
@@ -380,6 +419,7 @@ void SweepResultsView::recompute() {
     m_summary->setText(tr("Run #%1 %2 · %3 · %4%5 · %6")
                            .arg(run.id)
                            .arg(name, run.device(), engineText, run.spec.describe(), lineRate));
+    showProfile();
 }
 
 } // namespace burstlab

@@ -16,6 +16,7 @@ class QComboBox;
 class QHBoxLayout;
 class QLabel;
 class QTableView;
+class QTabWidget;
 QT_END_NAMESPACE
 
 namespace burstlab {
@@ -25,13 +26,15 @@ class DeltaChart;
 class ElidedLabel;
 class LiveRateChart;
 class PpsChart;
+class ProfilePanel;
 class ResultsTableModel;
 class RunStore;
 
 // One run's results as they come in: pps and delta charts side by side on one
 // x scale with the run's host checklist beside them, the live rate of the
-// running step, and the mailing-list table. Deltas are shown against the
-// previous point or against a baseline run picked from the store.
+// running step or the profile of the point selected in the table (tabs
+// beside the table, so the table keeps its width), and the mailing-list table. Deltas are shown
+// against the previous point or against a baseline run picked from the store.
 class SweepResultsView : public QWidget {
     Q_OBJECT
   public:
@@ -64,11 +67,14 @@ class SweepResultsView : public QWidget {
     QString keyText() const;
     // What File ▸ Export chart offers: pps and delta side by side, then each chart.
     QList<QPair<QString, ChartFigure>> figures() const;
+    // The selected point's profile for a figure; empty when none is shown.
+    FigurePanel profileFigurePanel() const;
 
     LiveRateChart *liveChart() const { return m_live; }
     PpsChart *ppsChart() const { return m_pps; }
     DeltaChart *deltaChart() const { return m_delta; }
     ChecklistSummary *checklistSummary() const { return m_checklist; }
+    ProfilePanel *profilePanel() const { return m_profile; }
     ResultsTableModel *resultsModel() const { return m_model; }
     QTableView *resultsTable() const { return m_table; }
 
@@ -95,6 +101,8 @@ class SweepResultsView : public QWidget {
     // with steps that sweeps the same parameters; -1 when there is none.
     int defaultBaselineIndex() const;
     void showBaselineNote(const QList<PointStats> &stats);
+    // The profile of the point selected in the table.
+    void showProfile();
 
     RunStore *m_store = nullptr;
     std::optional<Run> m_run;
@@ -102,6 +110,7 @@ class SweepResultsView : public QWidget {
     std::optional<Run> m_baselineRun;
     QList<PointStats> m_baselineStats; // under the baseline run's own options
     QString m_figureCaption;           // of the pps and delta charts side by side
+    QString m_profilePoint;            // the point whose profile is shown
     qint64 m_liveRunId = 0;
     bool m_liveRunning = false;
 
@@ -115,6 +124,8 @@ class SweepResultsView : public QWidget {
     QHBoxLayout *m_controls;
     ChecklistSummary *m_checklist;
     LiveRateChart *m_live;
+    ProfilePanel *m_profile;
+    QTabWidget *m_side; // the live rate or the profile, beside the table
     PpsChart *m_pps;
     DeltaChart *m_delta;
     ResultsTableModel *m_model;

@@ -74,10 +74,6 @@ QString md(const QString &text) {
     return SafeText::field(text).replace(QLatin1Char('|'), QLatin1String("\\|"));
 }
 
-QString percent(double share) {
-    return QString::number(share * 100, 'f', 1) + QLatin1Char('%');
-}
-
 QString nsText(const std::optional<double> &ns) {
     return ns ? T::fixed2(*ns) : QStringLiteral("-");
 }
@@ -168,8 +164,9 @@ QStringList ProfileColumns::markdown(const Comparison &c) {
                  ++f) {
                 const PointProfile::Function &fn = profile->functions[f];
                 points << lead + QStringLiteral("%1 | %2 | %3 to %4 | %5 |")
-                                     .arg(md(fn.name), percent(fn.share), percent(fn.shareLow),
-                                          percent(fn.shareHigh), nsText(fn.ns));
+                                     .arg(md(fn.name), T::percent1(fn.share),
+                                          T::percent1(fn.shareLow), T::percent1(fn.shareHigh),
+                                          nsText(fn.ns));
             }
             const auto &base = c.cells[0][p];
             const auto delta = r > 0 && base ? ProfileDelta::between(*base, *cell) : std::nullopt;
@@ -179,8 +176,8 @@ QStringList ProfileColumns::markdown(const Comparison &c) {
                 deltas << lead + QStringLiteral("%1 | %2 | %3 | %4 | %5 | %6 → %7 | %8 |")
                                      .arg(T::fixed2(delta->ns), md(row.name),
                                           nsText(row.reference.ns), nsText(row.current.ns),
-                                          T::fixed2(row.printed), percent(row.reference.share),
-                                          percent(row.current.share),
+                                          T::fixed2(row.printed), T::percent1(row.reference.share),
+                                          T::percent1(row.current.share),
                                           row.changed ? QStringLiteral("yes") : QString());
         }
     }

@@ -25,10 +25,6 @@ QString nsCell(const std::optional<double> &ns, int width = 8) {
     return T::padLeft(ns ? T::fixed2(*ns) : QStringLiteral("-"), width);
 }
 
-QString shareText(double share) {
-    return QString::number(share * 100, 'f', 1) + QLatin1Char('%');
-}
-
 // A change in percentage points as printed, signed: "-25.7", "+24.0", "0.0".
 QString pointsText(double points) {
     const double printed = std::round(points * 10) / 10;
@@ -48,7 +44,7 @@ QStringList sharesTable(const ProfileDelta &d) {
                                T::padLeft(QStringLiteral("after"), 8),
                                T::padLeft(QStringLiteral("change"), 9))};
     const auto share = [](bool in, double value) {
-        return T::padLeft(in ? shareText(value) : QStringLiteral("-"), 8);
+        return T::padLeft(in ? T::percent1(value) : QStringLiteral("-"), 8);
     };
     for (const ProfileDelta::Row &row : d.rows) {
         QString line = QStringLiteral("   ") + nameCell(row.name) +
@@ -104,10 +100,10 @@ QStringList ProfileText::run(const QList<PointStats> &stats, const QStringList &
                 break;
             QString line =
                 QStringLiteral("   %1 %2 ns/pkt %3")
-                    .arg(nameCell(f.name), nsCell(f.ns, 6), T::padLeft(shareText(f.share), 6));
+                    .arg(nameCell(f.name), nsCell(f.ns, 6), T::padLeft(T::percent1(f.share), 6));
             if (profile->intervals)
-                line +=
-                    QStringLiteral(" [%1, %2]").arg(shareText(f.shareLow), shareText(f.shareHigh));
+                line += QStringLiteral(" [%1, %2]")
+                            .arg(T::percent1(f.shareLow), T::percent1(f.shareHigh));
             lines << line;
         }
     }
@@ -174,8 +170,9 @@ QStringList ProfileText::comparison(const Comparison &c, const QStringList &name
                                    .arg(nameCell(row.name), nsCell(row.reference.ns),
                                         nsCell(row.current.ns), nsCell(row.printed));
                 if (row.changed)
-                    line += QStringLiteral("  %1->%2")
-                                .arg(shareText(row.reference.share), shareText(row.current.share));
+                    line +=
+                        QStringLiteral("  %1->%2")
+                            .arg(T::percent1(row.reference.share), T::percent1(row.current.share));
                 runLines << line;
             }
         }

@@ -28,6 +28,10 @@ QString TextLayout::cell(const QJsonValue &v) {
     return v.toString();
 }
 
+QString TextLayout::percent1(double share) {
+    return QString::number(share * 100, 'f', 1) + QLatin1Char('%');
+}
+
 QString TextLayout::mbits(double bps) {
     return fixed2(bps / 1e6);
 }

@@ -11,6 +11,8 @@ struct TextLayout {
     static QString thousands(qint64 value);
     // Two decimals, never "-0.00": how ns/packet and deltas are printed.
     static QString fixed2(double value);
+    // A share (0..1) as a percentage with one decimal: "12.3%".
+    static QString percent1(double share);
     // A bit rate in Mbit/s with two decimals ("2694.90"), as pktgen's Mb/sec.
     static QString mbits(double bps);
     // A table cell of CSV or Markdown: a whole number without decimals,

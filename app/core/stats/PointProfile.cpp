@@ -17,6 +17,24 @@ PointProfile::Function functionOf(const QString &name, const QString &module, qi
     f.samples = samples;
     return f;
 }
+
+// Each function's share of the profile's samples, its interval and the ns
+// they account for.
+void shareOut(PointProfile &profile) {
+    for (PointProfile::Function &f : profile.functions) {
+        if (!profile.printedShares)
+            f.share = profile.samples > 0 ? double(f.samples) / double(profile.samples) : 0;
+        if (profile.intervals)
+            std::tie(f.shareLow, f.shareHigh) = wilsonInterval(f.samples, profile.samples);
+        else
+            f.shareLow = f.shareHigh = f.share;
+        if (profile.ns) {
+            f.ns = f.share * *profile.ns;
+            f.nsLow = f.shareLow * *profile.ns;
+            f.nsHigh = f.shareHigh * *profile.ns;
+        }
+    }
+}
 } // namespace
 
 std::pair<double, double> wilsonInterval(qint64 k, qint64 n) {
@@ -83,19 +101,7 @@ std::optional<PointProfile> PointProfile::of(const PointStats &point) {
     } else if (!out.printedShares && out.samples > named) {
         out.functions.append(functionOf(kOther, QString(), out.samples - named));
     }
-    for (Function &f : out.functions) {
-        if (!out.printedShares)
-            f.share = out.samples > 0 ? double(f.samples) / double(out.samples) : 0;
-        if (out.intervals)
-            std::tie(f.shareLow, f.shareHigh) = wilsonInterval(f.samples, out.samples);
-        else
-            f.shareLow = f.shareHigh = f.share;
-        if (out.ns) {
-            f.ns = f.share * *out.ns;
-            f.nsLow = f.shareLow * *out.ns;
-            f.nsHigh = f.shareHigh * *out.ns;
-        }
-    }
+    shareOut(out);
     for (auto it = stacks.begin(); it != stacks.end(); ++it)
         out.stacks.append({it.key(), it.value()});
     std::stable_sort(
@@ -113,6 +119,39 @@ PointProfile::Function PointProfile::function(const QString &name) const {
     none.name = name;
     none.ns = ns ? std::optional<double>(0) : std::nullopt;
     return none;
+}
+
+PointProfile PointProfile::top(int n) const {
+    PointProfile out = *this;
+    out.functions.clear();
+    qint64 shown = 0;
+    double shownShare = 0;
+    for (const Function &f : functions) {
+        if (f.name == kOther || out.functions.size() == n)
+            break;
+        out.functions.append(f);
+        shown += f.samples;
+        shownShare += f.share;
+    }
+    // Printed shares may come without samples: the rest is what they leave.
+    if (printedShares && shownShare < 1) {
+        Function other = functionOf(kOther, QString(), std::max<qint64>(samples - shown, 0));
+        other.share = 1 - shownShare;
+        out.functions.append(other);
+    } else if (!printedShares && samples > shown) {
+        out.functions.append(functionOf(kOther, QString(), samples - shown));
+    }
+    shareOut(out);
+    return out;
+}
+
+QList<ProfileStack> PointProfile::stacksThrough(const QString &name) const {
+    QList<ProfileStack> out;
+    for (const ProfileStack &s : stacks) {
+        if (s.stack.split(QLatin1Char(';')).contains(name))
+            out.append(s);
+    }
+    return out;
 }
 
 QString PointProfile::sourceText() const {

@@ -51,6 +51,11 @@ struct PointProfile {
     static std::optional<PointProfile> of(const PointStats &point);
     // The function of that name, or one with no samples.
     Function function(const QString &name) const;
+    // The first n functions and one kOther row for the rest of the samples,
+    // with its share, interval and ns as any function's.
+    PointProfile top(int n) const;
+    // The stacks with a frame of that name, most samples first.
+    QList<ProfileStack> stacksThrough(const QString &name) const;
     // "465 cpu-clock samples at 997 Hz over 3 repetitions, user and kernel
     // code"; an imported one's "cycles, shares as printed; no sample total:
     // no intervals".

@@ -122,12 +122,12 @@ std::optional<ProfileDelta> ProfileDelta::between(const PointStats &reference,
     return before && after ? between(*before, *after) : std::nullopt;
 }
 
-QList<ProfileDelta::Row> ProfileDelta::changedAndRest() const {
+QList<ProfileDelta::Row> ProfileDelta::changedAndRest(int top) const {
     QList<Row> out;
     Row rest;
-    int restCount = 0;
+    int restCount = 0, others = 0;
     for (const Row &r : rows) {
-        if (r.changed) {
+        if (r.changed || (r.name != PointProfile::kOther && others++ < top)) {
             out << r;
             continue;
         }

@@ -56,9 +56,10 @@ struct ProfileDelta {
                                                const PointStats &current);
     // The shares alone, for points without a figure.
     static ProfileDelta shares(const PointProfile &reference, const PointProfile &current);
-    // The rows called changed, and one row for the rest ("rest: N
-    // functions, unchanged"), which together still add up to the delta.
-    QList<Row> changedAndRest() const;
+    // The rows called changed, the first `top` others (the largest |ns|),
+    // and one row for the rest ("rest: N functions, unchanged"), which
+    // together still add up to the delta.
+    QList<Row> changedAndRest(int top = 0) const;
     // The rule, in words, for the outputs' footnote.
     static QString ruleText();
 };
