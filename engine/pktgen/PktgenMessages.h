@@ -42,6 +42,8 @@ struct StepRecord {
     std::string reason;     // stopped, duration or count
     std::optional<std::string> startError;
     std::vector<EntryRecord> entries;
+    // Per device, the host settings the step asked for and read back.
+    std::optional<protocol::Json> hostSettings;
 };
 
 // pktgen counts what it sent and nothing of DPDK's transmit path (tx_burst
