@@ -80,22 +80,9 @@ std::optional<ProtocolError> HostSettings::apply(const StepParams &params,
         const json &value = it->second;
         std::string error;
         if (!m_originals.contains(name)) {
-            const auto original = m_device.read(name, &error);
+            const auto original = readOriginal(name, &error);
             if (!original) {
-                return refuse(name, "cannot be read, so it would not be put back: " + error);
-            }
-            if (name == "qdisc") {
-                // A configured root qdisc's options cannot be read back in a
-                // form tc takes for every kind: only the kernel's own
-                // default, which deleting any root brings back, is put back
-                // as found.
-                const auto root = m_device.rootQdisc(&error);
-                if (!root || !root->kernelDefault) {
-                    return refuse(name, root ? "the root qdisc is a configured " + root->kind +
-                                                   ", whose options the engine could not put "
-                                                   "back: delete it, or leave qdisc unchanged"
-                                             : error);
-                }
+                return refuse(name, error);
             }
             m_originals[name] = *original;
             if (error = saveJournal(); !error.empty()) {
@@ -120,6 +107,28 @@ std::optional<ProtocolError> HostSettings::apply(const StepParams &params,
         (*record)[name] = {{"asked", value}, {"read", *read}};
     }
     return std::nullopt;
+}
+
+std::optional<json> HostSettings::readOriginal(const std::string &setting,
+                                               std::string *error) const {
+    if (setting != "qdisc") {
+        auto value = m_device.read(setting, error);
+        if (!value) {
+            *error = "cannot be read, so it would not be put back: " + *error;
+        }
+        return value;
+    }
+    // A configured root qdisc's options cannot be read back in a form tc
+    // takes for every kind: only the kernel's own default, which deleting
+    // any root brings back, is put back as found.
+    const auto root = m_device.rootQdisc(error);
+    if (root && !root->kernelDefault) {
+        *error = "the root qdisc is a configured " + root->kind +
+                 ", whose options the engine could not put back: delete it, or leave qdisc "
+                 "unchanged";
+        return std::nullopt;
+    }
+    return root ? std::optional<json>(root->kind) : std::nullopt;
 }
 
 std::string HostSettings::putBack(const std::string &setting, const json &original) const {

@@ -43,6 +43,10 @@ class HostSettings {
     std::string restoreJournal(std::string *restored);
 
   private:
+    // The value to put back later; none with *error saying why the setting
+    // cannot be changed.
+    std::optional<nlohmann::json> readOriginal(const std::string &setting,
+                                               std::string *error) const;
     std::string putBack(const std::string &setting, const nlohmann::json &original) const;
     std::string saveJournal() const;
 
