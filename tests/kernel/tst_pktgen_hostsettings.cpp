@@ -90,6 +90,7 @@ class TestPktgenHostSettings : public QObject {
     void initTestCase();
     void cleanup();
     void qdiscSweepStoredAndPutBack();
+    void groSweepOnTheReceivingEnd();
     void killedMidStepPutBackAtNextStart();
     void endsPuttingBack_data();
     void endsPuttingBack();
@@ -159,6 +160,41 @@ void TestPktgenHostSettings::qdiscSweepStoredAndPutBack() {
     QVERIFY2(text.code == 0, qPrintable(describe(text)));
     for (const QString &q : qdiscs)
         QVERIFY2(text.out.contains("qdisc=" + q), qPrintable(text.out));
+    // The root qdisc is probed for this pktgen run, and not judged on the
+    // value found before the steps set it.
+    QVERIFY2(text.out.contains("set by this sweep: root qdisc (qdisc=pfifo_fast,fq,noqueue)"),
+             qPrintable(text.out));
+}
+
+// Done when (2): a gro sweep through the CLI on the pair's receiving end.
+void TestPktgenHostSettings::groSweepOnTheReceivingEnd() {
+    const QString db = m_dir.filePath("gro.sqlite");
+    const CliResult r = CliRun::run(
+        db,
+        {"sweep", "--engine-kind", "pktgen", "--device", kSend, "--host-device", kReceive,
+         "--engine", EngineProcess::pktgenEnginePath(), "--sweep", "gro=on,off", "--set",
+         "count=20000", "--reps", "2", "--duration-ms", "60000", "--label", "gro-sweep"},
+        kTimeoutMs);
+    QVERIFY2(r.code == 0, qPrintable(describe(r)));
+    const qint64 id = CliRun::runLabelled(db, "gro-sweep").value("id").toLongLong();
+    RunStore store;
+    QVERIFY(store.open(db, RunStore::Access::ReadOnlyIfNeeded));
+    const auto steps = store.stepsOf(id);
+    QVERIFY(steps && steps->size() >= 4);
+    for (const StepResult &step : *steps) {
+        QVERIFY(step.measured);
+        const QString asked = step.measured->params.value("gro").toString();
+        const QJsonObject setting = step.measured->hostSettings.value_or(QJsonObject())[kReceive]
+                                        .toObject()["gro"]
+                                        .toObject();
+        QCOMPARE(setting["asked"].toString(), asked);
+        QCOMPARE(setting["read"].toString(), asked);
+    }
+    const CliResult text = CliRun::run(db, {"export", "--format", "netdev", QString::number(id)});
+    QVERIFY2(text.code == 0, qPrintable(describe(text)));
+    QVERIFY2(text.out.contains("gro=on") && text.out.contains("gro=off") &&
+                 text.out.contains("set by this sweep: offloads (gro=on,off)"),
+             qPrintable(text.out));
 }
 
 void TestPktgenHostSettings::killedMidStepPutBackAtNextStart() {
