@@ -154,6 +154,10 @@ std::string HostSettings::putBack(const std::string &setting, const json &origin
 }
 
 std::string HostSettings::restore(std::string *restored) {
+    // Nothing changed by this engine: a journal there is another's.
+    if (m_originals.empty()) {
+        return {};
+    }
     std::string errors;
     for (const std::string &name : hostSettingNames()) {
         if (!m_originals.contains(name)) {
@@ -185,6 +189,8 @@ std::string HostSettings::restoreJournal(std::string *restored) {
     if (!originals) {
         return error;
     }
+    // Taken up whole or not at all: a journal with one bad entry is left as
+    // it is, for a person to read.
     const std::vector<std::string> names = hostSettingNames();
     for (const auto &[name, value] : originals->items()) {
         if (std::find(names.begin(), names.end(), name) == names.end() ||
@@ -194,8 +200,8 @@ std::string HostSettings::restoreJournal(std::string *restored) {
             return m_journal.path() + " holds " + name + " " + value.dump() +
                    ", which is not a host setting's value";
         }
-        m_originals[name] = value;
     }
+    m_originals = *originals;
     return restore(restored);
 }
 

@@ -144,9 +144,11 @@ void TestHostSettings::journalOfAnotherDeviceOrWritableRefused() {
 void TestHostSettings::journalWithBadValuesNotRestored() {
     QTemporaryDir dir;
     const std::string journalDir = dir.path().toStdString();
-    // Device names no kernel has: nothing is written if a check fails.
+    // Device names no kernel has: nothing is written if a check fails, and
+    // the journal stays for a person to read, even past the engine's end
+    // (restore), though a good entry came first.
     for (const json &originals :
-         {json{{"tx_ring", "many"}}, json{{"qdisc", 7}}, json{{"mtu", 9000}}}) {
+         {json{{"gro", "on"}, {"tx_ring", "many"}}, json{{"qdisc", 7}}, json{{"mtu", 9000}}}) {
         QCOMPARE(HostJournal(journalDir, "burstlab-none").write(originals), std::string());
         HostSettings host("burstlab-none", journalDir);
         std::string restored;
@@ -154,6 +156,9 @@ void TestHostSettings::journalWithBadValuesNotRestored() {
         QVERIFY2(error.find("which is not a host setting's value") != std::string::npos,
                  error.c_str());
         QVERIFY(restored.empty());
+        QCOMPARE(host.restore(), std::string());
+        std::string why;
+        QVERIFY(HostJournal(journalDir, "burstlab-none").read(&why));
     }
 }
 
