@@ -13,6 +13,7 @@ int exportCommand(const QStringList &args);
 int importCommand(const QStringList &args);
 int checklistCommand(const QStringList &args);
 int engineInfoCommand(const QStringList &args);
+int hostRestoreCommand(const QStringList &args);
 int parametersCommand(const QStringList &args);
 int storeCommand(const QStringList &args);
 

@@ -18,6 +18,11 @@ void EngineOptions::add(CliParser &p) {
          QStringLiteral("pktgen: the kernel network device to send on, e.g. eth0 or dummy0; "
                         "several as eth1,eth2, each on threads of its own."),
          QStringLiteral("IFNAME")},
+        {QStringLiteral("host-device"),
+         QStringLiteral("pktgen: the kernel network devices the host settings (gro, qdisc, ...) "
+                        "go to, e.g. the receiving end of a veth pair for gro (default: "
+                        "--device)."),
+         QStringLiteral("IFNAME")},
         {QStringLiteral("vdev"),
          QStringLiteral("A virtual TX device, e.g. net_null0 or net_pcap0,tx_pcap=FILE "
                         "(repeatable; default net_null0)."),
@@ -53,7 +58,7 @@ namespace {
 // The options only one kind of engine takes: given to the other, they would
 // be dropped without a word.
 const char *const kDpdkOnly[] = {"vdev", "pci", "sink-vdev", "no-huge", "huge", "memory-mb"};
-const char *const kPktgenOnly[] = {"device"};
+const char *const kPktgenOnly[] = {"device", "host-device"};
 
 } // namespace
 
@@ -93,6 +98,7 @@ std::optional<EngineLaunch> EngineOptions::read(const CliParser &p, QString *err
     l.lcores = p.value(QStringLiteral("lcores"));
     if (l.kind == EngineKind::Pktgen) {
         l.device = p.value(QStringLiteral("device"));
+        l.hostDevice = p.value(QStringLiteral("host-device"));
         l.noHuge = false; // no DPDK memory to place
         return checked(p, l, error);
     }

@@ -19,6 +19,14 @@ namespace {
 std::optional<Axis> readAxis(const QString &text, QString *error) {
     QString why;
     const auto a = Assignment::split(text, &why);
+    // A choice's words (qdisc=pfifo_fast,fq), each checked by the rules.
+    if (const StepParameter *p = a ? StepParameters::find(a->name) : nullptr;
+        p && p->type == ParameterType::Choice) {
+        Axis axis{a->name, {}};
+        for (const QString &word : a->value.split(u','))
+            axis.values.append(AxisValue(word.trimmed()));
+        return axis;
+    }
     const auto values = a ? a->values(&why) : std::nullopt;
     if (!values) {
         *error = QStringLiteral("--sweep %1: %2").arg(text, why);

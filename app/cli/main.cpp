@@ -25,6 +25,7 @@ const Subcommand kSubcommands[] = {
     {"import", importCommand, "store results from kernel pktgen or a netdev table"},
     {"checklist", checklistCommand, "probe this host's tuning checklist"},
     {"engine-info", engineInfoCommand, "start the engine and print its hello"},
+    {"host-restore", hostRestoreCommand, "put back host settings a killed engine left"},
     {"parameters", parametersCommand, "the engine's step parameters: ranges, defaults, meaning"},
     {"store", storeCommand, "store copy SRC DST: every run into another store; store copies"},
 };

@@ -265,6 +265,16 @@ template <typename P, typename F> void forEachParameter(P &p, F &&f) {
     f("src6", p.src6, Limit{});
     f("traffic_class", p.trafficClass, &StepLimits::trafficClass);
     f("node", p.node, &StepLimits::node);
+    f("gro", p.gro, Limit{});
+    f("gso", p.gso, Limit{});
+    f("tso", p.tso, Limit{});
+    f("flow_control", p.flowControl, Limit{});
+    f("tx_ring", p.txRing, &StepLimits::txRing);
+    f("rx_usecs", p.rxUsecs, &StepLimits::rxUsecs);
+    f("tx_usecs", p.txUsecs, &StepLimits::txUsecs);
+    f("txqueuelen", p.txqueuelen, &StepLimits::txqueuelen);
+    f("bql_limit_max", p.bqlLimitMax, &StepLimits::bqlLimitMax);
+    f("qdisc", p.qdisc, Limit{});
 }
 
 // The older single-port names (protocol/Parameters.h) and the range each sets.

@@ -44,6 +44,11 @@ struct StepLimits {
     Range frags = limitOf("frags");
     Range trafficClass = limitOf("traffic_class");
     Range node = limitOf("node");
+    Range txRing = limitOf("tx_ring");
+    Range rxUsecs = limitOf("rx_usecs");
+    Range txUsecs = limitOf("tx_usecs");
+    Range txqueuelen = limitOf("txqueuelen");
+    Range bqlLimitMax = limitOf("bql_limit_max");
 };
 
 using Mac = protocol::Mac;
@@ -144,6 +149,18 @@ struct StepParams {
     uint8_t trafficClass = defaultOf<uint8_t>("traffic_class");
     // The NUMA node of pktgen's skbs; -1: the sending CPU's.
     int32_t node = defaultOf<int32_t>("node");
+    // Host settings of the sending device (HostSettings.h): "unchanged" and
+    // protocol::kUnchanged leave it as it is.
+    Choice gro = defaultOf<Choice>("gro");
+    Choice gso = defaultOf<Choice>("gso");
+    Choice tso = defaultOf<Choice>("tso");
+    Choice flowControl = defaultOf<Choice>("flow_control");
+    int64_t txRing = defaultOf<int64_t>("tx_ring");
+    int64_t rxUsecs = defaultOf<int64_t>("rx_usecs");
+    int64_t txUsecs = defaultOf<int64_t>("tx_usecs");
+    int64_t txqueuelen = defaultOf<int64_t>("txqueuelen");
+    int64_t bqlLimitMax = defaultOf<int64_t>("bql_limit_max");
+    Choice qdisc = defaultOf<Choice>("qdisc");
     // Not a step parameter: the step's signature key word (Signature.h),
     // which the engine sets for each step from the run key.
     uint64_t signatureKey = 0;

@@ -180,6 +180,7 @@ std::vector<Setting> settingsOf(const StepParams &p, uint64_t quota, uint32_t qu
 struct PktgenEngine::Step {
     int64_t id = 0;
     StepParams params;
+    std::optional<Json> hostSettings;
     std::vector<Entry> entries;
     uint64_t commandNs = 0;
     std::thread writer;
@@ -190,9 +191,14 @@ struct PktgenEngine::Step {
 };
 
 PktgenEngine::PktgenEngine(PktgenProc proc, std::vector<KernelDevice> devices,
-                           std::vector<unsigned> threadCpus)
+                           std::vector<unsigned> threadCpus,
+                           const std::vector<std::string> &hostDevices,
+                           const std::string &journalDir)
     : m_proc(std::move(proc)), m_devices(std::move(devices)), m_threadCpus(std::move(threadCpus)),
       m_doneFd(eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK)) {
+    for (const std::string &device : hostDevices) {
+        m_hosts.emplace_back(device, journalDir);
+    }
     // Each device's queues take threads of their own; a size every device
     // takes.
     int64_t queues = static_cast<int64_t>(m_threadCpus.size() / m_devices.size());
@@ -235,6 +241,14 @@ PktgenEngine::PktgenEngine(PktgenProc proc, std::vector<KernelDevice> devices,
 
 PktgenEngine::~PktgenEngine() {
     leaveIdle();
+    // Every way out passes here (the run's end, shutdown, the input's end,
+    // SIGTERM, a fatal error); only a killed engine leaves its journal.
+    for (HostSettings &host : m_hosts) {
+        if (const std::string error = host.restore(); !error.empty()) {
+            std::fprintf(stderr, "burstlab-pktgen-engine: host settings not put back: %s\n",
+                         error.c_str());
+        }
+    }
     if (m_doneFd >= 0) {
         close(m_doneFd);
     }
@@ -316,6 +330,20 @@ std::optional<ProtocolError> PktgenEngine::start(int64_t id, const nlohmann::jso
     auto step = std::make_unique<Step>();
     step->id = id;
     step->params = params;
+    // Before the step's clock starts, which is pktgen's start.
+    Json hostSettings = Json::object();
+    for (HostSettings &host : m_hosts) {
+        Json record = Json::object();
+        if (auto error = host.apply(params, &record)) {
+            return error;
+        }
+        if (!record.empty()) {
+            hostSettings[host.device()] = record;
+        }
+    }
+    if (!hostSettings.empty()) {
+        step->hostSettings = hostSettings;
+    }
     step->commandNs = monotonicNs();
     if (auto error = setUpEntries(params, !command.contains("src_mac"), step->entries)) {
         leaveIdle();
@@ -489,6 +517,7 @@ Json PktgenEngine::finish() {
     record.id = s.id;
     record.params = s.params;
     record.commandNs = s.commandNs;
+    record.hostSettings = s.hostSettings;
     record.reason = s.stopRequested ? "stopped" : s.durationReached ? "duration" : "count";
     if (s.startError != 0) {
         record.startError = pktgenErrorText(s.startError);
@@ -501,6 +530,20 @@ Json PktgenEngine::finish() {
     m_step.reset();
     leaveIdle();
     return protocol::toJson(pktgen::finished(record));
+}
+
+std::string PktgenEngine::restoreJournals(std::string *restored) {
+    std::string errors;
+    for (HostSettings &host : m_hosts) {
+        std::string what;
+        if (const std::string error = host.restoreJournal(&what); !error.empty()) {
+            errors += (errors.empty() ? "" : "; ") + error;
+        }
+        if (!what.empty()) {
+            *restored += (restored->empty() ? "" : "; ") + host.device() + ": " + what;
+        }
+    }
+    return errors;
 }
 
 void PktgenEngine::leaveIdle() {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "HostSettings.h"
 #include "KernelDevice.h"
 #include "KthreadUsage.h"
 #include "Messages.h"
@@ -27,8 +28,11 @@ namespace burstlab::engine {
 // pktgen is idle whenever no step runs (docs/kernel-pktgen.md).
 class PktgenEngine {
   public:
+    // hostDevices: where the steps' host settings go (the sending devices,
+    // or the receiving side a setting acts on), journalled in journalDir.
     PktgenEngine(PktgenProc proc, std::vector<KernelDevice> devices,
-                 std::vector<unsigned> threadCpus);
+                 std::vector<unsigned> threadCpus, const std::vector<std::string> &hostDevices,
+                 const std::string &journalDir);
     ~PktgenEngine();
     PktgenEngine(const PktgenEngine &) = delete;
     PktgenEngine &operator=(const PktgenEngine &) = delete;
@@ -67,6 +71,10 @@ class PktgenEngine {
     protocol::Json finish();
     // Stops pktgen and removes the engine's entries from its threads.
     void leaveIdle();
+    // Puts back the host settings a killed engine's journal left; the
+    // engine's own are put back when it ends. Empty, or why not; *restored
+    // says what was put back.
+    std::string restoreJournals(std::string *restored);
 
   private:
     struct Entry {
@@ -99,6 +107,7 @@ class PktgenEngine {
     std::unique_ptr<Step> m_step;
     protocol::Profiling m_profiling;             // the hello's, probed once
     std::unique_ptr<profile::Symbols> m_symbols; // read at the start where it can profile
+    std::vector<HostSettings> m_hosts;
 };
 
 } // namespace burstlab::engine

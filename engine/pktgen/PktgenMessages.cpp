@@ -120,6 +120,7 @@ protocol::Finished finished(const StepRecord &step) {
     f.window = protocol::stepWindowOf(spans, size, 0, step.params.ratePps);
     f.params = onlyTaken(EngineKind::Pktgen, step.params.toJson());
     f.profile = step.profile;
+    f.hostSettings = step.hostSettings;
     return f;
 }
 

@@ -44,6 +44,8 @@ struct StepRecord {
     std::optional<std::string> startError;
     std::vector<EntryRecord> entries;
     std::optional<protocol::Profile> profile; // the kpktgend threads' over the step
+    // Per device, the host settings the step asked for and read back.
+    std::optional<protocol::Json> hostSettings;
 };
 
 // pktgen counts what it sent and nothing of DPDK's transmit path (tx_burst

@@ -1,6 +1,7 @@
 #include "PktgenOptions.h"
 
 #include "CpuList.h"
+#include "HostJournal.h"
 
 #include <algorithm>
 #include <cctype>
@@ -46,6 +47,10 @@ PktgenOptions PktgenOptions::parse(const std::vector<std::string> &args) {
             o.devices = deviceList(value());
         } else if (a == "--threads") {
             o.threads = parseCpuList(value(), "--threads");
+        } else if (a == "--host-device") {
+            o.hostDevices = deviceList(value());
+        } else if (a == "--restore-host") {
+            o.restoreHost = true;
         } else {
             return false;
         }
@@ -53,6 +58,9 @@ PktgenOptions PktgenOptions::parse(const std::vector<std::string> &args) {
     });
     if (!o.help && !o.version && o.devices.empty()) {
         throw OptionsError("give --device IFNAME");
+    }
+    if (o.hostDevices.empty()) {
+        o.hostDevices = o.devices;
     }
     if (!o.threads.empty() && o.threads.size() < o.devices.size()) {
         throw OptionsError("--threads: " + std::to_string(o.devices.size()) +
@@ -63,6 +71,7 @@ PktgenOptions PktgenOptions::parse(const std::vector<std::string> &args) {
 
 std::string PktgenOptions::usage() {
     return "usage: burstlab-pktgen-engine --device IFNAME[,IFNAME...] [--threads LIST]\n"
+           "                              [--host-device IFNAME[,IFNAME...]] [--restore-host]\n"
            "                              [--config FILE] [--help] [--version]\n"
            "\n"
            "Sends packets with the kernel's pktgen (/proc/net/pktgen), driven by JSON\n"
@@ -73,6 +82,13 @@ std::string PktgenOptions::usage() {
            "  --threads LIST   CPUs whose kpktgend_N threads send, one device queue each,\n"
            "                   the first device's first (default: one per device, CPUs\n"
            "                   after 0 first)\n"
+           "  --host-device LIST  the devices the steps' host settings (gro, qdisc, ...)\n"
+           "                   go to (default: the --device list), such as the receiving\n"
+           "                   end of a veth pair for gro\n"
+           "  --restore-host   put back the host settings a killed engine left on the\n"
+           "                   host devices (its journal in " +
+           std::string(kHostJournalDir) +
+           "), and exit\n"
            "  --config FILE    allow-list to use instead of " BURSTLAB_ENGINE_CONF "\n"
            "                   (refused when the engine runs with privileges)\n"
            "  --help           this text\n"

@@ -1,6 +1,7 @@
 #include "EngineConfig.h"
 #include "EngineMain.h"
 #include "ExitCode.h"
+#include "HostSettings.h"
 #include "KernelDevice.h"
 #include "Messages.h"
 #include "PktgenEngine.h"
@@ -45,6 +46,22 @@ std::vector<unsigned> chooseThreads(const PktgenOptions &options, const PktgenPr
     return options.threads;
 }
 
+// --restore-host: what a killed engine's journals left, put back; no pktgen
+// needed.
+int restoreHostSettings(const PktgenOptions &options, ProtocolOut &out) {
+    int status = 0;
+    for (const std::string &device : options.hostDevices) {
+        HostSettings host(device, kHostJournalDir);
+        std::string restored;
+        if (const std::string error = host.restoreJournal(&restored); !error.empty()) {
+            std::cerr << "burstlab-pktgen-engine: " << error << "\n";
+            status = 1;
+        }
+        out.writeText(device + ": " + (restored.empty() ? "nothing to put back" : restored) + "\n");
+    }
+    return status;
+}
+
 ExitCode runPktgenEngine(const PktgenOptions &options, const EngineConfig &config, ProtocolOut &out,
                          SignalWatch &signals) {
     const PktgenProc proc;
@@ -75,10 +92,23 @@ ExitCode runPktgenEngine(const PktgenOptions &options, const EngineConfig &confi
         }
         devices.push_back(*device);
     }
-    PktgenEngine engine(proc, devices, threads);
+    PktgenEngine engine(proc, devices, threads, options.hostDevices, kHostJournalDir);
     if (std::string error = engine.claim(); !error.empty()) {
         out.write(protocol::fatalError("pktgen_busy", error));
         return ExitCode::DeviceUnusable;
+    }
+    // An engine killed mid-step (SIGKILL, a crash) left its devices as its
+    // steps set them: put back before this one reads them as found.
+    std::string restored;
+    if (const std::string error = engine.restoreJournals(&restored); !error.empty()) {
+        out.write(protocol::fatalError("host_settings", "host settings a killed engine left "
+                                                        "cannot be put back: " +
+                                                            error));
+        return ExitCode::DeviceUnusable;
+    }
+    if (!restored.empty()) {
+        std::cerr << "burstlab-pktgen-engine: put back what a killed engine left: " << restored
+                  << "\n";
     }
     if (!out.write(engine.hello())) {
         return ExitCode::StdoutClosed;
@@ -101,6 +131,9 @@ int main(int argc, char **argv) {
             for (const std::string &device : options.devices) {
                 config.checkInterface("--device", device);
             }
+            for (const std::string &device : options.hostDevices) {
+                config.checkInterface("--host-device", device);
+            }
         }
     } catch (const OptionsError &e) {
         std::cerr << "burstlab-pktgen-engine: " << e.what() << "\n";
@@ -118,6 +151,9 @@ int main(int argc, char **argv) {
                       " (Linux " + u.release + ", pktgen " +
                       (pktgen.empty() ? "not loaded" : pktgen) + ")\n");
         return 0;
+    }
+    if (options.restoreHost) {
+        return restoreHostSettings(options, out);
     }
     return runEngine(
         out, [&](SignalWatch &signals) { return runPktgenEngine(options, config, out, signals); });

@@ -234,6 +234,9 @@ Json toJson(const Finished &m) {
     if (m.startError) {
         j["start_error"] = *m.startError;
     }
+    if (m.hostSettings) {
+        j["host_settings"] = *m.hostSettings;
+    }
     if (m.profile) {
         j["profile"] = profileJson(*m.profile);
     }

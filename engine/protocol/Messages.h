@@ -106,6 +106,8 @@ struct Finished {
     Json params;
     std::optional<std::string> startError; // pktgen refused the start
     std::optional<Profile> profile;        // profile_hz above 0 where the engine can profile
+    // Per device, the host settings the step asked for: {"asked", "read"}.
+    std::optional<Json> hostSettings;
 };
 
 struct Stats {

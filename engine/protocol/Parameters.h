@@ -47,12 +47,20 @@ struct Parameter {
     std::span<const std::string_view> choices = {};
     // The DPDK engine's narrower limit where pktgen takes more; {0, 0}: limit.
     Range dpdkLimit = {};
+    // A setting of the sending host's device rather than of the packets
+    // (docs/kernel-pktgen.md, "Host settings"): the engine sets it before
+    // the step's clock starts, reads it back and restores the device as it
+    // found it. Its default, "unchanged" or -1, leaves the device alone.
+    bool host = false;
 };
 
 // The range the DPDK engine takes.
 constexpr Range dpdkLimitOf(const Parameter &p) {
     return p.dpdkLimit.hi != 0 ? p.dpdkLimit : p.limit;
 }
+
+// A host setting's integer default: the engine leaves the device's value.
+inline constexpr int64_t kUnchanged = -1;
 
 namespace detail {
 constexpr Parameter integer(std::string_view name, Range limit, std::optional<int64_t> value,
@@ -79,6 +87,28 @@ constexpr Parameter pktgenFlags(std::string_view name, std::string_view pktgen,
     return {name,   ParameterKind::FlagSet, {}, std::nullopt, {},   {},
             pktgen, std::nullopt,           {}, false,        flags};
 }
+// A host setting the pktgen engine takes under its own name; the DPDK
+// engine does not apply host settings yet.
+constexpr Parameter hostChoice(std::string_view name, std::span<const std::string_view> choices) {
+    return {name, ParameterKind::Choice, {}, std::nullopt, choices.front(), {},
+            name, std::nullopt,          {}, false,        choices,         {},
+            true};
+}
+constexpr Parameter hostInteger(std::string_view name, int64_t hi) {
+    return {name,
+            ParameterKind::Integer,
+            {kUnchanged, hi},
+            kUnchanged,
+            {},
+            {},
+            name,
+            std::nullopt,
+            {},
+            false,
+            {},
+            {},
+            true};
+}
 constexpr Parameter portRange(std::string_view name, Range ports) {
     return {name,        ParameterKind::PortRange, {0, 65535}, std::nullopt, {}, ports, name,
             std::nullopt};
@@ -98,6 +128,14 @@ inline constexpr std::array<std::string_view, 13> kPktgenFlags{
     "UDPCSUM",    "QUEUE_MAP_CPU", "QUEUE_MAP_RND", "IPSRC_RND",  "IPDST_RND",
     "UDPSRC_RND", "UDPDST_RND",    "MACSRC_RND",    "MACDST_RND", "TXSIZE_RND",
     "VID_RND",    "SVID_RND",      "MPLS_RND"};
+
+// A host setting's choice of on or off; unchanged, its default, first.
+inline constexpr std::array<std::string_view, 3> kOnOff{"unchanged", "on", "off"};
+// The root qdiscs a step may put on its device: the kernel's defaults
+// (pfifo_fast, noqueue; mq's children) and the classless ones a netdev
+// reader compares them with, none of which needs options.
+inline constexpr std::array<std::string_view, 7> kRootQdiscs{
+    "unchanged", "pfifo_fast", "pfifo", "fq", "fq_codel", "sfq", "noqueue"};
 
 // In protocol order.
 inline constexpr std::array kParameters{
@@ -166,6 +204,23 @@ inline constexpr std::array kParameters{
     // -1, pktgen's own, is the sending CPU's. The engine narrows the limit
     // to the kernel's possible nodes.
     detail::pktgenOnly("node", {-1, 1023}, -1),
+    // Host settings, named as ethtool and ip name them (ethtool -K gro,
+    // -G tx, -A, -C rx-usecs; ip link txqueuelen; tc qdisc root; BQL's
+    // sysfs limit_max). Applied in this order: txqueuelen before qdisc,
+    // whose fifo takes its limit from it when it is created.
+    detail::hostChoice("gro", kOnOff),
+    detail::hostChoice("gso", kOnOff),
+    detail::hostChoice("tso", kOnOff),
+    detail::hostChoice("flow_control", kOnOff),
+    // ethtool's fields are 32 bits; the device narrows them (its ring's
+    // maximum, checked before the step).
+    detail::hostInteger("tx_ring", 65536),
+    detail::hostInteger("rx_usecs", 1000000),
+    detail::hostInteger("tx_usecs", 1000000),
+    detail::hostInteger("txqueuelen", 2147483647),
+    // The kernel's DQL_MAX_LIMIT.
+    detail::hostInteger("bql_limit_max", 1879048192),
+    detail::hostChoice("qdisc", kRootQdiscs),
 };
 
 // The least frame pktgen builds as IPv6 without stretching it (and

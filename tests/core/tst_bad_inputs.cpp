@@ -271,7 +271,7 @@ void TestBadInputs::aFullDiskKeepsWhatIsStoredReadable() {
           QStringList{"sweep", "--vdev", "net_null0", "--sweep", "burst=1", "--duration-ms",
                       "50"}}) {
         const Outcome o = cli(write);
-        QCOMPARE(o.exitCode, 4);
+        QVERIFY2(o.exitCode == 4, qPrintable(write.join(' ') + ": " + o.stderrText));
         QVERIFY2(o.stderrText.contains("the disk is full") &&
                      o.stderrText.contains("nothing can be stored until there is space"),
                  qPrintable(o.stderrText));

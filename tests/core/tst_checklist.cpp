@@ -184,6 +184,39 @@ class TestChecklist : public QObject {
         }
     }
 
+    // A run whose steps set a host setting: the items that probe it say so
+    // for either engine (the root qdisc of a pktgen run), and keep it.
+    void setBySweepNamed() {
+        ProbeContext context = tunedPciHost();
+        context.engineKind = EngineKind::Pktgen;
+        QVERIFY(!Checklist::builtIn()
+                     .item(QStringLiteral("root_qdisc"))
+                     ->appliesTo(EngineKind::Pktgen));
+        const auto idsOf = [](const QList<CheckResult> &results) {
+            QStringList ids;
+            for (const CheckResult &r : results)
+                ids << r.id;
+            return ids;
+        };
+        QVERIFY(!idsOf(Checklist::builtIn().run(context)).contains(QStringLiteral("root_qdisc")));
+        context.setBySweep = {{QStringLiteral("qdisc"), QStringLiteral("qdisc=pfifo_fast,fq")},
+                              {QStringLiteral("gro"), QStringLiteral("gro=on,off")},
+                              {QStringLiteral("gso"), QStringLiteral("gso=off")}};
+        const QList<CheckResult> results = Checklist::builtIn().run(context);
+        const QStringList ids = idsOf(results);
+        QVERIFY(ids.contains(QStringLiteral("root_qdisc")));
+        const CheckResult qdisc = results[ids.indexOf(QStringLiteral("root_qdisc"))];
+        QCOMPARE(qdisc.setBySweep, QStringLiteral("qdisc=pfifo_fast,fq"));
+        const CheckResult offloads = results[ids.indexOf(QStringLiteral("offloads"))];
+        QCOMPARE(offloads.setBySweep, QStringLiteral("gro=on,off gso=off"));
+        QVERIFY(results[ids.indexOf(QStringLiteral("tx_ring"))].setBySweep.isEmpty());
+        const CheckResult back = CheckResult::fromJson(qdisc.toJson());
+        QCOMPARE(back.setBySweep, qdisc.setBySweep);
+        QVERIFY(!CheckResult::fromJson(results.first().toJson())
+                     .toJson()
+                     .contains(QLatin1String("set_by_sweep")));
+    }
+
     void jsonRoundTrip() {
         const QList<CheckResult> results = Checklist::builtIn().run(tunedPciHost());
         const QJsonArray array = CheckResult::toJsonArray(results);

@@ -78,7 +78,8 @@ class TestCliPktgen : public QObject {
             "burst, clone, pkt_size, duration_ms, count, queues, rate_pps, flows, "
             "timestamp, stats_ms, profile_hz, src_mac, dst_mac, src_ip, dst_ip, udp_src, "
             "udp_dst, vlan, vlan_pcp, tos, skb_priority, frags, xmit_mode, flags, dst6, src6, "
-            "traffic_class, node");
+            "traffic_class, node, gro, gso, tso, flow_control, tx_ring, rx_usecs, tx_usecs, "
+            "txqueuelen, bql_limit_max, qdisc");
         QTest::newRow("unknown kind")
             << QStringList{"sweep", "--engine-kind", "xdp", "--sweep", "burst=1,2"}
             << "--engine-kind 'xdp': must be dpdk or pktgen";

@@ -174,7 +174,8 @@ class TestModel : public QObject {
                            "window":{"tx_pkts":4000000,"tx_bytes":240000000,
                                      "tx_calls":125000,"start_ns":100000000,
                                      "end_ns":900000000,"ns":800000000,"pps":5e6}}],
-                "params":{"burst":32,"pkt_size":60,"duration_ms":1000}})";
+                "params":{"burst":32,"pkt_size":60,"duration_ms":1000,"qdisc":"fq"},
+                "host_settings":{"veth0":{"qdisc":{"asked":"fq","read":"fq"}}}})";
         const QJsonObject message = QJsonDocument::fromJson(line).object();
         QString error;
         const auto f = StepFinished::fromJson(message, &error);
@@ -193,6 +194,10 @@ class TestModel : public QObject {
         // Unpaced: the target is 0; an engine before the field sends none.
         QCOMPARE(f->window.targetPps, std::optional<qint64>(0));
         QCOMPARE(f->parameter(QStringLiteral("pkt_size")), 60);
+        // The host settings the step asked for, as read back; the store
+        // keeps them with the message (below).
+        QVERIFY(f->hostSettings);
+        QCOMPARE(f->hostSettings->value("veth0")["qdisc"]["read"].toString(), QStringLiteral("fq"));
 
         StepResult r;
         // The rate is the measured window's, not the whole step's.
@@ -259,6 +264,10 @@ class TestModel : public QObject {
                            QJsonArray{QJsonObject{{QStringLiteral("lcore"), 1}}});
         QVERIFY(!StepFinished::fromJson(lcoreBroken, &error));
         QCOMPARE(error, QStringLiteral("finished.lcores[0].queue: missing"));
+        QJsonObject hostBroken = message;
+        hostBroken.insert(QStringLiteral("host_settings"), QStringLiteral("qdisc=fq"));
+        QVERIFY(!StepFinished::fromJson(hostBroken, &error));
+        QCOMPARE(error, QStringLiteral("finished.host_settings: expected an object"));
     }
 
     void runDataJsonRoundTrip() {

@@ -205,6 +205,25 @@ class TestSweepRules : public QObject {
         QTest::newRow("paced, shortest step") << s << "rate_pps"
                                               << "rate_pps=20000 with burst=32 makes about 37 "
                                                  "tx_burst calls in the 60 ms";
+        // Host settings: a choice swept by its words, the pktgen engine's only.
+        s = pktgenSpec();
+        s.axes[0] = Axis{QStringLiteral("qdisc"),
+                         {AxisValue(QStringLiteral("fq")), AxisValue(QStringLiteral("htb"))}};
+        QTest::newRow("a qdisc not in the table")
+            << s << "qdisc"
+            << "qdisc must be unchanged, pfifo_fast, pfifo, fq, fq_codel";
+        s = goodSpec();
+        s.fixed.insert(QStringLiteral("gro"), QStringLiteral("off"));
+        QTest::newRow("gro on the DPDK engine") << s << "gro"
+                                                << "the dpdk engine does not take gro";
+        s = pktgenSpec();
+        s.fixed.insert(QStringLiteral("tx_ring"), -2);
+        QTest::newRow("tx_ring below unchanged") << s << "tx_ring"
+                                                 << "-1..65536";
+        s = pktgenSpec();
+        s.engine.hostDevice = QStringLiteral("veth1/x");
+        QTest::newRow("host device name") << s << "engine.host_device"
+                                          << "'veth1/x' is not a kernel network device name";
         s = goodSpec();
         s.axes.append(Axis{QStringLiteral("clone"), {AxisValue(qint64(0))}});
         s.axes.append(Axis{QStringLiteral("flows"), {AxisValue(qint64(1))}});
@@ -220,6 +239,23 @@ class TestSweepRules : public QObject {
             const QList<FieldProblem> problems = SweepRules::check(spec, {});
             QVERIFY2(problems.isEmpty(), qPrintable(problems.value(0).text()));
         }
+    }
+
+    // seed 003's question: the qdisc kinds through pktgen's queue_xmit.
+    void pktgenHostSettingsSweepPasses() {
+        SweepSpec spec = pktgenSpec();
+        spec.axes[0] =
+            Axis{QStringLiteral("qdisc"),
+                 {AxisValue(QStringLiteral("pfifo_fast")), AxisValue(QStringLiteral("fq")),
+                  AxisValue(QStringLiteral("noqueue"))}};
+        spec.axes.append(Axis{QStringLiteral("gro"),
+                              {AxisValue(QStringLiteral("on")), AxisValue(QStringLiteral("off"))}});
+        spec.fixed.insert(QStringLiteral("xmit_mode"), QStringLiteral("queue_xmit"));
+        spec.fixed.insert(QStringLiteral("burst"), 1);
+        spec.fixed.insert(QStringLiteral("txqueuelen"), 500);
+        spec.engine.hostDevice = QStringLiteral("veth1");
+        const QList<FieldProblem> problems = SweepRules::check(spec, {});
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.value(0).text()));
     }
 
     void pktgenIpv6WithinItsRulesPasses() {

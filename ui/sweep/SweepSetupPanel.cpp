@@ -242,7 +242,10 @@ void SweepSetupPanel::fillAxes() {
             box->addItem(tr("(none)"), noAxis);
         }
         for (const QString &name : StepParameters::sweepable()) {
-            if (StepParameters::find(name)->takenBy(kind)) {
+            // The values field reads integers: a choice (a host setting's
+            // qdisc, gro) is swept from the CLI, and fixed here.
+            const StepParameter *p = StepParameters::find(name);
+            if (p->takenBy(kind) && p->type != ParameterType::Choice) {
                 box->addItem(name, name);
                 // In the list's help, not its text: the sweep row has no room for it.
                 if (const QString pktgen = pktgenName(kind, name); !pktgen.isEmpty()) {

@@ -1,6 +1,7 @@
 #include "engine/EngineClient.h"
 #include "engine/EngineExit.h"
 #include "engine/EngineMessageParser.h"
+#include "model/StepParameters.h"
 
 #include <QJsonDocument>
 #include <QStandardPaths>
@@ -177,11 +178,24 @@ void EngineClient::fail(Failure failure, const QString &message) {
     beginStop();
 }
 
+int EngineClient::ackWaitMs() const {
+    for (const auto &[cmd, params] : m_pending) {
+        if (cmd != QLatin1String("start"))
+            continue;
+        for (const QString &name : StepParameters::hostSettings()) {
+            if (params.contains(name) &&
+                params.value(name) != StepParameters::find(name)->defaultValue)
+                return std::max(m_stallTimeoutMs, kHostSettingsAckMs);
+        }
+    }
+    return m_stallTimeoutMs;
+}
+
 void EngineClient::rearmWatchdog() {
     if (m_state != State::Ready && m_state != State::Running)
         return;
     if (stepRunning() || !m_pending.isEmpty())
-        m_watchdog.start(stepRunning() ? m_stepStallMs : m_stallTimeoutMs);
+        m_watchdog.start(stepRunning() ? m_stepStallMs : ackWaitMs());
     else
         m_watchdog.stop();
 }
@@ -194,7 +208,7 @@ void EngineClient::onWatchdog() {
     else
         fail(Failure::Hung, QStringLiteral("the engine hangs: no answer to command %1 for %2 s")
                                 .arg(m_pending.firstKey())
-                                .arg(m_stallTimeoutMs / 1000.0));
+                                .arg(ackWaitMs() / 1000.0));
     // A hung engine reads no shutdown: waiting the exit timeout for one only
     // delays the stop. (A privileged engine refuses the signal; it still
     // stops on its stdin's EOF, which beginStop() gave it.)

@@ -44,6 +44,10 @@ class EngineClient : public QObject {
 
     static constexpr int kDefaultHelloTimeoutMs = 30000;
     static constexpr int kDefaultStallTimeoutMs = 2000;
+    // The ack of a start that sets host settings: the engine sets them
+    // before it answers (a refusal is the ack), and a ring change resets a
+    // NIC, tc may load a qdisc's module.
+    static constexpr int kHostSettingsAckMs = 30000;
     static constexpr int kDefaultExitTimeoutMs = 3000;
 
     explicit EngineClient(QObject *parent = nullptr);
@@ -105,6 +109,9 @@ class EngineClient : public QObject {
     void fail(Failure failure, const QString &message);
     qint64 send(const QString &cmd, QJsonObject fields = {});
     void rearmWatchdog();
+    // How long a pending command's ack may take (kHostSettingsAckMs for a
+    // start that sets host settings).
+    int ackWaitMs() const;
     void onWatchdog();
     void beginStop();
     void escalateStop();

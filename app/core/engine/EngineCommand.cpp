@@ -14,6 +14,8 @@ QStringList engineArguments(const EngineLaunch &l) {
     // pktgen's threads are its CPUs: the launch's lcores name them.
     if (l.kind == EngineKind::Pktgen) {
         args << QStringLiteral("--device") << l.device;
+        if (!l.hostDevice.isEmpty())
+            args << QStringLiteral("--host-device") << l.hostDevice;
         if (!l.lcores.isEmpty())
             args << QStringLiteral("--threads") << l.lcores;
         return args;

@@ -45,11 +45,22 @@ QStringList checklistNotes(const QList<CheckResult> &items) {
             item.values.contains(QStringLiteral("samples")))
             lines << QStringLiteral(" - host load ") + item.current;
     }
+    // Judged on the value found before the steps set it, an item would
+    // say nothing about the run: the sweep's values say what it ran with.
+    QStringList set;
+    for (const CheckResult &item : items) {
+        if (!item.setBySweep.isEmpty())
+            set << QStringLiteral("%1 (%2)").arg(shortTitle(item), item.setBySweep);
+    }
+    if (!set.isEmpty())
+        lines << QStringLiteral(" - set by this sweep: ") + set.join(QStringLiteral(", "));
     QStringList untuned;
     // What could not be probed, grouped by why: "flow control, tx ring (no netdev)".
     QStringList reasons;
     QHash<QString, QStringList> unknown;
     for (const CheckResult &item : items) {
+        if (!item.setBySweep.isEmpty())
+            continue;
         if (item.status == CheckStatus::Warn || item.status == CheckStatus::Fail) {
             untuned << shortTitle(item);
         } else if (item.status == CheckStatus::Unknown) {

@@ -26,6 +26,8 @@ std::optional<CheckItem> CheckItem::fromJson(const QJsonObject &object, QString 
         item.fixNeeds << need.toString();
     item.fixByHand = object.value(QLatin1String("fix_by_hand")).toString();
     item.note = object.value(QLatin1String("note")).toString();
+    for (const QJsonValue &setting : object.value(QLatin1String("settings")).toArray())
+        item.settings << setting.toString();
     item.volatileValue = object.value(QLatin1String("volatile")).toBool();
     for (const QJsonValue &engine : object.value(QLatin1String("engines")).toArray()) {
         const auto kind = engineKindFromName(engine.toString());

@@ -32,6 +32,10 @@ struct CheckItem {
     // The engines whose runs it judges ("engines": ["dpdk"] for hugepages);
     // empty: every engine's.
     QList<EngineKind> engines;
+    // The host settings (step parameters, model/StepParameters.h) a sweep
+    // may set that this item probes: a run that sets one is not judged on
+    // the value found before it, and says so.
+    QStringList settings;
 
     bool appliesTo(EngineKind kind) const { return engines.isEmpty() || engines.contains(kind); }
 

@@ -17,6 +17,8 @@ QJsonObject CheckResult::toJson() const {
                        {QLatin1String("values"), values}};
     if (volatileValue)
         object.insert(QLatin1String("volatile"), true);
+    if (!setBySweep.isEmpty())
+        object.insert(QLatin1String("set_by_sweep"), setBySweep);
     return object;
 }
 
@@ -34,11 +36,13 @@ CheckResult CheckResult::fromJson(const QJsonObject &object) {
     result.note = object.value(QLatin1String("note")).toString();
     result.values = object.value(QLatin1String("values")).toObject();
     result.volatileValue = object.value(QLatin1String("volatile")).toBool();
+    result.setBySweep = object.value(QLatin1String("set_by_sweep")).toString();
     return result;
 }
 
 QString CheckResult::setupNote() const {
-    if (status != CheckStatus::Pass || note.isEmpty())
+    // An item the run's steps set says so instead (RunSetup).
+    if (status != CheckStatus::Pass || note.isEmpty() || !setBySweep.isEmpty())
         return {};
     return QStringLiteral(" - ") + note;
 }

@@ -22,9 +22,12 @@ struct CheckResult {
     QString note;   // setup-note text (already expanded); printed only when passing
     QJsonObject values;
     bool volatileValue = false;
+    // The run's steps set what the item probes: "qdisc=pfifo_fast,fq";
+    // empty: the value found is the run's.
+    QString setBySweep;
 
     // Keys: id, title, status, current, recommended, why, fix, source, detail, note,
-    // values, volatile.
+    // values, volatile, set_by_sweep (only when set).
     QJsonObject toJson() const;
     static CheckResult fromJson(const QJsonObject &object);
 

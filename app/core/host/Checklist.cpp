@@ -111,7 +111,10 @@ QList<CheckResult> Checklist::run(const ProbeContext &context) const {
     QList<CheckResult> results;
     // An item of another engine's set-up is not judged (hugepages for pktgen).
     for (const CheckItem &item : m_items) {
-        if (item.appliesTo(context.engineKind))
+        const bool set =
+            std::any_of(item.settings.begin(), item.settings.end(),
+                        [&](const QString &s) { return context.setBySweep.contains(s); });
+        if (item.appliesTo(context.engineKind) || set)
             results.append(run(item, context));
     }
     return results;
@@ -135,6 +138,12 @@ CheckResult Checklist::run(const CheckItem &item, const ProbeContext &context) c
                           : QStringLiteral("by hand (%1): %2").arg(missing, item.fixByHand));
     result.note = expandNote(item.note, outcome, context);
     result.volatileValue = item.volatileValue;
+    QStringList set;
+    for (const QString &setting : item.settings) {
+        if (context.setBySweep.contains(setting))
+            set << context.setBySweep.value(setting);
+    }
+    result.setBySweep = set.join(QLatin1Char(' '));
     return result;
 }
 

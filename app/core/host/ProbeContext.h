@@ -1,6 +1,7 @@
 #pragma once
 #include "model/EngineLaunch.h"
 #include <QList>
+#include <QMap>
 #include <QString>
 
 namespace burstlab {
@@ -17,6 +18,11 @@ struct ProbeContext {
     qint64 selfPid = 0; // process not to count as "other load"; 0 = this process
     // The engine whose run is judged: an item of the other's set-up is not.
     EngineKind engineKind = EngineKind::Dpdk;
+    // The host settings the run's steps set, each as the sweep sets it
+    // ("qdisc" -> "qdisc=pfifo_fast,fq"): the items that probe them say so,
+    // and are probed for any engine (the root qdisc of a pktgen run that
+    // sweeps it).
+    QMap<QString, QString> setBySweep;
 
     // Derives netdev / PCI address from an engine port spec such as
     // "net_af_packet0,iface=va", "net_tap0,iface=t0", "0000:03:00.0" or "net_null0".

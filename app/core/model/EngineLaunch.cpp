@@ -4,17 +4,21 @@
 namespace burstlab {
 
 QJsonObject EngineLaunch::toJson() const {
-    return {{QStringLiteral("kind"), engineKindName(kind)},
-            {QStringLiteral("device"), device},
-            {QStringLiteral("vdevs"), QJsonArray::fromStringList(vdevs)},
-            {QStringLiteral("pci"), pci},
-            {QStringLiteral("sink_vdev"), sinkVdev},
-            {QStringLiteral("lcores"), lcores},
-            {QStringLiteral("no_huge"), noHuge},
-            {QStringLiteral("memory_mb"), memoryMb},
-            {QStringLiteral("mode"), mode},
-            {QStringLiteral("ssh_host"), sshHost},
-            {QStringLiteral("engine_path"), enginePath}};
+    QJsonObject o{{QStringLiteral("kind"), engineKindName(kind)},
+                  {QStringLiteral("device"), device},
+                  {QStringLiteral("vdevs"), QJsonArray::fromStringList(vdevs)},
+                  {QStringLiteral("pci"), pci},
+                  {QStringLiteral("sink_vdev"), sinkVdev},
+                  {QStringLiteral("lcores"), lcores},
+                  {QStringLiteral("no_huge"), noHuge},
+                  {QStringLiteral("memory_mb"), memoryMb},
+                  {QStringLiteral("mode"), mode},
+                  {QStringLiteral("ssh_host"), sshHost},
+                  {QStringLiteral("engine_path"), enginePath}};
+    // Written only when set, so a launch without one reads as before.
+    if (!hostDevice.isEmpty())
+        o.insert(QStringLiteral("host_device"), hostDevice);
+    return o;
 }
 
 std::optional<EngineLaunch> EngineLaunch::fromJson(const QJsonObject &object, QString *error) {
@@ -28,6 +32,7 @@ std::optional<EngineLaunch> EngineLaunch::fromJson(const QJsonObject &object, QS
                    QStringLiteral("'%1' is not an engine kind (%2)")
                        .arg(kind, engineKindNames().join(QStringLiteral(" or "))));
     e.device = in.string(QStringLiteral("device"));
+    e.hostDevice = in.string(QStringLiteral("host_device"));
     e.vdevs = in.strings(QStringLiteral("vdevs"));
     e.pci = in.string(QStringLiteral("pci"));
     e.sinkVdev = in.string(QStringLiteral("sink_vdev"));

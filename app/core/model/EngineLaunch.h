@@ -9,8 +9,11 @@ namespace burstlab {
 // How the engine process is started, kept as data so a stored run can be run
 // again. The engine client turns it into a command line (docs/protocol.md).
 struct EngineLaunch {
-    EngineKind kind = EngineKind::Dpdk;      // which engine program
-    QString device;                          // pktgen: --device, the kernel netdev
+    EngineKind kind = EngineKind::Dpdk; // which engine program
+    QString device;                     // pktgen: --device, the kernel netdev
+    // pktgen: --host-device, where the steps' host settings go (gro on a
+    // veth pair's receiving end); empty: the device.
+    QString hostDevice;
     QStringList vdevs;                       // --vdev, repeatable
     QString pci;                             // --pci DDDD:BB:DD.F (empty: none)
     QString sinkVdev;                        // --sink-vdev (empty: none)

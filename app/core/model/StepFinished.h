@@ -176,6 +176,10 @@ struct StepFinished {
     // Its sending threads' profile over the window (the TX lcores or the
     // kpktgend threads; profile_hz above 0, an engine that can profile).
     std::optional<StepProfile> profile;
+    // Per host device, the host settings the step asked for, each as
+    // {"asked": value, "read": value read back before the step's clock
+    // started}; none when it asked none.
+    std::optional<QJsonObject> hostSettings;
 
     template <typename S, typename F> static void fields(S &s, F &&f) {
         constexpr auto r = FieldNeed::Required;
@@ -207,6 +211,7 @@ struct StepFinished {
         f("thread", s.thread, o);
         f("params", s.params, r);
         f("profile", s.profile, o);
+        f("host_settings", s.hostSettings, o);
     }
 
     // An integer step parameter of this step (params), 0 when absent.

@@ -162,6 +162,34 @@ constexpr Words kWords[] = {
      "pktgen only: the NUMA node pktgen allocates its skbs on (flag NODE); -1 = the sending "
      "CPU's, as pktgen; at most the kernel's possible nodes",
      true},
+    // Host settings: the engine sets them on its device before the step and
+    // puts the device back as found (docs/kernel-pktgen.md, "Host settings").
+    {"gro", true, "",
+     "host setting (ethtool -K gro): generic receive offload of the host device, set where it "
+     "acts (--host-device: a veth pair's receiving end); unchanged = as found"},
+    {"gso", true, "", "host setting (ethtool -K gso): generic segmentation offload"},
+    {"tso", true, "", "host setting (ethtool -K tso): TCP segmentation offload"},
+    {"flow_control", true, "",
+     "host setting (ethtool -A rx/tx): pause frames both ways on or off, autonegotiation as "
+     "found"},
+    {"tx_ring", true, "descriptors",
+     "host setting (ethtool -G tx): the device's TX ring; -1 = unchanged, at most the "
+     "driver's maximum"},
+    {"rx_usecs", true, "us",
+     "host setting (ethtool -C rx-usecs): RX interrupt coalescing; -1 = "
+     "unchanged"},
+    {"tx_usecs", true, "us",
+     "host setting (ethtool -C tx-usecs): TX interrupt coalescing; -1 = "
+     "unchanged"},
+    {"txqueuelen", true, "packets",
+     "host setting (ip link set txqueuelen): the device's queue length, which a fifo qdisc "
+     "takes as its limit; -1 = unchanged"},
+    {"bql_limit_max", true, "bytes",
+     "host setting: every TX queue's byte_queue_limits/limit_max (sysfs, uid 0); -1 = "
+     "unchanged"},
+    {"qdisc", true, "",
+     "host setting (tc qdisc replace dev DEV root): the root qdisc pktgen's queue_xmit (and "
+     "af_packet without qdisc bypass) goes through; put back as the kernel's default"},
 };
 
 constexpr bool wordsFollowTable() {
@@ -196,6 +224,7 @@ StepParameter fromTable(const Words &w) {
     s.pktgenText = QLatin1String(w.pktgenText);
     s.pktgenFlag = latin1(p.pktgenFlagWhenFalse);
     s.dpdk = p.dpdk;
+    s.host = p.host;
     if (p.pktgenValue)
         s.pktgenDefault =
             s.type == T::Boolean ? QJsonValue(*p.pktgenValue != 0) : integerOrNone(p.pktgenValue);
@@ -224,6 +253,8 @@ QString pktgenCell(const StepParameter &p) {
         return QStringLiteral("no");
     if (!p.pktgenFlag.isEmpty())
         return QStringLiteral("`flag %1` when false").arg(p.pktgenFlag);
+    if (p.host)
+        return QStringLiteral("host setting");
     if (!p.dpdk)
         return QStringLiteral("only pktgen");
     return p.pktgen == p.name ? QStringLiteral("yes") : QStringLiteral("`%1`").arg(p.pktgen);
@@ -292,6 +323,15 @@ QStringList StepParameters::sweepable() {
     QStringList names;
     for (const StepParameter &p : all()) {
         if (p.sweepable)
+            names << p.name;
+    }
+    return names;
+}
+
+QStringList StepParameters::hostSettings() {
+    QStringList names;
+    for (const StepParameter &p : all()) {
+        if (p.host)
             names << p.name;
     }
     return names;
@@ -516,7 +556,8 @@ QString StepParameters::text() {
     for (const StepParameter &p : all()) {
         const QString fallback = defaultsText(p);
         const QString pktgen = !p.takenBy(EngineKind::Pktgen) ? QStringLiteral("; dpdk only")
-                               : !p.dpdk                      ? QStringLiteral("; pktgen only")
+                               : p.host  ? QStringLiteral("; pktgen's host setting")
+                               : !p.dpdk ? QStringLiteral("; pktgen only")
                                : p.pktgen == p.name
                                    ? QStringLiteral("; dpdk and pktgen")
                                    : QStringLiteral("; dpdk and pktgen (%1)").arg(p.pktgen);

@@ -65,6 +65,10 @@ struct StepParameter {
     // Whether the DPDK engine takes it (skb_priority and frags are the
     // kernel's only).
     bool dpdk = true;
+    // A setting of the sending host's device (gro, qdisc, ...), which the
+    // engine sets before the step and puts back as found; the step's
+    // finished message says what it read back (StepFinished::hostSettings).
+    bool host = false;
 
     // "integer", "true/false", "MAC", "IPv4", "IPv6", "port range", "choice",
     // "flags".
@@ -117,6 +121,8 @@ struct StepParameters {
     static QStringList alwaysStated();
     // The names a sweep may vary, in table order.
     static QStringList sweepable();
+    // The host settings, in table order.
+    static QStringList hostSettings();
     // The names an engine of this kind takes, in table order, older forms
     // left out: what a refusal lists.
     static QStringList takenBy(EngineKind kind);

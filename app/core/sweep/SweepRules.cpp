@@ -198,6 +198,11 @@ QList<FieldProblem> SweepRules::checkLaunch(const EngineLaunch &e,
                 out.add(QStringLiteral("engine.device"),
                         QStringLiteral("%1 is named twice").arg(device));
         }
+        for (const QString &device : e.hostDevice.split(u',', Qt::SkipEmptyParts)) {
+            if (!kernelDevice.match(device).hasMatch())
+                out.add(QStringLiteral("engine.host_device"),
+                        QStringLiteral("'%1' is not a kernel network device name").arg(device));
+        }
     }
     // Each engine takes its own devices only: a launch that names the other's
     // would run without them.
@@ -212,7 +217,7 @@ QList<FieldProblem> SweepRules::checkLaunch(const EngineLaunch &e,
                         QStringLiteral("a DPDK device: the pktgen engine sends on its kernel "
                                        "device only"));
         }
-    } else if (!e.device.isEmpty()) {
+    } else if (!e.device.isEmpty() || !e.hostDevice.isEmpty()) {
         out.add(QStringLiteral("engine.kernel_device"),
                 QStringLiteral("a kernel device goes with the pktgen engine; the DPDK engine "
                                "sends on a virtual device or a PCI address"));
@@ -259,12 +264,17 @@ QList<FieldProblem> SweepRules::check(const SweepSpec &spec, const Context &cont
             out.add(axis.name,
                     QStringLiteral("%1 is swept twice; the second swept parameter must differ")
                         .arg(axis.name));
-        if (axis.values.isEmpty() || !axis.isNumeric())
+        const StepParameter *parameter = StepParameters::find(axis.name);
+        const bool choice = parameter && parameter->type == ParameterType::Choice;
+        if (axis.values.isEmpty() || (!choice && !axis.isNumeric()))
             out.add(axis.name,
-                    QStringLiteral("%1 needs one or more integer values").arg(axis.name));
+                    choice ? QStringLiteral("%1 needs one or more of %2")
+                                 .arg(axis.name, parameter->allowed())
+                           : QStringLiteral("%1 needs one or more integer values").arg(axis.name));
         // The first value out of range says enough.
         for (const AxisValue &v : axis.values) {
-            const QString problem = v.isNumber() ? limits.check(axis.name, v.number()) : QString();
+            const QString problem =
+                v.isNumber() || choice ? limits.check(axis.name, v.toJson()) : QString();
             if (!problem.isEmpty()) {
                 out.add(axis.name, problem);
                 break;

@@ -1,6 +1,7 @@
 #include "sweep/SweepRunner.h"
 #include "host/LoadProbe.h"
 #include "host/LoadVerdict.h"
+#include "model/StepParameters.h"
 #include "stats/PointStats.h"
 #include "store/RunStore.h"
 #include "sweep/SweepRules.h"
@@ -16,6 +17,23 @@
 
 namespace burstlab {
 namespace {
+
+// The host settings the run's steps set, each as the sweep sets it
+// ("qdisc=pfifo_fast,fq"): swept, or fixed to other than "unchanged".
+QMap<QString, QString> hostSettingsSet(const SweepSpec &spec) {
+    QMap<QString, QString> set;
+    for (const QString &name : StepParameters::hostSettings()) {
+        for (const Axis &axis : spec.axes) {
+            if (axis.name == name)
+                set.insert(name, axis.describe());
+        }
+        const QJsonValue fixed = spec.fixed.value(name);
+        if (!fixed.isUndefined() && fixed != StepParameters::find(name)->defaultValue)
+            set.insert(name, name + QLatin1Char('=') + StepParameter::text(fixed));
+    }
+    return set;
+}
+
 // Start-up and bookkeeping per step, for the ETA before a step has been timed.
 constexpr qint64 kStepOverheadMs = 50;
 // The live rate shows a step's course: about this many samples per step
@@ -171,7 +189,8 @@ void SweepRunner::recordHost(const EngineHello &hello) {
     QList<int> cpus;
     for (qint64 cpu : hello.workerCpus)
         cpus.append(int(cpu));
-    const ProbeContext context = ProbeContext::forLaunch(e, cpus);
+    ProbeContext context = ProbeContext::forLaunch(e, cpus);
+    context.setBySweep = hostSettingsSet(m_run.spec);
     emit logLine(QStringLiteral("probing the host checklist"));
     m_probing = true;
     auto promise = std::make_shared<QPromise<HostRecord>>();
