@@ -40,23 +40,7 @@ class TestProfiles : public QObject {
     }
 
     bool sweep(const QString &label, const QStringList &set) {
-        QStringList args{QStringLiteral("sweep"),
-                         QStringLiteral("--vdev"),
-                         QStringLiteral("net_null0"),
-                         QStringLiteral("--sweep"),
-                         QStringLiteral("burst=1,32"),
-                         QStringLiteral("--reps"),
-                         QStringLiteral("2"),
-                         QStringLiteral("--duration-ms"),
-                         QStringLiteral("250"),
-                         QStringLiteral("--label"),
-                         label};
-        for (const QString &s : set)
-            args << QStringLiteral("--set") << s;
-        const Result r = cli(args);
-        if (r.code != 0)
-            qWarning("%s", qPrintable(r.err));
-        return r.code == 0;
+        return burstlab::CliRun::profileSweep(m_db, label, set, 250);
     }
 
   private slots:

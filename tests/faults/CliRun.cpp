@@ -76,6 +76,27 @@ CliResult CliRun::finish(int timeoutMs) {
     return r;
 }
 
+bool CliRun::profileSweep(const QString &db, const QString &label, const QStringList &set,
+                          int durationMs) {
+    QStringList args{QStringLiteral("sweep"),
+                     QStringLiteral("--vdev"),
+                     QStringLiteral("net_null0"),
+                     QStringLiteral("--sweep"),
+                     QStringLiteral("burst=1,32"),
+                     QStringLiteral("--reps"),
+                     QStringLiteral("2"),
+                     QStringLiteral("--duration-ms"),
+                     QString::number(durationMs),
+                     QStringLiteral("--label"),
+                     label};
+    for (const QString &s : set)
+        args << QStringLiteral("--set") << s;
+    const CliResult r = run(db, args, 60000);
+    if (r.code != 0)
+        qWarning("%s", qPrintable(r.err));
+    return r.code == 0;
+}
+
 QStringList CliRun::sweepArgs(const QString &label, int durationMs, int statsMs) {
     return {QStringLiteral("sweep"),
             QStringLiteral("--memory-mb"),

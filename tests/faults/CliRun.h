@@ -42,6 +42,11 @@ class CliRun {
     // repetitions of durationMs each, a sample stored every statsMs (how
     // hard it writes the store), the engine in 256 MB.
     static QStringList sweepArgs(const QString &label, int durationMs, int statsMs);
+    // The profile tests' sweep on net_null: burst 1 and 32, two repetitions
+    // of durationMs each, with `set`'s NAME=VALUE fixed parameters; true
+    // when it stored its run (else what it said is a warning).
+    static bool profileSweep(const QString &db, const QString &label, const QStringList &set,
+                             int durationMs);
     // Runs the CLI to its end on db.
     static CliResult run(const QString &db, const QStringList &args, int timeoutMs = 30000);
     // `runs --json` as a list of objects (empty on failure, with its stderr in error).

@@ -39,23 +39,7 @@ class TestProfilePanel : public QObject {
     QString m_cannotProfile;
 
     bool sweep(const QString &label, const QStringList &set) {
-        QStringList args{QStringLiteral("sweep"),
-                         QStringLiteral("--vdev"),
-                         QStringLiteral("net_null0"),
-                         QStringLiteral("--sweep"),
-                         QStringLiteral("burst=1,32"),
-                         QStringLiteral("--reps"),
-                         QStringLiteral("2"),
-                         QStringLiteral("--duration-ms"),
-                         QStringLiteral("200"),
-                         QStringLiteral("--label"),
-                         label};
-        for (const QString &s : set)
-            args << QStringLiteral("--set") << s;
-        const CliResult r = CliRun::run(m_db, args, 60000);
-        if (r.code != 0)
-            qWarning("%s", qPrintable(r.err));
-        return r.code == 0;
+        return burstlab::CliRun::profileSweep(m_db, label, set, 200);
     }
 
     // Shows a stored run and selects the row of the point labelled so.

@@ -152,35 +152,28 @@ QStringList ProfileColumns::markdown(const Comparison &c) {
         QStringLiteral("| run | point | Δ baseline ns | function | baseline ns | ns | saved ns "
                        "| share | changed |"),
         QStringLiteral("|---|---|---|---|---|---|---|---|---|")};
-    for (qsizetype r = 0; r < c.runs.size(); ++r) {
-        for (qsizetype p = 0; p < c.points.size(); ++p) {
-            const auto &cell = c.cells[r][p];
-            const auto profile = cell ? PointProfile::of(*cell) : std::nullopt;
-            if (!profile)
-                continue;
-            const QString lead = QStringLiteral("| %1 | %2 | ")
-                                     .arg(md(names[r]), md(c.points[p].describe(c.axisNames)));
-            for (qsizetype f = 0; f < profile->functions.size() && f < ProfileText::kTopFunctions;
-                 ++f) {
-                const PointProfile::Function &fn = profile->functions[f];
-                points << lead + QStringLiteral("%1 | %2 | %3 to %4 | %5 |")
-                                     .arg(md(fn.name), T::percent1(fn.share),
-                                          T::percent1(fn.shareLow), T::percent1(fn.shareHigh),
-                                          nsText(fn.ns));
-            }
-            const auto &base = c.cells[0][p];
-            const auto delta = r > 0 && base ? ProfileDelta::between(*base, *cell) : std::nullopt;
-            if (!delta)
-                continue;
-            for (const ProfileDelta::Row &row : delta->changedAndRest())
-                deltas << lead + QStringLiteral("%1 | %2 | %3 | %4 | %5 | %6 → %7 | %8 |")
-                                     .arg(T::fixed2(delta->ns), md(row.name),
-                                          nsText(row.reference.ns), nsText(row.current.ns),
-                                          T::fixed2(row.printed), T::percent1(row.reference.share),
-                                          T::percent1(row.current.share),
-                                          row.changed ? QStringLiteral("yes") : QString());
+    ProfileText::eachProfile(c, [&](qsizetype r, qsizetype p, const PointProfile &profile) {
+        const QString lead =
+            QStringLiteral("| %1 | %2 | ").arg(md(names[r]), md(c.points[p].describe(c.axisNames)));
+        for (qsizetype f = 0; f < profile.functions.size() && f < ProfileText::kTopFunctions; ++f) {
+            const PointProfile::Function &fn = profile.functions[f];
+            points << lead + QStringLiteral("%1 | %2 | %3 to %4 | %5 |")
+                                 .arg(md(fn.name), T::percent1(fn.share), T::percent1(fn.shareLow),
+                                      T::percent1(fn.shareHigh), nsText(fn.ns));
         }
-    }
+        const auto &base = c.cells[0][p];
+        const auto delta =
+            r > 0 && base ? ProfileDelta::between(*base, *c.cells[r][p]) : std::nullopt;
+        if (!delta)
+            return;
+        for (const ProfileDelta::Row &row : delta->changedAndRest())
+            deltas << lead + QStringLiteral("%1 | %2 | %3 | %4 | %5 | %6 → %7 | %8 |")
+                                 .arg(T::fixed2(delta->ns), md(row.name), nsText(row.reference.ns),
+                                      nsText(row.current.ns), T::fixed2(row.printed),
+                                      T::percent1(row.reference.share),
+                                      T::percent1(row.current.share),
+                                      row.changed ? QStringLiteral("yes") : QString());
+    });
     QStringList out;
     if (points.size() > 2)
         out << QString()

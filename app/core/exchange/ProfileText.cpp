@@ -117,20 +117,26 @@ QString ProfileText::folded(const Comparison &c) {
         return SafeText::field(text).replace(QLatin1Char(';'), QLatin1Char(','));
     };
     QString out;
+    eachProfile(c, [&](qsizetype r, qsizetype p, const PointProfile &profile) {
+        const QString root = frame(names[r]) + QLatin1Char(';') +
+                             frame(c.points[p].describe(c.axisNames)) + QLatin1Char(';');
+        for (const ProfileStack &s : profile.stacks)
+            out += root + SafeText::field(s.stack) + QLatin1Char(' ') + QString::number(s.samples) +
+                   QLatin1Char('\n');
+    });
+    return out;
+}
+
+void ProfileText::eachProfile(
+    const Comparison &c,
+    const std::function<void(qsizetype run, qsizetype point, const PointProfile &)> &f) {
     for (qsizetype r = 0; r < c.runs.size(); ++r) {
         for (qsizetype p = 0; p < c.points.size(); ++p) {
             const auto &cell = c.cells[r][p];
-            const auto profile = cell ? PointProfile::of(*cell) : std::nullopt;
-            if (!profile)
-                continue;
-            const QString root = frame(names[r]) + QLatin1Char(';') +
-                                 frame(c.points[p].describe(c.axisNames)) + QLatin1Char(';');
-            for (const ProfileStack &s : profile->stacks)
-                out += root + SafeText::field(s.stack) + QLatin1Char(' ') +
-                       QString::number(s.samples) + QLatin1Char('\n');
+            if (const auto profile = cell ? PointProfile::of(*cell) : std::nullopt)
+                f(r, p, *profile);
         }
     }
-    return out;
 }
 
 QString ProfileText::unavailable(const Run &run) {

@@ -2,7 +2,10 @@
 #include "compare/Comparison.h"
 #include "stats/PointStats.h"
 
+#include "stats/PointProfile.h"
+
 #include <QStringList>
+#include <functional>
 
 namespace burstlab {
 
@@ -15,6 +18,12 @@ namespace ProfileText {
 
 // Functions listed per point of a run.
 constexpr int kTopFunctions = 5;
+
+// Every cell of a comparison that has a profile, runs then points: what the
+// outputs that list each profile (folded stacks, Markdown) go through.
+void eachProfile(
+    const Comparison &c,
+    const std::function<void(qsizetype run, qsizetype point, const PointProfile &)> &f);
 
 QStringList run(const QList<PointStats> &stats, const QStringList &labels);
 // "no profiles: the engine cannot profile here: perf_event_open: ...", said
