@@ -9,7 +9,8 @@
 #
 # --cached: use a guest already prepared, exit status 77 saying why when there
 # is none (a test that cannot run here); otherwise one is prepared first.
-# The command runs in the caller's working directory with the caller's PATH,
+# The command runs in the caller's working directory with the caller's PATH
+# (and root's sbin directories after it: the command runs as root),
 # QT_* and BURSTLAB_* variables; the guest has proc, sysfs, its own tmpfs for
 # /run, /dev/shm and TMPDIR, lo up and pktgen, dummy and veth loaded; other
 # modules load on demand from the guest kernel's own. --cpus defaults to 2.
@@ -69,7 +70,8 @@ write_init() { # COMMAND...
     echo 'mount -t tmpfs tmpfs /dev/shm && mount -t devpts devpts /dev/pts'
     printf 'echo %q >/proc/sys/kernel/modprobe\n' "$guest/modprobe"
     printf '%q -a pktgen dummy veth\n' "$guest/modprobe"
-    printf 'export PATH=%q HOME=/run/home TMPDIR=/run/tmp\n' "$PATH"
+    # tc is in sbin, which an ordinary user's PATH lacks.
+    printf 'export PATH=%q HOME=/run/home TMPDIR=/run/tmp\n' "$PATH:/usr/local/sbin:/usr/sbin:/sbin"
     # The caller's Qt and burstlab settings: a GUI test's offscreen platform,
     # the directory of the built programs.
     export -p | grep -E '^declare -x (QT|BURSTLAB)_[A-Za-z0-9_]*=' || true

@@ -2,7 +2,6 @@
 #include "host/HostFs.h"
 #include "host/ProbeRegistry.h"
 #include <QFile>
-#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QSet>
@@ -26,10 +25,6 @@ QString expandNote(const QString &note, const ProbeOutcome &outcome, const Probe
 // Why a fix's command cannot run on this host ("tuned-adm is not installed
 // here"), or an empty string: a fix is offered only where it can run.
 QString missingForFix(const QStringList &needs, const HostFs &fs) {
-    static const QStringList programDirs{
-        QStringLiteral("/usr/local/sbin"), QStringLiteral("/usr/local/bin"),
-        QStringLiteral("/usr/sbin"),       QStringLiteral("/usr/bin"),
-        QStringLiteral("/sbin"),           QStringLiteral("/bin")};
     for (const QString &need : needs) {
         if (need == QLatin1String("systemd")) {
             // systemd's own test for "booted with systemd" (sd_booted)
@@ -38,9 +33,7 @@ QString missingForFix(const QStringList &needs, const HostFs &fs) {
         } else if (need.startsWith(u'/')) {
             if (!fs.exists(need))
                 return QStringLiteral("%1 does not exist here").arg(need);
-        } else if (std::none_of(programDirs.begin(), programDirs.end(), [&](const QString &dir) {
-                       return QFileInfo(fs.path(dir + u'/' + need)).isExecutable();
-                   })) {
+        } else if (fs.program(need).isEmpty()) {
             return QStringLiteral("%1 is not installed here").arg(need);
         }
     }

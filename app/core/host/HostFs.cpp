@@ -39,4 +39,17 @@ QString HostFs::linkName(const QString &absolute) const {
     return target.isEmpty() ? QString() : QFileInfo(target).fileName();
 }
 
+QString HostFs::program(const QString &name) const {
+    static const QStringList dirs{
+        QStringLiteral("/usr/local/sbin"), QStringLiteral("/usr/local/bin"),
+        QStringLiteral("/usr/sbin"),       QStringLiteral("/usr/bin"),
+        QStringLiteral("/sbin"),           QStringLiteral("/bin")};
+    for (const QString &dir : dirs) {
+        const QString candidate = path(dir + u'/' + name);
+        if (QFileInfo(candidate).isExecutable())
+            return candidate;
+    }
+    return {};
+}
+
 } // namespace burstlab

@@ -19,6 +19,10 @@ class HostFs {
     QStringList list(const QString &absolute) const;
     // Last path component of a symlink's target ("vfio-pci" for .../driver); empty if none.
     QString linkName(const QString &absolute) const;
+    // Where an administrator's program (tc, ethtool, tuned-adm) is installed,
+    // looked up in root's directories: an ordinary user's PATH lacks sbin,
+    // where Debian puts tc. Empty when it is not installed.
+    QString program(const QString &name) const;
 
   private:
     QString m_root;

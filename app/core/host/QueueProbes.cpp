@@ -106,8 +106,11 @@ ProbeOutcome probeRootQdisc(const ProbeContext &context, const QJsonObject &) {
         args << QStringLiteral("-n") << context.netns;
     args << QStringLiteral("-j") << QStringLiteral("qdisc") << QStringLiteral("show")
          << QStringLiteral("dev") << context.netdev;
+    const QString program = HostFs(context.root).program(QStringLiteral("tc"));
+    if (program.isEmpty())
+        return ProbeOutcome::unknown(QStringLiteral("tc is not installed here"));
     QProcess tc;
-    tc.start(QStringLiteral("tc"), args);
+    tc.start(program, args);
     if (!tc.waitForFinished(5000) || tc.exitStatus() != QProcess::NormalExit ||
         tc.exitCode() != 0) {
         const QString why = QString::fromLocal8Bit(tc.readAllStandardError()).trimmed();
