@@ -2,6 +2,7 @@
 // tx_queue_len, on fake /sys trees and on this host's own devices (with the
 // offloads, read by ioctl); and which engines' runs they judge.
 #include "host/Checklist.h"
+#include "host/HostFs.h"
 #include "host/QueueProbes.h"
 #include <QDir>
 #include <QFile>
@@ -153,7 +154,7 @@ class TestChecklistQueues : public QObject {
             QVERIFY2(offloads.current.startsWith(QLatin1String("sg ")),
                      qPrintable(offloads.detail));
             QCOMPARE(offloads.note, QStringLiteral("Offloads: ") + offloads.current);
-            if (!QStandardPaths::findExecutable(QStringLiteral("tc")).isEmpty()) {
+            if (!HostFs().program(QStringLiteral("tc")).isEmpty()) {
                 const CheckResult qdisc = probe(QStringLiteral("/"), "root_qdisc", device);
                 QVERIFY2(qdisc.status != CheckStatus::Unknown, qPrintable(device + qdisc.detail));
             }
@@ -179,7 +180,8 @@ class TestChecklistQueues : public QObject {
   private:
     static bool run(const QStringList &command) {
         QProcess process;
-        process.start(command.first(), command.mid(1));
+        // tc is in sbin, which a user's PATH (sudo's included) may lack.
+        process.start(HostFs().program(command.first()), command.mid(1));
         return process.waitForFinished(5000) && process.exitStatus() == QProcess::NormalExit &&
                process.exitCode() == 0;
     }
