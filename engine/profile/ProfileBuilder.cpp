@@ -26,6 +26,7 @@ protocol::Profile buildProfile(const SampleCounts &counts, Symbols &symbols) {
     protocol::Profile p;
     p.samples = counts.samples;
     p.lost = counts.lost;
+    symbols.newSamples();
     std::map<std::pair<std::string, std::string>, uint64_t> functions;
     for (const auto &[ip, n] : counts.leaves) {
         const Frame &f = symbols.of(ip);

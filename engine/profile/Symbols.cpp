@@ -117,9 +117,13 @@ Frame Symbols::user(uint64_t address) {
         return {"[unknown]", "[unknown]"};
     }
     Dwfl_Module *module = dwfl_addrmodule(m_dwfl, address);
-    if (!module) {
-        // A library mapped since the maps were read (a driver's).
+    if (!module && !m_mapsRead) {
+        // A library mapped since the maps were read (a driver's). Once per
+        // batch: a call chain through code built without frame pointers
+        // holds many addresses of no library, and reading the maps for each
+        // held a step's end for seconds on an emulated CPU.
         reportMaps();
+        m_mapsRead = true;
         module = dwfl_addrmodule(m_dwfl, address);
     }
     if (!module) {

@@ -32,6 +32,10 @@ class Symbols {
     Symbols &operator=(const Symbols &) = delete;
 
     const Frame &of(uint64_t address);
+    // New samples to name: an address outside every known library may be in
+    // one mapped since (a driver's), so the next such miss reads the maps
+    // again, once.
+    void newSamples() { m_mapsRead = false; }
 
     // "ns::Class::f<true>(int, char*) const" -> "ns::Class::f<true>".
     static std::string demangled(const char *name);
@@ -45,6 +49,7 @@ class Symbols {
     Dwfl *m_dwfl = nullptr;
     std::vector<std::pair<uint64_t, Frame>> m_kallsyms; // by address
     std::unordered_map<uint64_t, Frame> m_cache;
+    bool m_mapsRead = false; // since newSamples()
 };
 
 } // namespace burstlab::engine::profile

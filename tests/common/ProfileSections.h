@@ -30,7 +30,7 @@ struct ProfileSections {
         static const QRegularExpression point(
             QStringLiteral(R"(^ (\S+=\S+): (-?\d+\.\d\d) ns/pkt = (\d+\.\d\d) - (\d+\.\d\d)$)"));
         static const QRegularExpression row(QStringLiteral(
-            R"(^   (.{30})\s+(-|\d+\.\d\d)\s+(-|\d+\.\d\d)\s+(-?\d+\.\d\d)(  \S+->\S+)?$)"));
+            R"(^   (.+?)\s+(-|\d+\.\d\d)\s+(-|\d+\.\d\d)\s+(-?\d+\.\d\d)(  \S+->\S+)?$)"));
         ProfileSections out;
         bool inside = false;
         for (const QString &line : text.split(QLatin1Char('\n'))) {

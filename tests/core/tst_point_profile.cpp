@@ -2,6 +2,10 @@
 // figures as any function's), the call chains through a function, and a
 // delta's rows cut to the changed and the largest others: the rows still add
 // up to the point's figure and to the printed delta.
+#include "ProfileSections.h"
+#include "compare/Comparison.h"
+#include "exchange/ProfileText.h"
+#include "model/RunData.h"
 #include "stats/Figure.h"
 #include "stats/PointProfile.h"
 #include "stats/PointStats.h"
@@ -15,30 +19,37 @@ using namespace burstlab;
 
 namespace {
 
-// One point at pps, one repetition whose profile has functions f0..f(n-1)
-// with these samples, and 40 samples below them.
-PointProfile profileOf(double pps, const QList<qint64> &samples) {
+// A run of one point at pps, one repetition whose profile has functions
+// f0..f(n-1) with these samples, and 40 samples below them.
+RunData runOf(double pps, const QList<qint64> &samples) {
     StepProfile profile;
     profile.event = QStringLiteral("cpu-clock");
     profile.hz = 997;
     for (qsizetype i = 0; i < samples.size(); ++i) {
         const QString name = QStringLiteral("f%1").arg(i);
-        profile.functions << ProfileFunction{name, QStringLiteral("burstlab-engine"), samples[i], {}};
+        profile.functions << ProfileFunction{
+            name, QStringLiteral("burstlab-engine"), samples[i], {}};
         profile.samples += samples[i];
     }
     profile.samples += 40;
     profile.stacks = {{QStringLiteral("main;f0"), samples[0] - 5},
                       {QStringLiteral("main;f1;f0"), 5},
                       {QStringLiteral("main;f10"), 3}};
-    Run run;
-    run.spec.axes = {Axis{QStringLiteral("burst"), {AxisValue(32)}}};
+    RunData data;
+    data.run.spec.axes = {Axis{QStringLiteral("burst"), {AxisValue(32)}}};
     StepResult step;
     step.point = Point{{AxisValue(32)}};
     step.pps = pps;
     step.status = RunStatus::Completed;
     step.measured = StepFinished{};
     step.measured->profile = profile;
-    return *PointProfile::of(PointStats::of(run, {step}).first());
+    data.steps = {StepData{step, {}}};
+    return data;
+}
+
+PointProfile profileOf(double pps, const QList<qint64> &samples) {
+    const RunData data = runOf(pps, samples);
+    return *PointProfile::of(PointStats::of(data.run, {data.steps[0].result}).first());
 }
 
 double nsSum(const QList<PointProfile::Function> &functions) {
@@ -103,6 +114,23 @@ class TestPointProfile : public QObject {
             // [other] is never one of the largest others: it is in the rest.
             QCOMPARE(unchanged, std::min<int>(top, int(d->rows.size() - changed - 1)));
         }
+    }
+
+    // A kernel pktgen point at burst 1 costs some 20,000 ns/pkt: its
+    // columns widen (a row once read "19456.52  534.0118922.52") and the
+    // name gives up what they take, so the rows still read and add up.
+    void wideFiguresKeepTheirColumns() {
+        const Comparison c = Comparison::of(
+            {runOf(50568, {10, 8, 6000, 900, 30}), runOf(1390699, {300, 200, 2000, 900, 30})});
+        const QStringList text = ProfileText::comparison(
+            c, {QStringLiteral("#1"), QStringLiteral("#2")}, {QStringLiteral("burst=32")});
+        const ProfileSections sections = ProfileSections::of(text.join(u'\n'));
+        QCOMPARE(sections.points.size(), 1);
+        const ProfilePointSection &p = sections.points.first();
+        QVERIFY2(p.reference > 19000, qPrintable(text.join(u'\n')));
+        QVERIFY2(p.functions.size() >= 3, qPrintable(text.join(u'\n')));
+        QVERIFY2(std::abs(p.rowsSum - p.delta) < 0.005, qPrintable(text.join(u'\n')));
+        QVERIFY2(sections.widest <= 72, qPrintable(text.join(u'\n')));
     }
 };
 
