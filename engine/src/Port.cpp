@@ -164,17 +164,6 @@ void Port::txDoneCleanup(uint16_t txQueues) {
     }
 }
 
-RxDropCounters RxDropCounters::since(const RxDropCounters &start) const {
-    RxDropCounters d;
-    d.imissed = imissed - start.imissed;
-    d.ierrors = ierrors - start.ierrors;
-    d.rxNombuf = rxNombuf - start.rxNombuf;
-    if (kernelRing && start.kernelRing) {
-        d.kernelRing = *kernelRing - *start.kernelRing;
-    }
-    return d;
-}
-
 void Port::watchPacketSockets() {
     if (m_info.driver != "net_af_packet" || m_info.ifIndex == 0) {
         return;
