@@ -21,13 +21,15 @@ protocol::Hello hello(const HelloFacts &f) {
     h.workerLcores = f.threadCpus;
     h.workerCpus = f.threadCpus;
     h.numaNodes = 1;
+    const auto add = [&h](const char *role, const KernelDevice &d) {
+        h.ports.push_back({role, static_cast<uint16_t>(h.ports.size()), d.name, d.driver, d.mac,
+                           d.speedMbps, d.up, d.mtu, d.txQueues, std::nullopt, std::nullopt});
+    };
     for (const KernelDevice &d : f.devices) {
-        h.ports.push_back({"tx", static_cast<uint16_t>(h.ports.size()), d.name, d.driver, d.mac,
-                           d.speedMbps, d.up, d.mtu, d.txQueues, std::nullopt});
+        add("tx", d);
     }
     for (const KernelDevice &d : f.sinks) {
-        h.ports.push_back({"sink", static_cast<uint16_t>(h.ports.size()), d.name, d.driver, d.mac,
-                           d.speedMbps, d.up, d.mtu, d.txQueues, std::nullopt});
+        add("sink", d);
     }
     h.limits = onlyTaken(EngineKind::Pktgen, f.limits);
     h.defaults = onlyTaken(EngineKind::Pktgen, f.defaults);

@@ -36,7 +36,8 @@ protocol::Port portOf(const PortInfo &p) {
         p.linkUp,
         p.mtu,
         p.maxTxQueues,
-        protocol::Port::Ring{p.txDescMin, p.txDescMax, p.txDescAlign, p.numaNode, p.txDoneCleanup}};
+        protocol::Port::Ring{p.txDescMin, p.txDescMax, p.txDescAlign, p.numaNode, p.txDoneCleanup},
+        p.qdiscBypass};
 }
 
 int socketOf(const PortInfo &p) {

@@ -29,6 +29,9 @@ struct PortInfo {
     bool txDoneCleanup = false;
     uint8_t macBytes[6] = {};
     unsigned ifIndex = 0; // the kernel interface behind the port, 0 if none
+    // net_af_packet: whether its sockets send past the qdisc, read back
+    // from them (the qdisc_bypass devarg, fixed when EAL created the port).
+    std::optional<bool> qdiscBypass;
 };
 
 // Frames a receiving port dropped before the sink read them, by counter
