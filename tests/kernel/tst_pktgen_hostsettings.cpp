@@ -212,6 +212,8 @@ void TestPktgenHostSettings::groSweepOnTheReceivingEnd() {
              qPrintable(text.out));
     QVERIFY2(text.out.contains("Sink per point") && !text.out.contains("no sink figures"),
              qPrintable(text.out));
+    // Its command to run it again names the receiving end too.
+    QVERIFY2(text.out.contains("--host-device " + kReceive), qPrintable(text.out));
     qInfo().noquote() << text.out;
 }
 
