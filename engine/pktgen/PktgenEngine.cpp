@@ -322,10 +322,9 @@ Json PktgenEngine::hello() const {
             sinks.push_back(*device);
         }
     }
-    return protocol::toJson(pktgen::hello({m_devices, sinks, kernelVersion(),
-                                           m_proc.read(PktgenProc::kControl), m_threadCpus,
-                                           StepParams::limitsJson(m_limits), m_defaults.toJson(),
-                                           m_profiling}));
+    return protocol::toJson(pktgen::hello(
+        {m_devices, sinks, kernelVersion(), m_proc.read(PktgenProc::kControl), m_threadCpus,
+         StepParams::limitsJson(m_limits), m_defaults.toJson(), m_profiling}));
 }
 
 std::optional<ProtocolError> PktgenEngine::start(int64_t id, const nlohmann::json &command) {

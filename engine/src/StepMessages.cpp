@@ -42,9 +42,8 @@ protocol::LcoreSpan spanOf(const LcoreWindow &w, uint64_t stepStartTsc, uint64_t
 Json sinkJson(const SinkClassifier &sink, const RxDropCounters &drops, uint64_t txPkts,
               uint64_t hz) {
     const SinkCounts &c = sink.counts();
-    Json j = protocol::sinkJson(c.ours,
-                                protocol::SinkClasses{c.foreign, c.late, c.duplicates, c.reordered},
-                                drops, txPkts);
+    Json j = protocol::sinkJson(
+        c.ours, protocol::SinkClasses{c.foreign, c.late, c.duplicates, c.reordered}, drops, txPkts);
     const LatencyHistogram &h = sink.latency();
     if (h.count() == 0) {
         j["latency_ns"] = nullptr;

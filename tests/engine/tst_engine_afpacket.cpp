@@ -176,8 +176,8 @@ namespace {
 // What a device's root qdisc passed on or dropped so far, as tc -s counts.
 std::optional<qint64> qdiscPackets(const NetNamespace &ns, const QString &device) {
     QProcess tc;
-    tc.start(ns.exec().first(), ns.exec().mid(1) + QStringList{"tc", "-s", "-j", "qdisc", "show",
-                                                                "dev", device});
+    tc.start(ns.exec().first(),
+             ns.exec().mid(1) + QStringList{"tc", "-s", "-j", "qdisc", "show", "dev", device});
     if (!tc.waitForFinished(10000) || tc.exitCode() != 0)
         return std::nullopt;
     for (const QJsonValue &q : QJsonDocument::fromJson(tc.readAllStandardOutput()).array()) {
