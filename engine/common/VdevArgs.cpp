@@ -16,6 +16,7 @@ using Keys = std::map<std::string, VdevArgKind>;
 constexpr auto Word = VdevArgKind::Word;
 constexpr auto File = VdevArgKind::File;
 constexpr auto Interface = VdevArgKind::Interface;
+constexpr auto Bit = VdevArgKind::Bit;
 
 // DPDK 22.11's keys per driver, minus those that name a path outside
 // pcap_dirs: net_af_xdp's xdp_prog (a BPF object to load), net_memif's
@@ -39,7 +40,9 @@ const std::map<std::string, Keys> &driverKeys() {
           {"blocksz", Word},
           {"framesz", Word},
           {"framecnt", Word},
-          {"qdisc_bypass", Word}}},
+          // 1, the driver's default: its sockets send past the qdisc
+          // (PACKET_QDISC_BYPASS); 0 through the device's root qdisc.
+          {"qdisc_bypass", Bit}}},
         {"net_tap", {{"iface", Interface}, {"remote", Interface}, {"mac", Word}}},
         {"net_af_xdp",
          {{"iface", Interface},
@@ -68,6 +71,9 @@ bool isWordChar(char c) {
 
 bool validValue(const std::string &value, VdevArgKind kind) {
     constexpr size_t kMaxInterfaceName = 15; // IFNAMSIZ - 1
+    if (kind == Bit) {
+        return value == "0" || value == "1";
+    }
     if (value.empty() || (kind == Interface && value.size() > kMaxInterfaceName)) {
         return false;
     }
@@ -112,6 +118,9 @@ std::vector<VdevArg> parseVdevArgs(const std::string &spec) {
         }
         VdevArg parsed{key, arg.substr(eq + 1), known->second};
         if (!validValue(parsed.value, parsed.kind)) {
+            if (parsed.kind == Bit) {
+                throw OptionsError(spec + ": " + key + "='" + parsed.value + "' must be 0 or 1");
+            }
             throw OptionsError(spec + ": " + key + "='" + parsed.value +
                                "' has characters or a length not allowed here" +
                                (parsed.kind == File ? ""

@@ -10,6 +10,7 @@ enum class VdevArgKind {
     Word,      // a number, flag, MAC or name: letters, digits and _ . : - only
     File,      // a capture file, checked against pcap_dirs
     Interface, // a kernel network interface, checked against interfaces
+    Bit,       // 0 or 1: the driver reads it with atoi(), so "yes" would be 0
 };
 
 struct VdevArg {

@@ -76,6 +76,19 @@ std::string kernelVersion() {
     return uname(&u) == 0 ? u.release : "";
 }
 
+// The host devices no entry sends on: the receiving end (docs/kernel-pktgen.md).
+std::vector<std::string> receivingDevices(const std::vector<std::string> &hostDevices,
+                                          const std::vector<KernelDevice> &sending) {
+    std::vector<std::string> receiving;
+    for (const std::string &device : hostDevices) {
+        if (std::none_of(sending.begin(), sending.end(),
+                         [&](const KernelDevice &d) { return d.name == device; })) {
+            receiving.push_back(device);
+        }
+    }
+    return receiving;
+}
+
 uint64_t sendGapNs(const StepParams &p, uint32_t entries) {
     return static_cast<uint64_t>(1e9 * p.burst * entries / static_cast<double>(p.ratePps));
 }
@@ -181,6 +194,7 @@ struct PktgenEngine::Step {
     int64_t id = 0;
     StepParams params;
     std::optional<Json> hostSettings;
+    std::optional<RxCounts> sinkAtStart; // the receiving devices' counts
     std::vector<Entry> entries;
     uint64_t commandNs = 0;
     std::thread writer;
@@ -195,7 +209,8 @@ PktgenEngine::PktgenEngine(PktgenProc proc, std::vector<KernelDevice> devices,
                            const std::vector<std::string> &hostDevices,
                            const std::string &journalDir)
     : m_proc(std::move(proc)), m_devices(std::move(devices)), m_threadCpus(std::move(threadCpus)),
-      m_doneFd(eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK)) {
+      m_doneFd(eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK)),
+      m_sink(receivingDevices(hostDevices, m_devices)) {
     for (const std::string &device : hostDevices) {
         m_hosts.emplace_back(device, journalDir);
     }
@@ -301,9 +316,15 @@ void PktgenEngine::removeEntries(const std::vector<unsigned> &cpus) {
 }
 
 Json PktgenEngine::hello() const {
-    return protocol::toJson(
-        pktgen::hello({m_devices, kernelVersion(), m_proc.read(PktgenProc::kControl), m_threadCpus,
-                       StepParams::limitsJson(m_limits), m_defaults.toJson(), m_profiling}));
+    std::vector<KernelDevice> sinks;
+    for (const std::string &name : m_sink.devices()) {
+        if (const auto device = KernelDevice::find(name)) {
+            sinks.push_back(*device);
+        }
+    }
+    return protocol::toJson(pktgen::hello(
+        {m_devices, sinks, kernelVersion(), m_proc.read(PktgenProc::kControl), m_threadCpus,
+         StepParams::limitsJson(m_limits), m_defaults.toJson(), m_profiling}));
 }
 
 std::optional<ProtocolError> PktgenEngine::start(int64_t id, const nlohmann::json &command) {
@@ -353,6 +374,14 @@ std::optional<ProtocolError> PktgenEngine::start(int64_t id, const nlohmann::jso
     // their runs and little else (they sleep until pktgen takes it up).
     for (Entry &e : step->entries) {
         e.before = e.kthread ? readKthreadCounts(*e.kthread, e.cpu) : std::nullopt;
+    }
+    if (!m_sink.empty()) {
+        step->sinkAtStart = m_sink.read();
+        if (!step->sinkAtStart) {
+            leaveIdle();
+            return ProtocolError{"port_error", "",
+                                 "the receiving host devices' counters cannot be read"};
+        }
     }
     step->profiler = startProfile(*step);
     m_step = std::move(step);
@@ -498,8 +527,14 @@ Json PktgenEngine::stats() const {
     for (const Entry &e : m_step->entries) {
         texts.push_back(m_proc.read(e.name));
     }
-    return protocol::toJson(
-        pktgen::stats(m_step->id, monotonicNs() - m_step->commandNs, m_step->params, texts));
+    std::optional<uint64_t> rxPkts;
+    if (m_step->sinkAtStart) {
+        if (const auto now = m_sink.read()) {
+            rxPkts = now->since(*m_step->sinkAtStart).packets;
+        }
+    }
+    return protocol::toJson(pktgen::stats(m_step->id, monotonicNs() - m_step->commandNs,
+                                          m_step->params, texts, rxPkts));
 }
 
 Json PktgenEngine::finish() {
@@ -518,6 +553,11 @@ Json PktgenEngine::finish() {
     record.params = s.params;
     record.commandNs = s.commandNs;
     record.hostSettings = s.hostSettings;
+    if (s.sinkAtStart) {
+        if (const auto end = m_sink.settled()) {
+            record.sink = end->since(*s.sinkAtStart);
+        }
+    }
     record.reason = s.stopRequested ? "stopped" : s.durationReached ? "duration" : "count";
     if (s.startError != 0) {
         record.startError = pktgenErrorText(s.startError);

@@ -6,6 +6,7 @@
 #include "Messages.h"
 #include "PktgenProc.h"
 #include "ProtocolError.h"
+#include "SinkDevices.h"
 #include "StepParams.h"
 #include "StepProfiler.h"
 
@@ -29,7 +30,8 @@ namespace burstlab::engine {
 class PktgenEngine {
   public:
     // hostDevices: where the steps' host settings go (the sending devices,
-    // or the receiving side a setting acts on), journalled in journalDir.
+    // or the receiving side a setting acts on), journalled in journalDir;
+    // those that do not send are the step's sink, measured per step.
     PktgenEngine(PktgenProc proc, std::vector<KernelDevice> devices,
                  std::vector<unsigned> threadCpus, const std::vector<std::string> &hostDevices,
                  const std::string &journalDir);
@@ -108,6 +110,7 @@ class PktgenEngine {
     protocol::Profiling m_profiling;             // the hello's, probed once
     std::unique_ptr<profile::Symbols> m_symbols; // read at the start where it can profile
     std::vector<HostSettings> m_hosts;
+    SinkDevices m_sink;
 };
 
 } // namespace burstlab::engine

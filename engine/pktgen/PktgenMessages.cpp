@@ -21,9 +21,15 @@ protocol::Hello hello(const HelloFacts &f) {
     h.workerLcores = f.threadCpus;
     h.workerCpus = f.threadCpus;
     h.numaNodes = 1;
+    const auto add = [&h](const char *role, const KernelDevice &d) {
+        h.ports.push_back({role, static_cast<uint16_t>(h.ports.size()), d.name, d.driver, d.mac,
+                           d.speedMbps, d.up, d.mtu, d.txQueues, std::nullopt, std::nullopt});
+    };
     for (const KernelDevice &d : f.devices) {
-        h.ports.push_back({"tx", static_cast<uint16_t>(h.ports.size()), d.name, d.driver, d.mac,
-                           d.speedMbps, d.up, d.mtu, d.txQueues, std::nullopt});
+        add("tx", d);
+    }
+    for (const KernelDevice &d : f.sinks) {
+        add("sink", d);
     }
     h.limits = onlyTaken(EngineKind::Pktgen, f.limits);
     h.defaults = onlyTaken(EngineKind::Pktgen, f.defaults);
@@ -32,10 +38,11 @@ protocol::Hello hello(const HelloFacts &f) {
 }
 
 protocol::Stats stats(int64_t id, uint64_t tNs, const StepParams &params,
-                      const std::vector<std::string> &entryTexts) {
+                      const std::vector<std::string> &entryTexts, std::optional<uint64_t> rxPkts) {
     protocol::Stats s;
     s.id = id;
     s.tNs = tNs;
+    s.rxPkts = rxPkts;
     uint64_t errors = 0;
     for (const std::string &text : entryTexts) {
         if (const auto entry = parseEntryText(text)) {
@@ -121,6 +128,13 @@ protocol::Finished finished(const StepRecord &step) {
     f.params = onlyTaken(EngineKind::Pktgen, step.params.toJson());
     f.profile = step.profile;
     f.hostSettings = step.hostSettings;
+    if (step.sink) {
+        // The devices count frames, not this step's packets: nothing to
+        // classify, no send time to take a latency from.
+        f.sink = protocol::sinkJson(step.sink->packets, std::nullopt, step.sink->drops,
+                                    f.counters.txPkts);
+        (*f.sink)["latency_ns"] = nullptr;
+    }
     return f;
 }
 

@@ -3,6 +3,7 @@
 #include "KernelDevice.h"
 #include "Messages.h"
 #include "PktgenText.h"
+#include "SinkDevices.h"
 #include "StepParams.h"
 
 #include <optional>
@@ -16,6 +17,7 @@ namespace burstlab::engine::pktgen {
 
 struct HelloFacts {
     std::vector<KernelDevice> devices; // one tx port each, in order
+    std::vector<KernelDevice> sinks;   // one sink port each (SinkDevices)
     std::string kernelVersion;
     std::string pgctrlText;
     std::vector<unsigned> threadCpus;
@@ -46,13 +48,17 @@ struct StepRecord {
     std::optional<protocol::Profile> profile; // the kpktgend threads' over the step
     // Per device, the host settings the step asked for and read back.
     std::optional<protocol::Json> hostSettings;
+    // What the receiving host devices counted over the step, when there are
+    // any: from before pktgen's start until they settled after its end.
+    std::optional<RxCounts> sink;
 };
 
 // pktgen counts what it sent and nothing of DPDK's transmit path (tx_burst
 // calls, ring, retries, mbufs, busy cycles): the client stores those as not
 // measured (docs/protocol.md, "The pktgen engine").
+// rxPkts: what the receiving host devices counted so far, when there are any.
 protocol::Stats stats(int64_t id, uint64_t tNs, const StepParams &params,
-                      const std::vector<std::string> &entryTexts);
+                      const std::vector<std::string> &entryTexts, std::optional<uint64_t> rxPkts);
 protocol::Finished finished(const StepRecord &step);
 
 } // namespace burstlab::engine::pktgen

@@ -118,6 +118,9 @@ Json portJson(const Port &p) {
         j["numa_node"] = p.ring->numaNode;
         j["tx_done_cleanup"] = p.ring->txDoneCleanup;
     }
+    if (p.qdiscBypass) {
+        j["qdisc_bypass"] = *p.qdiscBypass;
+    }
     return j;
 }
 

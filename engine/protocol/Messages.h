@@ -136,6 +136,9 @@ struct Port {
         bool txDoneCleanup = false;
     };
     std::optional<Ring> ring;
+    // net_af_packet only: its sockets send past the root qdisc
+    // (PACKET_QDISC_BYPASS, the qdisc_bypass devarg).
+    std::optional<bool> qdiscBypass;
 };
 
 struct Hello {

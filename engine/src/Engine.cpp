@@ -23,10 +23,6 @@ constexpr uint32_t kPoolCache = 256;
 constexpr uint32_t kSinkMbufs = 8191;
 // TX ring of a sink whose driver wants a TX queue beside its RX queue.
 constexpr uint16_t kSinkTxDesc = 512;
-// Grace period after TX stops: a sink keeps counting until nothing arrived
-// for kSinkQuietMs (at most kSinkMaxMs), so received == sent can be checked.
-constexpr unsigned kSinkQuietMs = 20;
-constexpr unsigned kSinkMaxMs = 500;
 constexpr unsigned kStaleDrainMs = 50;
 
 protocol::Port portOf(const PortInfo &p) {
@@ -40,7 +36,8 @@ protocol::Port portOf(const PortInfo &p) {
         p.linkUp,
         p.mtu,
         p.maxTxQueues,
-        protocol::Port::Ring{p.txDescMin, p.txDescMax, p.txDescAlign, p.numaNode, p.txDoneCleanup}};
+        protocol::Port::Ring{p.txDescMin, p.txDescMax, p.txDescAlign, p.numaNode, p.txDoneCleanup},
+        p.qdiscBypass};
 }
 
 int socketOf(const PortInfo &p) {
@@ -332,7 +329,7 @@ Json Engine::finish() {
         end.reason = "duration";
     }
     if (m_sink) {
-        m_sink->drain(kSinkQuietMs, kSinkMaxMs);
+        m_sink->drain(protocol::kSinkQuietMs, protocol::kSinkMaxMs);
         end.sink = &m_sink->classifier();
         end.sinkDrops = m_sinkPort->rxDrops().since(m_sinkDropsAtStart);
     }

@@ -48,6 +48,24 @@ std::vector<int> packetSocketsOn(unsigned ifIndex) {
     return fds;
 }
 
+// PACKET_QDISC_BYPASS of a net_af_packet port's sockets; none for another
+// driver, or when a socket does not say.
+std::optional<bool> qdiscBypassOf(const PortInfo &info) {
+    if (info.driver != "net_af_packet" || info.ifIndex == 0) {
+        return std::nullopt;
+    }
+    std::optional<bool> bypass;
+    for (int fd : packetSocketsOn(info.ifIndex)) {
+        int value = 0;
+        socklen_t length = sizeof value;
+        if (getsockopt(fd, SOL_PACKET, PACKET_QDISC_BYPASS, &value, &length) != 0) {
+            return std::nullopt;
+        }
+        bypass = bypass.value_or(true) && value != 0;
+    }
+    return bypass;
+}
+
 } // namespace
 
 std::optional<Port> Port::find(const std::string &name, const std::string &role,
@@ -83,6 +101,7 @@ std::optional<Port> Port::find(const std::string &name, const std::string &role,
     if (rte_eth_dev_get_mtu(id, &mtu) == 0 && mtu > 0) {
         info.mtu = mtu;
     }
+    info.qdiscBypass = qdiscBypassOf(info);
     Port port(std::move(info));
     port.refreshLink();
     return port;
@@ -162,17 +181,6 @@ void Port::txDoneCleanup(uint16_t txQueues) {
     for (uint16_t q = 0; q < txQueues; ++q) {
         rte_eth_tx_done_cleanup(m_info.portId, q, 0);
     }
-}
-
-RxDropCounters RxDropCounters::since(const RxDropCounters &start) const {
-    RxDropCounters d;
-    d.imissed = imissed - start.imissed;
-    d.ierrors = ierrors - start.ierrors;
-    d.rxNombuf = rxNombuf - start.rxNombuf;
-    if (kernelRing && start.kernelRing) {
-        d.kernelRing = *kernelRing - *start.kernelRing;
-    }
-    return d;
 }
 
 void Port::watchPacketSockets() {

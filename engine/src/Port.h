@@ -1,5 +1,7 @@
 #pragma once
 
+#include "Sink.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -27,22 +29,15 @@ struct PortInfo {
     bool txDoneCleanup = false;
     uint8_t macBytes[6] = {};
     unsigned ifIndex = 0; // the kernel interface behind the port, 0 if none
+    // net_af_packet: whether its sockets send past the qdisc, read back
+    // from them (the qdisc_bypass devarg, fixed when EAL created the port).
+    std::optional<bool> qdiscBypass;
 };
 
 // Frames a receiving port dropped before the sink read them, by counter
-// (docs/protocol.md, "The sink's figures"): cumulative, or over a step.
-struct RxDropCounters {
-    uint64_t imissed = 0;  // rte_eth_stats: the device's receive ring was full
-    uint64_t ierrors = 0;  // rte_eth_stats: erroneous frames
-    uint64_t rxNombuf = 0; // rte_eth_stats: no mbuf to receive into
-    // af_packet: the kernel's packet ring was full (PACKET_STATISTICS
-    // tp_drops); none for other devices.
-    std::optional<uint64_t> kernelRing;
-
-    uint64_t total() const { return imissed + ierrors + rxNombuf + kernelRing.value_or(0); }
-    // What was counted since `start`, an earlier reading of the same port.
-    RxDropCounters since(const RxDropCounters &start) const;
-};
+// (docs/protocol.md, "The sink's figures"): imissed, ierrors and rx_nombuf
+// are rte_eth_stats'.
+using protocol::RxDropCounters;
 
 // One ethdev port: configure, start, stop and close, and the limits the
 // step parameters are validated against. Closed on destruction.

@@ -38,28 +38,12 @@ protocol::LcoreSpan spanOf(const LcoreWindow &w, uint64_t stepStartTsc, uint64_t
             measured ? since(w.endTsc) : 0};
 }
 
-template <typename T> Json orNull(const std::optional<T> &v) {
-    return v ? Json(*v) : Json();
-}
-
 // The sink's figures (docs/protocol.md, "The sink's figures").
 Json sinkJson(const SinkClassifier &sink, const RxDropCounters &drops, uint64_t txPkts,
               uint64_t hz) {
     const SinkCounts &c = sink.counts();
-    Json j;
-    j["rx_pkts"] = c.ours;
-    j["rx_foreign"] = c.foreign;
-    j["rx_late"] = c.late;
-    // Lost on the path: sent, and neither received nor dropped by the port.
-    const uint64_t dropped = drops.total();
-    j["rx_dropped"] = dropped;
-    j["rx_drops"] = {{"imissed", drops.imissed},
-                     {"ierrors", drops.ierrors},
-                     {"rx_nombuf", drops.rxNombuf},
-                     {"kernel_ring", orNull(drops.kernelRing)}};
-    j["rx_lost"] = txPkts > c.ours + dropped ? txPkts - c.ours - dropped : 0;
-    j["rx_duplicates"] = c.duplicates;
-    j["rx_reordered"] = c.reordered;
+    Json j = protocol::sinkJson(
+        c.ours, protocol::SinkClasses{c.foreign, c.late, c.duplicates, c.reordered}, drops, txPkts);
     const LatencyHistogram &h = sink.latency();
     if (h.count() == 0) {
         j["latency_ns"] = nullptr;

@@ -431,6 +431,39 @@ class TestEngineClient : public QObject {
         QVERIFY(sinceFailure.elapsed() < 1500);
     }
 
+    // A step that leaves a host setting unchanged after an earlier step set
+    // it has the engine put it back before the ack: that ack may take as
+    // long as a setting's, not the 2 s of an engine that hangs.
+    void ackAfterHostSettingsMayTakeLong_data() {
+        QTest::addColumn<QJsonObject>("first");
+        QTest::addColumn<bool>("survives");
+        QTest::newRow("first step set a qdisc") << QJsonObject{{"qdisc", "fq"}} << true;
+        QTest::newRow("no host setting") << QJsonObject{} << false;
+    }
+
+    void ackAfterHostSettingsMayTakeLong() {
+        QFETCH(QJsonObject, first);
+        QFETCH(bool, survives);
+        EngineClient client;
+        client.setExitTimeout(300);
+        QSignalSpy finished(&client, &EngineClient::stepFinished);
+        QSignalSpy failed(&client, &EngineClient::failed);
+        connect(&client, &EngineClient::helloReceived, &client, [&] { client.startStep(first); });
+        connect(&client, &EngineClient::stepFinished, &client, [&] {
+            if (finished.size() == 1)
+                client.startStep({}); // the fake's ack comes 3 s late
+        });
+        client.start(fakeCommand(QStringLiteral("slow-ack"), 1));
+        if (survives) {
+            QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 2, 15000);
+            QCOMPARE(failed.size(), 0);
+        } else {
+            QTRY_COMPARE_WITH_TIMEOUT(failed.size(), 1, 15000);
+            QCOMPARE(client.failure(), EngineClient::Failure::Hung);
+            QCOMPARE(finished.size(), 1);
+        }
+    }
+
     void garbageIsAProtocolError() {
         EngineClient client;
         QSignalSpy exited(&client, &EngineClient::exited);

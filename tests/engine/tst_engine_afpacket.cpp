@@ -1,12 +1,15 @@
 // net_af_packet on a veth pair inside a network namespace the test creates:
 // what the sink on the peer receives equals what was sent when the rate does
 // not overrun it, other traffic on the link is counted apart, not as ours,
-// and the burst effect of a doorbell shows (each tx_burst is one sendto()).
+// the burst effect of a doorbell shows (each tx_burst is one sendto()), and
+// the qdisc_bypass devarg decides whether the packets pass the root qdisc.
 // Needs root for the namespace.
 #include "EngineProcess.h"
 #include "NetNamespace.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
+#include <QProcess>
 #include <QtTest>
 
 class TestEngineAfPacket : public QObject {
@@ -18,6 +21,8 @@ class TestEngineAfPacket : public QObject {
     void receivedEqualsSent();
     void sinkCountsOnlyItsOwnPackets();
     void burstRaisesRate();
+    void qdiscBypassDecidesThePath_data();
+    void qdiscBypassDecidesThePath();
 
   private:
     NetNamespace m_ns;
@@ -164,6 +169,57 @@ void TestEngineAfPacket::burstRaisesRate() {
     qInfo("af_packet on veth: burst 1 %.0f pps, burst 32 %.0f pps", pps1 / 2, pps32 / 2);
     QVERIFY(pps1 > 0);
     QVERIFY(pps32 > pps1);
+}
+
+namespace {
+
+// What a device's root qdisc passed on or dropped so far, as tc -s counts.
+std::optional<qint64> qdiscPackets(const NetNamespace &ns, const QString &device) {
+    QProcess tc;
+    tc.start(ns.exec().first(),
+             ns.exec().mid(1) + QStringList{"tc", "-s", "-j", "qdisc", "show", "dev", device});
+    if (!tc.waitForFinished(10000) || tc.exitCode() != 0)
+        return std::nullopt;
+    for (const QJsonValue &q : QJsonDocument::fromJson(tc.readAllStandardOutput()).array()) {
+        if (q["root"].toBool())
+            return q["packets"].toInteger() + q["drops"].toInteger();
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+void TestEngineAfPacket::qdiscBypassDecidesThePath_data() {
+    QTest::addColumn<QString>("vdev");
+    QTest::addColumn<bool>("bypass");
+    QTest::newRow("qdisc_bypass=0") << "net_af_packet0,iface=va,qdisc_bypass=0" << false;
+    QTest::newRow("qdisc_bypass=1") << "net_af_packet0,iface=va,qdisc_bypass=1" << true;
+    QTest::newRow("driver's default") << "net_af_packet0,iface=va" << true;
+}
+
+void TestEngineAfPacket::qdiscBypassDecidesThePath() {
+    QFETCH(QString, vdev);
+    QFETCH(bool, bypass);
+    // A root qdisc that counts (a veth's own is noqueue, which has none).
+    QVERIFY(NetNamespace::run(m_ns.exec() + QStringList{"tc", "qdisc", "replace", "dev", "va",
+                                                        "root", "handle", "1:", "pfifo"}));
+    const auto before = qdiscPackets(m_ns, "va");
+    QVERIFY(before);
+    EngineProcess engine(EngineProcess::vdevArgs(vdev), m_ns.exec());
+    QVERIFY2(engine.start(), engine.stderrText().constData());
+    // The hello says what the driver's sockets were given.
+    const QJsonObject port = engine.hello().value("ports").toArray().at(0).toObject();
+    QCOMPARE(port.value("qdisc_bypass").toBool(!bypass), bypass);
+    const QJsonObject f = engine.runStep({{"count", 2000}, {"duration_ms", 60000}});
+    QVERIFY(!f.isEmpty());
+    const qint64 sent = f.value("tx_pkts").toInteger();
+    QCOMPARE(sent, 2000);
+    engine.closeStdin();
+    QVERIFY(engine.waitForExit(5000));
+    const auto after = qdiscPackets(m_ns, "va");
+    QVERIFY(after);
+    // Through the qdisc, each packet sent was passed on or dropped there.
+    QCOMPARE(*after - *before, bypass ? 0 : sent);
 }
 
 QTEST_GUILESS_MAIN(TestEngineAfPacket)

@@ -93,6 +93,13 @@ void TestEngineAllowList::vdevArgumentsAreStrict_data() {
                                  << "characters";
     QTest::newRow("long interface") << "net_af_packet0,iface=abcdefghijklmnop"
                                     << "length";
+    QTest::newRow("af_packet through the qdisc") << "net_af_packet0,qdisc_bypass=0"
+                                                 << "";
+    // DPDK's atoi() would read "yes" as 0 and "-1" as a bypass.
+    QTest::newRow("qdisc_bypass word") << "net_af_packet0,qdisc_bypass=yes"
+                                       << "qdisc_bypass='yes' must be 0 or 1";
+    QTest::newRow("qdisc_bypass 2") << "net_af_packet0,qdisc_bypass=2"
+                                    << "qdisc_bypass='2' must be 0 or 1";
     QTest::newRow("interface with slash") << "net_tap0,iface=../../x"
                                           << "characters";
 }

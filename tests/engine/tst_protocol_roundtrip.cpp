@@ -149,6 +149,8 @@ class TstProtocolRoundtrip : public QObject {
         // Two devices, as the scripts' two-device runs send on.
         for (const char *name : {"dummy0", "dummy1"})
             facts.devices.push_back({name, "dummy", "02:00:00:00:00:09", 0, true, 1500, 1});
+        // A receiving host device (--host-device) is the sink.
+        facts.sinks.push_back({"hs1", "veth", "02:00:00:00:00:0a", 10000, true, 1500, 1});
         facts.kernelVersion = "6.1.0-28-amd64";
         facts.pgctrlText = "Packet Generator (proc) Version: 2.75\nRunning: \n";
         facts.threadCpus = {1};
@@ -165,9 +167,11 @@ class TstProtocolRoundtrip : public QObject {
         QCOMPARE(hello->workerCpus, QList<qint64>{1});
         QVERIFY(hello->txPort());
         QCOMPARE(hello->txPort()->name, QStringLiteral("dummy0"));
-        QCOMPARE(hello->ports.size(), 2);
+        QCOMPARE(hello->ports.size(), 3);
         QCOMPARE(hello->ports.at(1).name, QStringLiteral("dummy1"));
         QCOMPARE(hello->ports.at(1).portId, 1);
+        QCOMPARE(hello->ports.at(2).role, QStringLiteral("sink"));
+        QCOMPARE(hello->ports.at(2).name, QStringLiteral("hs1"));
         // What pktgen does not take is neither limited nor defaulted.
         QVERIFY(hello->limits.contains(QStringLiteral("clone")));
         QVERIFY(!hello->limits.contains(QStringLiteral("tx_desc")));
@@ -182,10 +186,11 @@ class TstProtocolRoundtrip : public QObject {
                                                 entryText(500000, 5000300, 200000, 2500000)};
         QString why;
         const auto s =
-            parsed<burstlab::Sample>(pr::toJson(en::pktgen::stats(4, 9000, params, texts)),
+            parsed<burstlab::Sample>(pr::toJson(en::pktgen::stats(4, 9000, params, texts, 1400000)),
                                      burstlab::EngineKind::Pktgen, &why);
         QVERIFY2(s, qPrintable(why));
         QCOMPARE(s->txPkts, 1500000);
+        QCOMPARE(s->rxPkts, 1400000);
         QVERIFY(!s->txCalls);
 
         en::pktgen::StepRecord step;
@@ -219,6 +224,23 @@ class TstProtocolRoundtrip : public QObject {
         QVERIFY(f->thread);
         QCOMPARE(f->params.value("burst").toInt(), 8);
         QVERIFY(!f->params.contains(QStringLiteral("tx_desc")));
+        QVERIFY(!f->rxPkts); // no receiving host device
+
+        // The receiving devices' counters: received, dropped by them (their
+        // rx_dropped), the rest lost; nothing classified, no latency.
+        step.sink = en::RxCounts{1400000, {0, 0, 100, std::nullopt}};
+        const auto r = parsed<burstlab::StepFinished>(pr::toJson(en::pktgen::finished(step)),
+                                                      burstlab::EngineKind::Pktgen, &why);
+        QVERIFY2(r, qPrintable(why));
+        QCOMPARE(r->rxPkts.value_or(-1), 1400000);
+        QCOMPARE(r->rxDropped.value_or(-1), 100);
+        QCOMPARE(r->rxLost.value_or(-1), 1500000 - 1400000 - 100);
+        QVERIFY(r->rxDrops);
+        QCOMPARE(r->rxDrops->rxNombuf, 100);
+        QVERIFY(!r->rxDrops->kernelRing);
+        QVERIFY(!r->rxForeign);
+        QVERIFY(!r->rxDuplicates);
+        QVERIFY(!r->latencyNs);
     }
 
     void replies() {

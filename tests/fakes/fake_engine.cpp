@@ -10,6 +10,8 @@
 //   wrong-version  the hello says protocol 3
 //   no-hello       says nothing at all (until stdin closes)
 //   fatal          a fatal eal_init error, exit code 3
+//   slow-ack       after N good steps, the next start's ack comes 3 s late,
+//                  as a start that puts a host setting back; its step is good
 // Started as the pktgen engine (--device IFNAME [--threads CPU]), its hello
 // is a pktgen engine's, naming that device and CPU, so that a test sees
 // what the launcher passed.
@@ -195,12 +197,15 @@ int main(int argc, char **argv) {
     while (std::getline(std::cin, line)) {
         const long long id = numberAfter(line, "id", -1);
         const std::string cmd = field(line, "cmd");
+        const bool slow = o.fault == "slow-ack" && cmd == "start" && steps == o.afterSteps;
+        if (slow)
+            std::this_thread::sleep_for(std::chrono::seconds(3));
         emit("{\"type\":\"ack\",\"id\":" + std::to_string(id) + ",\"ok\":true}");
         if (cmd == "shutdown")
             return 0;
         if (cmd != "start")
             continue;
-        if (steps++ < o.afterSteps)
+        if (steps++ < o.afterSteps || slow)
             goodStep(id, numberAfter(line, "duration_ms", 100), numberAfter(line, "warmup_ms", 0));
         else
             faultyStep(o, id);

@@ -3,7 +3,8 @@
 // veth device through the real CLI, each step's setting stored, the device
 // left with the qdisc it had; an engine killed with SIGKILL mid-step, whose
 // journal the next start puts back; gro on the receiving end of the pair
-// read back per step; every way the engine ends putting the device back.
+// read back per step, and what that end received counted per step as the
+// sink's figures; every way the engine ends putting the device back.
 #include "CliRun.h"
 #include "EngineProcess.h"
 #include "store/RunStore.h"
@@ -112,6 +113,13 @@ void TestPktgenHostSettings::initTestCase() {
         QVERIFY(run("ip", {"link", "add", kSend, "type", "veth", "peer", "name", kReceive}));
     QVERIFY(run("ip", {"link", "set", kSend, "up"}));
     QVERIFY(run("ip", {"link", "set", kReceive, "up"}));
+    // The receiving end counts every frame: no IPv6 router solicitation
+    // from the sending end among a step's packets.
+    for (const QString &device : {kSend, kReceive}) {
+        QFile ipv6("/proc/sys/net/ipv6/conf/" + device + "/disable_ipv6");
+        if (ipv6.exists())
+            QVERIFY(ipv6.open(QIODevice::WriteOnly) && ipv6.write("1\n") == 2);
+    }
     m_kernelQdisc = rootQdisc(kSend);
     QVERIFY2(m_kernelQdisc.endsWith(" 0:"), qPrintable(m_kernelQdisc));
     m_kernelGro = gro(kReceive);
@@ -189,12 +197,24 @@ void TestPktgenHostSettings::groSweepOnTheReceivingEnd() {
                                         .toObject();
         QCOMPARE(setting["asked"].toString(), asked);
         QCOMPARE(setting["read"].toString(), asked);
+        // The receiving end measured the step: each packet sent was
+        // received, dropped there, or lost on the way.
+        const StepFinished &m = *step.measured;
+        QVERIFY(m.rxPkts && m.rxDropped && m.rxLost);
+        QVERIFY2(*m.rxPkts > 0 && *m.rxPkts <= m.counters.txPkts,
+                 qPrintable(QStringLiteral("%1 of %2").arg(*m.rxPkts).arg(m.counters.txPkts)));
+        QCOMPARE(*m.rxPkts + *m.rxDropped + *m.rxLost, m.counters.txPkts);
     }
     const CliResult text = CliRun::run(db, {"export", "--format", "netdev", QString::number(id)});
     QVERIFY2(text.code == 0, qPrintable(describe(text)));
     QVERIFY2(text.out.contains("gro=on") && text.out.contains("gro=off") &&
                  text.out.contains("set by this sweep: offloads (gro=on,off)"),
              qPrintable(text.out));
+    QVERIFY2(text.out.contains("Sink per point") && !text.out.contains("no sink figures"),
+             qPrintable(text.out));
+    // Its command to run it again names the receiving end too.
+    QVERIFY2(text.out.contains("--host-device " + kReceive), qPrintable(text.out));
+    qInfo().noquote() << text.out;
 }
 
 void TestPktgenHostSettings::killedMidStepPutBackAtNextStart() {
@@ -277,6 +297,8 @@ void TestPktgenHostSettings::groOnTheReceivingEndReadBack() {
         QCOMPARE(setting["read"].toString(), value);
         QCOMPARE(gro(kReceive), std::optional<bool>(value == "on"));
         QVERIFY(!f["host_settings"].toObject().contains(kSend));
+        QVERIFY2(f["rx_pkts"].toInteger() > 0 && f["rx_pkts"].toInteger() <= 2000,
+                 QJsonDocument(f).toJson().constData());
     }
     // A step that leaves gro unchanged runs with the device's own.
     const QJsonObject f = engine.runStep({{"count", 2000}});

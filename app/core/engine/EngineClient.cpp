@@ -15,6 +15,15 @@ constexpr int kStderrTailLines = 8;
 constexpr int kBadCommandLine = 2;     // the engine's exit code for refused options
 constexpr int kNotPermitted = 6;       // and for a privilege it lacks
 constexpr int kStallSamplePeriods = 3; // a long stats_ms stretches the stall timeout
+
+bool setsHostSettings(const QJsonObject &params) {
+    const QStringList names = StepParameters::hostSettings();
+    return std::any_of(names.begin(), names.end(), [&](const QString &name) {
+        return params.contains(name) &&
+               params.value(name) != StepParameters::find(name)->defaultValue;
+    });
+}
+
 } // namespace
 
 EngineClient::EngineClient(QObject *parent) : QObject(parent) {
@@ -96,16 +105,21 @@ qint64 EngineClient::send(const QString &cmd, QJsonObject fields) {
     return id;
 }
 
+bool EngineClient::startPending() const {
+    return std::any_of(m_pending.begin(), m_pending.end(),
+                       [](const auto &c) { return c.first == QLatin1String("start"); });
+}
+
 qint64 EngineClient::startStep(const QJsonObject &params) {
-    const bool startPending = std::any_of(m_pending.begin(), m_pending.end(), [](const auto &c) {
-        return c.first == QLatin1String("start");
-    });
-    if (m_state != State::Ready || stepRunning() || startPending)
+    if (m_state != State::Ready || stepRunning() || startPending())
         return -1;
     const qint64 id = send(QStringLiteral("start"), params);
     if (id < 0)
         return -1;
     m_pending.insert(id, {QStringLiteral("start"), params});
+    // A step that leaves a setting unchanged after an earlier one set it
+    // has the engine put it back before its ack: as long as a setting.
+    m_hostSettingsSet = m_hostSettingsSet || setsHostSettings(params);
     const int statsMs = params.value(QLatin1String("stats_ms"))
                             .toInt(m_hello.defaults.value(QLatin1String("stats_ms")).toInt());
     m_stepStallMs = std::max(m_stallTimeoutMs, kStallSamplePeriods * statsMs);
@@ -179,16 +193,8 @@ void EngineClient::fail(Failure failure, const QString &message) {
 }
 
 int EngineClient::ackWaitMs() const {
-    for (const auto &[cmd, params] : m_pending) {
-        if (cmd != QLatin1String("start"))
-            continue;
-        for (const QString &name : StepParameters::hostSettings()) {
-            if (params.contains(name) &&
-                params.value(name) != StepParameters::find(name)->defaultValue)
-                return std::max(m_stallTimeoutMs, kHostSettingsAckMs);
-        }
-    }
-    return m_stallTimeoutMs;
+    return startPending() && m_hostSettingsSet ? std::max(m_stallTimeoutMs, kHostSettingsAckMs)
+                                               : m_stallTimeoutMs;
 }
 
 void EngineClient::rearmWatchdog() {

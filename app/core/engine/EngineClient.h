@@ -44,9 +44,10 @@ class EngineClient : public QObject {
 
     static constexpr int kDefaultHelloTimeoutMs = 30000;
     static constexpr int kDefaultStallTimeoutMs = 2000;
-    // The ack of a start that sets host settings: the engine sets them
-    // before it answers (a refusal is the ack), and a ring change resets a
-    // NIC, tc may load a qdisc's module.
+    // The ack of a start once a step of the session set host settings: the
+    // engine sets them, or puts back what an earlier step set, before it
+    // answers (a refusal is the ack), and a ring change resets a NIC, tc may
+    // load a qdisc's module.
     static constexpr int kHostSettingsAckMs = 30000;
     static constexpr int kDefaultExitTimeoutMs = 3000;
 
@@ -110,8 +111,9 @@ class EngineClient : public QObject {
     qint64 send(const QString &cmd, QJsonObject fields = {});
     void rearmWatchdog();
     // How long a pending command's ack may take (kHostSettingsAckMs for a
-    // start that sets host settings).
+    // start once a step of the session set host settings).
     int ackWaitMs() const;
+    bool startPending() const;
     void onWatchdog();
     void beginStop();
     void escalateStop();
@@ -130,6 +132,7 @@ class EngineClient : public QObject {
     Failure m_failure = Failure::None;
     QString m_error;
     QMap<qint64, QPair<QString, QJsonObject>> m_pending; // id -> command, parameters
+    bool m_hostSettingsSet = false; // a start of this session set host settings
     qint64 m_nextId = 1;
     qint64 m_runningStep = -1;
     int m_stepStallMs = kDefaultStallTimeoutMs;
