@@ -145,6 +145,7 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_log, &LogPane::errorAppended, m_notice, &ErrorNotice::showError);
     connect(m_session, &SweepSession::statusMessage, statusBar(),
             [this](const QString &m) { statusBar()->showMessage(m); });
+    connect(m_checklist, &ChecklistView::tryFixRequested, this, &MainWindow::tryFix);
     connect(m_runs, &RunsBrowser::showRequested, this, &MainWindow::showRun);
     connect(m_runs, &RunsBrowser::compareRequested, this, &MainWindow::compareRuns);
     connect(m_runs, &RunsBrowser::runAgainRequested, this, &MainWindow::runAgain);
@@ -560,11 +561,15 @@ void MainWindow::showTab(Tab tab) {
     m_tabs->setCurrentIndex(int(tab));
 }
 
-void MainWindow::startSweep() {
+bool MainWindow::readyToStart() {
     if (m_session->isRunning() || !m_setup->isValid() || !readOnlyStore().isEmpty()) {
-        return;
+        return false;
     }
-    if (!m_store && !openStore(QString())) {
+    return m_store || openStore(QString());
+}
+
+void MainWindow::startSweep() {
+    if (!readyToStart()) {
         return;
     }
     m_settings.setLastSweep(m_setup->saveState());
@@ -575,6 +580,29 @@ void MainWindow::startSweep() {
         // unless it is given one.
         m_setup->setRunName(QString());
         m_settings.setLastSweep(m_setup->saveState());
+    }
+}
+
+void MainWindow::tryFix(const FixTrial &trial) {
+    const EngineLaunch &launch = m_setup->spec().engine;
+    const QString hostDevice =
+        (launch.hostDevice.isEmpty() ? launch.device : launch.hostDevice).section(u',', 0, 0);
+    if (launch.kind != EngineKind::Pktgen || hostDevice != trial.device) {
+        QMessageBox::warning(this, tr("Try the fix"),
+                             tr("The checklist probed %1, which the sweep setup no longer sets: "
+                                "re-probe the checklist for the setup's device.")
+                                 .arg(trial.device.toHtmlEscaped()));
+        return;
+    }
+    if (!readyToStart()) {
+        return;
+    }
+    const Run run = trial.run(m_setup->spec());
+    showTab(SweepTab);
+    if (m_session->start(run.spec, run.name, run.label)) {
+        statusBar()->showMessage(tr("Trying %1 as run \"%2\": the recommended point's verdict "
+                                    "against the found one says whether it matters")
+                                     .arg(trial.describe(), run.label));
     }
 }
 
