@@ -29,7 +29,8 @@ ChecklistView::ChecklistView(QWidget *parent)
     : QWidget(parent), m_model(new ChecklistModel(this)), m_table(new QTableView(this)),
       m_caption(new QLabel(this)), m_reprobe(new QPushButton(tr("Re-probe this host"), this)),
       m_details(new QTextBrowser(this)), m_fix(new QLineEdit(this)),
-      m_copy(new QPushButton(tr("Copy"), this)), m_tryFix(new QPushButton(tr("Try the fix"), this)) {
+      m_copy(new QPushButton(tr("Copy"), this)),
+      m_tryFix(new QPushButton(tr("Try the fix"), this)) {
     m_table->setModel(m_model);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -124,9 +125,10 @@ void ChecklistView::reprobe() {
         m_reprobe->setEnabled(true);
         const QString device = m_launch.txDevice();
         const QString port = device.isEmpty() ? tr("no port") : device;
-        showResults(*results, tr("This host, for %1, probed %2")
-                                  .arg(port, QDateTime::currentDateTime().toString(
-                                                 QStringLiteral("yyyy-MM-dd HH:mm:ss"))),
+        showResults(*results,
+                    tr("This host, for %1, probed %2")
+                        .arg(port, QDateTime::currentDateTime().toString(
+                                       QStringLiteral("yyyy-MM-dd HH:mm:ss"))),
                     true);
         emit probeFinished();
     });

@@ -23,6 +23,7 @@ class ImportController;
 class LoadBanner;
 class LogPane;
 class RunStore;
+struct FixTrial;
 class RunsBrowser;
 class SweepResultsView;
 class SweepSession;
