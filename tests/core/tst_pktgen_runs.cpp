@@ -464,6 +464,11 @@ class TestPktgenRuns : public QObject {
                  (QStringList{"sweep", "--engine-kind", "pktgen", "--device", "dummy0", "--lcores",
                               "1", "--sweep", "burst=1..3", "--set", "clone=64", "--reps", "2",
                               "--duration-ms", "1000", "--sequential", "--label", "kernel"}));
+        // Host settings on another device: the command sets them there again.
+        RunData receiving = data;
+        receiving.run.spec.engine.hostDevice = QStringLiteral("veth1");
+        QCOMPARE(SweepCommandLine::arguments(receiving.run).mid(3, 4),
+                 (QStringList{"--device", "dummy0", "--host-device", "veth1"}));
         const RunData dpdk =
             burstRun(EngineKind::Dpdk, QStringLiteral("dpdk"), testdata::seed000Rates());
         const QStringList args = SweepCommandLine::arguments(dpdk.run);
