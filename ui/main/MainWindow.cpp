@@ -16,6 +16,7 @@
 #include "runs/StoreWatch.h"
 #include "store/RunStore.h"
 #include "store/StoreLocation.h"
+#include "sweep/FixTrial.h"
 #include "sweep/SweepSession.h"
 #include "sweep/SweepSetupPanel.h"
 #include "util/SafeText.h"
@@ -599,11 +600,22 @@ void MainWindow::tryFix(const FixTrial &trial) {
     }
     const Run run = trial.run(m_setup->spec());
     showTab(SweepTab);
-    if (m_session->start(run.spec, run.name, run.label)) {
-        statusBar()->showMessage(tr("Trying %1 as run \"%2\": the recommended point's verdict "
-                                    "against the found one says whether it matters")
-                                     .arg(trial.describe(), run.label));
+    if (!m_session->start(run.spec, run.name, run.label)) {
+        return;
     }
+    statusBar()->showMessage(tr("Trying %1 as run \"%2\": the recommended point's verdict "
+                                "against the found one says whether it matters")
+                                 .arg(trial.describe(), run.label));
+    // The answer, as the CLI prints it, once the run is stored.
+    connect(
+        m_session, &SweepSession::finished, this,
+        [this, trial](qint64 runId, bool completed) {
+            const auto data = completed && m_store ? m_store->loadRunData(runId) : std::nullopt;
+            if (data) {
+                statusBar()->showMessage(SafeText::field(trial.outcomeText(*data)));
+            }
+        },
+        Qt::SingleShotConnection);
 }
 
 void MainWindow::runAgain(qint64 runId) {
