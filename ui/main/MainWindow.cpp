@@ -119,6 +119,9 @@ MainWindow::MainWindow(QWidget *parent)
 
     connect(m_setup, &SweepSetupPanel::validityChanged, this, &MainWindow::updateActions);
     connect(m_setup, &SweepSetupPanel::reasonChanged, this, &MainWindow::showSetupProblem);
+    // The checklist probes, and tries fixes on, the device the setup names now.
+    connect(m_setup, &SweepSetupPanel::reasonChanged, this,
+            [this] { m_checklist->setLaunch(m_setup->spec().engine); });
     connect(m_session, &SweepSession::progressChanged, m_toolbar, &SweepToolBar::setProgress);
     connect(m_session, &SweepSession::progressChanged, this,
             [this](int done, int total, const QString &) {
