@@ -14,6 +14,7 @@ int importCommand(const QStringList &args);
 int checklistCommand(const QStringList &args);
 int engineInfoCommand(const QStringList &args);
 int hostRestoreCommand(const QStringList &args);
+int tryFixCommand(const QStringList &args);
 int parametersCommand(const QStringList &args);
 int storeCommand(const QStringList &args);
 

@@ -1,10 +1,10 @@
+#include "SweepCommand.h"
 #include "CliOutput.h"
 #include "CliParser.h"
 #include "CliStore.h"
 #include "Commands.h"
 #include "ProgressDisplay.h"
 #include "SignalNotifier.h"
-#include "SweepOptions.h"
 #include "exchange/NetdevExport.h"
 #include "sweep/SweepRunner.h"
 #include "util/ExitCode.h"
@@ -74,25 +74,29 @@ int sweepCommand(const QStringList &args) {
     const auto options = SweepOptions::read(parser, &error);
     if (!options)
         return CliOutput::usageError(command, error);
+    return runSweep(command, parser, *options);
+}
 
+int runSweep(const QString &command, const CliParser &parser, const SweepOptions &options,
+             const std::function<int(const RunData &)> &afterPrinting) {
     CliStore store(command);
     if (const auto code = store.open(parser.db()))
         return *code;
     int code = ExitOk;
-    if (options->resumeId && !store.load(*options->resumeId, &code))
+    if (options.resumeId && !store.load(*options.resumeId, &code))
         return code;
     SweepRunner runner(store.store());
     // Everything after start() arrives through the event loop, so the display
     // can be set up from the run as started (a resumed run brings its own sweep).
     const bool started =
-        options->resumeId ? runner.resume(*options->resumeId) : runner.start(options->run);
+        options.resumeId ? runner.resume(*options.resumeId) : runner.start(options.run);
     if (!started)
         return CliOutput::error(command, exitCodeFor(runner.outcome(), false),
                                 runner.errorString());
     const SweepSpec &spec = runner.run().spec;
     ProgressDisplay display(CliOutput::stderrIsTerminal(), spec.axisNames(), spec.repsText(),
                             spec.noise);
-    showProgress(runner, display, options->verbose);
+    showProgress(runner, display, options.verbose);
 
     QEventLoop loop;
     bool signalled = false;
@@ -110,7 +114,7 @@ int sweepCommand(const QStringList &args) {
     code = exitCodeFor(outcome, signalled);
     if (outcome == SweepRunner::Outcome::Refused && !runner.refusedField().isEmpty())
         return CliOutput::usageError(
-            command, QStringLiteral("%1: %2").arg(options->argumentFor(runner.refusedField()),
+            command, QStringLiteral("%1: %2").arg(options.argumentFor(runner.refusedField()),
                                                   runner.errorString()));
     // Where the run is: the store, or the local file it was kept in.
     const RunWriter &writer = runner.writer();
@@ -148,7 +152,7 @@ int sweepCommand(const QStringList &args) {
         CliOutput::err() << QStringLiteral("stored as run %1 in %2").arg(runId).arg(where)
                          << Qt::endl;
     NetdevOptions netdev;
-    netdev.chart = options->chart;
+    netdev.chart = options.chart;
     CliOutput::out() << NetdevExport::run(*data, netdev);
     CliOutput::out().flush();
     if (!runner.measuredAnything())
@@ -156,6 +160,9 @@ int sweepCommand(const QStringList &args) {
                                 QStringLiteral("every repetition of run %1 was invalid; its "
                                                "points have no figure")
                                     .arg(runId));
+    if (afterPrinting)
+        if (const int after = afterPrinting(*data); after != ExitOk)
+            return after;
     return writer.isKept() ? ExitKeptLocally : ExitOk;
 }
 

@@ -235,7 +235,9 @@ std::optional<int> SweepOptions::option(const CliParser &p, const QString &optio
     return int(*value);
 }
 
-std::optional<SweepOptions> SweepOptions::read(const CliParser &p, QString *error) {
+std::optional<SweepOptions> SweepOptions::read(const CliParser &p, QString *error,
+                                               const std::optional<Axis> &given,
+                                               const QString &givenBy) {
     SweepOptions o;
     o.verbose = p.isSet(QStringLiteral("verbose"));
     o.chart = !p.isSet(QStringLiteral("no-chart"));
@@ -258,6 +260,10 @@ std::optional<SweepOptions> SweepOptions::read(const CliParser &p, QString *erro
         return std::nullopt;
     spec.engine = *engine;
     o.m_arguments.insert(QStringLiteral("axes"), QStringLiteral("--sweep"));
+    if (given) {
+        o.m_arguments.insert(given->name, givenBy);
+        spec.axes.append(*given);
+    }
     for (const QString &text : p.values(QStringLiteral("sweep"))) {
         const auto axis = readAxis(text, error);
         if (!axis)

@@ -14,7 +14,11 @@ class SweepOptions {
   public:
     static void add(CliParser &parser);
     // nullopt with *error naming the argument when the command line is wrong.
-    static std::optional<SweepOptions> read(const CliParser &parser, QString *error);
+    // given: an axis the command sets itself (try-fix's setting), named by
+    // givenBy in errors; it comes before those of --sweep.
+    static std::optional<SweepOptions> read(const CliParser &parser, QString *error,
+                                            const std::optional<Axis> &given = std::nullopt,
+                                            const QString &givenBy = QString());
 
     Run run;
     std::optional<qint64> resumeId;

@@ -24,6 +24,7 @@ const Subcommand kSubcommands[] = {
     {"export", exportCommand, "a run or a comparison as netdev text, CSV, JSON or Markdown"},
     {"import", importCommand, "store results from kernel pktgen or a netdev table"},
     {"checklist", checklistCommand, "probe this host's tuning checklist"},
+    {"try-fix", tryFixCommand, "a checklist item's fix as a sweep: does it matter here?"},
     {"engine-info", engineInfoCommand, "start the engine and print its hello"},
     {"host-restore", hostRestoreCommand, "put back host settings a killed engine left"},
     {"parameters", parametersCommand, "the engine's step parameters: ranges, defaults, meaning"},

@@ -4,10 +4,13 @@
 // left with the qdisc it had; an engine killed with SIGKILL mid-step, whose
 // journal the next start puts back; gro on the receiving end of the pair
 // read back per step, and what that end received counted per step as the
-// sink's figures; every way the engine ends putting the device back.
+// sink's figures; every way the engine ends putting the device back; the
+// checklist's gro fix tried through the CLI (try-fix), and its tx_ring fix
+// refused on veth before anything runs.
 #include "CliRun.h"
 #include "EngineProcess.h"
 #include "store/RunStore.h"
+#include "sweep/FixTrial.h"
 
 #include <QDir>
 #include <QFile>
@@ -97,6 +100,8 @@ class TestPktgenHostSettings : public QObject {
     void endsPuttingBack();
     void groOnTheReceivingEndReadBack();
     void refusedValueNamesTheSetting();
+    void tryFixGroOnTheReceivingEnd();
+    void tryFixRefusedWhereTheDeviceCannot();
 
   private:
     QTemporaryDir m_dir;
@@ -323,3 +328,61 @@ void TestPktgenHostSettings::refusedValueNamesTheSetting() {
 
 QTEST_GUILESS_MAIN(TestPktgenHostSettings)
 #include "tst_pktgen_hostsettings.moc"
+
+// The offloads item's gro fix as an experiment: both values stored as one
+// run, the verdict printed the one the run's own statistics give, gro put
+// back (cleanup()).
+void TestPktgenHostSettings::tryFixGroOnTheReceivingEnd() {
+    const QString db = m_dir.filePath("tryfix.sqlite");
+    const QString found = *m_kernelGro ? "on" : "off";
+    const QString recommended = "on";
+    if (found == recommended)
+        QSKIP("this kernel's veth has GRO on already: nothing to try");
+    const CliResult r = CliRun::run(db,
+                                    {"try-fix", "offloads", "--setting", "gro", "--engine-kind",
+                                     "pktgen", "--device", kSend, "--host-device", kReceive,
+                                     "--engine", EngineProcess::pktgenEnginePath(), "--set",
+                                     "count=20000", "--reps", "2", "--duration-ms", "60000"},
+                                    kTimeoutMs);
+    QVERIFY2(r.code == 0, qPrintable(describe(r)));
+    const qint64 id = CliRun::runLabelled(db, "try-fix gro").value("id").toLongLong();
+    QVERIFY2(id > 0, qPrintable(describe(r)));
+    RunStore store;
+    QVERIFY(store.open(db, RunStore::Access::ReadOnlyIfNeeded));
+    const auto data = store.loadRunData(id);
+    QVERIFY(data);
+    QCOMPARE(data->run.spec.axisNames(), QStringList{"gro"});
+    QStringList asked;
+    for (const StepResult &step : data->results()) {
+        QVERIFY(step.measured);
+        asked << step.measured->params.value("gro").toString();
+        const QJsonObject read = step.measured->hostSettings.value_or(QJsonObject())[kReceive]
+                                     .toObject()["gro"]
+                                     .toObject();
+        QCOMPARE(read["read"].toString(), asked.last());
+    }
+    QCOMPARE(asked.count(found), 2);
+    QCOMPARE(asked.count(recommended), 2);
+    const FixTrial trial{"offloads", {}, "gro", kReceive, found, recommended};
+    const auto delta = trial.delta(*data);
+    QVERIFY2(delta, qPrintable(describe(r)));
+    const QString verdict =
+        QStringLiteral("try-fix gro %1 -> %2 on %3: ").arg(found, recommended, kReceive);
+    QVERIFY2(r.out.contains(verdict) &&
+                 r.out.contains(QStringLiteral("pps): ") + toString(delta->verdict)),
+             qPrintable(describe(r)));
+    QVERIFY2(r.err.contains(QStringLiteral("gro is %1 on %2 again, as found").arg(found, kReceive)),
+             qPrintable(describe(r)));
+}
+
+void TestPktgenHostSettings::tryFixRefusedWhereTheDeviceCannot() {
+    const QString db = m_dir.filePath("refused.sqlite");
+    const CliResult r = CliRun::run(db,
+                                    {"try-fix", "tx_ring", "--engine-kind", "pktgen", "--device",
+                                     kSend, "--engine", EngineProcess::pktgenEnginePath()},
+                                    kTimeoutMs);
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains("tx_ring cannot be changed on " + kSend), qPrintable(describe(r)));
+    // Refused before the store is opened: nothing ran, nothing was stored.
+    QVERIFY(!QFile::exists(db));
+}

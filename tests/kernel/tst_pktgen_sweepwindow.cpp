@@ -2,8 +2,11 @@
 // program runs inside the test guest (tests/guest/run-in-guest.sh),
 // as the guest's root, offscreen; elsewhere it skips. The sweep starts the
 // real pktgen engine on dummy0 and is stored as a pktgen run that the results
-// and the runs list show. Functional, not performance: the guest's CPUs are
-// emulated.
+// and the runs list show; the checklist's "Try the fix" runs the gro fix on
+// a veth device and says its verdict. Functional, not performance: the
+// guest's CPUs are emulated.
+#include "checklist/ChecklistView.h"
+#include "host/Checklist.h"
 #include "main/MainWindow.h"
 #include "main/SweepToolBar.h"
 #include "results/ResultsTableModel.h"
@@ -16,10 +19,14 @@
 
 #include <QAbstractButton>
 #include <QFile>
+#include <QMenu>
 #include <QProcess>
+#include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QStatusBar>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -39,6 +46,7 @@ class TestPktgenSweepWindow : public QObject {
   private slots:
     void initTestCase();
     void pktgenSweepFromTheSetupPanel();
+    void tryTheFixFromTheChecklist();
 
   private:
     QTemporaryDir m_dir;
@@ -109,6 +117,74 @@ void TestPktgenSweepWindow::pktgenSweepFromTheSetupPanel() {
     QCOMPARE(window.runsBrowser()->model()->rowCount(), 1);
     QVERIFY2(window.sweepSession()->engineDescription().contains(QStringLiteral("pktgen")),
              qPrintable(window.sweepSession()->engineDescription()));
+}
+
+// gro on a veth device of its own, off as veth starts: the offloads item's
+// gro fix offered, run on the setup's count and reps, stored as "try-fix
+// gro" with both values, its verdict in the status bar, gro off again.
+void TestPktgenSweepWindow::tryTheFixFromTheChecklist() {
+    const QString device = QStringLiteral("tw1");
+    if (!QFile::exists("/sys/class/net/" + device))
+        QCOMPARE(QProcess::execute(QStringLiteral("ip"),
+                                   {"link", "add", "tw0", "type", "veth", "peer", "name", device}),
+                 0);
+    QCOMPARE(QProcess::execute(QStringLiteral("ip"), {"link", "set", "tw0", "up"}), 0);
+    QCOMPARE(QProcess::execute(QStringLiteral("ip"), {"link", "set", device, "up"}), 0);
+    MainWindow window;
+    window.show();
+    QVERIFY(window.openStore(m_dir.filePath(QStringLiteral("tryfix.sqlite"))));
+    SweepSetupPanel *setup = window.setupPanel();
+    setup->setEngineKind(EngineKind::Pktgen);
+    setup->setNetdev(device);
+    setup->setSweepValues(0, QStringLiteral("burst"), QStringLiteral("1,8"));
+    setup->setSweepValues(1, QStringLiteral("none"), QString());
+    setup->setTiming(2, stepBoundMs, 0, 0, false);
+    setup->setFixedValue(QStringLiteral("count"), 20000);
+    QVERIFY2(setup->isValid(), qPrintable(setup->invalidReason()));
+
+    ChecklistView *checklist = window.checklistView();
+    QSignalSpy probed(checklist, &ChecklistView::probeFinished);
+    checklist->reprobe();
+    QVERIFY(probed.wait(60000));
+    qsizetype row = -1;
+    for (qsizetype i = 0; i < checklist->results().size(); ++i) {
+        if (checklist->results()[i].id == QLatin1String("offloads"))
+            row = i;
+    }
+    QVERIFY(row >= 0);
+    QCOMPARE(checklist->results()[row].values["gro"].toString(), QStringLiteral("off"));
+    checklist->findChild<QTableView *>()->selectRow(int(row));
+    QPushButton *tryFix = nullptr;
+    for (QPushButton *b : checklist->findChildren<QPushButton *>()) {
+        if (b->text() == QStringLiteral("Try the fix"))
+            tryFix = b;
+    }
+    QVERIFY(tryFix && tryFix->isEnabled());
+    QAction *gro = nullptr;
+    for (QAction *a : tryFix->menu()->actions()) {
+        if (a->text() == "gro off -> on on " + device)
+            gro = a;
+    }
+    QVERIFY(gro && gro->isEnabled());
+
+    QSignalSpy finished(window.sweepSession(), &SweepSession::finished);
+    gro->trigger();
+    QVERIFY(window.sweepSession()->isRunning());
+    QVERIFY(finished.wait(sweepTimeoutMs));
+    QVERIFY2(finished.first().at(1).toBool(), qPrintable(finished.first().at(2).toString()));
+    const auto data = window.store()->loadRunData(finished.first().at(0).toLongLong());
+    QVERIFY(data);
+    QCOMPARE(data->run.label, QStringLiteral("try-fix gro"));
+    QCOMPARE(data->run.spec.axisNames(), QStringList{"gro"});
+    QCOMPARE(data->run.spec.fixed.value("count").toInteger(), 20000);
+    QCOMPARE(data->results().size(), 4);
+    const QString said = window.statusBar()->currentMessage();
+    QVERIFY2(said.startsWith("try-fix gro off -> on on " + device + ": "), qPrintable(said));
+    // The engine put gro back as found.
+    CheckResult now = Checklist::builtIn().run(*Checklist::builtIn().item("offloads"),
+                                               ProbeContext::forLaunch(setup->spec().engine));
+    QCOMPARE(now.values["gro"].toString(), QStringLiteral("off"));
+    QCOMPARE(QProcess::execute(QStringLiteral("ip"), {"link", "del", "tw0"}), 0);
 }
 
 QTEST_MAIN(TestPktgenSweepWindow)

@@ -1,5 +1,6 @@
 // The checklist view: stored results with their fix commands (copyable), and
-// a re-probe of this host that runs off the GUI thread.
+// a re-probe of this host that runs off the GUI thread; "Try the fix" offered
+// only where the engine and the device can change the item's setting.
 #include "checklist/ChecklistModel.h"
 #include "checklist/ChecklistView.h"
 #include "host/Checklist.h"
@@ -8,11 +9,14 @@
 #include <QClipboard>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
+#include <QProcess>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTest>
+#include <unistd.h>
 
 using namespace burstlab;
 
@@ -39,6 +43,8 @@ class TestChecklistView : public QObject {
     void reprobesThisHost();
     void probesWhenFirstShown();
     void judgesAPktgenRunOnItsDevice();
+    void tryTheFixRefusedSayingWhy();
+    void tryTheFixOnAVethDevice();
 };
 
 void TestChecklistView::showsStoredResultsWithFixes() {
@@ -129,6 +135,107 @@ void TestChecklistView::judgesAPktgenRunOnItsDevice() {
     for (const QLabel *label : view.findChildren<QLabel *>())
         captionNamesDevice |= label->text().contains(QStringLiteral(", for lo, probed"));
     QVERIFY(captionNamesDevice);
+}
+
+namespace {
+QPushButton *tryFixButton(const ChecklistView &view) {
+    for (QPushButton *button : view.findChildren<QPushButton *>()) {
+        if (button->text() == QStringLiteral("Try the fix"))
+            return button;
+    }
+    return nullptr;
+}
+
+// Probes the launch's device and selects the item's row.
+bool probeAndSelect(ChecklistView &view, const EngineLaunch &launch, const QString &item) {
+    view.setLaunch(launch);
+    QSignalSpy done(&view, &ChecklistView::probeFinished);
+    view.reprobe();
+    if (!done.wait(30000))
+        return false;
+    const qsizetype row = ids(view.results()).indexOf(item);
+    if (row < 0)
+        return false;
+    view.findChild<QTableView *>()->selectRow(int(row));
+    return true;
+}
+} // namespace
+
+void TestChecklistView::tryTheFixRefusedSayingWhy() {
+    ChecklistView view;
+    QPushButton *tryFix = tryFixButton(view);
+    QVERIFY(tryFix);
+    // A stored run's findings are another time's: nothing to try on them.
+    CheckResult stored = result(QStringLiteral("offloads"), CheckStatus::Pass, QString());
+    stored.values = {{QStringLiteral("gro"), QStringLiteral("off")}};
+    view.showStored({stored}, QStringLiteral("Stored with run #7"));
+    QVERIFY(!tryFix->isEnabled());
+    QVERIFY2(tryFix->toolTip().contains(QStringLiteral("stored results")),
+             qPrintable(tryFix->toolTip()));
+
+    // An item that names no setting offers nothing.
+    EngineLaunch pktgen;
+    pktgen.kind = EngineKind::Pktgen;
+    pktgen.device = QStringLiteral("lo");
+    QVERIFY(probeAndSelect(view, pktgen, QStringLiteral("clocksource")));
+    QVERIFY(!tryFix->isEnabled());
+    QVERIFY(tryFix->toolTip().contains(QStringLiteral("no host setting")));
+
+    // lo has no ring to set: the refusal names the setting and the device.
+    QVERIFY(probeAndSelect(view, pktgen, QStringLiteral("tx_ring")));
+    QVERIFY(!tryFix->isEnabled());
+    QVERIFY2(tryFix->toolTip().contains(QStringLiteral("tx_ring cannot be changed on lo")),
+             qPrintable(tryFix->toolTip()));
+
+    // The DPDK engine sets no host settings.
+    EngineLaunch dpdk;
+    dpdk.vdevs = {QStringLiteral("net_af_packet0,iface=lo")};
+    QVERIFY(probeAndSelect(view, dpdk, QStringLiteral("offloads")));
+    QVERIFY(!tryFix->isEnabled());
+    QVERIFY2(tryFix->toolTip().contains(
+                 QStringLiteral("gro: the dpdk engine does not set host settings")),
+             qPrintable(tryFix->toolTip()));
+}
+
+// veth's GRO is off (unless XDP is on): the offloads item's gro fix is
+// offered, its gso and tso, already on, are not; choosing it asks for the
+// trial. Needs a veth pair of its own (root).
+void TestChecklistView::tryTheFixOnAVethDevice() {
+    const QString device = QStringLiteral("tfx1");
+    if (geteuid() != 0 ||
+        QProcess::execute(QStringLiteral("ip"),
+                          {"link", "add", "tfx0", "type", "veth", "peer", "name", device}) != 0)
+        QSKIP("needs root and veth to make a veth pair of its own");
+    const auto removePair = qScopeGuard([] {
+        QProcess::execute(QStringLiteral("ip"), {"link", "del", "tfx0"});
+    });
+    ChecklistView view;
+    QPushButton *tryFix = tryFixButton(view);
+    EngineLaunch pktgen;
+    pktgen.kind = EngineKind::Pktgen;
+    pktgen.device = device;
+    QVERIFY(probeAndSelect(view, pktgen, QStringLiteral("offloads")));
+    QVERIFY2(tryFix->isEnabled(), qPrintable(tryFix->toolTip()));
+    const QList<QAction *> actions = tryFix->menu()->actions();
+    QCOMPARE(actions.size(), 3);
+    QAction *gro = nullptr;
+    for (QAction *a : actions) {
+        if (a->text().startsWith(QStringLiteral("gro ")))
+            gro = a;
+        else
+            QVERIFY2(!a->isEnabled() && a->text().contains(QStringLiteral("nothing to try")),
+                     qPrintable(a->text()));
+    }
+    QVERIFY(gro && gro->isEnabled());
+    QCOMPARE(gro->text(), QStringLiteral("gro off -> on on tfx1"));
+    std::optional<FixTrial> asked;
+    connect(&view, &ChecklistView::tryFixRequested, this,
+            [&asked](const FixTrial &t) { asked = t; });
+    gro->trigger();
+    QVERIFY(asked);
+    QCOMPARE(asked->setting, QStringLiteral("gro"));
+    QCOMPARE(asked->found, QJsonValue(QStringLiteral("off")));
+    QCOMPARE(asked->label(), QStringLiteral("try-fix gro"));
 }
 
 QTEST_MAIN(TestChecklistView)

@@ -11,6 +11,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QPushButton>
 #include <QSplitter>
 #include <QStyle>
@@ -28,7 +29,8 @@ ChecklistView::ChecklistView(QWidget *parent)
     : QWidget(parent), m_model(new ChecklistModel(this)), m_table(new QTableView(this)),
       m_caption(new QLabel(this)), m_reprobe(new QPushButton(tr("Re-probe this host"), this)),
       m_details(new QTextBrowser(this)), m_fix(new QLineEdit(this)),
-      m_copy(new QPushButton(tr("Copy"), this)) {
+      m_copy(new QPushButton(tr("Copy"), this)),
+      m_tryFix(new QPushButton(tr("Try the fix"), this)) {
     m_table->setModel(m_model);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -51,6 +53,8 @@ ChecklistView::ChecklistView(QWidget *parent)
     m_copy->setToolTip(tr("Copy the fix command to the clipboard"));
     m_copy->setEnabled(false);
     m_details->setOpenExternalLinks(true);
+    m_tryFix->setMenu(new QMenu(m_tryFix));
+    m_tryFix->setEnabled(false);
 
     auto *top = new QHBoxLayout;
     top->addWidget(m_caption, 1);
@@ -59,6 +63,7 @@ ChecklistView::ChecklistView(QWidget *parent)
     fixRow->addWidget(new QLabel(tr("Fix:"), this));
     fixRow->addWidget(m_fix, 1);
     fixRow->addWidget(m_copy);
+    fixRow->addWidget(m_tryFix);
     auto *detailBox = new QWidget(this);
     auto *detailLayout = new QVBoxLayout(detailBox);
     detailLayout->setContentsMargins(0, 0, 0, 0);
@@ -101,7 +106,7 @@ const QList<CheckResult> &ChecklistView::results() const {
 }
 
 void ChecklistView::showStored(const QList<CheckResult> &results, const QString &caption) {
-    showResults(results, caption);
+    showResults(results, caption, false);
 }
 
 void ChecklistView::reprobe() {
@@ -120,9 +125,11 @@ void ChecklistView::reprobe() {
         m_reprobe->setEnabled(true);
         const QString device = m_launch.txDevice();
         const QString port = device.isEmpty() ? tr("no port") : device;
-        showResults(*results, tr("This host, for %1, probed %2")
-                                  .arg(port, QDateTime::currentDateTime().toString(
-                                                 QStringLiteral("yyyy-MM-dd HH:mm:ss"))));
+        showResults(*results,
+                    tr("This host, for %1, probed %2")
+                        .arg(port, QDateTime::currentDateTime().toString(
+                                       QStringLiteral("yyyy-MM-dd HH:mm:ss"))),
+                    true);
         emit probeFinished();
     });
     m_probe->start();
@@ -135,8 +142,10 @@ void ChecklistView::showEvent(QShowEvent *event) {
     }
 }
 
-void ChecklistView::showResults(const QList<CheckResult> &results, const QString &caption) {
+void ChecklistView::showResults(const QList<CheckResult> &results, const QString &caption,
+                                bool live) {
     m_hasResults = true;
+    m_live = live;
     m_model->setResults(results);
     int counts[4] = {0, 0, 0, 0};
     for (const CheckResult &r : results) {
@@ -167,6 +176,7 @@ void ChecklistView::showSelected() {
         m_details->clear();
         m_fix->clear();
         m_copy->setEnabled(false);
+        offerTrials(nullptr);
         return;
     }
     QString html = QStringLiteral("<h3>%1</h3><p>%2</p>")
@@ -180,6 +190,44 @@ void ChecklistView::showSelected() {
     m_details->setHtml(html);
     m_fix->setText(r->fix);
     m_copy->setEnabled(!r->fix.isEmpty());
+    offerTrials(r);
+}
+
+void ChecklistView::offerTrials(const CheckResult *result) {
+    QMenu *menu = m_tryFix->menu();
+    menu->clear();
+    const auto item = result ? Checklist::builtIn().item(result->id) : std::nullopt;
+    const QStringList settings = item ? FixTrial::settingsOf(*item) : QStringList();
+    QStringList refusals;
+    if (settings.isEmpty()) {
+        refusals << tr("This item recommends no host setting a sweep can set.");
+    } else if (!m_live) {
+        refusals << tr("These are stored results: re-probe this host to try a fix on it.");
+    } else {
+        // The probe looked at the launch's first device (ProbeContext::forLaunch).
+        const QString device = m_launch.device.section(u',', 0, 0);
+        for (const QString &setting : settings) {
+            QString why;
+            const auto trial = FixTrial::of(*item, setting, *result, device, m_launch.kind, &why);
+            QAction *action = menu->addAction(trial ? trial->describe() : why);
+            action->setEnabled(trial.has_value());
+            if (trial) {
+                connect(action, &QAction::triggered, this,
+                        [this, t = *trial] { emit tryFixRequested(t); });
+            } else {
+                refusals << why;
+            }
+        }
+    }
+    const bool any = !menu->isEmpty() && refusals.size() < settings.size();
+    m_tryFix->setEnabled(any);
+    m_tryFix->setToolTip(any ? tr("Sweep the setting from this device's value to the "
+                                  "recommended one, with the setup's other parameters, and "
+                                  "say whether it mattered")
+                             : QStringLiteral("<p>%1</p>")
+                                   .arg(refusals.join(QLatin1Char('\n'))
+                                            .toHtmlEscaped()
+                                            .replace(QLatin1Char('\n'), QStringLiteral("<br>"))));
 }
 
 } // namespace burstlab

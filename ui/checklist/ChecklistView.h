@@ -1,6 +1,7 @@
 #pragma once
 #include "host/CheckResult.h"
 #include "model/EngineLaunch.h"
+#include "sweep/FixTrial.h"
 
 #include <QWidget>
 
@@ -38,6 +39,9 @@ class ChecklistView : public QWidget {
 
   signals:
     void probeFinished();
+    // "Try the fix" on an item of this host's probe: the main window runs
+    // the trial on the setup's other parameters.
+    void tryFixRequested(const burstlab::FixTrial &trial);
 
   protected:
     // The first time the view is shown it probes this host, so it is never empty.
@@ -45,7 +49,10 @@ class ChecklistView : public QWidget {
 
   private:
     void showSelected();
-    void showResults(const QList<CheckResult> &results, const QString &caption);
+    void showResults(const QList<CheckResult> &results, const QString &caption, bool live);
+    // The trials of the selected item's settings, each enabled where the
+    // engine and device can change it, else saying why.
+    void offerTrials(const CheckResult *result);
 
     EngineLaunch m_launch;
     ChecklistModel *m_model;
@@ -55,8 +62,10 @@ class ChecklistView : public QWidget {
     QTextBrowser *m_details;
     QLineEdit *m_fix;
     QPushButton *m_copy;
+    QPushButton *m_tryFix;
     QThread *m_probe = nullptr;
     bool m_hasResults = false;
+    bool m_live = false; // the results are this host's probe, not a stored run's
 };
 
 } // namespace burstlab

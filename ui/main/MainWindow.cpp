@@ -16,6 +16,7 @@
 #include "runs/StoreWatch.h"
 #include "store/RunStore.h"
 #include "store/StoreLocation.h"
+#include "sweep/FixTrial.h"
 #include "sweep/SweepSession.h"
 #include "sweep/SweepSetupPanel.h"
 #include "util/SafeText.h"
@@ -118,6 +119,9 @@ MainWindow::MainWindow(QWidget *parent)
 
     connect(m_setup, &SweepSetupPanel::validityChanged, this, &MainWindow::updateActions);
     connect(m_setup, &SweepSetupPanel::reasonChanged, this, &MainWindow::showSetupProblem);
+    // The checklist probes, and tries fixes on, the device the setup names now.
+    connect(m_setup, &SweepSetupPanel::reasonChanged, this,
+            [this] { m_checklist->setLaunch(m_setup->spec().engine); });
     connect(m_session, &SweepSession::progressChanged, m_toolbar, &SweepToolBar::setProgress);
     connect(m_session, &SweepSession::progressChanged, this,
             [this](int done, int total, const QString &) {
@@ -145,6 +149,7 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_log, &LogPane::errorAppended, m_notice, &ErrorNotice::showError);
     connect(m_session, &SweepSession::statusMessage, statusBar(),
             [this](const QString &m) { statusBar()->showMessage(m); });
+    connect(m_checklist, &ChecklistView::tryFixRequested, this, &MainWindow::tryFix);
     connect(m_runs, &RunsBrowser::showRequested, this, &MainWindow::showRun);
     connect(m_runs, &RunsBrowser::compareRequested, this, &MainWindow::compareRuns);
     connect(m_runs, &RunsBrowser::runAgainRequested, this, &MainWindow::runAgain);
@@ -560,11 +565,15 @@ void MainWindow::showTab(Tab tab) {
     m_tabs->setCurrentIndex(int(tab));
 }
 
-void MainWindow::startSweep() {
+bool MainWindow::readyToStart() {
     if (m_session->isRunning() || !m_setup->isValid() || !readOnlyStore().isEmpty()) {
-        return;
+        return false;
     }
-    if (!m_store && !openStore(QString())) {
+    return m_store || openStore(QString());
+}
+
+void MainWindow::startSweep() {
+    if (!readyToStart()) {
         return;
     }
     m_settings.setLastSweep(m_setup->saveState());
@@ -576,6 +585,40 @@ void MainWindow::startSweep() {
         m_setup->setRunName(QString());
         m_settings.setLastSweep(m_setup->saveState());
     }
+}
+
+void MainWindow::tryFix(const FixTrial &trial) {
+    const EngineLaunch &launch = m_setup->spec().engine;
+    const QString hostDevice =
+        (launch.hostDevice.isEmpty() ? launch.device : launch.hostDevice).section(u',', 0, 0);
+    if (launch.kind != EngineKind::Pktgen || hostDevice != trial.device) {
+        QMessageBox::warning(this, tr("Try the fix"),
+                             tr("The checklist probed %1, which the sweep setup no longer sets: "
+                                "re-probe the checklist for the setup's device.")
+                                 .arg(trial.device.toHtmlEscaped()));
+        return;
+    }
+    if (!readyToStart()) {
+        return;
+    }
+    const Run run = trial.run(m_setup->spec());
+    showTab(SweepTab);
+    if (!m_session->start(run.spec, run.name, run.label)) {
+        return;
+    }
+    statusBar()->showMessage(tr("Trying %1 as run \"%2\": the recommended point's verdict "
+                                "against the found one says whether it matters")
+                                 .arg(trial.describe(), run.label));
+    // The answer, as the CLI prints it, once the run is stored.
+    connect(
+        m_session, &SweepSession::finished, this,
+        [this, trial](qint64 runId, bool completed) {
+            const auto data = completed && m_store ? m_store->loadRunData(runId) : std::nullopt;
+            if (data) {
+                statusBar()->showMessage(SafeText::field(trial.outcomeText(*data)));
+            }
+        },
+        Qt::SingleShotConnection);
 }
 
 void MainWindow::runAgain(qint64 runId) {

@@ -23,6 +23,7 @@ class ImportController;
 class LoadBanner;
 class LogPane;
 class RunStore;
+struct FixTrial;
 class RunsBrowser;
 class SweepResultsView;
 class SweepSession;
@@ -65,6 +66,8 @@ class MainWindow : public QMainWindow {
     void showTab(Tab tab);
     // Start with the setup panel's sweep, as the Start button does.
     void startSweep();
+    // A checklist fix tried on the setup's other parameters (FixTrial).
+    void tryFix(const burstlab::FixTrial &trial);
     // A stored run on the Sweep tab (burstlab --run ID, Runs ▸ Show).
     void showRun(qint64 runId);
     // Stored runs on the Compare tab, the first the baseline (burstlab --compare).
@@ -74,6 +77,8 @@ class MainWindow : public QMainWindow {
     void closeEvent(QCloseEvent *event) override;
 
   private:
+    // No run going, a valid setup and a writable store (opened if none is).
+    bool readyToStart();
     void createActions();
     void createMenus();
     QDockWidget *addDock(QWidget *widget, const QString &title, const QString &name,

@@ -16,6 +16,8 @@ QList<QStringList> groups(const Run &run) {
         out << QStringList{QStringLiteral("--engine-kind"), engineKindName(e.kind)};
     if (!e.device.isEmpty())
         out << QStringList{QStringLiteral("--device"), e.device};
+    // Where the host settings went (gro on a veth pair's receiving end):
+    // without it the same command would set them on --device.
     if (!e.hostDevice.isEmpty())
         out << QStringList{QStringLiteral("--host-device"), e.hostDevice};
     for (const QString &vdev : e.vdevs)

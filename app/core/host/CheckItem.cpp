@@ -28,6 +28,17 @@ std::optional<CheckItem> CheckItem::fromJson(const QJsonObject &object, QString 
     item.note = object.value(QLatin1String("note")).toString();
     for (const QJsonValue &setting : object.value(QLatin1String("settings")).toArray())
         item.settings << setting.toString();
+    item.recommendedSettings = object.value(QLatin1String("recommended_settings")).toObject();
+    for (auto it = item.recommendedSettings.begin(); it != item.recommendedSettings.end(); ++it) {
+        if (!item.settings.contains(it.key())) {
+            if (error) {
+                *error = QStringLiteral("checklist item '%1': \"recommended_settings\" names "
+                                        "'%2', which its \"settings\" do not")
+                             .arg(item.id, it.key());
+            }
+            return std::nullopt;
+        }
+    }
     item.volatileValue = object.value(QLatin1String("volatile")).toBool();
     for (const QJsonValue &engine : object.value(QLatin1String("engines")).toArray()) {
         const auto kind = engineKindFromName(engine.toString());

@@ -36,6 +36,10 @@ struct CheckItem {
     // may set that this item probes: a run that sets one is not judged on
     // the value found before it, and says so.
     QStringList settings;
+    // The value the item recommends for some of those settings, in the step
+    // parameter's protocol form ("gro": "on", "txqueuelen": 1000): what a
+    // trial of the fix (sweep/FixTrial.h) sweeps to from the value found.
+    QJsonObject recommendedSettings;
 
     bool appliesTo(EngineKind kind) const { return engines.isEmpty() || engines.contains(kind); }
 

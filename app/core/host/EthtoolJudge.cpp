@@ -16,9 +16,15 @@ ProbeOutcome EthtoolJudge::pause(const Ethtool::Pause &p) {
     ProbeOutcome outcome = ProbeOutcome::judged(
         status,
         QStringLiteral("autoneg %1, rx %2, tx %3").arg(onOff(p.autoneg), onOff(p.rx), onOff(p.tx)));
+    // flow_control in the words of the step parameter that sets it (and of
+    // the engine's read-back), so a trial of the fix starts from it.
     outcome.values = {{QLatin1String("autoneg"), p.autoneg},
                       {QLatin1String("rx"), p.rx},
-                      {QLatin1String("tx"), p.tx}};
+                      {QLatin1String("tx"), p.tx},
+                      {QLatin1String("flow_control"), p.rx && p.tx ? QStringLiteral("on")
+                                                      : p.rx       ? QStringLiteral("rx")
+                                                      : p.tx       ? QStringLiteral("tx")
+                                                                   : QStringLiteral("off")}};
     return outcome;
 }
 
@@ -56,7 +62,11 @@ ProbeOutcome EthtoolJudge::offloads(const Ethtool::Offloads &o) {
     const QString current = QStringLiteral("sg %1, tso %2, gso %3, gro %4")
                                 .arg(onOff(o.sg), onOff(o.tso), onOff(o.gso), onOff(o.gro));
     ProbeOutcome outcome = ProbeOutcome::judged(CheckStatus::Pass, current);
-    outcome.values = {{QLatin1String("offloads"), current}};
+    // Each setting also under its step parameter's name and words.
+    outcome.values = {{QLatin1String("offloads"), current},
+                      {QLatin1String("gro"), onOff(o.gro)},
+                      {QLatin1String("gso"), onOff(o.gso)},
+                      {QLatin1String("tso"), onOff(o.tso)}};
     return outcome;
 }
 

@@ -4,6 +4,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QProcess>
+#include <algorithm>
 
 namespace burstlab {
 
@@ -48,7 +49,9 @@ ProbeOutcome probeTxQueueLen(const ProbeContext &context, const QJsonObject &arg
     ProbeOutcome outcome =
         ProbeOutcome::judged(length >= minimum ? CheckStatus::Pass : CheckStatus::Warn,
                              QString::number(length), QStringLiteral("%1/tx_queue_len").arg(*dir));
-    outcome.values = {{QLatin1String("tx_queue_len"), length}};
+    // txqueuelen: the step parameter's name, for a trial of the fix.
+    outcome.values = {{QLatin1String("tx_queue_len"), length},
+                      {QLatin1String("txqueuelen"), length}};
     return outcome;
 }
 
@@ -63,6 +66,7 @@ ProbeOutcome probeBql(const ProbeContext &context, const QJsonObject &) {
         return ProbeOutcome::unknown(why);
     QStringList capped, limits;
     int withBql = 0;
+    qint64 lowestMax = dqlMaxLimit; // the step parameter bql_limit_max sets every queue's
     for (const QString &queue : fs.list(*dir + QStringLiteral("/queues"))) {
         if (!queue.startsWith(QLatin1String("tx-")))
             continue;
@@ -73,6 +77,7 @@ ProbeOutcome probeBql(const ProbeContext &context, const QJsonObject &) {
             continue;
         ++withBql;
         limits << QStringLiteral("%1 %2 of %3").arg(queue, *limit, *max);
+        lowestMax = std::min(lowestMax, max->toLongLong());
         if (max->toLongLong() < dqlMaxLimit)
             capped << QStringLiteral("%1 limit_max %2").arg(queue, *max);
     }
@@ -92,6 +97,9 @@ ProbeOutcome probeBql(const ProbeContext &context, const QJsonObject &) {
     }
     outcome.values = {{QLatin1String("bql_queues"), withBql},
                       {QLatin1String("bql_capped"), int(capped.size())}};
+    // Without BQL there is no limit_max to set (a trial of the fix says so).
+    if (withBql > 0)
+        outcome.values.insert(QLatin1String("bql_limit_max"), lowestMax);
     return outcome;
 }
 
