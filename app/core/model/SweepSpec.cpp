@@ -34,8 +34,9 @@ QString SweepSpec::describe() const {
         parts << axis.describe();
     QString text = parts.join(QStringLiteral(" x "));
     const QStringList fixedParts = fixedChanges();
+    // An import without axes (a netperf table) has its fixed settings alone.
     if (!fixedParts.isEmpty())
-        text += QStringLiteral("; ") + fixedParts.join(u' ');
+        text += (text.isEmpty() ? QString() : QStringLiteral("; ")) + fixedParts.join(u' ');
     if (durationMs <= 0)
         return text;
     const QString repetitions = repsText() + (untilPrecise ? QStringLiteral(" reps until precise")

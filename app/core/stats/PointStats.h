@@ -100,10 +100,16 @@ struct PointStats {
     // (0.41%, above 0.1%)"
     QStringList warnings;
 
-    // The warning of a point whose repetitions count without a rate: an
-    // imported perf table alone, which states no pps.
+    // The warnings of a point whose repetitions count without a rate: an
+    // imported perf table alone, which states no pps, or a netperf table,
+    // whose figures are in other units (stats/NetperfFigures).
     static inline const QString kProfileOnly =
         QStringLiteral("no pps: the source states a profile only");
+    static inline const QString kNetperfOnly =
+        QStringLiteral("no pps: the source states netperf's figures (transactions or "
+                       "throughput, not packets)");
+    // The one of those among the point's warnings, or empty.
+    QString noRateReason() const;
     // A paced point whose figure is more than this share below its target.
     static constexpr double kBelowTargetShare = 0.01;
 
