@@ -61,7 +61,7 @@ QStringList NetperfText::run(const QList<PointStats> &stats, const QStringList &
         for (const NetperfFigure &f : result->figures)
             names << nameOf(f);
         const qsizetype width = T::widest(names);
-        lines << QStringLiteral("netperf %1%2 (as netperf printed them; - = not measured):")
+        lines << QStringLiteral("netperf %1 figures%2 (as netperf printed them; - = not measured):")
                      .arg(result->test,
                           labels.value(p).isEmpty() ? QString() : QStringLiteral(", ") + labels[p])
               << QStringLiteral(" ") + result->parametersText();

@@ -116,6 +116,19 @@ QString NetperfChange::percentText() const {
     return QStringLiteral("%1%2%").arg(*percent > 0 ? "+" : "").arg(*percent, 0, 'f', 1);
 }
 
+QJsonObject NetperfChange::toJson() const {
+    const auto printed = [](const NetperfFigure &f) {
+        return f.value() ? QJsonValue(f.printed) : QJsonValue();
+    };
+    return {{QStringLiteral("name"), reference.name},
+            {QStringLiteral("unit"), reference.unit},
+            {QStringLiteral("reference"), printed(reference)},
+            {QStringLiteral("current"), printed(current)},
+            {QStringLiteral("change"), change ? QJsonValue(changeText()) : QJsonValue()},
+            {QStringLiteral("percent"), percent ? QJsonValue(*percent) : QJsonValue()},
+            {QStringLiteral("verdict"), change ? QJsonValue(toString(verdict)) : QJsonValue()}};
+}
+
 QList<NetperfChange> NetperfChange::between(const NetperfResult &reference,
                                             const NetperfResult &current) {
     QList<NetperfChange> changes;

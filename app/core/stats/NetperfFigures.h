@@ -70,6 +70,9 @@ struct NetperfChange {
     QString changeText() const;
     // "-28.1%", or empty.
     QString percentText() const;
+    // {name, unit, reference, current (as printed, null: not measured),
+    // change, percent (null without), verdict}
+    QJsonObject toJson() const;
 
     // The figures the two results share by name, in the reference's order.
     static QList<NetperfChange> between(const NetperfResult &reference,
