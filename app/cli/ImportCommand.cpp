@@ -13,9 +13,10 @@ namespace burstlab {
 
 int importCommand(const QStringList &args) {
     const QString command = QStringLiteral("import");
-    CliParser parser(command, QStringLiteral("Store results recorded elsewhere (kernel pktgen's "
-                                             "result output, a netdev-style table, perf's "
-                                             "or netperf's tables) as runs, to compare them with new ones."));
+    CliParser parser(
+        command, QStringLiteral("Store results recorded elsewhere (kernel pktgen's "
+                                "result output, a netdev-style table, perf's "
+                                "or netperf's tables) as runs, to compare them with new ones."));
     parser.addPositional(QStringLiteral("FILE"), QStringLiteral("The file to import."),
                          QStringLiteral("FILE"));
     parser.addOption({QStringLiteral("format"),

@@ -185,7 +185,8 @@ QString profileLines(const RunData &data, const QList<PointStats> &stats) {
     if (const QString missing = ProfileText::unavailable(data.run); !missing.isEmpty())
         lines << missing;
     return lines.isEmpty() ? QString()
-                           : QLatin1Char('\n') + SafeText::lines(lines.join(QLatin1Char('\n'))) + QLatin1Char('\n');
+                           : QLatin1Char('\n') + SafeText::lines(lines.join(QLatin1Char('\n'))) +
+                                 QLatin1Char('\n');
 }
 
 } // namespace

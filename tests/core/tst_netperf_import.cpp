@@ -57,13 +57,13 @@ QString lineStarting(const QString &text, const QString &start) {
     return {};
 }
 
-const QString rrHeader = QStringLiteral(
-    "MIGRATED TCP REQUEST/RESPONSE TEST from 0.0.0.0 (0.0.0.0) port 0 AF_INET\n"
-    "Local /Remote\n"
-    "Socket Size   Request Resp.  Elapsed Trans.   CPU    CPU    S.dem   S.dem\n"
-    "Send   Recv   Size    Size   Time    Rate     local  remote local   remote\n"
-    "bytes  bytes  bytes   bytes  secs.   per sec  % S    % U    us/Tr   us/Tr\n"
-    "\n");
+const QString rrHeader =
+    QStringLiteral("MIGRATED TCP REQUEST/RESPONSE TEST from 0.0.0.0 (0.0.0.0) port 0 AF_INET\n"
+                   "Local /Remote\n"
+                   "Socket Size   Request Resp.  Elapsed Trans.   CPU    CPU    S.dem   S.dem\n"
+                   "Send   Recv   Size    Size   Time    Rate     local  remote local   remote\n"
+                   "bytes  bytes  bytes   bytes  secs.   per sec  % S    % U    us/Tr   us/Tr\n"
+                   "\n");
 
 QString rrTable(const QString &row) {
     return rrHeader + row + QStringLiteral("\n16384  87380\n");
@@ -79,12 +79,10 @@ class TestNetperfImport : public QObject {
         const QList<RunData> runs = seed004();
         QCOMPARE(runs.size(), 6);
         // response size, transactions/s, CPU local %, S.dem local us/Tr, as the mail prints them.
-        const QList<QStringList> mail{{"14336", "8118.31", "1.57", "46.410"},
-                                      {"14336", "5837.35", "2.20", "90.628"},
-                                      {"28672", "6732.32", "1.79", "63.819"},
-                                      {"28672", "3780.47", "2.32", "147.280"},
-                                      {"7168", "10535.01", "1.52", "34.664"},
-                                      {"7168", "8225.17", "1.80", "52.661"}};
+        const QList<QStringList> mail{
+            {"14336", "8118.31", "1.57", "46.410"}, {"14336", "5837.35", "2.20", "90.628"},
+            {"28672", "6732.32", "1.79", "63.819"}, {"28672", "3780.47", "2.32", "147.280"},
+            {"7168", "10535.01", "1.52", "34.664"}, {"7168", "8225.17", "1.80", "52.661"}};
         for (qsizetype i = 0; i < runs.size(); ++i) {
             const RunData &run = runs[i];
             QVERIFY(run.run.isImported());
@@ -178,7 +176,8 @@ class TestNetperfImport : public QObject {
         QVERIFY2(text.contains(QStringLiteral("gro: not recorded in")), qPrintable(text));
         QVERIFY2(text.contains(PointStats::kNetperfOnly.left(40)), qPrintable(text));
         // Transactions are never printed as packets.
-        QVERIFY2(!text.contains(QStringLiteral("8118 pps")) && !text.contains(QStringLiteral("-1.0")),
+        QVERIFY2(!text.contains(QStringLiteral("8118 pps")) &&
+                     !text.contains(QStringLiteral("-1.0")),
                  qPrintable(text));
         // A pair at other sizes says where its parameters differ.
         const QString other = NetdevExport::comparison(Comparison::of({runs[0], runs[2]}));
@@ -217,10 +216,10 @@ class TestNetperfImport : public QObject {
         QCOMPARE(s.figures[4].unit, QStringLiteral("us/KB"));
         QCOMPARE(s.parameters.value("message_bytes").toString(), QStringLiteral("16384"));
         // Without -c/-C there are no CPU columns, so no CPU figures at all.
-        const auto plain = NetperfImport::parse(
-            QStringLiteral("bytes  bytes   bytes    secs.    10^6bits/sec\n\n"
-                           " 87380  16384  16384    10.00    9413.04\n"),
-            {}, nullptr);
+        const auto plain =
+            NetperfImport::parse(QStringLiteral("bytes  bytes   bytes    secs.    10^6bits/sec\n\n"
+                                                " 87380  16384  16384    10.00    9413.04\n"),
+                                 {}, nullptr);
         QVERIFY(plain);
         QCOMPARE(resultOf(plain->first()).figures.size(), 1);
         QCOMPARE(resultOf(plain->first()).test, QStringLiteral("STREAM"));
@@ -316,14 +315,14 @@ class TestNetperfImport : public QObject {
         QVERIFY(dir.isValid());
         const QString db = dir.filePath(QStringLiteral("runs.db"));
         const CliResult imported =
-            CliRun::run(db, {QStringLiteral("import"), QStringLiteral("--format"),
-                             QStringLiteral("netperf"), dataFile("netperf_seed004.txt")},
+            CliRun::run(db,
+                        {QStringLiteral("import"), QStringLiteral("--format"),
+                         QStringLiteral("netperf"), dataFile("netperf_seed004.txt")},
                         60000);
         QVERIFY2(imported.code == 0, qPrintable(imported.err));
         QCOMPARE(imported.out.count(QStringLiteral("imported run")), 6);
-        const CliResult compare =
-            CliRun::run(db, {QStringLiteral("compare"), QStringLiteral("1"), QStringLiteral("2")},
-                        60000);
+        const CliResult compare = CliRun::run(
+            db, {QStringLiteral("compare"), QStringLiteral("1"), QStringLiteral("2")}, 60000);
         QVERIFY2(compare.code == 0, qPrintable(compare.err));
         QCOMPARE(lineStarting(compare.out, QStringLiteral("trans/s")),
                  QStringLiteral("trans/s 8118.31 5837.35 -2280.96 -28.1% insufficient"));

@@ -586,9 +586,8 @@ QStringList comparisonCharts(const Comparison &c, const QStringList &labels) {
     QStringList lines = TextChart::bars(QStringLiteral("pps"), QStringLiteral("pps"), pps, columns);
     if (!deltas.isEmpty())
         lines << QString()
-              << TextChart::signedBars(
-                     QStringLiteral("ns saved vs the baseline %1").arg(c.tag(0)),
-                     QStringLiteral("ns, right = fewer ns"), deltas, columns);
+              << TextChart::signedBars(QStringLiteral("ns saved vs the baseline %1").arg(c.tag(0)),
+                                       QStringLiteral("ns, right = fewer ns"), deltas, columns);
     return lines;
 }
 

@@ -21,11 +21,11 @@ const QRegularExpression streamUnits(
     QStringLiteral("^bytes bytes bytes secs\\. (\\S+/s(?:ec)?)(?: % \\S % \\S (us/KB) us/KB)?$"),
     QRegularExpression::CaseInsensitiveOption);
 // "MIGRATED TCP REQUEST/RESPONSE TEST from ...", "TCP STREAM TEST from ...".
-const QRegularExpression banner(
-    QStringLiteral("\\b(TCP|UDP|SCTP) (REQUEST/RESPONSE|STREAM|MAERTS|UNIDIRECTIONAL SEND) TEST\\b"));
+const QRegularExpression banner(QStringLiteral(
+    "\\b(TCP|UDP|SCTP) (REQUEST/RESPONSE|STREAM|MAERTS|UNIDIRECTIONAL SEND) TEST\\b"));
 // "sudo ethtool -K hed0 gro off", "ethtool --offload eth0 gro off gso off"
-const QRegularExpression ethtool(QStringLiteral(
-    "\\bethtool (?:-K|--offload|--features) (\\S+)((?: \\S+ (?:on|off))+)$"));
+const QRegularExpression ethtool(
+    QStringLiteral("\\bethtool (?:-K|--offload|--features) (\\S+)((?: \\S+ (?:on|off))+)$"));
 
 // A feature as burstlab's host settings name it, from ethtool's short or long name.
 QString settingOf(const QString &feature) {
@@ -173,10 +173,10 @@ class Scanner {
             start = b;
             break;
         }
-        const QString kind = rr ? QStringLiteral("RR")
-                                : (t.banner.contains(QLatin1String(" MAERTS "))
-                                       ? QStringLiteral("MAERTS")
-                                       : QStringLiteral("STREAM"));
+        const QString kind =
+            rr ? QStringLiteral("RR")
+               : (t.banner.contains(QLatin1String(" MAERTS ")) ? QStringLiteral("MAERTS")
+                                                               : QStringLiteral("STREAM"));
         t.result.test = protocol.isEmpty() ? kind : protocol + QLatin1Char('_') + kind;
         statedSettings(previousEnd, start, t);
         m_tables << t;

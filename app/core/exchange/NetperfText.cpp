@@ -113,8 +113,7 @@ QStringList NetperfText::comparison(const Comparison &c, const QStringList &name
                                   change.change ? QString::fromLatin1(toString(change.verdict))
                                                 : notMeasured);
             }
-            for (const QString &difference :
-                 parameterDifferences(*before, *after, base, tag))
+            for (const QString &difference : parameterDifferences(*before, *after, base, tag))
                 lines << QStringLiteral(" ! ") + difference;
             lines << QString();
         }

@@ -371,10 +371,9 @@ QString TableExport::csv(const Comparison &comparison) {
     const Rows rows = rowsOf(comparison);
     QStringList columns = rows.columns;
     // Arrays and objects become lists of their own columns, at the end.
-    for (const QString &listed :
-         {QStringLiteral("repetitions"), QStringLiteral("profile"),
-          QStringLiteral("profile_vs_baseline"), QStringLiteral("netperf"),
-          QStringLiteral("netperf_vs_baseline")})
+    for (const QString &listed : {QStringLiteral("repetitions"), QStringLiteral("profile"),
+                                  QStringLiteral("profile_vs_baseline"), QStringLiteral("netperf"),
+                                  QStringLiteral("netperf_vs_baseline")})
         columns.removeAll(listed);
     QStringList lines{
         (columns + repColumnNames() + ProfileColumns::csvNames()).join(QLatin1Char(','))};

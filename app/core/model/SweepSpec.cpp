@@ -121,8 +121,7 @@ std::optional<SweepSpec> SweepSpec::fromJson(const QJsonObject &object, QString 
     s.importWarnings = in.strings(QStringLiteral("import_warnings"));
     if (object.value(QLatin1String("import_origin")).isObject()) {
         QString why;
-        s.importOrigin =
-            ImportOrigin::fromJson(in.object(QStringLiteral("import_origin")), &why);
+        s.importOrigin = ImportOrigin::fromJson(in.object(QStringLiteral("import_origin")), &why);
         if (!s.importOrigin)
             in.invalid(QStringLiteral("import_origin"), why);
     }

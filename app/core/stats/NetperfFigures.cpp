@@ -46,8 +46,8 @@ QString NetperfResult::parametersText() const {
     for (const ParameterText &p : parameterTexts) {
         const QJsonValue value = parameters.value(QLatin1String(p.key));
         if (value.isString())
-            parts << QStringLiteral("%1 %2 %3").arg(QLatin1String(p.text), value.toString(),
-                                                    QLatin1String(p.unit));
+            parts << QStringLiteral("%1 %2 %3")
+                         .arg(QLatin1String(p.text), value.toString(), QLatin1String(p.unit));
     }
     return parts.join(QStringLiteral(", "));
 }
@@ -55,11 +55,11 @@ QString NetperfResult::parametersText() const {
 QJsonObject NetperfResult::toJson() const {
     QJsonArray list;
     for (const NetperfFigure &f : figures)
-        list << QJsonObject{{QStringLiteral("name"), f.name},
-                            {QStringLiteral("unit"), f.unit},
-                            {QStringLiteral("printed"), f.printed},
-                            {QStringLiteral("value"),
-                             f.value() ? QJsonValue(*f.value()) : QJsonValue()}};
+        list << QJsonObject{
+            {QStringLiteral("name"), f.name},
+            {QStringLiteral("unit"), f.unit},
+            {QStringLiteral("printed"), f.printed},
+            {QStringLiteral("value"), f.value() ? QJsonValue(*f.value()) : QJsonValue()}};
     return {{QStringLiteral("test"), test},
             {QStringLiteral("parameters"), parameters},
             {QStringLiteral("figures"), list}};
@@ -133,10 +133,9 @@ QList<NetperfChange> NetperfChange::between(const NetperfResult &reference,
                                             const NetperfResult &current) {
     QList<NetperfChange> changes;
     for (const NetperfFigure &from : reference.figures) {
-        const auto to = std::find_if(current.figures.begin(), current.figures.end(),
-                                     [&](const NetperfFigure &f) {
-                                         return f.name == from.name && f.unit == from.unit;
-                                     });
+        const auto to = std::find_if(
+            current.figures.begin(), current.figures.end(),
+            [&](const NetperfFigure &f) { return f.name == from.name && f.unit == from.unit; });
         if (to == current.figures.end())
             continue;
         NetperfChange c{from, *to, std::nullopt, std::nullopt, Verdict::Insufficient};
