@@ -321,6 +321,13 @@ class TestNetperfImport : public QObject {
                         60000);
         QVERIFY2(imported.code == 0, qPrintable(imported.err));
         QCOMPARE(imported.out.count(QStringLiteral("imported run")), 6);
+        // The runs list has no best pps for them, which is not a best pps of 0.
+        QString listError;
+        const QList<QVariantMap> listed = CliRun::runs(db, &listError);
+        QCOMPARE(listed.size(), 6);
+        for (const QVariantMap &run : listed)
+            QVERIFY2(run.value(QStringLiteral("best_pps")).isNull(),
+                     qPrintable(run.value(QStringLiteral("best_pps")).toString()));
         const CliResult compare = CliRun::run(
             db, {QStringLiteral("compare"), QStringLiteral("1"), QStringLiteral("2")}, 60000);
         QVERIFY2(compare.code == 0, qPrintable(compare.err));

@@ -169,8 +169,9 @@ struct PointStats {
     static std::optional<qint64> bestPpsOf(const Run &run, const QList<StepResult> &steps);
     // The version of what bestPpsOf is made of: a store keeps a run's best
     // figure with the version that made it, and makes it again when they
-    // differ. Raise it whenever a point's figure changes.
-    static constexpr int kBestPpsFormula = 1;
+    // differ. Raise it whenever a point's figure changes (2: a stored step
+    // that states no rate, a perf or netperf import, counts without one).
+    static constexpr int kBestPpsFormula = 2;
     // Whether any point has sink figures (the run had a sink), and latency
     // figures (the sink had timestamps): outputs add their columns then only.
     static bool anySink(const QList<PointStats> &stats);
