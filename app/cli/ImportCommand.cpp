@@ -13,15 +13,18 @@ namespace burstlab {
 
 int importCommand(const QStringList &args) {
     const QString command = QStringLiteral("import");
-    CliParser parser(command, QStringLiteral("Store results recorded elsewhere (kernel pktgen's "
-                                             "result output, a netdev-style table, perf's "
-                                             "tables) as runs, to compare them with new ones."));
+    CliParser parser(
+        command, QStringLiteral("Store results recorded elsewhere (kernel pktgen's "
+                                "result output, a netdev-style table, perf's "
+                                "or netperf's tables) as runs, to compare them with new ones."));
     parser.addPositional(QStringLiteral("FILE"), QStringLiteral("The file to import."),
                          QStringLiteral("FILE"));
     parser.addOption({QStringLiteral("format"),
                       QStringLiteral("Required: pktgen, netdev, perf (perf top or perf report "
-                                     "tables, each a profile without a rate) or json (a run file "
-                                     "from `export --format json`)."),
+                                     "tables, each a profile without a rate), netperf (netperf's "
+                                     "TCP_RR, UDP_RR or TCP_STREAM tables, each with its own "
+                                     "figures and no pps) or json (a run file from `export "
+                                     "--format json`)."),
                       QStringLiteral("FORMAT")});
     parser.addOption({QStringLiteral("label"), QStringLiteral("The imported runs' label."),
                       QStringLiteral("TEXT")});

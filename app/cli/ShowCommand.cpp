@@ -5,6 +5,7 @@
 #include "TextTable.h"
 #include "engine/EngineMessageParser.h"
 #include "exchange/ExportFormat.h"
+#include "exchange/NetperfText.h"
 #include "exchange/ProfileText.h"
 #include "exchange/RunSetup.h"
 #include "exchange/SweepCommandLine.h"
@@ -175,16 +176,17 @@ QString deviceTable(const RunData &data, const QList<PointStats> &stats) {
     return table.isEmpty() ? QString() : QLatin1Char('\n') + table.toString();
 }
 
-// Each point's top functions, as the netdev text lists them.
+// Each point's top functions and imported netperf figures, as the netdev text lists them.
 QString profileLines(const RunData &data, const QList<PointStats> &stats) {
     QStringList labels;
     for (const PointStats &s : stats)
         labels << s.point.describe(data.run.spec.axisNames());
-    QStringList lines = ProfileText::run(stats, labels);
+    QStringList lines = ProfileText::run(stats, labels) + NetperfText::run(stats, labels);
     if (const QString missing = ProfileText::unavailable(data.run); !missing.isEmpty())
         lines << missing;
     return lines.isEmpty() ? QString()
-                           : QLatin1Char('\n') + lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
+                           : QLatin1Char('\n') + SafeText::lines(lines.join(QLatin1Char('\n'))) +
+                                 QLatin1Char('\n');
 }
 
 } // namespace

@@ -1,5 +1,6 @@
 // Importing results recorded elsewhere into the store: a netdev table as
-// posted, and a burstlab single-run file; failures name the file.
+// posted, seed 004's netperf tables, and a burstlab single-run file;
+// failures name the file.
 #include "import/ImportController.h"
 #include "store/RunStore.h"
 
@@ -17,6 +18,7 @@ class TestImportController : public QObject {
   private slots:
     void initTestCase();
     void netdevTableBecomesARun();
+    void netperfTablesBecomeRuns();
     void runFileRoundTrip();
     void failuresSayWhy();
 
@@ -61,6 +63,21 @@ void TestImportController::netdevTableBecomesARun() {
     QCOMPARE(run->label, QStringLiteral("pktgen"));
     QCOMPARE(run->spec.axisNames(), QStringList{QStringLiteral("burst")});
     QCOMPARE(m_store.stepsOf(ids->first())->size(), 3);
+}
+
+void TestImportController::netperfTablesBecomeRuns() {
+    ImportController importer(&m_window);
+    importer.setStore(&m_store);
+    QString error;
+    const auto written = importer.importFile(
+        ImportController::Kind::Netperf,
+        QStringLiteral(BURSTLAB_SOURCE_DIR "/tests/data/netperf_seed004.txt"), {}, &error);
+    QVERIFY2(written, qPrintable(error));
+    QCOMPARE(written->ids.size(), 6);
+    const std::optional<Run> run = m_store.loadRun(written->ids[1]);
+    QVERIFY(run);
+    QCOMPARE(run->source, QStringLiteral("import:netperf"));
+    QCOMPARE(run->label, QStringLiteral("TCP_RR 128,14336 gro=off"));
 }
 
 void TestImportController::runFileRoundTrip() {

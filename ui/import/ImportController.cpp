@@ -21,9 +21,10 @@ ImportController::importFile(Kind kind, const QString &file, const QString &labe
         *error = tr("no store is open: open one with File ▸ Open store");
         return std::nullopt;
     }
-    const QString format = kind == Kind::RunJson  ? QStringLiteral("json")
-                           : kind == Kind::Pktgen ? QStringLiteral("pktgen")
-                                                  : QStringLiteral("netdev");
+    const QString format = kind == Kind::RunJson   ? QStringLiteral("json")
+                           : kind == Kind::Pktgen  ? QStringLiteral("pktgen")
+                           : kind == Kind::Netperf ? QStringLiteral("netperf")
+                                                   : QStringLiteral("netdev");
     const auto runs =
         burstlab::importFile(format, file, ImportOptions{label, linkSpeedMbps, {}}, error);
     if (!runs) {
@@ -58,17 +59,19 @@ bool ImportController::askLinkSpeed(std::optional<double> *speed) {
 void ImportController::chooseAndImport() {
     const QString netdev = tr("netdev table as posted (*.txt *.eml *)");
     const QString pktgen = tr("kernel pktgen result (*.txt *)");
+    const QString netperf = tr("netperf result tables (*.txt *.eml *)");
     const QString json = tr("burstlab run (*.json)");
     QString filter;
     const QString file = QFileDialog::getOpenFileName(
         m_window, tr("Import results"), QString(),
-        QStringList{netdev, pktgen, json}.join(QStringLiteral(";;")), &filter);
+        QStringList{netdev, pktgen, netperf, json}.join(QStringLiteral(";;")), &filter);
     if (file.isEmpty()) {
         return;
     }
-    const Kind kind = filter == json || file.endsWith(QStringLiteral(".json"))
-                          ? Kind::RunJson
-                          : (filter == pktgen ? Kind::Pktgen : Kind::Netdev);
+    const Kind kind = filter == json || file.endsWith(QStringLiteral(".json")) ? Kind::RunJson
+                      : filter == pktgen                                       ? Kind::Pktgen
+                      : filter == netperf                                      ? Kind::Netperf
+                                                                               : Kind::Netdev;
     QString label;
     if (kind != Kind::RunJson) {
         bool ok = false;

@@ -13,13 +13,13 @@ namespace burstlab {
 class RunStore;
 
 // File ▸ Import: results recorded elsewhere (kernel pktgen output, a netdev
-// table as posted, a burstlab single-run JSON file) into the store, so they can
-// be compared with new runs. Parsing is the core's; this picks the file and
-// reports what happened.
+// table as posted, netperf's result tables, a burstlab single-run JSON file) into the store, so
+// they can be compared with new runs. Parsing is the core's; this picks the file and reports what
+// happened.
 class ImportController : public QObject {
     Q_OBJECT
   public:
-    enum class Kind { Netdev, Pktgen, RunJson };
+    enum class Kind { Netdev, Pktgen, Netperf, RunJson };
 
     explicit ImportController(QWidget *window);
 

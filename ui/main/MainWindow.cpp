@@ -213,8 +213,9 @@ void MainWindow::createActions() {
     m_exportData = make(tr("Export &runs…"), {QKeySequence(tr("Ctrl+Shift+E"))},
                         tr("Export the shown or selected runs as netdev text, CSV, JSON or "
                            "Markdown"));
-    m_importRuns = make(tr("&Import results…"), {QKeySequence(tr("Ctrl+I"))},
-                        tr("Import kernel pktgen output, a netdev table or a burstlab run file"));
+    m_importRuns = make(
+        tr("&Import results…"), {QKeySequence(tr("Ctrl+I"))},
+        tr("Import kernel pktgen output, a netdev table, netperf tables or a burstlab run file"));
     m_copyNetdev = make(tr("&Copy as netdev text"), {QKeySequence(tr("Ctrl+Shift+C"))},
                         tr("Copy the shown or selected runs as a netdev mailing-list table"));
     m_saveNetdev = make(tr("Save as &netdev text…"), {},

@@ -18,6 +18,11 @@ QString Comparison::runName(const Run &run) {
                : QStringLiteral("#%1 %2").arg(run.id).arg(title);
 }
 
+QString Comparison::tag(qsizetype run) const {
+    const qint64 id = runs[run].run.id;
+    return id > 0 ? QStringLiteral("#%1").arg(id) : QStringLiteral("[%1]").arg(run + 1);
+}
+
 QStringList Comparison::names() const {
     QStringList out;
     for (const RunData &r : runs) {

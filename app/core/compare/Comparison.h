@@ -50,6 +50,9 @@ struct Comparison {
     // "#7 patch2": the id and the title, so two runs with one label never
     // print alike; a run not stored yet has no id.
     static QString runName(const Run &run);
+    // "#7" for where a line has little room (charts, a table's column);
+    // a run not stored yet by its place: "[2]".
+    QString tag(qsizetype run) const;
     // runName of every run in order; a name given twice gets " (2)", " (3)".
     QStringList names() const;
 

@@ -80,6 +80,11 @@ QString ImportChecks::deltaMismatch(double printed, qint64 fromPps, qint64 toPps
         .arg(TextLayout::fixed2(*recomputed));
 }
 
+QString ImportChecks::unquoted(const QString &line) {
+    static const QRegularExpression quoting(QStringLiteral("^(\\s*>)+ ?"));
+    return QString(line).remove(quoting);
+}
+
 void ImportChecks::asPosted(SweepSpec &spec) {
     spec.reps = 1;
     spec.durationMs = 0;

@@ -37,6 +37,8 @@ struct ImportChecks {
     // previous - this (from = previous), seed 002 this - previous (from =
     // this).
     static QString deltaMismatch(double printed, qint64 fromPps, qint64 toPps);
+    // A line of a posted mail without its quote markers ("> > ", ">>").
+    static QString unquoted(const QString &line);
     // A posted table's spec: one repetition per point and nothing of how
     // it was measured (no duration, warm-up, order or seed).
     static void asPosted(SweepSpec &spec);

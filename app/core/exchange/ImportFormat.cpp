@@ -1,6 +1,7 @@
 #include "exchange/ImportFormat.h"
 #include "exchange/ImportLimits.h"
 #include "exchange/NetdevImport.h"
+#include "exchange/NetperfImport.h"
 #include "exchange/PerfTableImport.h"
 #include "exchange/PktgenImport.h"
 #include "exchange/QuotedPrintable.h"
@@ -54,22 +55,27 @@ std::optional<QList<RunData>> readRunJson(const QString &file, const QByteArray 
     return runs;
 }
 
-// A text of perf tables and no result table, imported as netdev: where to look.
-QString perfHint(const QString &text) {
-    const auto tables = PerfTableImport::tables(text, nullptr);
-    if (!tables || tables->isEmpty())
+// A text of perf or netperf tables and no result table, imported as netdev:
+// where to look.
+QString formatHint(const QString &text) {
+    const auto perf = PerfTableImport::tables(text, nullptr);
+    const qsizetype perfTables = perf ? perf->size() : 0;
+    const qsizetype netperfTables = NetperfImport::count(text);
+    if (perfTables == 0 && netperfTables == 0)
         return {};
-    return QStringLiteral("; it holds %1 perf table%2: import %3 with --format perf")
-        .arg(tables->size())
-        .arg(tables->size() == 1 ? "" : "s")
-        .arg(tables->size() == 1 ? "it" : "them");
+    const qsizetype tables = perfTables > 0 ? perfTables : netperfTables;
+    return QStringLiteral("; it holds %1 %2 table%3: import %4 with --format %2")
+        .arg(tables)
+        .arg(perfTables > 0 ? "perf" : "netperf")
+        .arg(tables == 1 ? "" : "s")
+        .arg(tables == 1 ? "it" : "them");
 }
 
 } // namespace
 
 QStringList importFormats() {
     return {QStringLiteral("pktgen"), QStringLiteral("netdev"), QStringLiteral("perf"),
-            QStringLiteral("json")};
+            QStringLiteral("netperf"), QStringLiteral("json")};
 }
 
 std::optional<QList<RunData>> importFile(const QString &format, const QString &file,
@@ -126,13 +132,15 @@ std::optional<QList<RunData>> importFile(const QString &format, const QString &f
         if (format == QLatin1String("netdev")) {
             runs = NetdevImport::parse(text, options.label, &why);
             if (!runs)
-                why += perfHint(text);
+                why += formatHint(text);
         } else if (format == QLatin1String("perf")) {
             runs = PerfTableImport::parse(text, options.label, &why);
+        } else if (format == QLatin1String("netperf")) {
+            runs = NetperfImport::parse(text, options.label, &why);
         } else if (const auto run = PktgenImport::parse(text, options.label, &why)) {
             runs = QList<RunData>{*run};
         }
-        if (runs && format != QLatin1String("perf"))
+        if (runs && format != QLatin1String("perf") && format != QLatin1String("netperf"))
             PerfTableImport::attach(*runs, text);
         if (!runs)
             return fail(

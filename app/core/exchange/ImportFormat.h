@@ -18,7 +18,8 @@ struct ImportOptions {
 
 // What importFile reads: kernel pktgen's result output, a netdev-style
 // table (one run per table), perf's tables (perf: one run per table, a
-// profile without a rate) and a burstlab run file (json). A text in
+// profile without a rate), netperf's classic tables (netperf: one run per
+// table, its own figures and no pps) and a burstlab run file (json). A text in
 // quoted-printable (a mail as archived) is decoded first (QuotedPrintable).
 QStringList importFormats();
 

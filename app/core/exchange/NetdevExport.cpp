@@ -1,4 +1,5 @@
 #include "exchange/NetdevExport.h"
+#include "exchange/NetperfText.h"
 #include "exchange/ProfileText.h"
 #include "exchange/RunSetup.h"
 #include "exchange/SweepCommandLine.h"
@@ -28,8 +29,8 @@ QString nsText(const PointStats &s) {
 
 // What a row without a figure says instead: why it has none.
 QString noFigure(const PointStats &s) {
-    return s.warnings.contains(PointStats::kProfileOnly) ? PointStats::kProfileOnly
-                                                         : QStringLiteral("no valid repetition");
+    const QString noRate = s.noRateReason();
+    return noRate.isEmpty() ? QStringLiteral("no valid repetition") : noRate;
 }
 
 // Whether any point has a rate to chart: runs of imported profiles alone have none.
@@ -503,6 +504,7 @@ QString NetdevExport::run(const RunData &data, const NetdevOptions &options) {
         lines << bitRates(labels, rows) << QString() << deviceRates(labels, rows);
     if (const QStringList profiles = ProfileText::run(stats, labels); !profiles.isEmpty())
         lines << profiles << QString();
+    lines << NetperfText::run(stats, labels);
     if (PointStats::anySink(stats))
         lines << sinkTables(labels, rows, {SinkFigures::clockText(data.run.hello)}) << QString();
     QStringList notes = runNotes(data.run, stats, QString());
@@ -556,12 +558,6 @@ QStringList ppsColumns(const Comparison &c, const QStringList &titles, const QSt
     return lines;
 }
 
-// "#7" for chart labels; a run not stored yet by its place.
-QString tagOf(const Comparison &c, qsizetype r) {
-    const qint64 id = c.runs[r].run.id;
-    return id > 0 ? QStringLiteral("#%1").arg(id) : QStringLiteral("[%1]").arg(r + 1);
-}
-
 QStringList comparisonCharts(const Comparison &c, const QStringList &labels) {
     QList<TextChart::Row> pps, deltas;
     const qsizetype width = T::widest(labels);
@@ -572,7 +568,7 @@ QStringList comparisonCharts(const Comparison &c, const QStringList &labels) {
             if (!cell)
                 continue;
             const QString label = T::padRight(firstOfPoint ? labels[p] : QString(), width) +
-                                  QLatin1Char(' ') + tagOf(c, r);
+                                  QLatin1Char(' ') + c.tag(r);
             firstOfPoint = false;
             pps << ppsRow(label, *cell);
         }
@@ -582,7 +578,7 @@ QStringList comparisonCharts(const Comparison &c, const QStringList &labels) {
             if (!cell || !cell->vsBaseline)
                 continue;
             deltas << deltaRow(T::padRight(firstDelta ? labels[p] : QString(), width) +
-                                   QLatin1Char(' ') + tagOf(c, r),
+                                   QLatin1Char(' ') + c.tag(r),
                                cell->vsBaseline);
             firstDelta = false;
         }
@@ -590,9 +586,8 @@ QStringList comparisonCharts(const Comparison &c, const QStringList &labels) {
     QStringList lines = TextChart::bars(QStringLiteral("pps"), QStringLiteral("pps"), pps, columns);
     if (!deltas.isEmpty())
         lines << QString()
-              << TextChart::signedBars(
-                     QStringLiteral("ns saved vs the baseline %1").arg(tagOf(c, 0)),
-                     QStringLiteral("ns, right = fewer ns"), deltas, columns);
+              << TextChart::signedBars(QStringLiteral("ns saved vs the baseline %1").arg(c.tag(0)),
+                                       QStringLiteral("ns, right = fewer ns"), deltas, columns);
     return lines;
 }
 
@@ -691,8 +686,8 @@ QStringList largestChange(const Comparison &c, const QStringList &names) {
     return QStringList{QStringLiteral("Largest change: %1 vs %2 at %3 (%4)")
                            .arg(names[change->run], names[0], point, verdict)}
            << summary(QStringLiteral("%1 (%2 vs %3)")
-                          .arg(point.isEmpty() ? QStringLiteral("pps") : point, tagOf(c, 0),
-                               tagOf(c, change->run)),
+                          .arg(point.isEmpty() ? QStringLiteral("pps") : point, c.tag(0),
+                               c.tag(change->run)),
                       *base, cell);
 }
 
@@ -734,6 +729,7 @@ QString NetdevExport::comparison(const Comparison &c, const NetdevOptions &optio
         lines << comparisonCharts(c, labels) << QString();
     if (const QStringList profiles = ProfileText::comparison(c, names, labels); !profiles.isEmpty())
         lines << profiles << QString();
+    lines << NetperfText::comparison(c, names, labels);
     QStringList rateLabels, notes, clocks;
     QList<const PointStats *> rates;
     const qsizetype labelWidth = T::widest(labels);
@@ -742,7 +738,7 @@ QString NetdevExport::comparison(const Comparison &c, const NetdevOptions &optio
         QList<PointStats> stats;
         for (qsizetype p = 0; p < c.points.size(); ++p) {
             if (const auto &cell = c.cells[r][p]) {
-                rateLabels << T::padRight(labels[p], labelWidth) + QLatin1Char(' ') + tagOf(c, r);
+                rateLabels << T::padRight(labels[p], labelWidth) + QLatin1Char(' ') + c.tag(r);
                 rates << &*cell;
                 stats << *cell;
             }

@@ -12,7 +12,6 @@ namespace burstlab {
 
 namespace {
 
-const QRegularExpression quoting(QStringLiteral("^(\\s*>)+ ?"));
 // skb_burst=2  tx:6942821 pps ( 35.46 ns)   |   skb_burst=0  2421076 pps
 // The value and the rate are taken as any word (or none) and checked, so
 // that a row with a negative, absurd, missing or non-numeric figure (-5,
@@ -209,8 +208,7 @@ std::optional<QList<RunData>> NetdevImport::parse(const QString &text, const QSt
         return std::nullopt;
     };
     for (qsizetype n = 0; n < lines.size(); ++n) {
-        QString line = lines[n];
-        line.remove(quoting);
+        const QString line = ImportChecks::unquoted(lines[n]);
         // Columns count in the line as written, its quoting included.
         const qsizetype quoted = lines[n].size() - line.size();
         const auto sweep = sweepLine.match(line);

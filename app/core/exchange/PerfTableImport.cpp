@@ -11,7 +11,6 @@ namespace burstlab {
 
 namespace {
 
-const QRegularExpression quoting(QStringLiteral("^(\\s*>)+ ?"));
 // Where a flattened mail had a line end: the blanks before a quote marker
 // ("> " or ">>"), never the '>' of "skb->users" or "-->".
 const QRegularExpression quoteMarker(QStringLiteral("[ \\t]+(?=>(?:[\\s>]|$))"));
@@ -160,7 +159,7 @@ class Scanner {
 
   private:
     bool take(qsizetype n) {
-        const QString line = QString(m_lines[n]).remove(quoting).trimmed();
+        const QString line = ImportChecks::unquoted(m_lines[n]).trimmed();
         if (line.isEmpty() || separator.match(line).hasMatch())
             return true;
         Row row = rowOf(line);

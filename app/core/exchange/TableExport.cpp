@@ -1,4 +1,5 @@
 #include "exchange/TableExport.h"
+#include "exchange/NetperfText.h"
 #include "exchange/ProfileColumns.h"
 #include "exchange/TextLayout.h"
 #include "util/SafeText.h"
@@ -201,6 +202,22 @@ bool pktgenColumn(const Comparison &c) {
     });
 }
 
+// An imported netperf table's figures, and their changes against the
+// baseline's (JSON only: CSV keeps to the pps figures).
+void addNetperf(QJsonObject &row, QStringList &columns, const PointStats &cell,
+                const std::optional<PointStats> &base) {
+    const auto result = NetperfText::of(cell);
+    put(row, columns, QStringLiteral("netperf"), result ? result->toJson() : QJsonValue());
+    const auto before = base ? NetperfText::of(*base) : std::nullopt;
+    QJsonArray changes;
+    if (result && before) {
+        for (const NetperfChange &change : NetperfChange::between(*before, *result))
+            changes << change.toJson();
+    }
+    put(row, columns, QStringLiteral("netperf_vs_baseline"),
+        result && before ? QJsonValue(changes) : QJsonValue());
+}
+
 Rows rowsOf(const Comparison &c) {
     Rows out;
     const QStringList names = c.names();
@@ -252,6 +269,7 @@ Rows rowsOf(const Comparison &c) {
             const auto &base = c.cells[0][p];
             put(row, columns, QStringLiteral("profile_vs_baseline"),
                 r > 0 && base ? ProfileColumns::vsBaseline(*base, *cell) : QJsonValue());
+            addNetperf(row, columns, *cell, r > 0 ? base : std::nullopt);
             put(row, columns, QStringLiteral("repetitions"), repetitions(*cell));
             out.columns = columns;
             out.rows << row;
@@ -354,7 +372,8 @@ QString TableExport::csv(const Comparison &comparison) {
     QStringList columns = rows.columns;
     // Arrays and objects become lists of their own columns, at the end.
     for (const QString &listed : {QStringLiteral("repetitions"), QStringLiteral("profile"),
-                                  QStringLiteral("profile_vs_baseline")})
+                                  QStringLiteral("profile_vs_baseline"), QStringLiteral("netperf"),
+                                  QStringLiteral("netperf_vs_baseline")})
         columns.removeAll(listed);
     QStringList lines{
         (columns + repColumnNames() + ProfileColumns::csvNames()).join(QLatin1Char(','))};

@@ -25,8 +25,9 @@ std::optional<StepProfile> StepResult::profile() const {
 }
 
 bool StepResult::statesRate() const {
-    return measured || !recorded.contains(QStringLiteral("profile")) ||
-           recorded.contains(QStringLiteral("pps"));
+    return measured || recorded.contains(QStringLiteral("pps")) ||
+           !(recorded.contains(QStringLiteral("profile")) ||
+             recorded.contains(QStringLiteral("netperf")));
 }
 
 std::optional<double> StepResult::nsPerPacketOf(double pps) {

@@ -51,7 +51,8 @@ struct StepResult {
     // (recorded's "profile", a perf table).
     std::optional<StepProfile> profile() const;
     // False for an imported step whose source gave a profile and no rate
-    // (a perf table alone): it has no pps, which is not a pps of 0.
+    // (a perf table alone), or figures in another unit (a netperf table's
+    // transactions/s): it has no pps, which is not a pps of 0.
     bool statesRate() const;
     // THE rate of this repetition, which every statistic and output uses.
     double effectivePps() const { return ppsAfterWarmup.value_or(pps); }

@@ -34,8 +34,9 @@ QString SweepSpec::describe() const {
         parts << axis.describe();
     QString text = parts.join(QStringLiteral(" x "));
     const QStringList fixedParts = fixedChanges();
+    // An import without axes (a netperf table) has its fixed settings alone.
     if (!fixedParts.isEmpty())
-        text += QStringLiteral("; ") + fixedParts.join(u' ');
+        text += (text.isEmpty() ? QString() : QStringLiteral("; ")) + fixedParts.join(u' ');
     if (durationMs <= 0)
         return text;
     const QString repetitions = repsText() + (untilPrecise ? QStringLiteral(" reps until precise")
@@ -120,8 +121,7 @@ std::optional<SweepSpec> SweepSpec::fromJson(const QJsonObject &object, QString 
     s.importWarnings = in.strings(QStringLiteral("import_warnings"));
     if (object.value(QLatin1String("import_origin")).isObject()) {
         QString why;
-        s.importOrigin =
-            ImportOrigin::fromJson(in.object(QStringLiteral("import_origin")), &why);
+        s.importOrigin = ImportOrigin::fromJson(in.object(QStringLiteral("import_origin")), &why);
         if (!s.importOrigin)
             in.invalid(QStringLiteral("import_origin"), why);
     }

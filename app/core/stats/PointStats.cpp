@@ -49,7 +49,9 @@ QStringList warningsFor(const PointStats &s, const StatsOptions &options) {
     QStringList warnings;
     const int n = s.ppsSummary.n;
     if (n == 0 && !s.disturbance.counted.isEmpty())
-        warnings << PointStats::kProfileOnly;
+        warnings << (s.disturbance.counted.first().recorded.contains(QStringLiteral("netperf"))
+                         ? PointStats::kNetperfOnly
+                         : PointStats::kProfileOnly);
     else if (n == 0)
         warnings << QStringLiteral("no valid repetition");
     else if (n < options.minReps)
@@ -204,6 +206,14 @@ std::optional<int> StatsOptions::frameSizeAt(const Point &point) const {
     if (frameAxis >= 0 && frameAxis < point.values.size() && point.values[frameAxis].isNumber())
         return int(point.values[frameAxis].number());
     return frameSize;
+}
+
+QString PointStats::noRateReason() const {
+    for (const QString &why : {kProfileOnly, kNetperfOnly}) {
+        if (warnings.contains(why))
+            return why;
+    }
+    return {};
 }
 
 std::optional<double> PointStats::nsFigure() const {

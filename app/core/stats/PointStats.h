@@ -100,10 +100,16 @@ struct PointStats {
     // (0.41%, above 0.1%)"
     QStringList warnings;
 
-    // The warning of a point whose repetitions count without a rate: an
-    // imported perf table alone, which states no pps.
+    // The warnings of a point whose repetitions count without a rate: an
+    // imported perf table alone, which states no pps, or a netperf table,
+    // whose figures are in other units (stats/NetperfFigures).
     static inline const QString kProfileOnly =
         QStringLiteral("no pps: the source states a profile only");
+    static inline const QString kNetperfOnly =
+        QStringLiteral("no pps: the source states netperf's figures (transactions or "
+                       "throughput, not packets)");
+    // The one of those among the point's warnings, or empty.
+    QString noRateReason() const;
     // A paced point whose figure is more than this share below its target.
     static constexpr double kBelowTargetShare = 0.01;
 
@@ -163,8 +169,9 @@ struct PointStats {
     static std::optional<qint64> bestPpsOf(const Run &run, const QList<StepResult> &steps);
     // The version of what bestPpsOf is made of: a store keeps a run's best
     // figure with the version that made it, and makes it again when they
-    // differ. Raise it whenever a point's figure changes.
-    static constexpr int kBestPpsFormula = 1;
+    // differ. Raise it whenever a point's figure changes (2: a stored step
+    // that states no rate, a perf or netperf import, counts without one).
+    static constexpr int kBestPpsFormula = 2;
     // Whether any point has sink figures (the run had a sink), and latency
     // figures (the sink had timestamps): outputs add their columns then only.
     static bool anySink(const QList<PointStats> &stats);

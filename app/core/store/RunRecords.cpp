@@ -220,17 +220,25 @@ std::optional<std::optional<qint64>> RunRecords::bestPpsOf(qint64 runId, const S
     // point's valid repetitions under the run's own noise policy), the
     // number show, compare and the exports print, not its fastest single
     // repetition: the figures alone (PointStats::bestPpsOf), of the rate
-    // columns alone.
+    // columns alone (and the totals of a step whose rate is 0).
     QSqlQuery rates = m_session.prepare(
-        QStringLiteral("SELECT %1 FROM steps WHERE run_id = ? ORDER BY seq, id").arg(rateColumns),
+        QStringLiteral("SELECT %1, totals FROM steps WHERE run_id = ? ORDER BY seq, id")
+            .arg(rateColumns),
         {runId});
     rates.setForwardOnly(true);
     if (!m_session.exec(rates, QStringLiteral("reading the rates of run %1").arg(runId)))
         return std::nullopt;
     QList<StepResult> steps;
     QHash<QString, Point> points;
-    while (rates.next())
-        steps << rateFrom(rates, &points);
+    while (rates.next()) {
+        StepResult step = rateFrom(rates, &points);
+        // An imported step that states no rate (a perf profile, netperf's
+        // figures) is stored with a pps of 0; its totals say so
+        // (StepResult::statesRate), read only for such a step.
+        if (!step.measured && step.pps == 0)
+            step.setTotals(jsonDocument(rates.value(8)).object());
+        steps << step;
+    }
     Run run;
     run.spec = spec;
     return PointStats::bestPpsOf(run, steps);

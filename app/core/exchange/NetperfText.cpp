@@ -1,0 +1,127 @@
+#include "exchange/NetperfText.h"
+#include "exchange/TextLayout.h"
+
+namespace burstlab {
+
+namespace {
+
+using T = TextLayout;
+
+const QString notMeasured = QStringLiteral("not measured");
+
+QString nameOf(const NetperfFigure &f) {
+    return f.name == QLatin1String("transactions/s") ? f.unit : f.name + QLatin1Char(' ') + f.unit;
+}
+
+QString valueOf(const NetperfFigure &f) {
+    return f.value() ? f.printed : QStringLiteral("-");
+}
+
+// "request 128 B, response 14336 B, ..." parameter by parameter: what differs.
+QStringList parameterDifferences(const NetperfResult &reference, const NetperfResult &current,
+                                 const QString &referenceName, const QString &currentName) {
+    QStringList lines;
+    if (reference.test != current.test)
+        lines << QStringLiteral("test: %1 in %2, %3 in %4")
+                     .arg(reference.test, referenceName, current.test, currentName);
+    QStringList keys = reference.parameters.keys();
+    for (const QString &key : current.parameters.keys()) {
+        if (!keys.contains(key))
+            keys << key;
+    }
+    for (const QString &key : keys) {
+        const QString from = reference.parameters.value(key).toString();
+        const QString to = current.parameters.value(key).toString();
+        if (from != to)
+            lines << QStringLiteral("%1: %2 in %3, %4 in %5")
+                         .arg(key, from.isEmpty() ? QStringLiteral("not printed") : from,
+                              referenceName, to.isEmpty() ? QStringLiteral("not printed") : to,
+                              currentName);
+    }
+    return lines;
+}
+
+} // namespace
+
+std::optional<NetperfResult> NetperfText::of(const PointStats &stats) {
+    for (const StepResult &step : stats.disturbance.counted) {
+        if (auto result = NetperfResult::of(step))
+            return result;
+    }
+    return std::nullopt;
+}
+
+QStringList NetperfText::run(const QList<PointStats> &stats, const QStringList &labels) {
+    QStringList lines;
+    for (qsizetype p = 0; p < stats.size(); ++p) {
+        const auto result = of(stats[p]);
+        if (!result)
+            continue;
+        QStringList names;
+        for (const NetperfFigure &f : result->figures)
+            names << nameOf(f);
+        const qsizetype width = T::widest(names);
+        lines << QStringLiteral("netperf %1 figures%2 (as netperf printed them; - = not measured):")
+                     .arg(result->test,
+                          labels.value(p).isEmpty() ? QString() : QStringLiteral(", ") + labels[p])
+              << QStringLiteral(" ") + result->parametersText();
+        for (qsizetype i = 0; i < result->figures.size(); ++i) {
+            const NetperfFigure &f = result->figures[i];
+            lines << QStringLiteral("   %1  %2%3")
+                         .arg(T::padRight(names[i], width), T::padLeft(valueOf(f), 10),
+                              f.value() ? QString() : QStringLiteral("  ") + notMeasured);
+        }
+        lines << QString();
+    }
+    return lines;
+}
+
+QStringList NetperfText::comparison(const Comparison &c, const QStringList &names,
+                                    const QStringList &labels) {
+    QStringList lines;
+    const QString base = c.tag(0);
+    for (qsizetype r = 1; r < c.runs.size(); ++r) {
+        for (qsizetype p = 0; p < c.points.size(); ++p) {
+            const auto &baseCell = c.cells[0][p];
+            const auto &cell = c.cells[r][p];
+            const auto before = baseCell ? of(*baseCell) : std::nullopt;
+            const auto after = cell ? of(*cell) : std::nullopt;
+            if (!before || !after)
+                continue;
+            const QString tag = c.tag(r);
+            lines << QStringLiteral("netperf figures%1, %2 vs %3 (as netperf printed them; "
+                                    "change = %4 - %5; - = not measured):")
+                         .arg(labels.value(p).isEmpty() ? QString()
+                                                        : QStringLiteral(" at ") + labels[p],
+                              names[r], names[0], tag, base);
+            const QList<NetperfChange> changes = NetperfChange::between(*before, *after);
+            QStringList figureNames{QStringLiteral("figure")};
+            for (const NetperfChange &change : changes)
+                figureNames << nameOf(change.reference);
+            const qsizetype width = T::widest(figureNames);
+            lines << QStringLiteral("   %1 %2 %3 %4          verdict")
+                         .arg(T::padRight(figureNames[0], width), T::padLeft(base, 8),
+                              T::padLeft(tag, 8), T::padLeft(QStringLiteral("change"), 8));
+            for (qsizetype i = 0; i < changes.size(); ++i) {
+                const NetperfChange &change = changes[i];
+                lines << QStringLiteral("   %1 %2 %3 %4 %5  %6")
+                             .arg(T::padRight(figureNames[i + 1], width),
+                                  T::padLeft(valueOf(change.reference), 8),
+                                  T::padLeft(valueOf(change.current), 8),
+                                  T::padLeft(change.changeText(), 8),
+                                  T::padLeft(change.percentText(), 7),
+                                  change.change ? QString::fromLatin1(toString(change.verdict))
+                                                : notMeasured);
+            }
+            for (const QString &difference : parameterDifferences(*before, *after, base, tag))
+                lines << QStringLiteral(" ! ") + difference;
+            lines << QString();
+        }
+    }
+    if (!lines.isEmpty())
+        lines << QStringLiteral("netperf verdicts: a netperf table is one repetition, and a "
+                                "verdict needs Welch's test on 2 or more a side: insufficient.");
+    return lines;
+}
+
+} // namespace burstlab
