@@ -36,7 +36,6 @@
 #include <QStatusBar>
 #include <QStyle>
 #include <QTabWidget>
-#include <QVBoxLayout>
 
 namespace burstlab {
 
@@ -75,14 +74,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_tabs->addTab(m_runs, tr("&Runs"));
     m_tabs->addTab(m_compare, tr("&Compare"));
     m_tabs->addTab(m_checklist, tr("C&hecklist"));
-    // The busy-host banner above the tabs, where it is seen whichever is open.
-    auto *central = new QWidget;
-    auto *centralLayout = new QVBoxLayout(central);
-    centralLayout->setContentsMargins(0, 0, 0, 0);
-    centralLayout->setSpacing(0);
-    centralLayout->addWidget(m_loadBanner);
-    centralLayout->addWidget(m_tabs, 1);
-    setCentralWidget(central);
+    setCentralWidget(m_tabs);
 
     auto *scroll = new QScrollArea;
     scroll->setWidget(m_setup);
@@ -114,7 +106,16 @@ MainWindow::MainWindow(QWidget *parent)
     addToolBar(Qt::TopToolBarArea, m_toolbar);
     createMenus();
     statusBar()->showMessage(tr("Ready"));
+    // The busy-host banner in the status bar, seen whichever tab is open and
+    // covering its messages while a sweep runs (the toolbar says the step);
+    // the bar is as high as the banner from the start, so that nothing
+    // above it moves when a sweep starts or ends.
+    statusBar()->addPermanentWidget(m_loadBanner, 1);
     statusBar()->addPermanentWidget(m_notice);
+    statusBar()->setMinimumHeight(
+        std::max(statusBar()->sizeHint().height(),
+                 m_loadBanner->sizeHint().height() +
+                     2 * style()->pixelMetric(QStyle::PM_DefaultFrameWidth)));
 
     connect(m_setup, &SweepSetupPanel::validityChanged, this, &MainWindow::updateActions);
     connect(m_setup, &SweepSetupPanel::reasonChanged, this, &MainWindow::showSetupProblem);
@@ -126,6 +127,8 @@ MainWindow::MainWindow(QWidget *parent)
             });
     connect(m_session, &SweepSession::runningChanged, this, [this](bool running) {
         if (running) {
+            // What the bar said before the sweep (e.g. "Ready") is no news of it.
+            statusBar()->clearMessage();
             m_sweepClock.start();
             m_stepsDone = m_stepsTotal = 0;
         } else {

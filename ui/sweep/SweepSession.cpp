@@ -145,7 +145,6 @@ void SweepSession::setRunning(bool running) {
 void SweepSession::onHello(const EngineHello &hello) {
     m_engine = hello.summary();
     m_setup->setLimits(hello.stepLimits());
-    emit statusMessage(tr("Engine ready: %1").arg(m_engine));
 }
 
 void SweepSession::onRunStored(qint64 runId) {
