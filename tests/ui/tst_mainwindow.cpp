@@ -359,13 +359,15 @@ void TestMainWindow::tablesFitALaptop() {
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
 
-    // Results, with the setup beside them: point, pps, delta and verdict of
-    // eight rows, against the previous point and against a baseline run.
+    // Results, with the setup beside them: point, pps, delta with its
+    // interval and verdict, ns/packet and the repetitions of eight rows,
+    // against the previous point and against a baseline run.
     window.showRun(patch);
     QApplication::processEvents();
     QVERIFY(window.setupDock()->isVisible());
     using R = ResultsTableModel;
-    const QList<int> results{R::PointColumn, R::PpsColumn, R::DeltaColumn, R::VerdictColumn};
+    const QList<int> results{R::PointColumn,   R::PpsColumn, R::DeltaColumn, R::CiColumn,
+                             R::VerdictColumn, R::NsColumn,  R::RepsColumn,  R::DisturbedColumn};
     QString problem = outOfSight(window.resultsView()->resultsTable(), results, 8);
     QVERIFY2(problem.isEmpty(), qPrintable(QStringLiteral("results: ") + problem));
     QVERIFY(window.resultsView()->setBaselineRun(baseline));

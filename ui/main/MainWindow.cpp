@@ -24,6 +24,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDesktopServices>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -36,6 +37,7 @@
 #include <QStatusBar>
 #include <QStyle>
 #include <QTabWidget>
+#include <QUrl>
 
 namespace burstlab {
 
@@ -43,6 +45,9 @@ namespace {
 
 // A sweep that has run this long is worth a question before it is stopped.
 constexpr qint64 kAskBeforeStopMs = 60000;
+
+// The guides (setup, CLI, protocol, a noisy host) where the project keeps them.
+constexpr char kDocsUrl[] = "https://github.com/burstlab/burstlab/tree/main/docs";
 
 // A PostgreSQL store (named by its connection, shown as given: it holds no
 // password) rather than a file (shown by its name).
@@ -343,6 +348,13 @@ void MainWindow::createMenus() {
     });
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
+    QAction *docs = help->addAction(tr("&Documentation"));
+    docs->setObjectName(QStringLiteral("documentationAction"));
+    docs->setToolTip(tr("Open %1 in the web browser").arg(kDocsUrl));
+    docs->setShortcuts(QKeySequence::HelpContents);
+    connect(docs, &QAction::triggered, this,
+            [] { QDesktopServices::openUrl(QUrl(QString::fromLatin1(kDocsUrl))); });
+    help->addSeparator();
     QAction *aboutAction = help->addAction(tr("&About burstlab"));
     aboutAction->setMenuRole(QAction::AboutRole);
     connect(aboutAction, &QAction::triggered, this, &MainWindow::about);

@@ -425,9 +425,17 @@ void SweepResultsView::recompute() {
     const EngineIdentity engine = EngineIdentity::of(run.hello, run.spec.engine.kind);
     const QString engineText =
         engine.kind == EngineKind::Pktgen ? engine.text() + QStringLiteral(" · ") : QString();
-    m_summary->setText(tr("Run #%1 %2 · %3 · %4%5 · %6")
-                           .arg(run.id)
-                           .arg(name, run.device(), engineText, run.spec.describe(), lineRate));
+    // A run still measuring (here or by the CLI, followed in the store), cut
+    // short or failed says so first: its points are not all there.
+    const QString state = run.status == RunStatus::Running
+                              ? tr(" · running: %n point(s) so far", nullptr, int(stats.size()))
+                          : run.status == RunStatus::Completed
+                              ? QString()
+                              : QStringLiteral(" · ") + toString(run.status);
+    m_summary->setText(
+        tr("Run #%1 %2%3 · %4 · %5%6 · %7")
+            .arg(run.id)
+            .arg(name, state, run.device(), engineText, run.spec.describe(), lineRate));
     showProfile();
 }
 

@@ -22,4 +22,13 @@ QSize CompactHeader::sectionSizeFromContents(int logicalIndex) const {
     return size;
 }
 
+void CompactHeader::initStyleOptionForIndex(QStyleOptionHeader *option, int logicalIndex) const {
+    QHeaderView::initStyleOptionForIndex(option, logicalIndex);
+    if (option->sortIndicator == QStyleOptionHeader::SortUp) {
+        option->sortIndicator = QStyleOptionHeader::SortDown;
+    } else if (option->sortIndicator == QStyleOptionHeader::SortDown) {
+        option->sortIndicator = QStyleOptionHeader::SortUp;
+    }
+}
+
 } // namespace burstlab

@@ -1,0 +1,27 @@
+#pragma once
+#include "model/RunData.h"
+
+#include <QTableWidget>
+
+namespace burstlab {
+
+// The compared runs' host checklists side by side: one row per item, one
+// column per run (baseline first), each cell the item's status and value in
+// that run. A cell that differs from the baseline's is marked (bold, on the
+// highlight of a note) so a tuning that changed between the runs is seen
+// beside the charts it may explain; the item's title, recommendation and
+// values are in the cell's tooltip.
+class CompareChecklists : public QTableWidget {
+    Q_OBJECT
+  public:
+    explicit CompareChecklists(QWidget *parent = nullptr);
+
+    void showRuns(const QList<RunData> &runs);
+    // The items whose status or value differs from the baseline's in some run.
+    QStringList differingItems() const;
+
+  private:
+    QStringList m_differing;
+};
+
+} // namespace burstlab
