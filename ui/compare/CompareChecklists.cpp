@@ -10,13 +10,6 @@
 namespace burstlab {
 
 namespace {
-// "warn · powersave": what a cell shows, the value cut to a cell's width.
-QString cellText(const CheckResult &item) {
-    const QString value = SafeText::field(item.current);
-    return value.isEmpty() ? checkStatusName(item.status)
-                           : QStringLiteral("%1 · %2").arg(checkStatusName(item.status), value);
-}
-
 QString cellTip(const CheckResult &item, qint64 runId) {
     QStringList lines{QStringLiteral("#%1: %2").arg(runId).arg(SafeText::field(item.title))};
     lines << CompareChecklists::tr("status: %1").arg(checkStatusName(item.status));
@@ -39,9 +32,9 @@ CompareChecklists::CompareChecklists(QWidget *parent) : QTableWidget(parent) {
     setWordWrap(false);
     setTextElideMode(Qt::ElideRight);
     verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    verticalHeader()->setMaximumWidth(fontMetrics().averageCharWidth() * 24);
+    verticalHeader()->setMaximumWidth(fontMetrics().averageCharWidth() * 18);
     verticalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
-    horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     setToolTip(tr("The runs' host checklists; a value that differs from the baseline's is marked"));
 }
 
@@ -98,7 +91,7 @@ void CompareChecklists::showRuns(const QList<RunData> &runs) {
             auto *cell = new QTableWidgetItem(tr("not probed"));
             if (byRun.at(run).contains(id)) {
                 const CheckResult &item = byRun.at(run).value(id);
-                cell->setText(cellText(item));
+                cell->setText(checkStatusName(item.status));
                 cell->setToolTip(cellTip(item, runs.at(run).run.id));
             }
             if (run > 0 && !same(id, run)) {

@@ -6,11 +6,11 @@
 namespace burstlab {
 
 // The compared runs' host checklists side by side: one row per item, one
-// column per run (baseline first), each cell the item's status and value in
-// that run. A cell that differs from the baseline's is marked (bold, on the
-// highlight of a note) so a tuning that changed between the runs is seen
-// beside the charts it may explain; the item's title, recommendation and
-// values are in the cell's tooltip.
+// column per run (baseline first), each cell the item's status in that run.
+// A cell whose status or value differs from the baseline's is marked (bold,
+// on the highlight of a note) and its item listed first, so a tuning that
+// changed between the runs is seen beside the charts it may explain; the
+// value found, the recommendation and the item's title are in the tooltip.
 class CompareChecklists : public QTableWidget {
     Q_OBJECT
   public:

@@ -26,8 +26,10 @@
 #include <QScrollBar>
 #include <QSplitter>
 #include <QStyle>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -112,7 +114,8 @@ CompareView::CompareView(QWidget *parent)
     profileScroll->setFrameShape(QFrame::NoFrame);
     m_side->setObjectName(QStringLiteral("differencesOrProfile"));
     m_side->setDocumentMode(true);
-    m_side->addTab(m_differences, tr("Differences between the runs"));
+    m_side->addTab(m_differences, tr("Differences"));
+    m_side->setTabToolTip(0, tr("Differences between the runs"));
     m_side->addTab(profileScroll, tr("Profile diff"));
     m_side->setTabToolTip(1, tr("Where the selected point's delta went: each function's ns/packet "
                                 "in the baseline and in the run, from their profiles"));
@@ -492,18 +495,32 @@ void CompareView::listDifferences(const Comparison &comparison) {
     if (m_differences->count() == 0) {
         m_differences->addItem(tr("Same settings, host fingerprint and checklist for all runs."));
     }
-    // As wide as its longest line (it wraps beyond a third of the room): the
-    // table keeps the rest.
-    int widest = 0;
+    fitDifferences();
+}
+
+void CompareView::fitDifferences() {
+    // As wide as its longest line (it wraps beyond 60 characters): the table
+    // keeps the rest.
+    int widest = m_side->tabBar()->sizeHint().width();
+    const int icon = m_differences->style()->pixelMetric(QStyle::PM_SmallIconSize) + 8;
     for (int i = 0; i < m_differences->count(); ++i) {
-        widest = std::max(
-            widest, m_differences->sizeHintForIndex(m_differences->model()->index(i, 0)).width());
+        widest = std::max(widest, icon + m_differences->fontMetrics().horizontalAdvance(
+                                             m_differences->item(i)->text()));
     }
     const int total = m_bottom->width() - m_bottom->handleWidth();
-    const int side = std::min(widest + m_differences->verticalScrollBar()->sizeHint().width() +
-                                  2 * m_differences->frameWidth() + 8,
-                              total / 3);
+    // Growth goes to the table (its stretch), so the side's width is fixed
+    // here, whatever the bottom's width is now.
+    const int side = std::min({widest + m_differences->verticalScrollBar()->sizeHint().width() +
+                                   2 * m_differences->frameWidth() + 8,
+                               m_differences->fontMetrics().averageCharWidth() * 60, total / 2});
     m_bottom->setSizes({total - side, side});
+}
+
+void CompareView::showEvent(QShowEvent *event) {
+    // Sizes are known once shown and laid out: a comparison made on a hidden
+    // tab is fitted then.
+    QWidget::showEvent(event);
+    QTimer::singleShot(0, this, &CompareView::fitDifferences);
 }
 
 } // namespace burstlab

@@ -78,12 +78,17 @@ class CompareView : public QWidget {
     // Re-reads the store's runs for the picker (after a run was stored or deleted).
     void reloadRuns();
 
+  protected:
+    void showEvent(QShowEvent *event) override;
+
   private:
     void recompute();
     void showMessage(const QString &message);
     // The figures a reader needs first in sight, each column as wide as its text.
     void fitColumns();
     void listDifferences(const Comparison &comparison);
+    // The differences as wide as their longest line, up to 60 characters.
+    void fitDifferences();
     // Where the delta went at the selected point, for the selected run
     // (the first other run where the baseline's column is selected).
     void showProfileDiff();
