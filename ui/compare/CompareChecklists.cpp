@@ -4,6 +4,7 @@
 
 #include <QHeaderView>
 #include <QMap>
+#include <QScrollBar>
 
 #include <algorithm>
 
@@ -32,7 +33,6 @@ CompareChecklists::CompareChecklists(QWidget *parent) : QTableWidget(parent) {
     setWordWrap(false);
     setTextElideMode(Qt::ElideRight);
     verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    verticalHeader()->setMaximumWidth(fontMetrics().averageCharWidth() * 18);
     verticalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
     horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     setToolTip(tr("The runs' host checklists; a value that differs from the baseline's is marked"));
@@ -104,6 +104,21 @@ void CompareChecklists::showRuns(const QList<RunData> &runs) {
     }
     for (QString &id : m_differing)
         id = titles.value(id);
+    fitTitles();
+}
+
+void CompareChecklists::resizeEvent(QResizeEvent *event) {
+    QTableWidget::resizeEvent(event);
+    fitTitles();
+}
+
+void CompareChecklists::fitTitles() {
+    int columns = verticalScrollBar()->sizeHint().width() + 2 * frameWidth();
+    for (int column = 0; column < columnCount(); ++column) {
+        columns += horizontalHeader()->sectionSize(column);
+    }
+    verticalHeader()->setMaximumWidth(
+        std::max(fontMetrics().averageCharWidth() * 12, width() - columns));
 }
 
 QStringList CompareChecklists::differingItems() const {

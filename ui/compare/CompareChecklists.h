@@ -20,7 +20,13 @@ class CompareChecklists : public QTableWidget {
     // The items whose status or value differs from the baseline's in some run.
     QStringList differingItems() const;
 
+  protected:
+    void resizeEvent(QResizeEvent *event) override;
+
   private:
+    // The items' titles get the width the runs' columns leave.
+    void fitTitles();
+
     QStringList m_differing;
 };
 
