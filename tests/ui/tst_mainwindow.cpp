@@ -101,6 +101,7 @@ class TestMainWindow : public QObject {
   private slots:
     void initTestCase();
     void shortcutsForTheMainActions();
+    void keyboardReachesStartAndHelpNamesTheDocs();
     void startFollowsValidity();
     void settingsSurviveARestart();
     void copiesSelectedRunAsNetdevText();
@@ -848,6 +849,21 @@ void TestMainWindow::editDialogShowsHiddenCharacters() {
     dialog.findChildren<QLineEdit *>().at(1)->setText(QStringLiteral("baseline"));
     QVERIFY(!hidden->isVisible());
     QCOMPARE(dialog.editedRun().label, QStringLiteral("baseline"));
+}
+
+void TestMainWindow::keyboardReachesStartAndHelpNamesTheDocs() {
+    MainWindow window;
+    // A toolbar's buttons take no focus by default: Start, Stop and Resume do.
+    for (const char *name : {"startButton", "stopButton", "resumeButton"}) {
+        auto *button =
+            window.sweepToolBar()->findChild<QAbstractButton *>(QString::fromLatin1(name));
+        QVERIFY2(button, name);
+        QVERIFY2(button->focusPolicy() & Qt::TabFocus, name);
+    }
+    auto *docs = window.findChild<QAction *>(QStringLiteral("documentationAction"));
+    QVERIFY(docs);
+    QVERIFY2(docs->toolTip().contains(QStringLiteral("/docs")), qPrintable(docs->toolTip()));
+    QVERIFY(docs->shortcuts().contains(QKeySequence(QKeySequence::HelpContents)));
 }
 
 QTEST_MAIN(TestMainWindow)
