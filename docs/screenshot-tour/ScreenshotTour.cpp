@@ -179,6 +179,8 @@ void ScreenshotTour::showPktgenSetup() {
     SweepSetupPanel *setup = m_window.setupPanel();
     setup->setEngineKind(EngineKind::Pktgen);
     setup->setNetdev(QStringLiteral("dummy0"));
+    // No DPDK run's charts beside a setup that has not run: the view is empty.
+    m_window.resultsView()->clear();
     m_window.showTab(MainWindow::SweepTab);
     QTimer::singleShot(settleMs, this, [this] {
         if (save(QStringLiteral("setup-pktgen.png"))) {

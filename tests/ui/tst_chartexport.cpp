@@ -130,6 +130,7 @@ class TestChartExport : public QObject {
 
   private slots:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+    void onePointAxesReadApart();
     void pngHasThePresetSize_data();
     void pngHasThePresetSize();
     void svgIsWellFormed();
@@ -680,6 +681,19 @@ void TestChartExport::firstExportInAFreshHomeWorks() {
     });
     exporter.exportFigure(figures);
     QSettings().clear();
+}
+
+void TestChartExport::onePointAxesReadApart() {
+    // One point, burst=24 at 134.2 Mpps: the x axis its neighbours 23..25,
+    // the y axis a tenth either side, not a hair's width of repeated labels.
+    PpsChart chart;
+    chart.setSeries({{QStringLiteral("run"), {{24, 134.2e6}}}});
+    const auto [xLow, xHigh] = chart.axisRange(Qt::Horizontal);
+    QCOMPARE(xLow, 23.0);
+    QCOMPARE(xHigh, 25.0);
+    const auto [yLow, yHigh] = chart.axisRange(Qt::Vertical);
+    QVERIFY2(yLow <= 134.2 * 0.9 + 1e-9 && yHigh >= 134.2 * 1.1 - 1e-9,
+             qPrintable(QStringLiteral("%1..%2").arg(yLow).arg(yHigh)));
 }
 
 QTEST_MAIN(TestChartExport)

@@ -3,8 +3,10 @@
 #include "UiTestData.h"
 #include "charts/DeltaChart.h"
 #include "charts/PpsChart.h"
+#include "compare/CompareChecklists.h"
 #include "compare/CompareTableModel.h"
 #include "compare/CompareView.h"
+#include "host/CheckResult.h"
 #include "store/RunStore.h"
 
 #include <QListWidget>
@@ -26,6 +28,7 @@ class TestCompareView : public QObject {
     void runsWithNothingInCommonSayWhy();
     void fixedSettingsThatDifferAreListed();
     void pickerComparesTheTickedRuns();
+    void checklistsSideBySide();
 
   private:
     QString cell(const CompareView &view, int row, int column) const;
@@ -222,6 +225,49 @@ void TestCompareView::pickerComparesTheTickedRuns() {
     // compareRuns ticks what it compares.
     QVERIFY(view.compareRuns({m_baseline, m_patch}));
     QCOMPARE(item(m_patch)->checkState(), Qt::Checked);
+}
+
+void TestCompareView::checklistsSideBySide() {
+    // The governor changed between the runs; the clocksource did not; only
+    // the second run probed the ring size.
+    const auto item = [](const QString &id, CheckStatus status, const QString &current) {
+        CheckResult result;
+        result.id = id;
+        result.title = id + QStringLiteral(" title");
+        result.status = status;
+        result.current = current;
+        return result;
+    };
+    RunData before = testdata::burstRun(QStringLiteral("before"), {{1, {10e6, 10e6}}});
+    before.run.checklist = CheckResult::toJsonArray(
+        {item(QStringLiteral("clocksource"), CheckStatus::Pass, QStringLiteral("tsc")),
+         item(QStringLiteral("governor"), CheckStatus::Pass, QStringLiteral("performance"))});
+    RunData after = testdata::burstRun(QStringLiteral("after"), {{1, {11e6, 11e6}}});
+    after.run.checklist = CheckResult::toJsonArray(
+        {item(QStringLiteral("clocksource"), CheckStatus::Pass, QStringLiteral("tsc")),
+         item(QStringLiteral("governor"), CheckStatus::Warn, QStringLiteral("powersave")),
+         item(QStringLiteral("ring"), CheckStatus::Unknown, QString())});
+    const qint64 first = testdata::insert(m_store, before);
+    const qint64 second = testdata::insert(m_store, after);
+    CompareView view;
+    view.setStore(&m_store);
+    QVERIFY(view.compareRuns({first, second}));
+    const CompareChecklists *lists = view.checklists();
+    QCOMPARE(lists->columnCount(), 2);
+    QCOMPARE(lists->rowCount(), 3);
+    // What differs first, in the baseline's order, then the rest.
+    QCOMPARE(lists->differingItems(),
+             (QStringList{QStringLiteral("governor title"), QStringLiteral("ring title")}));
+    QCOMPARE(lists->verticalHeaderItem(0)->text(), QStringLiteral("governor title"));
+    QCOMPARE(lists->item(0, 0)->text(), QStringLiteral("pass"));
+    QCOMPARE(lists->item(0, 1)->text(), QStringLiteral("warn"));
+    QVERIFY(lists->item(0, 1)->font().bold());
+    QVERIFY(!lists->item(0, 0)->font().bold());
+    QVERIFY2(lists->item(0, 1)->toolTip().contains(QStringLiteral("powersave")),
+             qPrintable(lists->item(0, 1)->toolTip()));
+    QCOMPARE(lists->item(1, 0)->text(), QStringLiteral("not probed"));
+    QCOMPARE(lists->verticalHeaderItem(2)->text(), QStringLiteral("clocksource title"));
+    QVERIFY(!lists->item(2, 1)->font().bold());
 }
 
 QTEST_MAIN(TestCompareView)

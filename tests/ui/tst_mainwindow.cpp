@@ -101,6 +101,7 @@ class TestMainWindow : public QObject {
   private slots:
     void initTestCase();
     void shortcutsForTheMainActions();
+    void keyboardReachesStartAndHelpNamesTheDocs();
     void startFollowsValidity();
     void settingsSurviveARestart();
     void copiesSelectedRunAsNetdevText();
@@ -359,13 +360,15 @@ void TestMainWindow::tablesFitALaptop() {
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
 
-    // Results, with the setup beside them: point, pps, delta and verdict of
-    // eight rows, against the previous point and against a baseline run.
+    // Results, with the setup beside them: point, pps, delta with its
+    // interval and verdict, ns/packet and the repetitions of eight rows,
+    // against the previous point and against a baseline run.
     window.showRun(patch);
     QApplication::processEvents();
     QVERIFY(window.setupDock()->isVisible());
     using R = ResultsTableModel;
-    const QList<int> results{R::PointColumn, R::PpsColumn, R::DeltaColumn, R::VerdictColumn};
+    const QList<int> results{R::PointColumn,   R::PpsColumn, R::DeltaColumn, R::CiColumn,
+                             R::VerdictColumn, R::NsColumn,  R::RepsColumn,  R::DisturbedColumn};
     QString problem = outOfSight(window.resultsView()->resultsTable(), results, 8);
     QVERIFY2(problem.isEmpty(), qPrintable(QStringLiteral("results: ") + problem));
     QVERIFY(window.resultsView()->setBaselineRun(baseline));
@@ -846,6 +849,21 @@ void TestMainWindow::editDialogShowsHiddenCharacters() {
     dialog.findChildren<QLineEdit *>().at(1)->setText(QStringLiteral("baseline"));
     QVERIFY(!hidden->isVisible());
     QCOMPARE(dialog.editedRun().label, QStringLiteral("baseline"));
+}
+
+void TestMainWindow::keyboardReachesStartAndHelpNamesTheDocs() {
+    MainWindow window;
+    // A toolbar's buttons take no focus by default: Start, Stop and Resume do.
+    for (const char *name : {"startButton", "stopButton", "resumeButton"}) {
+        auto *button =
+            window.sweepToolBar()->findChild<QAbstractButton *>(QString::fromLatin1(name));
+        QVERIFY2(button, name);
+        QVERIFY2(button->focusPolicy() & Qt::TabFocus, name);
+    }
+    auto *docs = window.findChild<QAction *>(QStringLiteral("documentationAction"));
+    QVERIFY(docs);
+    QVERIFY2(docs->toolTip().contains(QStringLiteral("/docs")), qPrintable(docs->toolTip()));
+    QVERIFY(docs->shortcuts().contains(QKeySequence(QKeySequence::HelpContents)));
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -8,11 +8,15 @@
 #include "results/ResultsTableModel.h"
 #include "results/SweepResultsView.h"
 #include "store/RunStore.h"
+#include "util/ColumnChooser.h"
 
+#include <QHeaderView>
 #include <QLocale>
 #include <QPushButton>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -34,6 +38,7 @@ class TestResultsView : public QObject {
     void checklistBesideTheCharts();
     void everyPointHasATooltip();
     void keyUnderTheChartsAndInTheFigure();
+    void columnsChosenAreRemembered();
 
   private:
     void show(SweepResultsView &view, qint64 runId);
@@ -310,6 +315,40 @@ void TestResultsView::keyUnderTheChartsAndInTheFigure() {
             QVERIFY2(figure.second.caption().contains(key), qPrintable(figure.second.caption()));
         }
     }
+}
+
+void TestResultsView::columnsChosenAreRemembered() {
+    QSettings().remove(QStringLiteral("results/hiddenColumns"));
+    using M = ResultsTableModel;
+    {
+        SweepResultsView view;
+        show(view, m_patch);
+        const QHeaderView *header = view.resultsTable()->horizontalHeader();
+        // The reader's first columns shown, the precision, bit rates and
+        // warnings in the row's tooltip until asked for.
+        for (int column : {M::PointColumn, M::PpsColumn, M::DeltaColumn, M::CiColumn,
+                           M::VerdictColumn, M::NsColumn, M::RepsColumn, M::DisturbedColumn}) {
+            QVERIFY2(!header->isSectionHidden(column), qPrintable(QString::number(column)));
+        }
+        QVERIFY(header->isSectionHidden(M::L2Column));
+        const QString tip =
+            view.resultsModel()->index(0, M::PpsColumn).data(Qt::ToolTipRole).toString();
+        QVERIFY2(tip.contains(QStringLiteral("L2 Mbit/s: ")), qPrintable(tip));
+        QVERIFY2(tip.contains(QStringLiteral("precision: ")), qPrintable(tip));
+        auto *chooser = view.resultsTable()->findChild<ColumnChooser *>();
+        QVERIFY(chooser);
+        chooser->setColumnHidden(M::L2Column, false);
+        chooser->setColumnHidden(M::RepsColumn, true);
+        QVERIFY(!header->isSectionHidden(M::L2Column));
+    }
+    // The next view (the next session) starts with the user's choice.
+    SweepResultsView view;
+    show(view, m_patch);
+    const QHeaderView *header = view.resultsTable()->horizontalHeader();
+    QVERIFY(!header->isSectionHidden(M::L2Column));
+    QVERIFY(header->isSectionHidden(M::RepsColumn));
+    QVERIFY(header->isSectionHidden(M::L1Column));
+    QSettings().remove(QStringLiteral("results/hiddenColumns"));
 }
 
 QTEST_MAIN(TestResultsView)

@@ -80,20 +80,34 @@ bool ChartPane::exportSvg(const QString &path, QSize size, QString *error) const
     return ChartFigure({this}, m_caption).writeSvg(path, size, error);
 }
 
-void ChartPane::render(QPainter &painter, const QRectF &area, qreal fontScale) const {
-    // The chart alone in a scene of the area's size, laid out now: a view
-    // that is never shown would not lay it out before rendering.
+QChart *ChartPane::layOut(QGraphicsScene &scene, QSizeF size, qreal fontScale) const {
+    // Laid out now: a view that is never shown would not lay it out before
+    // rendering.
     QChart *chart = buildChart(fontScale);
     chart->setAnimationOptions(QChart::NoAnimation);
     ChartLegend::setHidden(chart, hiddenSeries());
-    QGraphicsScene scene;
     scene.addItem(chart);
-    chart->setGeometry(QRectF(QPointF(0, 0), area.size()));
+    chart->setGeometry(QRectF(QPointF(0, 0), size));
     if (chart->layout()) {
         chart->layout()->activate();
     }
-    scene.setSceneRect(QRectF(QPointF(0, 0), area.size()));
+    scene.setSceneRect(QRectF(QPointF(0, 0), size));
+    return chart;
+}
+
+void ChartPane::render(QPainter &painter, const QRectF &area, qreal fontScale) const {
+    QGraphicsScene scene;
+    layOut(scene, area.size(), fontScale);
     scene.render(&painter, area, scene.sceneRect());
+}
+
+QList<QRect> ChartPane::markLabelRects(QSizeF area, qreal fontScale) const {
+    QGraphicsScene scene;
+    QList<QRect> rects;
+    for (const QRectF &rect : ChartMarks::labelRects(layOut(scene, area, fontScale))) {
+        rects.append(rect.toAlignedRect());
+    }
+    return rects;
 }
 
 void ChartPane::refresh() {

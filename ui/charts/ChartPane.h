@@ -11,6 +11,7 @@ QT_BEGIN_NAMESPACE
 class QChart;
 class QChartView;
 class QPainter;
+class QGraphicsScene;
 QT_END_NAMESPACE
 
 namespace burstlab {
@@ -50,6 +51,8 @@ class ChartPane : public QWidget {
     QStringList pointToolTips() const;
     // The disturbed counts beside the points, as drawn in this widget.
     QList<QRect> markLabelRects() const;
+    // The same, as a figure drawing the chart in an area of this size draws them.
+    QList<QRect> markLabelRects(QSizeF area, qreal fontScale) const;
     // Number of data points drawn by the visible series (whiskers and guides excluded).
     virtual int dataPointCount() const = 0;
 
@@ -63,6 +66,9 @@ class ChartPane : public QWidget {
     void changeEvent(QEvent *event) override;
 
   private:
+    // A fresh chart laid out alone in the scene at this size, for a figure.
+    QChart *layOut(QGraphicsScene &scene, QSizeF size, qreal fontScale) const;
+
     QChartView *m_view;
     QString m_caption;
 };

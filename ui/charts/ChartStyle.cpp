@@ -121,10 +121,17 @@ QAbstractAxis *parameterAxis(const QList<double> &xs) {
         return axis;
     }
     auto *axis = new QValueAxis;
-    const double margin = *hi > *lo ? (*hi - *lo) * 0.04 : 1.0;
+    axis->setLabelFormat(QStringLiteral("%g"));
+    if (!(*hi > *lo)) {
+        // One value: it alone in the middle, between its neighbours, rather
+        // than nice numbers' half steps round it.
+        axis->setRange(*lo - 1, *lo + 1);
+        axis->setTickCount(3);
+        return axis;
+    }
+    const double margin = (*hi - *lo) * 0.04;
     axis->setRange(*lo - margin, *hi + margin);
     axis->applyNiceNumbers();
-    axis->setLabelFormat(QStringLiteral("%g"));
     return axis;
 }
 
@@ -152,7 +159,11 @@ void fitValueAxis(QAbstractAxis *axis, double low, double high, bool includeZero
         high = std::max(high, 0.0);
     }
     if (!(high > low)) {
-        high = low + 1;
+        // One value (a one-point run): a tenth of it either side, so the
+        // ticks read apart at the label's precision.
+        const double room = low != 0 ? std::abs(low) * 0.1 : 1.0;
+        low -= room;
+        high += room;
     }
     const double margin = (high - low) * 0.08;
     const double min = includeZero && low >= 0 ? 0 : low - margin;

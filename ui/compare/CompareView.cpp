@@ -1,6 +1,7 @@
 #include "compare/CompareView.h"
 #include "charts/DeltaChart.h"
 #include "charts/PpsChart.h"
+#include "compare/CompareChecklists.h"
 #include "compare/CompareTableModel.h"
 #include "export/FigureCaption.h"
 #include "profile/ProfileBarsOf.h"
@@ -22,12 +23,17 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QStyle>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace burstlab {
 
@@ -57,7 +63,8 @@ CompareView::CompareView(QWidget *parent)
       m_picker(new QListWidget(this)), m_pps(new PpsChart(this)), m_delta(new DeltaChart(this)),
       m_model(new CompareTableModel(this)), m_table(new QTableView(this)),
       m_differences(new QListWidget(this)), m_profileDiff(new ProfilePanel(this)),
-      m_side(new QTabWidget(this)) {
+      m_side(new QTabWidget(this)), m_bottom(new QSplitter(Qt::Horizontal, this)),
+      m_main(new QSplitter(Qt::Horizontal, this)), m_checklists(new CompareChecklists(this)) {
     m_message->setText(tr("Tick two or more runs in the list to compare them."));
     m_baseline->setToolTip(tr("Deltas and verdicts are taken against this run"));
     m_baseline->setMinimumContentsLength(16);
@@ -97,42 +104,45 @@ CompareView::CompareView(QWidget *parent)
     charts->setChildrenCollapsible(false);
     charts->addWidget(m_pps);
     charts->addWidget(m_delta);
+    charts->addWidget(m_checklists);
+    charts->setStretchFactor(0, 3);
+    charts->setStretchFactor(1, 3);
+    charts->setStretchFactor(2, 2);
     auto *profileScroll = new QScrollArea(this);
     profileScroll->setWidget(m_profileDiff);
     profileScroll->setWidgetResizable(true);
     profileScroll->setFrameShape(QFrame::NoFrame);
     m_side->setObjectName(QStringLiteral("differencesOrProfile"));
     m_side->setDocumentMode(true);
-    m_side->addTab(m_differences, tr("Differences between the runs"));
+    m_side->addTab(m_differences, tr("Differences"));
+    m_side->setTabToolTip(0, tr("Differences between the runs"));
     m_side->addTab(profileScroll, tr("Profile diff"));
     m_side->setTabToolTip(1, tr("Where the selected point's delta went: each function's ns/packet "
                                 "in the baseline and in the run, from their profiles"));
-    auto *bottom = new QSplitter(Qt::Horizontal, this);
-    bottom->setChildrenCollapsible(false);
-    bottom->addWidget(m_table);
-    bottom->addWidget(m_side);
-    bottom->setStretchFactor(0, 3);
-    bottom->setStretchFactor(1, 2);
+    m_bottom->setChildrenCollapsible(false);
+    m_bottom->addWidget(m_table);
+    m_bottom->addWidget(m_side);
+    m_bottom->setStretchFactor(0, 1);
+    m_bottom->setStretchFactor(1, 0);
     QWidget *chartsBox = chartsWithKey(charts, m_key, this);
     auto *vertical = new QSplitter(Qt::Vertical, this);
     vertical->setObjectName(QStringLiteral("compareSplitter"));
     vertical->setChildrenCollapsible(false);
     vertical->addWidget(chartsBox);
-    vertical->addWidget(bottom);
+    vertical->addWidget(m_bottom);
     vertical->setStretchFactor(0, 3);
     vertical->setStretchFactor(1, 2);
-    auto *main = new QSplitter(Qt::Horizontal, this);
-    main->setObjectName(QStringLiteral("comparePickerSplitter"));
-    main->addWidget(pickerBox);
-    main->addWidget(vertical);
-    main->setCollapsible(1, false);
-    main->setStretchFactor(0, 0);
-    main->setStretchFactor(1, 1);
-    main->setSizes({fontMetrics().averageCharWidth() * 26, 1000});
+    m_main->setObjectName(QStringLiteral("comparePickerSplitter"));
+    m_main->addWidget(pickerBox);
+    m_main->addWidget(vertical);
+    m_main->setCollapsible(1, false);
+    m_main->setStretchFactor(0, 0);
+    m_main->setStretchFactor(1, 1);
+    m_main->setSizes({fontMetrics().averageCharWidth() * 26, 1000});
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(m_top);
-    layout->addWidget(main, 1);
+    layout->addWidget(m_main, 1);
 
     auto *useAsBaseline = new QAction(tr("Use as &baseline"), m_picker);
     connect(useAsBaseline, &QAction::triggered, this, [this] {
@@ -183,6 +193,13 @@ void CompareView::reloadRuns() {
     }
     syncPicker();
     filterPicker(m_filter->text());
+    // As wide as the runs' names, up to 40 characters: the tooltips say the rest.
+    const int names = m_picker->sizeHintForColumn(0) +
+                      m_picker->verticalScrollBar()->sizeHint().width() +
+                      2 * m_picker->frameWidth();
+    const int picker = std::clamp(names, fontMetrics().averageCharWidth() * 26,
+                                  fontMetrics().averageCharWidth() * 40);
+    m_main->setSizes({picker, std::max(m_main->width() - picker, 1)});
 }
 
 void CompareView::addPickerItem(qint64 runId, const QString &title, const QString &toolTip) {
@@ -429,6 +446,7 @@ void CompareView::recompute() {
     m_key->setText(FigureCaption::key(FigureCaption::Marks::PpsAndDelta, intervals, disturbed));
 
     listDifferences(comparison);
+    m_checklists->showRuns(m_runs);
     showProfileDiff();
     const int others = int(m_runs.size()) - 1;
     if (comparison.unmatched.size() == others) {
@@ -477,6 +495,32 @@ void CompareView::listDifferences(const Comparison &comparison) {
     if (m_differences->count() == 0) {
         m_differences->addItem(tr("Same settings, host fingerprint and checklist for all runs."));
     }
+    fitDifferences();
+}
+
+void CompareView::fitDifferences() {
+    // As wide as its longest line (it wraps beyond 60 characters): the table
+    // keeps the rest.
+    int widest = m_side->tabBar()->sizeHint().width();
+    const int icon = m_differences->style()->pixelMetric(QStyle::PM_SmallIconSize) + 8;
+    for (int i = 0; i < m_differences->count(); ++i) {
+        widest = std::max(widest, icon + m_differences->fontMetrics().horizontalAdvance(
+                                             m_differences->item(i)->text()));
+    }
+    const int total = m_bottom->width() - m_bottom->handleWidth();
+    // Growth goes to the table (its stretch), so the side's width is fixed
+    // here, whatever the bottom's width is now.
+    const int side = std::min({widest + m_differences->verticalScrollBar()->sizeHint().width() +
+                                   2 * m_differences->frameWidth() + 8,
+                               m_differences->fontMetrics().averageCharWidth() * 60, total / 2});
+    m_bottom->setSizes({total - side, side});
+}
+
+void CompareView::showEvent(QShowEvent *event) {
+    // Sizes are known once shown and laid out: a comparison made on a hidden
+    // tab is fitted then.
+    QWidget::showEvent(event);
+    QTimer::singleShot(0, this, &CompareView::fitDifferences);
 }
 
 } // namespace burstlab

@@ -14,12 +14,14 @@ class QLabel;
 class QLineEdit;
 class QListWidget;
 class QListWidgetItem;
+class QSplitter;
 class QTabWidget;
 class QTableView;
 QT_END_NAMESPACE
 
 namespace burstlab {
 
+class CompareChecklists;
 class CompareTableModel;
 class DeltaChart;
 class ElidedLabel;
@@ -27,7 +29,8 @@ class PpsChart;
 class ProfilePanel;
 class RunStore;
 
-// Two or more stored runs overlaid on the pps and delta charts, with the
+// Two or more stored runs overlaid on the pps and delta charts, their host
+// checklists side by side beside them (CompareChecklists), with the
 // per-point delta table against a chosen baseline and a list of what differs
 // between the runs: points they do not share, settings they held differently
 // (fixed parameters, port, step length) and their hosts (fingerprint and
@@ -65,6 +68,7 @@ class CompareView : public QWidget {
     // The selected point's profile diff for a figure; empty when none is shown.
     FigurePanel profileFigurePanel() const;
     ProfilePanel *profileDiff() const { return m_profileDiff; }
+    CompareChecklists *checklists() const { return m_checklists; }
     // Every line of the differences list.
     QStringList differences() const;
     // The host lines of it, "#2 vs baseline #1: governor: performance vs powersave".
@@ -74,12 +78,17 @@ class CompareView : public QWidget {
     // Re-reads the store's runs for the picker (after a run was stored or deleted).
     void reloadRuns();
 
+  protected:
+    void showEvent(QShowEvent *event) override;
+
   private:
     void recompute();
     void showMessage(const QString &message);
     // The figures a reader needs first in sight, each column as wide as its text.
     void fitColumns();
     void listDifferences(const Comparison &comparison);
+    // The differences as wide as their longest line, up to 60 characters.
+    void fitDifferences();
     // Where the delta went at the selected point, for the selected run
     // (the first other run where the baseline's column is selected).
     void showProfileDiff();
@@ -107,7 +116,10 @@ class CompareView : public QWidget {
     QTableView *m_table;
     QListWidget *m_differences;
     ProfilePanel *m_profileDiff;
-    QTabWidget *m_side; // the differences or the profile diff, beside the table
+    QTabWidget *m_side;  // the differences or the profile diff, beside the table
+    QSplitter *m_bottom; // the table and m_side, which is as wide as its lines
+    QSplitter *m_main;   // the run picker, as wide as the runs' names, and the rest
+    CompareChecklists *m_checklists;
     QString m_profilePoint;
 };
 

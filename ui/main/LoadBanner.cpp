@@ -1,4 +1,5 @@
 #include "main/LoadBanner.h"
+#include "util/ElidedLabel.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
@@ -6,54 +7,22 @@
 
 namespace burstlab {
 
-namespace {
-constexpr int kLines = 2;
-
-// text in at most kLines lines of width, elided at the end of the last.
-QString twoLines(const QString &text, const QFontMetrics &metrics, int width) {
-    const auto fits = [&](const QString &t) {
-        return metrics.boundingRect(QRect(0, 0, width, 1 << 20), Qt::TextWordWrap, t).height() <=
-               metrics.lineSpacing() * kLines;
-    };
-    if (width <= 0 || fits(text)) {
-        return text;
-    }
-    qsizetype low = 0;
-    qsizetype high = text.size();
-    while (low < high) {
-        const qsizetype mid = (low + high + 1) / 2;
-        if (fits(text.left(mid) + QChar(0x2026))) {
-            low = mid;
-        } else {
-            high = mid - 1;
-        }
-    }
-    return text.left(low) + QChar(0x2026);
-}
-} // namespace
-
-LoadBanner::LoadBanner(QWidget *parent) : QFrame(parent), m_icon(new QLabel), m_text(new QLabel) {
+LoadBanner::LoadBanner(QWidget *parent)
+    : QFrame(parent), m_icon(new QLabel), m_text(new ElidedLabel) {
     setObjectName(QStringLiteral("loadBanner"));
-    setFrameShape(QFrame::StyledPanel);
     setAutoFillBackground(true);
     const int size = style()->pixelMetric(QStyle::PM_SmallIconSize);
     m_icon->setFixedSize(size, size);
-    m_text->setWordWrap(true);
-    m_text->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_text->setAlignment(Qt::AlignLeft | Qt::AlignTop);
-    m_text->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Ignored);
     auto *layout = new QHBoxLayout(this);
-    const int margin = 3;
-    layout->setContentsMargins(6, margin, 6, margin);
-    layout->addWidget(m_icon, 0, Qt::AlignTop);
+    layout->setContentsMargins(4, 0, 4, 0);
+    layout->addWidget(m_icon);
     layout->addWidget(m_text, 1);
-    // Two lines whatever the text: the tabs below never move with it.
-    setFixedHeight(fontMetrics().lineSpacing() * kLines + 2 * margin + 2 * frameWidth());
+    setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
     hide();
 }
 
 QString LoadBanner::text() const {
-    return m_fullText;
+    return m_text->text();
 }
 
 void LoadBanner::showSample(const LoadSample &sample) {
@@ -75,15 +44,12 @@ void LoadBanner::setRunning(bool running) {
     m_busy = false;
     if (running) {
         setState(false, tr("Watching the load on the TX cores' CPUs while the sweep runs."));
-        show();
-    } else {
-        hide();
     }
+    setVisible(running);
 }
 
 void LoadBanner::setState(bool busy, const QString &text) {
     m_busy = busy;
-    m_fullText = text;
     // The palette's own tooltip colours for a warning: a note that reads on
     // light and dark desktops; the window's own while the host is quiet.
     QPalette pal = parentWidget() ? parentWidget()->palette() : QPalette();
@@ -97,18 +63,7 @@ void LoadBanner::setState(bool busy, const QString &text) {
         style()
             ->standardIcon(busy ? QStyle::SP_MessageBoxWarning : QStyle::SP_MessageBoxInformation)
             .pixmap(size, size));
-    layOutText();
-}
-
-void LoadBanner::resizeEvent(QResizeEvent *event) {
-    QFrame::resizeEvent(event);
-    layOutText();
-}
-
-void LoadBanner::layOutText() {
-    const QString shown = twoLines(m_fullText, m_text->fontMetrics(), m_text->width());
-    m_text->setText(shown);
-    m_text->setToolTip(shown == m_fullText ? QString() : m_fullText);
+    m_text->setText(text);
 }
 
 } // namespace burstlab

@@ -9,12 +9,14 @@ QT_END_NAMESPACE
 
 namespace burstlab {
 
-// A line across the top of the window while a sweep runs: what the sweep's load
-// watch sees on the TX lcores' CPUs, a warning while a task not ours is
-// runnable there (LoadSample::busy), in the words of the log and the stored
-// samples. It keeps one height for the whole sweep, two lines, busy or quiet,
-// so nothing below it moves while steps run; a longer text is elided and
-// whole in the tooltip. Hidden whenever no sweep runs.
+class ElidedLabel;
+
+// What the sweep's load watch sees on the TX lcores' CPUs, in the status bar
+// while a sweep runs: a warning while a task not ours is runnable there
+// (LoadSample::busy), in the words of the log and the stored samples. One
+// line, its whole text in the tooltip. It lives in the status bar, whose
+// height it never changes (MainWindow reserves it), so nothing above it
+// moves when a sweep starts or ends; hidden whenever no sweep runs.
 class LoadBanner : public QFrame {
     Q_OBJECT
   public:
@@ -29,16 +31,11 @@ class LoadBanner : public QFrame {
     void showSample(const burstlab::LoadSample &sample);
     void setRunning(bool running);
 
-  protected:
-    void resizeEvent(QResizeEvent *event) override;
-
   private:
     void setState(bool busy, const QString &text);
-    void layOutText();
 
     QLabel *m_icon;
-    QLabel *m_text;
-    QString m_fullText;
+    ElidedLabel *m_text;
     bool m_running = false;
     bool m_busy = false;
 };

@@ -25,6 +25,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDesktopServices>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -37,7 +38,7 @@
 #include <QStatusBar>
 #include <QStyle>
 #include <QTabWidget>
-#include <QVBoxLayout>
+#include <QUrl>
 
 namespace burstlab {
 
@@ -45,6 +46,9 @@ namespace {
 
 // A sweep that has run this long is worth a question before it is stopped.
 constexpr qint64 kAskBeforeStopMs = 60000;
+
+// The guides (setup, CLI, protocol, a noisy host) where the project keeps them.
+constexpr char kDocsUrl[] = "https://github.com/burstlab/burstlab/tree/main/docs";
 
 // A PostgreSQL store (named by its connection, shown as given: it holds no
 // password) rather than a file (shown by its name).
@@ -76,14 +80,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_tabs->addTab(m_runs, tr("&Runs"));
     m_tabs->addTab(m_compare, tr("&Compare"));
     m_tabs->addTab(m_checklist, tr("C&hecklist"));
-    // The busy-host banner above the tabs, where it is seen whichever is open.
-    auto *central = new QWidget;
-    auto *centralLayout = new QVBoxLayout(central);
-    centralLayout->setContentsMargins(0, 0, 0, 0);
-    centralLayout->setSpacing(0);
-    centralLayout->addWidget(m_loadBanner);
-    centralLayout->addWidget(m_tabs, 1);
-    setCentralWidget(central);
+    setCentralWidget(m_tabs);
 
     auto *scroll = new QScrollArea;
     scroll->setWidget(m_setup);
@@ -115,7 +112,16 @@ MainWindow::MainWindow(QWidget *parent)
     addToolBar(Qt::TopToolBarArea, m_toolbar);
     createMenus();
     statusBar()->showMessage(tr("Ready"));
+    // The busy-host banner in the status bar, seen whichever tab is open and
+    // covering its messages while a sweep runs (the toolbar says the step);
+    // the bar is as high as the banner from the start, so that nothing
+    // above it moves when a sweep starts or ends.
+    statusBar()->addPermanentWidget(m_loadBanner, 1);
     statusBar()->addPermanentWidget(m_notice);
+    statusBar()->setMinimumHeight(
+        std::max(statusBar()->sizeHint().height(),
+                 m_loadBanner->sizeHint().height() +
+                     2 * style()->pixelMetric(QStyle::PM_DefaultFrameWidth)));
 
     connect(m_setup, &SweepSetupPanel::validityChanged, this, &MainWindow::updateActions);
     connect(m_setup, &SweepSetupPanel::reasonChanged, this, &MainWindow::showSetupProblem);
@@ -130,6 +136,8 @@ MainWindow::MainWindow(QWidget *parent)
             });
     connect(m_session, &SweepSession::runningChanged, this, [this](bool running) {
         if (running) {
+            // What the bar said before the sweep (e.g. "Ready") is no news of it.
+            statusBar()->clearMessage();
             m_sweepClock.start();
             m_stepsDone = m_stepsTotal = 0;
         } else {
@@ -346,6 +354,13 @@ void MainWindow::createMenus() {
     });
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
+    QAction *docs = help->addAction(tr("&Documentation"));
+    docs->setObjectName(QStringLiteral("documentationAction"));
+    docs->setToolTip(tr("Open %1 in the web browser").arg(kDocsUrl));
+    docs->setShortcuts(QKeySequence::HelpContents);
+    connect(docs, &QAction::triggered, this,
+            [] { QDesktopServices::openUrl(QUrl(QString::fromLatin1(kDocsUrl))); });
+    help->addSeparator();
     QAction *aboutAction = help->addAction(tr("&About burstlab"));
     aboutAction->setMenuRole(QAction::AboutRole);
     connect(aboutAction, &QAction::triggered, this, &MainWindow::about);

@@ -18,8 +18,14 @@ SweepToolBar::SweepToolBar(const QList<QAction *> &actions, QWidget *parent)
     for (QAction *action : actions) {
         addAction(action);
         // Named so tests and scripts find the buttons as they found the panel's.
-        widgetForAction(action)->setObjectName(action->objectName() + QStringLiteral("Button"));
+        QWidget *button = widgetForAction(action);
+        button->setObjectName(action->objectName() + QStringLiteral("Button"));
+        // A toolbar's buttons take no focus; these are the window's main
+        // commands, so Tab reaches them, and shows where it is.
+        button->setFocusPolicy(Qt::TabFocus);
     }
+    setStyleSheet(QStringLiteral(
+        "QToolButton:focus { border: 2px solid palette(highlight); border-radius: 3px; }"));
     addSeparator();
     auto *icon = new QLabel(this);
     const int iconSize = style()->pixelMetric(QStyle::PM_SmallIconSize);

@@ -113,7 +113,7 @@ QVariant ResultsTableModel::data(const QModelIndex &index, int role) const {
         if (index.column() == PrecisionColumn) {
             return stats.precision.warning();
         }
-        return {};
+        return rowTip(stats);
     default:
         return {};
     }
@@ -158,6 +158,20 @@ QVariant ResultsTableModel::display(const PointStats &stats, int column) const {
         return value.isValid() ? QString::number(value.toLongLong()) : none;
     }
     }
+}
+
+// The figures after the reader's first columns, one "title: value" a line:
+// what a table narrowed to those columns still tells. The cells are already
+// made safe (SafeText); escaped again for the tip, which is shown as HTML.
+QString ResultsTableModel::rowTip(const PointStats &stats) const {
+    QStringList lines;
+    for (int column = CvColumn; column < shownColumns(); ++column) {
+        lines << QStringLiteral("%1: %2").arg(headerData(column, Qt::Horizontal).toString(),
+                                              display(stats, column).toString().toHtmlEscaped());
+    }
+    return QStringLiteral("<p><b>%1</b><br>%2</p>")
+        .arg(display(stats, PointColumn).toString().toHtmlEscaped(),
+             lines.join(QStringLiteral("<br>")));
 }
 
 // A sink column's count (SinkFigures), invalid where the point has none.

@@ -13,7 +13,9 @@ namespace burstlab {
 // to trust it; with a sink, what it received, lost and dropped, and with
 // timestamps the latency, in columns after those. Every figure is the
 // core's (PointStats, Delta) printed at the precision of the text exports.
-// Rows change in place as points complete (no reset per update).
+// Cells without a tooltip of their own show the row's figures after the
+// disturbed count, for a view that shows only the first columns. Rows change
+// in place as points complete (no reset per update).
 class ResultsTableModel : public QAbstractTableModel {
     Q_OBJECT
   public:
@@ -67,6 +69,7 @@ class ResultsTableModel : public QAbstractTableModel {
     QVariant display(const PointStats &stats, int column) const;
     QVariant sortValue(const PointStats &stats, int column) const;
     QVariant sinkValue(const PointStats &stats, int column) const;
+    QString rowTip(const PointStats &stats) const;
     int shownColumns() const;
     const std::optional<Delta> &delta(const PointStats &stats) const;
 

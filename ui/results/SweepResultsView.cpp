@@ -13,6 +13,8 @@
 #include "stats/PointStats.h"
 #include "store/RunStore.h"
 #include "util/ChartsWithKey.h"
+#include "util/ColumnChooser.h"
+#include "util/CompactHeader.h"
 #include "util/CompactTable.h"
 #include "util/ElidedLabel.h"
 #include "util/RowMenu.h"
@@ -72,6 +74,7 @@ SweepResultsView::SweepResultsView(QWidget *parent)
     auto *proxy = new QSortFilterProxyModel(this);
     proxy->setSourceModel(m_model);
     proxy->setSortRole(Qt::UserRole);
+    m_table->setHorizontalHeader(new CompactHeader(m_table));
     m_table->setModel(proxy);
     m_table->setSortingEnabled(true);
     m_table->sortByColumn(-1, Qt::AscendingOrder);
@@ -80,18 +83,23 @@ SweepResultsView::SweepResultsView(QWidget *parent)
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    // On a laptop the point, its pps, the delta and its verdict are in sight
-    // for eight rows, also for a two-axis point: ns/packet, the interval and
-    // the rest follow them.
+    // On a laptop the point, its pps, the delta with its interval and
+    // verdict, ns/packet and the repetitions are in sight for eight rows, also
+    // for a two-axis point. The precision, bit rates and warnings are in the
+    // row's tooltip, and in the table when the user shows them (the header's
+    // menu).
     CompactTable::fit(m_table, 8);
+    using M = ResultsTableModel;
     const auto firstColumns = [this] {
         CompactTable::putFirst(m_table,
-                               {ResultsTableModel::PointColumn, ResultsTableModel::PpsColumn,
-                                ResultsTableModel::DeltaColumn, ResultsTableModel::VerdictColumn,
-                                ResultsTableModel::NsColumn});
+                               {M::PointColumn, M::PpsColumn, M::DeltaColumn, M::CiColumn,
+                                M::VerdictColumn, M::NsColumn, M::RepsColumn, M::DisturbedColumn});
     };
     firstColumns();
     connect(proxy, &QAbstractItemModel::modelReset, this, firstColumns);
+    ColumnChooser::install(
+        m_table, QStringLiteral("results/hiddenColumns"),
+        {M::CvColumn, M::PrecisionColumn, M::L2Column, M::L1Column, M::NotesColumn});
     RowMenu::addCopyRows(m_table);
     RowMenu::install(m_table);
 
@@ -104,12 +112,6 @@ SweepResultsView::SweepResultsView(QWidget *parent)
     m_controls->addSpacing(12);
     m_controls->addWidget(m_summary, 1);
 
-    auto *charts = splitter(Qt::Horizontal, m_pps, m_delta, QStringLiteral("chartsSplitter"));
-    charts->addWidget(m_checklist);
-    charts->setStretchFactor(0, 3);
-    charts->setStretchFactor(1, 3);
-    charts->setStretchFactor(2, 1);
-    QWidget *chartsBox = chartsWithKey(charts, m_key, this);
     auto *profileScroll = new QScrollArea(this);
     profileScroll->setWidget(m_profile);
     profileScroll->setWidgetResizable(true);
@@ -118,13 +120,20 @@ SweepResultsView::SweepResultsView(QWidget *parent)
     m_side->setDocumentMode(true);
     m_side->addTab(m_live, tr("Live rate"));
     m_side->addTab(profileScroll, tr("Profile"));
+    m_side->addTab(m_checklist, tr("Checklist"));
     m_side->setTabToolTip(1, tr("Where the selected point's ns/packet go: the TX lcores' "
                                 "profile over the measured windows"));
-    auto *bottom = splitter(Qt::Horizontal, m_side, m_table, QStringLiteral("liveSplitter"));
-    // The table's nine columns need more room than the live chart.
-    bottom->setStretchFactor(0, 2);
-    bottom->setStretchFactor(1, 3);
-    auto *vertical = splitter(Qt::Vertical, chartsBox, bottom, QStringLiteral("resultsSplitter"));
+    m_side->setTabToolTip(2, tr("The run's host checklist"));
+    m_side->setCurrentWidget(m_checklist);
+    // The live rate, the profile and the checklist beside the charts, so the
+    // table below has the whole width for the columns a reader needs first.
+    auto *charts = splitter(Qt::Horizontal, m_pps, m_delta, QStringLiteral("chartsSplitter"));
+    charts->addWidget(m_side);
+    charts->setStretchFactor(0, 3);
+    charts->setStretchFactor(1, 3);
+    charts->setStretchFactor(2, 2);
+    QWidget *chartsBox = chartsWithKey(charts, m_key, this);
+    auto *vertical = splitter(Qt::Vertical, chartsBox, m_table, QStringLiteral("resultsSplitter"));
     vertical->setStretchFactor(0, 3);
     vertical->setStretchFactor(1, 2);
 
@@ -236,8 +245,8 @@ void SweepResultsView::clear() {
 void SweepResultsView::setLiveRun(qint64 runId, bool running) {
     m_liveRunId = runId;
     m_liveRunning = running;
-    if (running)
-        m_side->setCurrentWidget(m_live);
+    // The checklist as a run ends: the load watch's verdict has just joined it.
+    m_side->setCurrentWidget(running ? static_cast<QWidget *>(m_live) : m_checklist);
 }
 
 void SweepResultsView::setPpsFromZero(bool fromZero) {
@@ -416,9 +425,17 @@ void SweepResultsView::recompute() {
     const EngineIdentity engine = EngineIdentity::of(run.hello, run.spec.engine.kind);
     const QString engineText =
         engine.kind == EngineKind::Pktgen ? engine.text() + QStringLiteral(" · ") : QString();
-    m_summary->setText(tr("Run #%1 %2 · %3 · %4%5 · %6")
-                           .arg(run.id)
-                           .arg(name, run.device(), engineText, run.spec.describe(), lineRate));
+    // A run still measuring (here or by the CLI, followed in the store), cut
+    // short or failed says so first: its points are not all there.
+    const QString state = run.status == RunStatus::Running
+                              ? tr(" · running: %n point(s) so far", nullptr, int(stats.size()))
+                          : run.status == RunStatus::Completed
+                              ? QString()
+                              : QStringLiteral(" · ") + toString(run.status);
+    m_summary->setText(
+        tr("Run #%1 %2%3 · %4 · %5%6 · %7")
+            .arg(run.id)
+            .arg(name, state, run.device(), engineText, run.spec.describe(), lineRate));
     showProfile();
 }
 

@@ -31,9 +31,9 @@ class ResultsTableModel;
 class RunStore;
 
 // One run's results as they come in: pps and delta charts side by side on one
-// x scale with the run's host checklist beside them, the live rate of the
-// running step or the profile of the point selected in the table (tabs
-// beside the table, so the table keeps its width), and the mailing-list table. Deltas are shown
+// x scale with, beside them in tabs, the live rate of the running step, the
+// profile of the point selected in the table and the run's host checklist;
+// under them the mailing-list table, across the whole width. Deltas are shown
 // against the previous point or against a baseline run picked from the store.
 class SweepResultsView : public QWidget {
     Q_OBJECT
@@ -125,7 +125,7 @@ class SweepResultsView : public QWidget {
     ChecklistSummary *m_checklist;
     LiveRateChart *m_live;
     ProfilePanel *m_profile;
-    QTabWidget *m_side; // the live rate or the profile, beside the table
+    QTabWidget *m_side; // the live rate, the profile or the checklist, beside the charts
     PpsChart *m_pps;
     DeltaChart *m_delta;
     ResultsTableModel *m_model;

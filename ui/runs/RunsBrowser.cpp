@@ -2,6 +2,7 @@
 #include "runs/RunEditDialog.h"
 #include "runs/RunsTableModel.h"
 #include "store/RunStore.h"
+#include "util/CompactHeader.h"
 #include "util/RowMenu.h"
 #include "util/SafeText.h"
 
@@ -28,6 +29,7 @@ RunsBrowser::RunsBrowser(QWidget *parent)
     m_proxy->setSortRole(Qt::UserRole);
     m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
     m_proxy->setFilterKeyColumn(-1);
+    m_table->setHorizontalHeader(new CompactHeader(m_table));
     m_table->setModel(m_proxy);
     m_table->setSortingEnabled(true);
     m_table->sortByColumn(RunsTableModel::IdColumn, Qt::DescendingOrder);
@@ -131,11 +133,18 @@ void RunsBrowser::fitColumns() {
     header->setSectionResizeMode(QHeaderView::Interactive);
     m_table->resizeColumnsToContents();
     // A long name, label or device would push status and steps off a laptop
-    // screen: cut them (the whole text is in the tooltip).
-    const int maxWidth = fontMetrics().averageCharWidth() * 30;
-    for (int column : {RunsTableModel::NameColumn, RunsTableModel::LabelColumn,
-                       RunsTableModel::DeviceColumn, RunsTableModel::TagsColumn}) {
-        m_table->setColumnWidth(column, std::min(m_table->columnWidth(column), maxWidth));
+    // screen: cut them (the whole text is in the tooltip), unless every
+    // column fits whole, as on a wide screen.
+    int total = 0;
+    for (int column = 0; column < header->count(); ++column) {
+        total += header->isSectionHidden(column) ? 0 : m_table->columnWidth(column);
+    }
+    if (total > m_table->viewport()->width()) {
+        const int maxWidth = fontMetrics().averageCharWidth() * 30;
+        for (int column : {RunsTableModel::NameColumn, RunsTableModel::LabelColumn,
+                           RunsTableModel::DeviceColumn, RunsTableModel::TagsColumn}) {
+            m_table->setColumnWidth(column, std::min(m_table->columnWidth(column), maxWidth));
+        }
     }
     header->setSectionResizeMode(RunsTableModel::SweepColumn, QHeaderView::Stretch);
 }

@@ -87,7 +87,12 @@ bool SweepSession::start(const SweepSpec &spec, const QString &name, const QStri
     }
     Run run;
     run.name = name.isEmpty() ? spec.describe() : name;
-    run.label = label;
+    // A label however short, so that lists, baselines and captions do not
+    // repeat the sweep's text for every run: what is swept and when.
+    run.label = !label.isEmpty() ? label
+                                 : tr("%1 at %2")
+                                       .arg(spec.axisNames().join(QStringLiteral(" x ")),
+                                            QTime::currentTime().toString(QStringLiteral("HH:mm")));
     run.spec = spec;
     m_steps.clear();
     m_results->clear();
@@ -145,7 +150,6 @@ void SweepSession::setRunning(bool running) {
 void SweepSession::onHello(const EngineHello &hello) {
     m_engine = hello.summary();
     m_setup->setLimits(hello.stepLimits());
-    emit statusMessage(tr("Engine ready: %1").arg(m_engine));
 }
 
 void SweepSession::onRunStored(qint64 runId) {

@@ -13,6 +13,10 @@ QWidget *chartsWithKey(QWidget *charts, QLabel *key, QWidget *parent) {
     layout->addWidget(charts, 1);
     key->setTextFormat(Qt::PlainText);
     key->setWordWrap(true);
+    key->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    // Two lines whether the key is empty, short or names the disturbed marks
+    // too: the charts above keep their height as a run starts or a mark comes.
+    key->setFixedHeight(key->fontMetrics().lineSpacing() * 2 + 2);
     layout->addWidget(key);
     return box;
 }
