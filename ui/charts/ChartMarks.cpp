@@ -15,6 +15,8 @@ namespace burstlab::ChartMarks {
 
 namespace {
 const char *const dotsProperty = "burstlabDots";
+// Above the series items Qt Charts draws over the chart's own children.
+constexpr qreal kLabelZ = 100;
 
 // The counts of one chart, placed together whenever the plot moves or a
 // series is hidden or shown.
@@ -182,12 +184,13 @@ void add(QChart *chart, const QList<ChartPoint> &points, const QString &group,
         if (p.mark.isEmpty()) {
             continue;
         }
-        // On a plate of the background's colour, so a line or whisker behind
-        // the count does not run through its digits.
+        // On a plate of the background's colour, above the series (Qt Charts
+        // draws them over the chart's own children), so a line or whisker
+        // does not run through its digits; the placement keeps it off the
+        // dots and triangles.
         auto *plate = new QGraphicsRectItem(chart);
-        QColor background = palette.color(QPalette::Base);
-        background.setAlphaF(0.85f);
-        plate->setBrush(background);
+        plate->setZValue(kLabelZ);
+        plate->setBrush(palette.color(QPalette::Base));
         plate->setPen(Qt::NoPen);
         auto *text = new QGraphicsSimpleTextItem(p.mark, plate);
         text->setFont(ChartStyle::font(fontScale, 0.85, false));
