@@ -183,8 +183,8 @@ void TestFixTrial::verdictIsTheRunsOwnDelta() {
     QCOMPARE(delta->verdict, stats[1].vsPrevious->verdict);
     QCOMPARE(delta->verdict, Verdict::Better);
     QCOMPARE(trial.outcomeText(data),
-             QStringLiteral("try-fix gro off -> on on hs1: 1000000 -> 1200000 pps (166.67 ns "
-                            "fewer per packet, +200000 pps): better (%1)")
+             QStringLiteral("try-fix gro off -> on on hs1: 1,000,000 -> 1,200,000 pps (166.67 ns "
+                            "fewer per packet, +200,000 pps): better (%1)")
                  .arg(PointStats::correctionText(stats, false)));
     // A point without a figure gives no verdict, and says which.
     RunData half;

@@ -1,4 +1,5 @@
 #include "sweep/FixTrial.h"
+#include "exchange/TextLayout.h"
 #include "model/StepParameters.h"
 #include "stats/Figure.h"
 #include "stats/PointStats.h"
@@ -242,10 +243,9 @@ QString FixTrial::outcomeText(const RunData &data) const {
                                     : QStringLiteral("no change per packet");
     QString text = QStringLiteral("%1%2 -> %3 pps (%4, %5%6 pps): %7")
                        .arg(head)
-                       .arg(*before)
-                       .arg(*after)
-                       .arg(way, d->pps > 0 ? QStringLiteral("+") : QString())
-                       .arg(d->pps)
+                       .arg(TextLayout::thousands(*before), TextLayout::thousands(*after), way,
+                            d->pps > 0 ? QStringLiteral("+") : QString(),
+                            TextLayout::thousands(d->pps))
                        .arg(QLatin1String(toString(d->verdict)));
     const QString correction = PointStats::correctionText(stats, false);
     return correction.isEmpty() ? text : text + QStringLiteral(" (%1)").arg(correction);
