@@ -68,8 +68,9 @@ QStringList NetperfColumns::csvFields(const QJsonObject &row) {
 
 QStringList NetperfColumns::markdown(const Comparison &c) {
     const QStringList names = c.names();
-    QStringList figures{QStringLiteral("| run | point | test | parameters | figure | value |"),
-                        QStringLiteral("|---|---|---|---|---|---|")};
+    QStringList figures{QStringLiteral("| run | point | test | figure | value |"),
+                        QStringLiteral("|---|---|---|---|---|")};
+    QStringList parameters;
     QStringList changes{
         QStringLiteral("| run | point | figure | baseline | value | change | % | verdict |"),
         QStringLiteral("|---|---|---|---|---|---|---|---|")};
@@ -84,11 +85,14 @@ QStringList NetperfColumns::markdown(const Comparison &c) {
                     .arg(SafeText::markdownCell(names[r]),
                          SafeText::markdownCell(c.points[p].describe(c.axisNames)));
             for (const NetperfFigure &f : result->figures)
-                figures << lead + QStringLiteral("%1 | %2 | %3 | %4 |")
+                figures << lead + QStringLiteral("%1 | %2 | %3 |")
                                       .arg(SafeText::markdownCell(result->test),
-                                           SafeText::markdownCell(result->parametersText()),
                                            SafeText::markdownCell(NetperfText::figureName(f)),
                                            SafeText::markdownCell(NetperfText::valueText(f)));
+            parameters << QStringLiteral("> %1: %2 %3")
+                              .arg(SafeText::markdownCell(names[r]),
+                                   SafeText::markdownCell(result->test),
+                                   SafeText::markdownCell(result->parametersText()));
             const auto &base = c.cells[0][p];
             const auto before = r > 0 && base ? NetperfText::of(*base) : std::nullopt;
             if (!before)
@@ -109,7 +113,7 @@ QStringList NetperfColumns::markdown(const Comparison &c) {
     if (figures.size() > 2)
         out << QString()
             << QStringLiteral("netperf figures (as netperf printed them; - = not measured):")
-            << QString() << figures;
+            << QString() << figures << QString() << parameters;
     if (changes.size() > 2)
         out << QString()
             << QStringLiteral("netperf figures against the baseline (change = this run - "
