@@ -349,7 +349,10 @@ class TestNetperfImport : public QObject {
         pair[0].run.id = 1;
         const QString post = NetdevExport::comparison(Comparison::of(pair));
         const QString show = NetdevExport::run(runs->first());
-        for (const QString &out : {post, show}) {
+        const QString csv = TableExport::csv(Comparison::of(pair));
+        const QString markdown = TableExport::markdown(Comparison::of(pair));
+        QVERIFY2(csv.contains(QStringLiteral("netperf_delta_change")), qPrintable(csv));
+        for (const QString &out : {post, show, csv, markdown}) {
             QVERIFY2(!out.contains(QChar(0x1b)) && !out.contains(QChar(0x07)) &&
                          !out.contains(QChar(0x202e)),
                      qPrintable(out));
