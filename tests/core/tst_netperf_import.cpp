@@ -2,10 +2,11 @@
 // with the mail's transactions/s, CPU % and service demand, -1 kept as not
 // measured, the stated `gro off` as the next run's setting and nothing
 // assumed elsewhere, the 14K pair compared with its change and verdict and
-// no pps made up; TCP_STREAM and UDP_RR; bad tables refused naming the
-// field; hostile text shown escaped; the read bounded; and the CLI's import,
+// no pps made up, in the CSV and Markdown exports as in JSON; TCP_STREAM and UDP_RR; bad tables
+// refused naming the field; hostile text shown escaped; the read bounded; and the CLI's import,
 // show and compare on a store.
 #include "CliRun.h"
+#include "CsvRows.h"
 #include "PostText.h"
 #include "compare/Comparison.h"
 #include "exchange/ImportFormat.h"
@@ -194,6 +195,79 @@ class TestNetperfImport : public QObject {
         QVERIFY(second.value("pps").isNull());
     }
 
+    void seed004TablesCarryTheJsonsFigures() {
+        const QList<RunData> runs = seed004();
+        QCOMPARE(runs.size(), 6);
+        const Comparison c = Comparison::of({runs[0], runs[1]});
+        const QJsonArray points = QJsonDocument::fromJson(TableExport::json(c).toUtf8())
+                                      .object()
+                                      .value("points")
+                                      .toArray();
+        QCOMPARE(points.size(), 2);
+        const auto csv = csvRows(TableExport::csv(c));
+        QCOMPARE(csv.size(), 2);
+        // A list is text: one starting with '-' gets a spreadsheet's text mark.
+        const auto list = [](QString cell) {
+            if (cell.startsWith(QLatin1Char('\'')))
+                cell.remove(0, 1);
+            return cell.split(QLatin1Char(';'));
+        };
+        for (qsizetype r = 0; r < 2; ++r) {
+            const QJsonObject json = points[r].toObject();
+            QStringList printed;
+            for (const QJsonValue &f : json.value("netperf").toObject().value("figures").toArray())
+                printed << (f.toObject().value("value").isNull()
+                                ? QString()
+                                : f.toObject().value("printed").toString());
+            QCOMPARE(list(csv[r].value("netperf_value")), printed);
+            QCOMPARE(csv[r].value("netperf_test"), QStringLiteral("TCP_RR"));
+        }
+        QCOMPARE(list(csv[0].value("netperf_value")),
+                 (QStringList{"8118.31", "1.57", "", "46.410", ""}));
+        QCOMPARE(list(csv[1].value("netperf_value")),
+                 (QStringList{"5837.35", "2.20", "", "90.628", ""}));
+        QCOMPARE(list(csv[1].value("netperf_delta_name")),
+                 (QStringList{"transactions/s", "CPU local", "CPU remote", "S.dem local",
+                              "S.dem remote"}));
+        // The changes and verdicts are the JSON's, not measured left empty.
+        const QJsonArray changes = points[1].toObject().value("netperf_vs_baseline").toArray();
+        for (const char *field : {"reference", "current", "change", "verdict"}) {
+            QStringList fromJson;
+            for (const QJsonValue &change : changes)
+                fromJson << change.toObject().value(QLatin1String(field)).toString();
+            QCOMPARE(list(csv[1].value(QStringLiteral("netperf_delta_") + QLatin1String(field))),
+                     fromJson);
+        }
+        QCOMPARE(list(csv[1].value("netperf_delta_change")),
+                 (QStringList{"-2280.96", "+0.63", "", "+44.218", ""}));
+        QCOMPARE(list(csv[1].value("netperf_delta_verdict")),
+                 (QStringList{"insufficient", "insufficient", "", "insufficient", ""}));
+        QVERIFY(csv[0].value("netperf_delta_change").isEmpty());
+
+        // Markdown: the text's rows, "-" and "not measured" where it says so.
+        const QString markdown = TableExport::markdown(c);
+        const auto row = [&](const QString &figure) {
+            for (const QString &line : markdown.split(QLatin1Char('\n'))) {
+                const QStringList cells = line.split(QStringLiteral(" | "));
+                if (cells.size() == 8 && cells[2] == figure)
+                    return cells.mid(3);
+            }
+            return QStringList();
+        };
+        QCOMPARE(row(QStringLiteral("trans/s")),
+                 (QStringList{"8118.31", "5837.35", "-2280.96", "-28.1%", "insufficient |"}));
+        QCOMPARE(row(QStringLiteral("S.dem local us/Tr")),
+                 (QStringList{"46.410", "90.628", "+44.218", "+95.3%", "insufficient |"}));
+        QCOMPARE(row(QStringLiteral("CPU remote %")),
+                 (QStringList{"-", "-", "-", "", "not measured |"}));
+        QVERIFY2(markdown.contains(QStringLiteral("| S.dem local us/Tr | 46.410 |")),
+                 qPrintable(markdown));
+        QVERIFY2(markdown.contains(QStringLiteral("| S.dem local us/Tr | 90.628 |")),
+                 qPrintable(markdown));
+        QVERIFY2(markdown.contains(NetperfText::verdictRule()), qPrintable(markdown));
+        QVERIFY2(!markdown.contains(QStringLiteral("-1.0")), qPrintable(markdown));
+    }
+
     void streamAndUdpLayouts() {
         const auto stream = NetperfImport::parse(
             QStringLiteral(
@@ -275,7 +349,10 @@ class TestNetperfImport : public QObject {
         pair[0].run.id = 1;
         const QString post = NetdevExport::comparison(Comparison::of(pair));
         const QString show = NetdevExport::run(runs->first());
-        for (const QString &out : {post, show}) {
+        const QString csv = TableExport::csv(Comparison::of(pair));
+        const QString markdown = TableExport::markdown(Comparison::of(pair));
+        QVERIFY2(csv.contains(QStringLiteral("netperf_delta_change")), qPrintable(csv));
+        for (const QString &out : {post, show, csv, markdown}) {
             QVERIFY2(!out.contains(QChar(0x1b)) && !out.contains(QChar(0x07)) &&
                          !out.contains(QChar(0x202e)),
                      qPrintable(out));

@@ -9,14 +9,6 @@ using T = TextLayout;
 
 const QString notMeasured = QStringLiteral("not measured");
 
-QString nameOf(const NetperfFigure &f) {
-    return f.name == QLatin1String("transactions/s") ? f.unit : f.name + QLatin1Char(' ') + f.unit;
-}
-
-QString valueOf(const NetperfFigure &f) {
-    return f.value() ? f.printed : QStringLiteral("-");
-}
-
 // "request 128 B, response 14336 B, ..." parameter by parameter: what differs.
 QStringList parameterDifferences(const NetperfResult &reference, const NetperfResult &current,
                                  const QString &referenceName, const QString &currentName) {
@@ -43,6 +35,23 @@ QStringList parameterDifferences(const NetperfResult &reference, const NetperfRe
 
 } // namespace
 
+QString NetperfText::figureName(const NetperfFigure &f) {
+    return f.name == QLatin1String("transactions/s") ? f.unit : f.name + QLatin1Char(' ') + f.unit;
+}
+
+QString NetperfText::valueText(const NetperfFigure &f) {
+    return f.value() ? f.printed : QStringLiteral("-");
+}
+
+QString NetperfText::verdictText(const NetperfChange &change) {
+    return change.change ? QString::fromLatin1(toString(change.verdict)) : notMeasured;
+}
+
+QString NetperfText::verdictRule() {
+    return QStringLiteral("netperf verdicts: a netperf table is one repetition, and a verdict "
+                          "needs Welch's test on 2 or more a side: insufficient.");
+}
+
 std::optional<NetperfResult> NetperfText::of(const PointStats &stats) {
     for (const StepResult &step : stats.disturbance.counted) {
         if (auto result = NetperfResult::of(step))
@@ -59,7 +68,7 @@ QStringList NetperfText::run(const QList<PointStats> &stats, const QStringList &
             continue;
         QStringList names;
         for (const NetperfFigure &f : result->figures)
-            names << nameOf(f);
+            names << figureName(f);
         const qsizetype width = T::widest(names);
         lines << QStringLiteral("netperf %1 figures%2 (as netperf printed them; - = not measured):")
                      .arg(result->test,
@@ -68,7 +77,7 @@ QStringList NetperfText::run(const QList<PointStats> &stats, const QStringList &
         for (qsizetype i = 0; i < result->figures.size(); ++i) {
             const NetperfFigure &f = result->figures[i];
             lines << QStringLiteral("   %1  %2%3")
-                         .arg(T::padRight(names[i], width), T::padLeft(valueOf(f), 10),
+                         .arg(T::padRight(names[i], width), T::padLeft(valueText(f), 10),
                               f.value() ? QString() : QStringLiteral("  ") + notMeasured);
         }
         lines << QString();
@@ -97,7 +106,7 @@ QStringList NetperfText::comparison(const Comparison &c, const QStringList &name
             const QList<NetperfChange> changes = NetperfChange::between(*before, *after);
             QStringList figureNames{QStringLiteral("figure")};
             for (const NetperfChange &change : changes)
-                figureNames << nameOf(change.reference);
+                figureNames << figureName(change.reference);
             const qsizetype width = T::widest(figureNames);
             lines << QStringLiteral("   %1 %2 %3 %4          verdict")
                          .arg(T::padRight(figureNames[0], width), T::padLeft(base, 8),
@@ -106,12 +115,10 @@ QStringList NetperfText::comparison(const Comparison &c, const QStringList &name
                 const NetperfChange &change = changes[i];
                 lines << QStringLiteral("   %1 %2 %3 %4 %5  %6")
                              .arg(T::padRight(figureNames[i + 1], width),
-                                  T::padLeft(valueOf(change.reference), 8),
-                                  T::padLeft(valueOf(change.current), 8),
+                                  T::padLeft(valueText(change.reference), 8),
+                                  T::padLeft(valueText(change.current), 8),
                                   T::padLeft(change.changeText(), 8),
-                                  T::padLeft(change.percentText(), 7),
-                                  change.change ? QString::fromLatin1(toString(change.verdict))
-                                                : notMeasured);
+                                  T::padLeft(change.percentText(), 7), verdictText(change));
             }
             for (const QString &difference : parameterDifferences(*before, *after, base, tag))
                 lines << QStringLiteral(" ! ") + difference;
@@ -119,8 +126,7 @@ QStringList NetperfText::comparison(const Comparison &c, const QStringList &name
         }
     }
     if (!lines.isEmpty())
-        lines << QStringLiteral("netperf verdicts: a netperf table is one repetition, and a "
-                                "verdict needs Welch's test on 2 or more a side: insufficient.");
+        lines << verdictRule();
     return lines;
 }
 

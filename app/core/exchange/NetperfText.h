@@ -17,6 +17,14 @@ namespace NetperfText {
 
 // The netperf figures of a point: its first counted repetition's.
 std::optional<NetperfResult> of(const PointStats &stats);
+// A figure's name as the tables print it: "trans/s", "S.dem local us/Tr".
+QString figureName(const NetperfFigure &f);
+// Its printed value, "-" where netperf did not measure it.
+QString valueText(const NetperfFigure &f);
+// A change's verdict, "not measured" where a side has no figure.
+QString verdictText(const NetperfChange &change);
+// Why every netperf verdict is "insufficient", said under the tables.
+QString verdictRule();
 
 QStringList run(const QList<PointStats> &stats, const QStringList &labels);
 QStringList comparison(const Comparison &c, const QStringList &names, const QStringList &labels);

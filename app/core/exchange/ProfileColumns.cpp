@@ -47,32 +47,12 @@ QJsonObject rowJson(const ProfileDelta::Row &r) {
             {QStringLiteral("changed"), r.changed}};
 }
 
-// A function's name in a ';'-separated list: its separators changed, as a
-// folded stack's frames are (the cell is shown safe as a whole).
-QString listed(QString name) {
-    return name.replace(QLatin1Char(';'), QLatin1Char(','));
-}
-
-// The values of one field of every object of an array, ';'-separated.
-QString joined(const QJsonArray &objects, const QString &field) {
-    QStringList values;
-    for (const QJsonValue &v : objects) {
-        const QJsonValue value = v.toObject().value(field);
-        values << (value.isString() ? listed(value.toString()) : T::cell(value));
-    }
-    return values.join(QLatin1Char(';'));
-}
-
 const QStringList profileListed{QStringLiteral("name"), QStringLiteral("share"),
                                 QStringLiteral("share_low"), QStringLiteral("share_high"),
                                 QStringLiteral("ns_per_pkt")};
 const QStringList deltaListed{QStringLiteral("name"), QStringLiteral("baseline_ns_per_pkt"),
                               QStringLiteral("ns_per_pkt"), QStringLiteral("delta_ns_printed"),
                               QStringLiteral("changed")};
-
-QString md(const QString &text) {
-    return SafeText::field(text).replace(QLatin1Char('|'), QLatin1String("\\|"));
-}
 
 QString nsText(const std::optional<double> &ns) {
     return ns ? T::fixed2(*ns) : QStringLiteral("-");
@@ -138,9 +118,9 @@ QStringList ProfileColumns::csvFields(const QJsonObject &row) {
     const QJsonObject delta = row.value(QStringLiteral("profile_vs_baseline")).toObject();
     QStringList fields{T::cell(profile.value(QStringLiteral("samples")))};
     for (const QString &field : profileListed)
-        fields << joined(profile.value(QStringLiteral("functions")).toArray(), field);
+        fields << T::listCell(profile.value(QStringLiteral("functions")).toArray(), field);
     for (const QString &field : deltaListed)
-        fields << joined(delta.value(QStringLiteral("rows")).toArray(), field);
+        fields << T::listCell(delta.value(QStringLiteral("rows")).toArray(), field);
     return fields;
 }
 
@@ -153,13 +133,15 @@ QStringList ProfileColumns::markdown(const Comparison &c) {
                        "| share | changed |"),
         QStringLiteral("|---|---|---|---|---|---|---|---|---|")};
     ProfileText::eachProfile(c, [&](qsizetype r, qsizetype p, const PointProfile &profile) {
-        const QString lead =
-            QStringLiteral("| %1 | %2 | ").arg(md(names[r]), md(c.points[p].describe(c.axisNames)));
+        const QString lead = QStringLiteral("| %1 | %2 | ")
+                                 .arg(SafeText::markdownCell(names[r]),
+                                      SafeText::markdownCell(c.points[p].describe(c.axisNames)));
         for (qsizetype f = 0; f < profile.functions.size() && f < ProfileText::kTopFunctions; ++f) {
             const PointProfile::Function &fn = profile.functions[f];
             points << lead + QStringLiteral("%1 | %2 | %3 to %4 | %5 |")
-                                 .arg(md(fn.name), T::percent1(fn.share), T::percent1(fn.shareLow),
-                                      T::percent1(fn.shareHigh), nsText(fn.ns));
+                                 .arg(SafeText::markdownCell(fn.name), T::percent1(fn.share),
+                                      T::percent1(fn.shareLow), T::percent1(fn.shareHigh),
+                                      nsText(fn.ns));
         }
         const auto &base = c.cells[0][p];
         const auto delta =
@@ -168,9 +150,9 @@ QStringList ProfileColumns::markdown(const Comparison &c) {
             return;
         for (const ProfileDelta::Row &row : delta->changedAndRest())
             deltas << lead + QStringLiteral("%1 | %2 | %3 | %4 | %5 | %6 → %7 | %8 |")
-                                 .arg(T::fixed2(delta->ns), md(row.name), nsText(row.reference.ns),
-                                      nsText(row.current.ns), T::fixed2(row.printed),
-                                      T::percent1(row.reference.share),
+                                 .arg(T::fixed2(delta->ns), SafeText::markdownCell(row.name),
+                                      nsText(row.reference.ns), nsText(row.current.ns),
+                                      T::fixed2(row.printed), T::percent1(row.reference.share),
                                       T::percent1(row.current.share),
                                       row.changed ? QStringLiteral("yes") : QString());
     });
@@ -183,7 +165,7 @@ QStringList ProfileColumns::markdown(const Comparison &c) {
     if (deltas.size() > 2)
         out << QString() << QStringLiteral("Where the delta against the baseline went:")
             << QString() << deltas << QString()
-            << QStringLiteral("> ") + md(ProfileDelta::ruleText());
+            << QStringLiteral("> ") + SafeText::markdownCell(ProfileDelta::ruleText());
     return out;
 }
 

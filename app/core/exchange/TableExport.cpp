@@ -1,4 +1,5 @@
 #include "exchange/TableExport.h"
+#include "exchange/NetperfColumns.h"
 #include "exchange/NetperfText.h"
 #include "exchange/ProfileColumns.h"
 #include "exchange/TextLayout.h"
@@ -203,7 +204,7 @@ bool pktgenColumn(const Comparison &c) {
 }
 
 // An imported netperf table's figures, and their changes against the
-// baseline's (JSON only: CSV keeps to the pps figures).
+// baseline's (CSV's and Markdown's in NetperfColumns).
 void addNetperf(QJsonObject &row, QStringList &columns, const PointStats &cell,
                 const std::optional<PointStats> &base) {
     const auto result = NetperfText::of(cell);
@@ -319,11 +320,6 @@ QStringList repFields(const QJsonArray &reps) {
     return fields << QString::fromUtf8(QJsonDocument(lcores).toJson(QJsonDocument::Compact));
 }
 
-// A table cell or note of Markdown: one line, shown safe, its pipes escaped.
-QString md(const QString &text) {
-    return SafeText::field(text).replace(QLatin1Char('|'), QLatin1String("\\|"));
-}
-
 QString mdNumber(const QJsonValue &v, int decimals) {
     return v.isDouble() ? QString::number(v.toDouble(), 'f', decimals) : QStringLiteral("-");
 }
@@ -375,8 +371,10 @@ QString TableExport::csv(const Comparison &comparison) {
                                   QStringLiteral("profile_vs_baseline"), QStringLiteral("netperf"),
                                   QStringLiteral("netperf_vs_baseline")})
         columns.removeAll(listed);
-    QStringList lines{
-        (columns + repColumnNames() + ProfileColumns::csvNames()).join(QLatin1Char(','))};
+    const bool netperf = NetperfColumns::any(comparison);
+    QStringList lines{(columns + repColumnNames() + ProfileColumns::csvNames() +
+                       (netperf ? NetperfColumns::csvNames() : QStringList()))
+                          .join(QLatin1Char(','))};
     for (const QJsonObject &row : rows.rows) {
         QStringList fields;
         for (const QString &column : columns) {
@@ -387,7 +385,8 @@ QString TableExport::csv(const Comparison &comparison) {
         }
         // Lists, never one number: text to a spreadsheet.
         for (const QString &list : repFields(row.value(QStringLiteral("repetitions")).toArray()) +
-                                       ProfileColumns::csvFields(row))
+                                       ProfileColumns::csvFields(row) +
+                                       (netperf ? NetperfColumns::csvFields(row) : QStringList()))
             fields << SafeText::spreadsheetCell(list);
         for (QString &field : fields)
             field = csvField(field);
@@ -436,9 +435,9 @@ QString TableExport::markdown(const Comparison &comparison) {
                       QStringLiteral(" |")};
     lines << QStringLiteral("|") + QStringLiteral("---|").repeated(headers.size());
     for (const QJsonObject &row : rows.rows) {
-        QStringList cells{md(row.value(QStringLiteral("run")).toString())};
+        QStringList cells{SafeText::markdownCell(row.value(QStringLiteral("run")).toString())};
         for (const QString &axis : comparison.axisNames)
-            cells << md(TextLayout::cell(row.value(axis)));
+            cells << SafeText::markdownCell(TextLayout::cell(row.value(axis)));
         cells << TextLayout::cell(row.value(QStringLiteral("n")))
               << TextLayout::cell(row.value(QStringLiteral("invalid")))
               << TextLayout::cell(row.value(QStringLiteral("disturbed")));
@@ -447,32 +446,34 @@ QString TableExport::markdown(const Comparison &comparison) {
                                                               : mdNumber(row.value(key), 0));
         cells << mdNumber(row.value(QStringLiteral("pps")), 0);
         if (devices)
-            cells << md(devicePpsText(row.value(QStringLiteral("device_pps"))));
+            cells << SafeText::markdownCell(devicePpsText(row.value(QStringLiteral("device_pps"))));
         cells << mdDelta(row.value(QStringLiteral("ns_per_pkt")))
               << mdDelta(row.value(QStringLiteral("prev_delta_ns")))
-              << md(row.value(QStringLiteral("prev_verdict")).toString())
+              << SafeText::markdownCell(row.value(QStringLiteral("prev_verdict")).toString())
               << mdDelta(row.value(QStringLiteral("base_delta_ns")))
-              << md(row.value(QStringLiteral("base_verdict")).toString())
+              << SafeText::markdownCell(row.value(QStringLiteral("base_verdict")).toString())
               << mdBits(row.value(QStringLiteral("l2_bps")))
               << mdBits(row.value(QStringLiteral("l1_bps")))
-              << md(row.value(QStringLiteral("line_rate")).toString())
-              << md(row.value(QStringLiteral("warnings")).toString())
-              << md(row.value(QStringLiteral("note")).toString());
+              << SafeText::markdownCell(row.value(QStringLiteral("line_rate")).toString())
+              << SafeText::markdownCell(row.value(QStringLiteral("warnings")).toString())
+              << SafeText::markdownCell(row.value(QStringLiteral("note")).toString());
         lines << QStringLiteral("| ") + cells.join(QStringLiteral(" | ")) + QStringLiteral(" |");
     }
     QStringList notes;
     const QStringList names = comparison.names();
     for (const QString &correction : corrections(comparison))
-        notes << QStringLiteral("> ") + md(correction);
+        notes << QStringLiteral("> ") + SafeText::markdownCell(correction);
     for (qsizetype r = 0; r < comparison.runs.size(); ++r) {
         if (const auto &origin = comparison.runs[r].run.spec.importOrigin)
             notes << QStringLiteral("> %1: not measured by burstlab: from %2")
-                         .arg(md(names[r]), md(origin->describe()));
+                         .arg(SafeText::markdownCell(names[r]),
+                              SafeText::markdownCell(origin->describe()));
         for (const QString &warning : comparison.runs[r].run.spec.importWarnings)
-            notes << QStringLiteral("> %1: source %2").arg(md(names[r]), md(warning));
+            notes << QStringLiteral("> %1: source %2")
+                         .arg(SafeText::markdownCell(names[r]), SafeText::markdownCell(warning));
     }
     for (const QString &d : comparison.caveats() + comparison.transientDifferences)
-        notes << QStringLiteral("> ") + md(d);
+        notes << QStringLiteral("> ") + SafeText::markdownCell(d);
     if (latency) {
         QStringList clocks;
         for (const QJsonObject &row : rows.rows) {
@@ -481,11 +482,11 @@ QString TableExport::markdown(const Comparison &comparison) {
                 clocks << clock;
         }
         for (const QString &clock : clocks)
-            notes << QStringLiteral("> latency: ") + md(clock);
+            notes << QStringLiteral("> latency: ") + SafeText::markdownCell(clock);
     }
     if (!notes.isEmpty())
         lines << QString() << notes;
-    lines << ProfileColumns::markdown(comparison);
+    lines << ProfileColumns::markdown(comparison) << NetperfColumns::markdown(comparison);
     return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
 }
 

@@ -1,5 +1,6 @@
 #include "exchange/TextLayout.h"
 #include "util/SafeText.h"
+#include <QJsonObject>
 #include <algorithm>
 #include <cmath>
 
@@ -26,6 +27,16 @@ QString TextLayout::cell(const QJsonValue &v) {
     if (v.isBool())
         return v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
     return v.toString();
+}
+
+QString TextLayout::listCell(const QJsonArray &objects, const QString &field) {
+    QStringList values;
+    for (const QJsonValue &v : objects) {
+        const QJsonValue value = v.toObject().value(field);
+        values << (value.isString() ? value.toString().replace(QLatin1Char(';'), QLatin1Char(','))
+                                    : cell(value));
+    }
+    return values.join(QLatin1Char(';'));
 }
 
 QString TextLayout::percent1(double share) {

@@ -1,4 +1,5 @@
 #pragma once
+#include <QJsonArray>
 #include <QJsonValue>
 #include <QString>
 #include <QStringList>
@@ -18,6 +19,10 @@ struct TextLayout {
     // A table cell of CSV or Markdown: a whole number without decimals,
     // others to 12 significant digits, booleans as true/false, null empty.
     static QString cell(const QJsonValue &value);
+    // One field of every object of an array as one CSV cell, ';'-separated
+    // (a text's own ';' changed to ',', as a folded stack's frames are;
+    // the cell is shown safe as a whole).
+    static QString listCell(const QJsonArray &objects, const QString &field);
     static QString padLeft(const QString &text, qsizetype width);
     static QString padRight(const QString &text, qsizetype width);
     static qsizetype widest(const QStringList &texts);

@@ -57,6 +57,10 @@ QString spreadsheetCell(QStringView text) {
     return cell;
 }
 
+QString markdownCell(QStringView text) {
+    return field(text).replace(QLatin1Char('|'), QLatin1String("\\|"));
+}
+
 QString json(QStringView document) {
     QString out;
     out.reserve(document.size());

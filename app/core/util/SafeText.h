@@ -29,6 +29,8 @@ QString json(QStringView document);
 // gets a leading apostrophe, as a spreadsheet's own "text" mark. Only for
 // text: a number cell (a negative delta) is written as the number it is.
 QString spreadsheetCell(QStringView text);
+// A Markdown table cell or note as field() shows it, its pipes escaped.
+QString markdownCell(QStringView text);
 // Whether c is one of the characters above (newline and tab count).
 bool isUnsafe(QChar c);
 
