@@ -360,6 +360,30 @@ class TestNetperfImport : public QObject {
         }
     }
 
+    // A stored object edited since its import (a figure no longer a
+    // number) is left out of every output and said so where the run's notes
+    // are; a run's note on its one unnamed point reads as the run's own.
+    void editedFiguresAreMarkedNotDropped() {
+        RunData run = seed004().value(0);
+        QJsonObject netperf = run.steps[0].result.recorded.value(QStringLiteral("netperf")).toObject();
+        QJsonArray figures = netperf.value(QStringLiteral("figures")).toArray();
+        QJsonObject first = figures[0].toObject();
+        first[QStringLiteral("printed")] = QStringLiteral("nan");
+        figures[0] = first;
+        netperf[QStringLiteral("figures")] = figures;
+        run.steps[0].result.recorded[QStringLiteral("netperf")] = netperf;
+        QVERIFY(!NetperfResult::of(run.steps[0].result));
+        const QString post = NetdevExport::run(run);
+        const QString words = post.simplified();
+        QVERIFY2(words.contains(QStringLiteral("Notes: - no pps: the source states netperf's "
+                                               "figures (transactions or throughput, not "
+                                               "packets) - netperf figures unreadable, left "
+                                               "out: netperf.figures[0].printed: 'nan' is not a "
+                                               "number - the source notes: MIGRATED")),
+                 qPrintable(post));
+        QVERIFY2(!post.contains(QStringLiteral("trans/s")), qPrintable(post));
+    }
+
     void readIsBounded() {
         QTemporaryDir dir;
         QVERIFY(dir.isValid());

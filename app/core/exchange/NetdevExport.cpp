@@ -255,6 +255,15 @@ QStringList header(const RunData &data, const QList<PointStats> &stats, bool exc
 
 // One warning shared by every point is said once; warnings come in the
 // order of the first point that has them, so the notes read like the table.
+// "#2 patch1, burst=32: " for a note on one point of a run; a run without
+// axes has one point without a name, whose notes are the run's own.
+QString noteSubject(const QString &prefix, const QString &point) {
+    QString subject = prefix + point;
+    if (point.isEmpty())
+        subject.chop(prefix.endsWith(QStringLiteral(", ")) ? 2 : 0);
+    return subject.isEmpty() ? subject : subject + QStringLiteral(": ");
+}
+
 QStringList pointNotes(const QList<PointStats> &stats, const QStringList &axisNames,
                        const QString &prefix) {
     QStringList texts;
@@ -269,12 +278,11 @@ QStringList pointNotes(const QList<PointStats> &stats, const QStringList &axisNa
     QStringList lines;
     for (const QString &text : texts) {
         const QStringList &points = where.value(text);
-        lines << QStringLiteral(" - %1%2: %3")
-                     .arg(prefix,
-                          points.size() == stats.size() && stats.size() > 1
-                              ? QStringLiteral("every point")
-                              : points.join(QStringLiteral(", ")),
-                          text);
+        lines << QStringLiteral(" - ") +
+                     noteSubject(prefix, points.size() == stats.size() && stats.size() > 1
+                                             ? QStringLiteral("every point")
+                                             : points.join(QStringLiteral(", "))) +
+                     text;
     }
     return lines;
 }
@@ -286,11 +294,11 @@ QStringList perPointNotes(const QList<PointStats> &stats, const QStringList &axi
                           const QString &prefix) {
     QStringList lines;
     for (const PointStats &s : stats) {
-        const QString point = prefix + s.point.describe(axisNames);
+        const QString lead = QStringLiteral(" - ") + noteSubject(prefix, s.point.describe(axisNames));
         if (const QString note = s.sink ? s.sink->note() : QString(); !note.isEmpty())
-            lines << QStringLiteral(" - %1: sink: %2").arg(point, note);
+            lines << lead + QStringLiteral("sink: ") + note;
         if (const QString note = s.sourceNoteText(); !note.isEmpty())
-            lines << QStringLiteral(" - %1: %2").arg(point, note);
+            lines << lead + note;
     }
     return lines;
 }

@@ -1,6 +1,7 @@
 #include "stats/PointStats.h"
 #include "stats/Figure.h"
 #include "stats/LineRate.h"
+#include "stats/NetperfFigures.h"
 #include "stats/NsPerPacket.h"
 #include <QHash>
 #include <QSet>
@@ -48,10 +49,16 @@ QString seriesKey(const Point &point) {
 QStringList warningsFor(const PointStats &s, const StatsOptions &options) {
     QStringList warnings;
     const int n = s.ppsSummary.n;
-    if (n == 0 && !s.disturbance.counted.isEmpty())
-        warnings << (s.disturbance.counted.first().recorded.contains(QStringLiteral("netperf"))
-                         ? PointStats::kNetperfOnly
-                         : PointStats::kProfileOnly);
+    if (n == 0 && !s.disturbance.counted.isEmpty()) {
+        const QJsonValue netperf =
+            s.disturbance.counted.first().recorded.value(QStringLiteral("netperf"));
+        warnings << (netperf.isUndefined() ? PointStats::kProfileOnly : PointStats::kNetperfOnly);
+        // An object the importer checked that no longer reads (the store
+        // was edited since) is said, not dropped from every output unseen.
+        if (QString error; !netperf.isUndefined() &&
+                           !NetperfResult::fromJson(netperf.toObject(), &error))
+            warnings << PointStats::kNetperfUnreadable + error;
+    }
     else if (n == 0)
         warnings << QStringLiteral("no valid repetition");
     else if (n < options.minReps)

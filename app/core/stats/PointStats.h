@@ -108,6 +108,10 @@ struct PointStats {
     static inline const QString kNetperfOnly =
         QStringLiteral("no pps: the source states netperf's figures (transactions or "
                        "throughput, not packets)");
+    // The start of the warning for a stored netperf object that no longer
+    // reads as one; the reader's error follows it.
+    static inline const QString kNetperfUnreadable =
+        QStringLiteral("netperf figures unreadable, left out: ");
     // The one of those among the point's warnings, or empty.
     QString noRateReason() const;
     // A paced point whose figure is more than this share below its target.
