@@ -9,6 +9,7 @@
 // refused on veth before anything runs.
 #include "CliRun.h"
 #include "EngineProcess.h"
+#include "NetNamespace.h"
 #include "store/RunStore.h"
 #include "sweep/FixTrial.h"
 
@@ -20,11 +21,6 @@
 #include <QtTest>
 #include <csignal>
 #include <cstring>
-#include <linux/ethtool.h>
-#include <linux/sockios.h>
-#include <net/if.h>
-#include <sys/ioctl.h>
-#include <sys/socket.h>
 #include <unistd.h>
 
 using namespace burstlab;
@@ -56,19 +52,6 @@ QString rootQdisc(const QString &device) {
             return q["kind"].toString() + " " + q["handle"].toString();
     }
     return {};
-}
-
-// GRO as ethtool -k reads it, from the test's own ioctl.
-std::optional<bool> gro(const QString &device) {
-    const int fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
-    ethtool_value v{};
-    v.cmd = ETHTOOL_GGRO;
-    ifreq request{};
-    std::strncpy(request.ifr_name, device.toLatin1().constData(), IFNAMSIZ - 1);
-    request.ifr_data = reinterpret_cast<char *>(&v);
-    const bool ok = fd >= 0 && ioctl(fd, SIOCETHTOOL, &request) == 0;
-    close(fd);
-    return ok ? std::optional<bool>(v.data != 0) : std::nullopt;
 }
 
 QJsonObject startCommand(qint64 id, QJsonObject params) {
@@ -127,13 +110,13 @@ void TestPktgenHostSettings::initTestCase() {
     }
     m_kernelQdisc = rootQdisc(kSend);
     QVERIFY2(m_kernelQdisc.endsWith(" 0:"), qPrintable(m_kernelQdisc));
-    m_kernelGro = gro(kReceive);
+    m_kernelGro = NetNamespace::groHere(kReceive);
     QVERIFY(m_kernelGro);
 }
 
 void TestPktgenHostSettings::cleanup() {
     QCOMPARE(rootQdisc(kSend), m_kernelQdisc);
-    QCOMPARE(gro(kReceive), m_kernelGro);
+    QCOMPARE(NetNamespace::groHere(kReceive), m_kernelGro);
     QVERIFY(!QFile::exists(journalOf(kSend)));
     QVERIFY(!QFile::exists(journalOf(kReceive)));
 }
@@ -300,7 +283,7 @@ void TestPktgenHostSettings::groOnTheReceivingEndReadBack() {
         const QJsonObject setting = f["host_settings"][kReceive]["gro"].toObject();
         QCOMPARE(setting["asked"].toString(), value);
         QCOMPARE(setting["read"].toString(), value);
-        QCOMPARE(gro(kReceive), std::optional<bool>(value == "on"));
+        QCOMPARE(NetNamespace::groHere(kReceive), std::optional<bool>(value == "on"));
         QVERIFY(!f["host_settings"].toObject().contains(kSend));
         QVERIFY2(f["rx_pkts"].toInteger() > 0 && f["rx_pkts"].toInteger() <= 2000,
                  QJsonDocument(f).toJson().constData());
@@ -308,7 +291,7 @@ void TestPktgenHostSettings::groOnTheReceivingEndReadBack() {
     // A step that leaves gro unchanged runs with the device's own.
     const QJsonObject f = engine.runStep({{"count", 2000}});
     QVERIFY(!f.contains("host_settings"));
-    QCOMPARE(gro(kReceive), m_kernelGro);
+    QCOMPARE(NetNamespace::groHere(kReceive), m_kernelGro);
     engine.closeStdin();
     QVERIFY(engine.waitForExit(10000));
 }
