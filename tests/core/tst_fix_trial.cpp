@@ -81,9 +81,8 @@ void TestFixTrial::everyRecommendedSettingIsSettable() {
 
 void TestFixTrial::groOffToOn() {
     QString why;
-    const auto trial =
-        FixTrial::of(itemOf("offloads"), "gro", found({{"gro", "off"}, {"gso", "on"}}), "hs1",
-                     launchOf(), &why);
+    const auto trial = FixTrial::of(
+        itemOf("offloads"), "gro", found({{"gro", "off"}, {"gso", "on"}}), "hs1", launchOf(), &why);
     QVERIFY2(trial, qPrintable(why));
     QCOMPARE(trial->describe(), QStringLiteral("gro off -> on on hs1"));
     QCOMPARE(trial->label(), QStringLiteral("try-fix gro"));
@@ -93,9 +92,9 @@ void TestFixTrial::groOffToOn() {
 // The DPDK engine's af_packet, AF_XDP and tap ports are kernel interfaces:
 // a trial runs there as on pktgen's device.
 void TestFixTrial::dpdkKernelInterfaceTakesIt() {
-    for (const QString &vdev : {QStringLiteral("net_af_packet0,iface=hs1,qdisc_bypass=0"),
-                                QStringLiteral("net_af_xdp0,iface=hs1"),
-                                QStringLiteral("net_tap0,iface=hs1")}) {
+    for (const QString &vdev :
+         {QStringLiteral("net_af_packet0,iface=hs1,qdisc_bypass=0"),
+          QStringLiteral("net_af_xdp0,iface=hs1"), QStringLiteral("net_tap0,iface=hs1")}) {
         QString why;
         const auto trial = FixTrial::of(itemOf("offloads"), "gro", found({{"gro", "off"}}), "hs1",
                                         launchOf(vdev), &why);

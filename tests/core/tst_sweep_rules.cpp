@@ -222,7 +222,8 @@ class TestSweepRules : public QObject {
         s = goodSpec();
         s.axes[0] = Axis{QStringLiteral("qdisc"), {AxisValue(QStringLiteral("pfifo"))}};
         QTest::newRow("qdisc swept on a DPDK net_null port")
-            << s << "qdisc" << "qdisc is a host setting of a kernel interface: net_null0";
+            << s << "qdisc"
+            << "qdisc is a host setting of a kernel interface: net_null0";
         s = pktgenSpec();
         s.fixed.insert(QStringLiteral("tx_ring"), -2);
         QTest::newRow("tx_ring below unchanged") << s << "tx_ring"
@@ -245,8 +246,9 @@ class TestSweepRules : public QObject {
         SweepSpec spec = goodSpec();
         spec.engine.vdevs = {QStringLiteral("net_af_packet0,iface=va,qdisc_bypass=0")};
         spec.engine.sinkVdev = QStringLiteral("net_af_packet1,iface=vb");
-        spec.axes[0] = Axis{QStringLiteral("qdisc"), {AxisValue(QStringLiteral("pfifo")),
-                                                      AxisValue(QStringLiteral("pfifo_fast"))}};
+        spec.axes[0] =
+            Axis{QStringLiteral("qdisc"),
+                 {AxisValue(QStringLiteral("pfifo")), AxisValue(QStringLiteral("pfifo_fast"))}};
         spec.fixed.insert(QStringLiteral("gro"), QStringLiteral("on"));
         spec.fixed.insert(QStringLiteral("txqueuelen"), 500);
         QList<FieldProblem> problems = SweepRules::check(spec, {});

@@ -48,10 +48,10 @@ QString EngineLaunch::hostSettingRefusal(const QString &setting) const {
     if (kind == EngineKind::Pktgen || !hostDevices().isEmpty())
         return {};
     const QString port = txDevice().section(u',', 0, 0);
-    const QString portKind = !pci.isEmpty() ? QStringLiteral("PCI")
-                                            : port.left(port.lastIndexOf(QRegularExpression(
-                                                            QStringLiteral("[^0-9]"))) +
-                                                        1);
+    const QString portKind =
+        !pci.isEmpty()
+            ? QStringLiteral("PCI")
+            : port.left(port.lastIndexOf(QRegularExpression(QStringLiteral("[^0-9]"))) + 1);
     return QStringLiteral("%1 is a host setting of a kernel interface: %2 is a %3 port, not "
                           "one; the DPDK engine sets host settings on a net_af_packet, "
                           "net_af_xdp or net_tap port with iface=")

@@ -560,7 +560,7 @@ QString StepParameters::text() {
         const QString fallback = defaultsText(p);
         const QString pktgen = !p.takenBy(EngineKind::Pktgen) ? QStringLiteral("; dpdk only")
                                : p.host  ? QStringLiteral("; host setting (pktgen's devices; "
-                                                          "DPDK's af_packet, AF_XDP, tap ports)")
+                                                           "DPDK's af_packet, AF_XDP, tap ports)")
                                : !p.dpdk ? QStringLiteral("; pktgen only")
                                : p.pktgen == p.name
                                    ? QStringLiteral("; dpdk and pktgen")

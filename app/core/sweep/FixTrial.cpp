@@ -228,12 +228,12 @@ QString FixTrial::outcomeText(const RunData &data) const {
     const QString way = d->ns > 0   ? QStringLiteral("%1 ns fewer per packet").arg(ns)
                         : d->ns < 0 ? QStringLiteral("%1 ns more per packet").arg(ns)
                                     : QStringLiteral("no change per packet");
-    QString text = QStringLiteral("%1%2 -> %3 pps (%4, %5%6 pps): %7")
-                       .arg(head)
-                       .arg(TextLayout::thousands(*before), TextLayout::thousands(*after), way,
-                            d->pps > 0 ? QStringLiteral("+") : QString(),
-                            TextLayout::thousands(d->pps))
-                       .arg(QLatin1String(toString(d->verdict)));
+    QString text =
+        QStringLiteral("%1%2 -> %3 pps (%4, %5%6 pps): %7")
+            .arg(head)
+            .arg(TextLayout::thousands(*before), TextLayout::thousands(*after), way,
+                 d->pps > 0 ? QStringLiteral("+") : QString(), TextLayout::thousands(d->pps))
+            .arg(QLatin1String(toString(d->verdict)));
     const QString correction = PointStats::correctionText(stats, false);
     return correction.isEmpty() ? text : text + QStringLiteral(" (%1)").arg(correction);
 }

@@ -267,7 +267,8 @@ QList<FieldProblem> SweepRules::check(const SweepSpec &spec, const Context &cont
             out.add(axis.name, notTaken);
             continue;
         }
-        if (const QString refused = hostSettingRefused(spec.engine, axis.name); !refused.isEmpty()) {
+        if (const QString refused = hostSettingRefused(spec.engine, axis.name);
+            !refused.isEmpty()) {
             out.add(axis.name, refused);
             continue;
         }
