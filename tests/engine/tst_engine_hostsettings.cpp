@@ -1,15 +1,19 @@
 // The DPDK engine's host settings on its af_packet ports, a veth pair inside
 // a network namespace the test creates: each step's qdisc, txqueuelen and
 // gro set on both ports' interfaces before the step and read back in its
-// finished message, the interfaces as found after the run, after SIGTERM,
+// finished message (and through burstlab-cli, stored with each step and
+// named by the netdev text), the interfaces as found after the run, after SIGTERM,
 // and after a SIGKILL mid-step at the next engine's start (from the
 // journal) or with --restore-host; and a net_null port refuses a host
 // setting, naming it. Needs root for the namespace and the journal in /run.
+#include "CliRun.h"
 #include "EngineProcess.h"
 #include "NetNamespace.h"
+#include "store/RunStore.h"
 
 #include <QFile>
 #include <QJsonArray>
+#include <QTemporaryDir>
 #include <QtTest>
 #include <csignal>
 
@@ -20,6 +24,7 @@ class TestEngineHostSettings : public QObject {
     void initTestCase();
     void init();
     void stepsSetAndTheRunPutsBack();
+    void cliQdiscSweepStoredAndPutBack();
     void sigtermPutsBack();
     void killedEngineIsPutBackAtTheNextStart_data();
     void killedEngineIsPutBackAtTheNextStart();
@@ -155,6 +160,68 @@ void TestEngineHostSettings::stepsSetAndTheRunPutsBack() {
     QCOMPARE(found(kB), m_foundB);
     QVERIFY(!QFile::exists(journalOf(kA)));
     QVERIFY(!QFile::exists(journalOf(kB)));
+}
+
+// seed 003's question on the DPDK engine: a qdisc sweep through burstlab-cli
+// with the af_packet port sending through the root qdisc.
+void TestEngineHostSettings::cliQdiscSweepStoredAndPutBack() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString db = dir.filePath("runs.sqlite");
+    const QStringList qdiscs{"pfifo", "pfifo_fast"};
+    burstlab::CliRun cli(db);
+    cli.startIn(m_ns.exec(), {"sweep",
+                              "--vdev",
+                              "net_af_packet0,iface=" + kA + ",qdisc_bypass=0",
+                              "--sink-vdev",
+                              "net_af_packet1,iface=" + kB + ",framecnt=4096",
+                              "--no-huge",
+                              "--engine",
+                              EngineProcess::enginePath(),
+                              "--sweep",
+                              "qdisc=" + qdiscs.join(QLatin1Char(',')),
+                              "--set",
+                              "rate_pps=10000",
+                              "--set",
+                              "burst=1",
+                              "--reps",
+                              "2",
+                              "--duration-ms",
+                              "200",
+                              "--label",
+                              "dpdk-qdisc"});
+    const burstlab::CliResult r = cli.finish(240000);
+    QVERIFY2(r.code == 0, qPrintable(r.err + r.out));
+    qInfo("%s", qPrintable(r.out));
+    // The netdev text names the setting per point, and the checklist says
+    // the sweep set it rather than judging what it found.
+    for (const QString &q : qdiscs)
+        QVERIFY2(r.out.contains("qdisc=" + q), qPrintable(r.out));
+    QVERIFY(r.out.contains("set by this sweep: root qdisc (qdisc=pfifo,pfifo_fast)"));
+    const qint64 id = burstlab::CliRun::runLabelled(db, "dpdk-qdisc").value("id").toLongLong();
+    burstlab::RunStore store;
+    QVERIFY(store.open(db, burstlab::RunStore::Access::ReadOnlyIfNeeded));
+    const auto steps = store.stepsOf(id);
+    QVERIFY(steps);
+    QStringList seen;
+    for (const burstlab::StepResult &step : *steps) {
+        QVERIFY(step.measured);
+        const QString asked = step.measured->params.value("qdisc").toString();
+        QVERIFY2(qdiscs.contains(asked), qPrintable(asked));
+        for (const QString &device : {kA, kB}) {
+            const QJsonObject setting = step.measured->hostSettings.value_or(QJsonObject())[device]
+                                            .toObject()["qdisc"]
+                                            .toObject();
+            QCOMPARE(setting["asked"].toString(), asked);
+            QCOMPARE(setting["read"].toString(), asked);
+        }
+        seen << asked;
+    }
+    for (const QString &q : qdiscs)
+        QCOMPARE(seen.count(q), 2);
+    QCOMPARE(found(kA), m_foundA);
+    QCOMPARE(found(kB), m_foundB);
+    QVERIFY(!QFile::exists(journalOf(kA)));
 }
 
 void TestEngineHostSettings::sigtermPutsBack() {
