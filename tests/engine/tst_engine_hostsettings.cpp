@@ -242,13 +242,26 @@ void TestEngineHostSettings::sigtermPutsBack() {
 }
 
 void TestEngineHostSettings::killedEngineIsPutBackAtTheNextStart_data() {
-    QTest::addColumn<bool>("restoreHost");
-    QTest::newRow("next engine's start") << false;
-    QTest::newRow("--restore-host") << true;
+    QTest::addColumn<QStringList>("restore"); // empty: the next engine's start
+    QTest::newRow("next engine's start") << QStringList{};
+    QTest::newRow("--restore-host")
+        << QStringList{EngineProcess::enginePath()} + engineArgs() + QStringList{"--restore-host"};
+    const QString cli = QStringLiteral(BURSTLAB_BIN_DIR "/burstlab-cli");
+    QTest::newRow("burstlab-cli host-restore") << QStringList{cli,
+                                                              "host-restore",
+                                                              "--engine-kind",
+                                                              "dpdk",
+                                                              "--vdev",
+                                                              "net_af_packet0,iface=" + kA,
+                                                              "--sink-vdev",
+                                                              "net_af_packet1,iface=" + kB,
+                                                              "--no-huge",
+                                                              "--engine",
+                                                              EngineProcess::enginePath()};
 }
 
 void TestEngineHostSettings::killedEngineIsPutBackAtTheNextStart() {
-    QFETCH(bool, restoreHost);
+    QFETCH(QStringList, restore);
     {
         EngineProcess engine(engineArgs(), m_ns.exec());
         QVERIFY2(engine.start(), engine.stderrText().constData());
@@ -265,14 +278,12 @@ void TestEngineHostSettings::killedEngineIsPutBackAtTheNextStart() {
     // it was.
     QVERIFY(found(kA).qdisc.startsWith("pfifo "));
     QVERIFY(QFile::exists(journalOf(kA)));
-    if (restoreHost) {
-        QProcess restore;
-        restore.start(m_ns.exec().first(), m_ns.exec().mid(1) +
-                                               QStringList{EngineProcess::enginePath()} +
-                                               engineArgs() + QStringList{"--restore-host"});
-        QVERIFY(restore.waitForFinished(30000));
-        QCOMPARE(restore.exitCode(), 0);
-        const QString out = QString::fromUtf8(restore.readAllStandardOutput());
+    if (!restore.isEmpty()) {
+        QProcess p;
+        p.start(m_ns.exec().first(), m_ns.exec().mid(1) + restore);
+        QVERIFY(p.waitForFinished(30000));
+        const QString out = QString::fromUtf8(p.readAllStandardOutput());
+        QVERIFY2(p.exitCode() == 0, qPrintable(out + p.readAllStandardError()));
         QVERIFY2(out.contains(kA + ": qdisc " + m_foundA.qdisc.section(' ', 0, 0)),
                  qPrintable(out));
         QVERIFY2(out.contains(kB + ": "), qPrintable(out));
