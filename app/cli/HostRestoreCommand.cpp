@@ -17,7 +17,9 @@ int hostRestoreCommand(const QStringList &args) {
     const QString command = QStringLiteral("host-restore");
     CliParser parser(command,
                      QStringLiteral("Put back the host settings (gro, qdisc, ...) a killed "
-                                    "pktgen engine left on its devices, from its journal."));
+                                    "engine left on its devices (pktgen's, or the DPDK "
+                                    "engine's af_packet, AF_XDP and tap ports' interfaces), "
+                                    "from its journal."));
     EngineOptions::add(parser);
     if (const auto code = parser.parse(args, 0, 0))
         return *code;
@@ -25,10 +27,14 @@ int hostRestoreCommand(const QStringList &args) {
     const auto launch = EngineOptions::read(parser, &error);
     if (!launch)
         return CliOutput::usageError(command, error);
-    if (launch->kind != EngineKind::Pktgen)
+    if (launch->hostDevices().isEmpty())
         return CliOutput::usageError(
-            command, QStringLiteral("--engine-kind pktgen: the DPDK engine sets no host "
-                                    "settings"));
+            command, launch->kind == EngineKind::Pktgen
+                         ? QStringLiteral("--device: the pktgen engine's devices")
+                         : QStringLiteral("--vdev: the DPDK engine sets host settings only on "
+                                          "a port that is a kernel interface (net_af_packet, "
+                                          "net_af_xdp or net_tap with iface=), and %1 is none")
+                               .arg(launch->txDevice()));
     EngineCommand engine = EngineCommand::fromLaunch(*launch, EngineCommand::defaultEngineDir());
     if (const QString why = engine.preflightError(); !why.isEmpty())
         return CliOutput::error(command, ExitEngine, why);

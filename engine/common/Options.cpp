@@ -1,6 +1,8 @@
 #include "Options.h"
 
 #include "CpuList.h"
+#include "HostJournal.h"
+#include "VdevArgs.h"
 
 #include <algorithm>
 #include <array>
@@ -115,6 +117,8 @@ Options Options::parse(const std::vector<std::string> &args) {
             o.noHuge = true;
         } else if (a == "--memory-mb") {
             o.memoryMb = parseMemoryMb(value(), a);
+        } else if (a == "--restore-host") {
+            o.restoreHost = true;
         } else {
             return false;
         }
@@ -144,6 +148,17 @@ Options Options::parse(const std::vector<std::string> &args) {
     return o;
 }
 
+std::vector<std::string> Options::hostDevices() const {
+    std::vector<std::string> devices;
+    for (const std::string &spec : {pci.empty() ? vdevs.front() : std::string(), sinkVdev}) {
+        const auto iface = spec.empty() ? std::nullopt : kernelInterfaceOf(spec);
+        if (iface && std::find(devices.begin(), devices.end(), *iface) == devices.end()) {
+            devices.push_back(*iface);
+        }
+    }
+    return devices;
+}
+
 unsigned Options::parseMemoryMb(const std::string &text, const std::string &what) {
     const unsigned mb = parseUnsigned(what, text);
     if (mb < kMinMemoryMb || mb > kMaxMemoryMb) {
@@ -165,7 +180,7 @@ void Options::checkLcoreCount() {
 std::string Options::usage() {
     return "usage: burstlab-engine (--vdev SPEC ... | --pci ADDR) [--sink-vdev SPEC]\n"
            "                       [--lcores LIST] [--no-huge] [--memory-mb N]\n"
-           "                       [--config FILE] [--help] [--version]\n"
+           "                       [--restore-host] [--config FILE] [--help] [--version]\n"
            "\n"
            "Transmits packets on a DPDK port, driven by JSON lines on stdin\n"
            "(see docs/protocol.md).\n"
@@ -180,6 +195,11 @@ std::string Options::usage() {
            "                    CPU named twice (0,1,1) runs two lcores that share it\n"
            "  --no-huge         no hugepages (default: hugepages, in memory)\n"
            "  --memory-mb N     EAL memory, 64..65536 (default 512)\n"
+           "  --restore-host    put back the host settings a killed engine left on the\n"
+           "                    ports' kernel interfaces (af_packet, AF_XDP, tap iface=;\n"
+           "                    its journal in " +
+           std::string(kHostJournalDir) +
+           ") and exit\n"
            "  --config FILE     allow-list to use instead of " BURSTLAB_ENGINE_CONF "\n"
            "                    (refused when the engine runs with privileges)\n"
            "  --help            this text\n"

@@ -19,10 +19,17 @@ struct Options : EngineOptions {
     bool lcoresGiven = false;
     bool noHuge = false;
     unsigned memoryMb = 512;
+    // --restore-host: put back what a killed engine's journal left on the
+    // ports' kernel interfaces, and exit.
+    bool restoreHost = false;
 
     // Throws OptionsError with a message naming the bad option.
     static Options parse(const std::vector<std::string> &args);
     static std::string usage();
+    // The kernel interfaces of the TX and sink ports (kernelInterfaceOf),
+    // where the steps' host settings go; each is in the allow-list's
+    // interfaces, as every vdev argument naming one is.
+    std::vector<std::string> hostDevices() const;
     // At least a main and a worker lcore; a default list is cut to 1 + 8.
     void checkLcoreCount();
     // A memory size in MB within kMinMemoryMb..kMaxMemoryMb; `what` names it.

@@ -135,4 +135,19 @@ std::vector<VdevArg> parseVdevArgs(const std::string &spec) {
     return out;
 }
 
+std::optional<std::string> kernelInterfaceOf(const std::string &spec) {
+    static const std::vector<std::string> drivers = {"net_af_packet", "net_af_xdp", "net_tap"};
+    const std::string name = spec.substr(0, spec.find(','));
+    if (std::none_of(drivers.begin(), drivers.end(),
+                     [&](const std::string &d) { return name.compare(0, d.size(), d) == 0; })) {
+        return std::nullopt;
+    }
+    for (const VdevArg &arg : parseVdevArgs(spec)) {
+        if (arg.key == "iface") {
+            return arg.value;
+        }
+    }
+    return std::nullopt;
+}
+
 } // namespace burstlab::engine

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,5 +26,14 @@ struct VdevArg {
 // only these, so no argument can name a file, program or socket path but the
 // capture files. Throws OptionsError naming the argument.
 std::vector<VdevArg> parseVdevArgs(const std::string &spec);
+
+// The kernel interface a port sends and receives through, whose host
+// settings (gro, qdisc, ...) the engine may change: the iface= of an
+// af_packet, AF_XDP or tap port (the one the tap driver creates); none for
+// a port of any other kind (net_null, pcap, ring) or without iface=.
+std::optional<std::string> kernelInterfaceOf(const std::string &spec);
+// The kinds of port kernelInterfaceOf names an interface of, for messages.
+inline constexpr const char *kKernelInterfacePorts =
+    "net_af_packet, net_af_xdp or net_tap with iface=";
 
 } // namespace burstlab::engine

@@ -210,10 +210,8 @@ PktgenEngine::PktgenEngine(PktgenProc proc, std::vector<KernelDevice> devices,
                            const std::string &journalDir)
     : m_proc(std::move(proc)), m_devices(std::move(devices)), m_threadCpus(std::move(threadCpus)),
       m_doneFd(eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK)),
+      m_hosts(hostDevices, journalDir, "burstlab-pktgen-engine"),
       m_sink(receivingDevices(hostDevices, m_devices)) {
-    for (const std::string &device : hostDevices) {
-        m_hosts.emplace_back(device, journalDir);
-    }
     // Each device's queues take threads of their own; a size every device
     // takes.
     int64_t queues = static_cast<int64_t>(m_threadCpus.size() / m_devices.size());
@@ -255,15 +253,8 @@ PktgenEngine::PktgenEngine(PktgenProc proc, std::vector<KernelDevice> devices,
 }
 
 PktgenEngine::~PktgenEngine() {
+    // pktgen idle before m_hosts puts the host settings back.
     leaveIdle();
-    // Every way out passes here (the run's end, shutdown, the input's end,
-    // SIGTERM, a fatal error); only a killed engine leaves its journal.
-    for (HostSettings &host : m_hosts) {
-        if (const std::string error = host.restore(); !error.empty()) {
-            std::fprintf(stderr, "burstlab-pktgen-engine: host settings not put back: %s\n",
-                         error.c_str());
-        }
-    }
     if (m_doneFd >= 0) {
         close(m_doneFd);
     }
@@ -352,18 +343,8 @@ std::optional<ProtocolError> PktgenEngine::start(int64_t id, const nlohmann::jso
     step->id = id;
     step->params = params;
     // Before the step's clock starts, which is pktgen's start.
-    Json hostSettings = Json::object();
-    for (HostSettings &host : m_hosts) {
-        Json record = Json::object();
-        if (auto error = host.apply(params, &record)) {
-            return error;
-        }
-        if (!record.empty()) {
-            hostSettings[host.device()] = record;
-        }
-    }
-    if (!hostSettings.empty()) {
-        step->hostSettings = hostSettings;
+    if (auto error = m_hosts.apply(params, &step->hostSettings)) {
+        return error;
     }
     step->commandNs = monotonicNs();
     if (auto error = setUpEntries(params, !command.contains("src_mac"), step->entries)) {
@@ -570,20 +551,6 @@ Json PktgenEngine::finish() {
     m_step.reset();
     leaveIdle();
     return protocol::toJson(pktgen::finished(record));
-}
-
-std::string PktgenEngine::restoreJournals(std::string *restored) {
-    std::string errors;
-    for (HostSettings &host : m_hosts) {
-        std::string what;
-        if (const std::string error = host.restoreJournal(&what); !error.empty()) {
-            errors += (errors.empty() ? "" : "; ") + error;
-        }
-        if (!what.empty()) {
-            *restored += (restored->empty() ? "" : "; ") + host.device() + ": " + what;
-        }
-    }
-    return errors;
 }
 
 void PktgenEngine::leaveIdle() {

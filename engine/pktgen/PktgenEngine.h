@@ -1,6 +1,6 @@
 #pragma once
 
-#include "HostSettings.h"
+#include "HostDevices.h"
 #include "KernelDevice.h"
 #include "KthreadUsage.h"
 #include "Messages.h"
@@ -74,9 +74,9 @@ class PktgenEngine {
     // Stops pktgen and removes the engine's entries from its threads.
     void leaveIdle();
     // Puts back the host settings a killed engine's journal left; the
-    // engine's own are put back when it ends. Empty, or why not; *restored
-    // says what was put back.
-    std::string restoreJournals(std::string *restored);
+    // engine's own are put back when it ends. False, with the fatal error
+    // written, when it cannot.
+    bool restoreJournals(ProtocolOut &out) { return m_hosts.restoreJournals(out); }
 
   private:
     struct Entry {
@@ -109,7 +109,7 @@ class PktgenEngine {
     std::unique_ptr<Step> m_step;
     protocol::Profiling m_profiling;             // the hello's, probed once
     std::unique_ptr<profile::Symbols> m_symbols; // read at the start where it can profile
-    std::vector<HostSettings> m_hosts;
+    HostDevices m_hosts;
     SinkDevices m_sink;
 };
 

@@ -1,7 +1,7 @@
 #include "EngineConfig.h"
 #include "EngineMain.h"
 #include "ExitCode.h"
-#include "HostSettings.h"
+#include "HostDevices.h"
 #include "KernelDevice.h"
 #include "Messages.h"
 #include "PktgenEngine.h"
@@ -46,22 +46,6 @@ std::vector<unsigned> chooseThreads(const PktgenOptions &options, const PktgenPr
     return options.threads;
 }
 
-// --restore-host: what a killed engine's journals left, put back; no pktgen
-// needed.
-int restoreHostSettings(const PktgenOptions &options, ProtocolOut &out) {
-    int status = 0;
-    for (const std::string &device : options.hostDevices) {
-        HostSettings host(device, kHostJournalDir);
-        std::string restored;
-        if (const std::string error = host.restoreJournal(&restored); !error.empty()) {
-            std::cerr << "burstlab-pktgen-engine: " << error << "\n";
-            status = 1;
-        }
-        out.writeText(device + ": " + (restored.empty() ? "nothing to put back" : restored) + "\n");
-    }
-    return status;
-}
-
 ExitCode runPktgenEngine(const PktgenOptions &options, const EngineConfig &config, ProtocolOut &out,
                          SignalWatch &signals) {
     const PktgenProc proc;
@@ -99,16 +83,8 @@ ExitCode runPktgenEngine(const PktgenOptions &options, const EngineConfig &confi
     }
     // An engine killed mid-step (SIGKILL, a crash) left its devices as its
     // steps set them: put back before this one reads them as found.
-    std::string restored;
-    if (const std::string error = engine.restoreJournals(&restored); !error.empty()) {
-        out.write(protocol::fatalError("host_settings", "host settings a killed engine left "
-                                                        "cannot be put back: " +
-                                                            error));
+    if (!engine.restoreJournals(out)) {
         return ExitCode::DeviceUnusable;
-    }
-    if (!restored.empty()) {
-        std::cerr << "burstlab-pktgen-engine: put back what a killed engine left: " << restored
-                  << "\n";
     }
     if (!out.write(engine.hello())) {
         return ExitCode::StdoutClosed;
@@ -153,7 +129,7 @@ int main(int argc, char **argv) {
         return 0;
     }
     if (options.restoreHost) {
-        return restoreHostSettings(options, out);
+        return restoreHostJournals(options.hostDevices, "burstlab-pktgen-engine", out);
     }
     return runEngine(
         out, [&](SignalWatch &signals) { return runPktgenEngine(options, config, out, signals); });

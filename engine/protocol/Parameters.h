@@ -87,11 +87,12 @@ constexpr Parameter pktgenFlags(std::string_view name, std::string_view pktgen,
     return {name,   ParameterKind::FlagSet, {}, std::nullopt, {},   {},
             pktgen, std::nullopt,           {}, false,        flags};
 }
-// A host setting the pktgen engine takes under its own name; the DPDK
-// engine does not apply host settings yet.
+// A host setting both engines take under its own name: the pktgen engine
+// on its host devices, the DPDK engine on its ports that are kernel
+// interfaces (af_packet, AF_XDP, tap), refused on any other port.
 constexpr Parameter hostChoice(std::string_view name, std::span<const std::string_view> choices) {
     return {name, ParameterKind::Choice, {}, std::nullopt, choices.front(), {},
-            name, std::nullopt,          {}, false,        choices,         {},
+            name, std::nullopt,          {}, true,         choices,         {},
             true};
 }
 constexpr Parameter hostInteger(std::string_view name, int64_t hi) {
@@ -104,7 +105,7 @@ constexpr Parameter hostInteger(std::string_view name, int64_t hi) {
             name,
             std::nullopt,
             {},
-            false,
+            true,
             {},
             {},
             true};

@@ -1,8 +1,11 @@
 #include "Engine.h"
 
+#include "HostJournal.h"
+#include "Parameters.h"
 #include "Signature.h"
 #include "StepMessages.h"
 #include "TakenParameters.h"
+#include "VdevArgs.h"
 
 #include <algorithm>
 #include <random>
@@ -67,6 +70,18 @@ std::optional<ProtocolError> takeRunKey(nlohmann::json &command, uint64_t sessio
     return std::nullopt;
 }
 
+// A port that is no kernel interface has no host settings: the hello's
+// limits and defaults leave them out, as they leave out what the engine
+// does not take.
+Json withoutHostSettings(Json parameters) {
+    for (const protocol::Parameter &p : protocol::kParameters) {
+        if (p.host) {
+            parameters.erase(std::string(p.name));
+        }
+    }
+    return parameters;
+}
+
 // rte_eal_remote_launch entry point: the lcore's thread id into *arg.
 int recordTid(void *arg) {
     *static_cast<pid_t *>(arg) = gettid();
@@ -76,8 +91,8 @@ int recordTid(void *arg) {
 } // namespace
 
 Engine::Engine(const Options &options, std::string filePrefix, const TscRate &tsc)
-    : m_options(options), m_filePrefix(std::move(filePrefix)), m_tsc(tsc),
-      m_sessionKey(randomKey()) {
+    : m_options(options), m_hosts(options.hostDevices(), kHostJournalDir, "burstlab-engine"),
+      m_filePrefix(std::move(filePrefix)), m_tsc(tsc), m_sessionKey(randomKey()) {
     unsigned lcore = 0;
     RTE_LCORE_FOREACH_WORKER(lcore) {
         m_workerLcores.push_back(lcore);
@@ -233,6 +248,10 @@ Json Engine::hello() const {
     h.profiling = m_profiling;
     h.limits = onlyTaken(EngineKind::Dpdk, StepParams::limitsJson(m_limits));
     h.defaults = onlyTaken(EngineKind::Dpdk, m_defaults.toJson());
+    if (m_hosts.empty()) {
+        h.limits = withoutHostSettings(h.limits);
+        h.defaults = withoutHostSettings(h.defaults);
+    }
     return protocol::toJson(h);
 }
 
@@ -253,10 +272,26 @@ std::optional<ProtocolError> Engine::start(int64_t id, const nlohmann::json &com
     if (auto error = params.apply(fields, m_limits)) {
         return error;
     }
+    if (const auto asked = askedSettings(params); m_hosts.empty() && !asked.empty()) {
+        const PortInfo &port = m_tx->info();
+        return ProtocolError{"port_error", asked.front().first,
+                             asked.front().first + " is a host setting of a kernel interface: " +
+                                 port.name + " is a " + port.driver +
+                                 " port, not one; the DPDK engine sets host settings on a " +
+                                 kKernelInterfacePorts + " port"};
+    }
     if (params.queues != m_tx->txQueues() || params.txDesc != m_tx->txDesc()) {
         if (std::string error = reconfigureTx(params.queues, params.txDesc); !error.empty()) {
             return ProtocolError{"port_error", "", error};
         }
+    }
+    // Before the step's clock starts; the step's first packet is timed from
+    // here, as the pktgen engine times it, not from the tc and ethtool work.
+    if (!m_hosts.empty()) {
+        if (auto error = m_hosts.apply(params, &m_stepHostSettings)) {
+            return error;
+        }
+        commandTsc = rte_rdtsc();
     }
     const uint64_t serial = ++m_stepSerial;
     params.signatureKey = signature::stepKey(runKey, serial);
@@ -335,6 +370,8 @@ Json Engine::finish() {
     }
     end.tscHz = m_tsc.hz;
     end.mbufsInUse = m_txPool.inUse();
+    end.hostSettings = std::move(m_stepHostSettings);
+    m_stepHostSettings.reset();
     if (m_profiler) {
         end.profile = m_profiler->finish(*m_symbols);
         m_profiler.reset();

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "HostDevices.h"
 #include "MbufPool.h"
 #include "Options.h"
 #include "Port.h"
@@ -31,6 +32,10 @@ class Engine {
     // Finds and starts the ports. Returns an error text or an empty string.
     std::string setUp();
     nlohmann::ordered_json hello() const;
+    // Before the hello: what a killed engine left on the ports' kernel
+    // interfaces put back. False, with the fatal error written, when it
+    // cannot.
+    bool restoreJournals(ProtocolOut &out) { return m_hosts.restoreJournals(out); }
 
     // Validates and launches a step; commandTsc is when the command arrived.
     std::optional<ProtocolError> start(int64_t id, const nlohmann::json &command,
@@ -59,6 +64,9 @@ class Engine {
     nlohmann::ordered_json signatureJson() const;
 
     Options m_options;
+    // The ports' kernel interfaces, put back as found when the engine ends.
+    HostDevices m_hosts;
+    std::optional<protocol::Json> m_stepHostSettings; // the running step's, asked and read
     std::string m_filePrefix;
     TscRate m_tsc;
     std::vector<unsigned> m_workerLcores;

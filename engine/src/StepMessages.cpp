@@ -81,6 +81,7 @@ protocol::Finished finished(const StepRecord &step, const StepEnd &end) {
     f.cyclesPerPkt = protocol::perPacket(c.busyCycles, c.txPkts);
     f.cpuNsPerPkt = protocol::perPacket(c.cpuNs, c.txPkts);
     f.mbufsInUse = end.mbufsInUse;
+    f.hostSettings = end.hostSettings;
     if (step.firstTxTsc != 0) {
         f.firstTxNs = tscToNs(step.firstTxTsc - step.commandTsc, end.tscHz);
     }

@@ -39,6 +39,7 @@ struct StepEnd {
     const SinkClassifier *sink = nullptr; // what the sink counted, when there is one
     RxDropCounters sinkDrops;             // what its port dropped during the step
     std::optional<protocol::Profile> profile;
+    std::optional<Json> hostSettings; // {device: {setting: {asked, read}}}, when asked
 };
 
 // tNs: since the step's start.

@@ -4,6 +4,7 @@
 #include "EngineConfig.h"
 #include "EngineMain.h"
 #include "ExitCode.h"
+#include "HostDevices.h"
 #include "Options.h"
 #include "Privilege.h"
 #include "ProtocolOut.h"
@@ -32,6 +33,11 @@ ExitCode runDpdkEngine(const Options &options, ProtocolOut &out, SignalWatch &si
     if (std::string error = engine.setUp(); !error.empty()) {
         out.write(protocol::fatalError("port_setup", error));
         return ExitCode::PortSetup;
+    }
+    // An engine killed mid-step (SIGKILL, a crash) left the ports' kernel
+    // interfaces as its steps set them: put back before the hello.
+    if (!engine.restoreJournals(out)) {
+        return ExitCode::DeviceUnusable;
     }
     if (!out.write(engine.hello())) {
         return ExitCode::StdoutClosed;
@@ -63,6 +69,9 @@ int main(int argc, char **argv) {
         out.writeText(std::string("burstlab-engine ") + BURSTLAB_ENGINE_VERSION + " (" +
                       rte_version() + ")\n");
         return 0;
+    }
+    if (options.restoreHost) {
+        return restoreHostJournals(options.hostDevices(), "burstlab-engine", out);
     }
     return runEngine(out,
                      [&](SignalWatch &signals) { return runDpdkEngine(options, out, signals); });

@@ -23,6 +23,15 @@ CheckResult found(const QJsonObject &values, CheckStatus status = CheckStatus::P
     return r;
 }
 
+// A pktgen launch, or a DPDK one whose TX port is vdev.
+EngineLaunch launchOf(const QString &vdev = {}) {
+    EngineLaunch launch;
+    launch.kind = vdev.isEmpty() ? EngineKind::Pktgen : EngineKind::Dpdk;
+    if (!vdev.isEmpty())
+        launch.vdevs = {vdev};
+    return launch;
+}
+
 StepResult step(const QString &gro, double pps) {
     StepResult r;
     r.point = Point{{AxisValue(gro)}};
@@ -39,6 +48,7 @@ class TestFixTrial : public QObject {
   private slots:
     void everyRecommendedSettingIsSettable();
     void groOffToOn();
+    void dpdkKernelInterfaceTakesIt();
     void refusedNamingTheSetting_data();
     void refusedNamingTheSetting();
     void probeRefusesBeforeProbing();
@@ -61,7 +71,7 @@ void TestFixTrial::everyRecommendedSettingIsSettable() {
             }
             QString why;
             const auto trial = FixTrial::of(item, setting, found({{setting, other}}),
-                                            QStringLiteral("eth0"), EngineKind::Pktgen, &why);
+                                            QStringLiteral("eth0"), launchOf(), &why);
             QVERIFY2(trial, qPrintable(item.id + ": " + why));
             ++trials;
         }
@@ -71,22 +81,35 @@ void TestFixTrial::everyRecommendedSettingIsSettable() {
 
 void TestFixTrial::groOffToOn() {
     QString why;
-    const auto trial =
-        FixTrial::of(itemOf("offloads"), "gro", found({{"gro", "off"}, {"gso", "on"}}), "hs1",
-                     EngineKind::Pktgen, &why);
+    const auto trial = FixTrial::of(
+        itemOf("offloads"), "gro", found({{"gro", "off"}, {"gso", "on"}}), "hs1", launchOf(), &why);
     QVERIFY2(trial, qPrintable(why));
     QCOMPARE(trial->describe(), QStringLiteral("gro off -> on on hs1"));
     QCOMPARE(trial->label(), QStringLiteral("try-fix gro"));
     QCOMPARE(trial->axis().describe(), QStringLiteral("gro=off,on"));
 }
 
+// The DPDK engine's af_packet, AF_XDP and tap ports are kernel interfaces:
+// a trial runs there as on pktgen's device.
+void TestFixTrial::dpdkKernelInterfaceTakesIt() {
+    for (const QString &vdev :
+         {QStringLiteral("net_af_packet0,iface=hs1,qdisc_bypass=0"),
+          QStringLiteral("net_af_xdp0,iface=hs1"), QStringLiteral("net_tap0,iface=hs1")}) {
+        QString why;
+        const auto trial = FixTrial::of(itemOf("offloads"), "gro", found({{"gro", "off"}}), "hs1",
+                                        launchOf(vdev), &why);
+        QVERIFY2(trial, qPrintable(vdev + ": " + why));
+        QCOMPARE(launchOf(vdev).hostDevices(), QStringList{"hs1"});
+    }
+}
+
 void TestFixTrial::refusedNamingTheSetting_data() {
     QTest::addColumn<QString>("item");
     QTest::addColumn<QString>("setting");
     QTest::addColumn<QJsonObject>("values");
-    QTest::addColumn<int>("kind");
+    QTest::addColumn<QString>("vdev"); // empty: the pktgen engine
     QTest::addColumn<QString>("why");
-    const int pktgen = int(EngineKind::Pktgen);
+    const QString pktgen;
     QTest::newRow("already") << "offloads"
                              << "gso" << QJsonObject{{"gso", "on"}} << pktgen
                              << "gso is on on dev already, as offloads recommends: nothing to try";
@@ -99,9 +122,14 @@ void TestFixTrial::refusedNamingTheSetting_data() {
     QTest::newRow("mq") << "root_qdisc"
                         << "qdisc" << QJsonObject{{"qdisc", "mq"}} << pktgen
                         << "qdisc is mq on dev, which the engine cannot set back";
-    QTest::newRow("dpdk") << "offloads"
-                          << "gro" << QJsonObject{{"gro", "off"}} << int(EngineKind::Dpdk)
-                          << "gro: the dpdk engine does not set host settings";
+    QTest::newRow("dpdk net_null")
+        << "offloads"
+        << "gro" << QJsonObject{{"gro", "off"}} << "net_null0"
+        << "gro is a host setting of a kernel interface: net_null0 is a net_null port, not one";
+    QTest::newRow("dpdk af_packet without iface")
+        << "offloads"
+        << "gro" << QJsonObject{{"gro", "off"}} << "net_af_packet0,qdisc_bypass=0"
+        << "gro is a host setting of a kernel interface: net_af_packet0 is a net_af_packet port";
     QTest::newRow("other item's") << "offloads"
                                   << "qdisc" << QJsonObject{} << pktgen
                                   << "qdisc: not a setting of offloads (gro, gso, tso)";
@@ -114,13 +142,13 @@ void TestFixTrial::refusedNamingTheSetting() {
     QFETCH(QString, item);
     QFETCH(QString, setting);
     QFETCH(QJsonObject, values);
-    QFETCH(int, kind);
+    QFETCH(QString, vdev);
     QFETCH(QString, why);
     CheckResult result = found(values, CheckStatus::Unknown);
     result.detail = QStringLiteral("no ring");
     result.current = result.detail;
     QString said;
-    QVERIFY(!FixTrial::of(itemOf(item), setting, result, "dev", EngineKind(kind), &said));
+    QVERIFY(!FixTrial::of(itemOf(item), setting, result, "dev", launchOf(vdev), &said));
     QVERIFY2(said.startsWith(why), qPrintable(said));
 }
 
@@ -138,8 +166,15 @@ void TestFixTrial::probeRefusesBeforeProbing() {
                             "flow_control, tx_ring, coalescing, offloads"),
              qPrintable(why));
     launch.kind = EngineKind::Dpdk;
+    launch.vdevs = {QStringLiteral("net_null0")};
     QVERIFY(!FixTrial::probe(checklist, "root_qdisc", {}, launch, &why));
-    QVERIFY2(why.startsWith("qdisc: the dpdk engine"), qPrintable(why));
+    QVERIFY2(why.startsWith("qdisc is a host setting of a kernel interface: net_null0"),
+             qPrintable(why));
+    // An af_packet port's interface is probed like pktgen's device.
+    launch.vdevs = {QStringLiteral("net_af_packet0,iface=no-such-dev0")};
+    QVERIFY(!FixTrial::probe(checklist, "tx_queue_len", {}, launch, &why));
+    QVERIFY2(why.startsWith("txqueuelen cannot be changed on no-such-dev0: "), qPrintable(why));
+    launch.vdevs.clear();
     // A device that is not there: the probe's reason, naming the setting.
     launch.kind = EngineKind::Pktgen;
     QVERIFY(!FixTrial::probe(checklist, "tx_queue_len", {}, launch, &why));

@@ -214,8 +214,16 @@ class TestSweepRules : public QObject {
             << "qdisc must be unchanged, pfifo_fast, pfifo, fq, fq_codel";
         s = goodSpec();
         s.fixed.insert(QStringLiteral("gro"), QStringLiteral("off"));
-        QTest::newRow("gro on the DPDK engine") << s << "gro"
-                                                << "the dpdk engine does not take gro";
+        QTest::newRow("gro on a DPDK net_null port")
+            << s << "gro"
+            << "gro is a host setting of a kernel interface: net_null0 is a net_null port, not "
+               "one; the DPDK engine sets host settings on a net_af_packet, net_af_xdp or "
+               "net_tap port with iface=";
+        s = goodSpec();
+        s.axes[0] = Axis{QStringLiteral("qdisc"), {AxisValue(QStringLiteral("pfifo"))}};
+        QTest::newRow("qdisc swept on a DPDK net_null port")
+            << s << "qdisc"
+            << "qdisc is a host setting of a kernel interface: net_null0";
         s = pktgenSpec();
         s.fixed.insert(QStringLiteral("tx_ring"), -2);
         QTest::newRow("tx_ring below unchanged") << s << "tx_ring"
@@ -229,6 +237,28 @@ class TestSweepRules : public QObject {
         s.axes.append(Axis{QStringLiteral("flows"), {AxisValue(qint64(1))}});
         QTest::newRow("three axes") << s << "axes"
                                     << "a sweep varies one or two parameters, got 3";
+    }
+
+    // The DPDK engine's af_packet ports are kernel interfaces: the same
+    // sweep runs there (qdisc_bypass=0 sends through the root qdisc), and a
+    // host setting left unchanged passes on any port.
+    void dpdkKernelInterfaceHostSettingsPass() {
+        SweepSpec spec = goodSpec();
+        spec.engine.vdevs = {QStringLiteral("net_af_packet0,iface=va,qdisc_bypass=0")};
+        spec.engine.sinkVdev = QStringLiteral("net_af_packet1,iface=vb");
+        spec.axes[0] =
+            Axis{QStringLiteral("qdisc"),
+                 {AxisValue(QStringLiteral("pfifo")), AxisValue(QStringLiteral("pfifo_fast"))}};
+        spec.fixed.insert(QStringLiteral("gro"), QStringLiteral("on"));
+        spec.fixed.insert(QStringLiteral("txqueuelen"), 500);
+        QList<FieldProblem> problems = SweepRules::check(spec, {});
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.value(0).text()));
+        QCOMPARE(spec.engine.hostDevices(), QStringList({"va", "vb"}));
+        spec = goodSpec();
+        spec.fixed.insert(QStringLiteral("gro"), QStringLiteral("unchanged"));
+        spec.fixed.insert(QStringLiteral("txqueuelen"), -1);
+        problems = SweepRules::check(spec, {});
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.value(0).text()));
     }
 
     void pktgenModesWithinTheirLimitsPass() {

@@ -1,11 +1,16 @@
 #include "NetNamespace.h"
 
 #include <QCoreApplication>
+#include <QJsonDocument>
 #include <QProcess>
+#include <cstring>
 #include <fcntl.h>
+#include <linux/ethtool.h>
 #include <linux/if_packet.h>
+#include <linux/sockios.h>
 #include <net/if.h>
 #include <sched.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <thread>
 #include <unistd.h>
@@ -91,4 +96,33 @@ bool NetNamespace::sendFrames(const QString &iface, const QList<QByteArray> &fra
         ::close(s);
         return sent;
     });
+}
+
+std::optional<bool> NetNamespace::groHere(const QString &device) {
+    const int fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+    ethtool_value v{};
+    v.cmd = ETHTOOL_GGRO;
+    ifreq request{};
+    std::strncpy(request.ifr_name, device.toLatin1().constData(), IFNAMSIZ - 1);
+    request.ifr_data = reinterpret_cast<char *>(&v);
+    const bool ok = fd >= 0 && ioctl(fd, SIOCETHTOOL, &request) == 0;
+    close(fd);
+    return ok ? std::optional<bool>(v.data != 0) : std::nullopt;
+}
+
+std::optional<bool> NetNamespace::gro(const QString &device) const {
+    std::optional<bool> value;
+    inside([&] {
+        value = groHere(device);
+        return true;
+    });
+    return value;
+}
+
+QJsonArray NetNamespace::json(const QStringList &command) const {
+    QProcess p;
+    p.start(exec().first(), exec().mid(1) + command);
+    if (!p.waitForFinished(10000) || p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0)
+        return {};
+    return QJsonDocument::fromJson(p.readAllStandardOutput()).array();
 }

@@ -1,10 +1,12 @@
 #pragma once
 
 #include <QByteArray>
+#include <QJsonArray>
 #include <QList>
 #include <QString>
 #include <QStringList>
 #include <functional>
+#include <optional>
 
 // A network namespace for one test, deleted again on destruction. Kernel
 // interfaces the engine uses (veth, tap) live and die inside it.
@@ -36,6 +38,14 @@ class NetNamespace {
     // Sends whole Ethernet frames out of an interface inside, gapUs apart,
     // from a packet socket.
     bool sendFrames(const QString &iface, const QList<QByteArray> &frames, int gapUs) const;
+
+    // GRO of a device as ethtool -k reads it, from the test's own ioctl: in
+    // the caller's namespace, or in this one.
+    static std::optional<bool> groHere(const QString &device);
+    std::optional<bool> gro(const QString &device) const;
+    // Runs a command inside and reads its JSON output (ip -j, tc -j); an
+    // empty array when it fails.
+    QJsonArray json(const QStringList &command) const;
 
   private:
     QString m_name;

@@ -1,4 +1,7 @@
 #include "StoreCheck.h"
+#include "CliRun.h"
+#include "model/StepParameters.h"
+#include "store/RunStore.h"
 #include "store/StoreLocation.h"
 #include <QSqlDatabase>
 #include <QSqlError>
@@ -89,6 +92,35 @@ QStringList StoreCheck::duplicates(const QString &path, const QString &label) {
             "UNION ALL SELECT 'load sample', CAST(l.at AS TEXT) FROM load_samples l JOIN runs r ON "
             "r.id = l.run_id WHERE r.label = ? GROUP BY l.at HAVING count(*) > 1"),
         {label, label, label});
+}
+
+QStringList StoreCheck::hostSettingPerStep(const QString &path, const QString &label,
+                                           const QString &setting, const QStringList &devices) {
+    const qint64 id = CliRun::runLabelled(path, label).value(QStringLiteral("id")).toLongLong();
+    RunStore store;
+    if (!store.open(path, RunStore::Access::ReadOnlyIfNeeded))
+        return {QStringLiteral("cannot open ") + path};
+    const auto steps = store.stepsOf(id);
+    if (!steps)
+        return {QStringLiteral("no steps of run %1").arg(id)};
+    QStringList values;
+    for (const StepResult &step : *steps) {
+        if (!step.measured)
+            continue;
+        const QString asked = StepParameter::text(step.measured->params.value(setting));
+        QString value = asked;
+        for (const QString &device : devices) {
+            const QJsonObject record = step.measured->hostSettings.value_or(QJsonObject())[device]
+                                           .toObject()[setting]
+                                           .toObject();
+            if (record[QLatin1String("asked")] != step.measured->params.value(setting) ||
+                record[QLatin1String("read")] != step.measured->params.value(setting))
+                value = QStringLiteral("%1: read %2 on %3")
+                            .arg(asked, StepParameter::text(record[QLatin1String("read")]), device);
+        }
+        values << value;
+    }
+    return values;
 }
 
 } // namespace burstlab

@@ -23,6 +23,12 @@ class StoreCheck {
     // What the run labelled label holds twice: steps of one seq, samples of
     // one step and time, load samples of one time; empty when nothing.
     static QStringList duplicates(const QString &path, const QString &label);
+    // Per measured step of the run labelled label, in the order they ran:
+    // the value it asked of a host setting ("pfifo"), where the engine's
+    // finished message says it asked that on each of devices and read it
+    // back; else what was stored instead ("fq: read pfifo on veth0").
+    static QStringList hostSettingPerStep(const QString &path, const QString &label,
+                                          const QString &setting, const QStringList &devices);
 };
 
 } // namespace burstlab

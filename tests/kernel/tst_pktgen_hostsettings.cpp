@@ -9,6 +9,8 @@
 // refused on veth before anything runs.
 #include "CliRun.h"
 #include "EngineProcess.h"
+#include "NetNamespace.h"
+#include "StoreCheck.h"
 #include "store/RunStore.h"
 #include "sweep/FixTrial.h"
 
@@ -20,11 +22,6 @@
 #include <QtTest>
 #include <csignal>
 #include <cstring>
-#include <linux/ethtool.h>
-#include <linux/sockios.h>
-#include <net/if.h>
-#include <sys/ioctl.h>
-#include <sys/socket.h>
 #include <unistd.h>
 
 using namespace burstlab;
@@ -56,19 +53,6 @@ QString rootQdisc(const QString &device) {
             return q["kind"].toString() + " " + q["handle"].toString();
     }
     return {};
-}
-
-// GRO as ethtool -k reads it, from the test's own ioctl.
-std::optional<bool> gro(const QString &device) {
-    const int fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
-    ethtool_value v{};
-    v.cmd = ETHTOOL_GGRO;
-    ifreq request{};
-    std::strncpy(request.ifr_name, device.toLatin1().constData(), IFNAMSIZ - 1);
-    request.ifr_data = reinterpret_cast<char *>(&v);
-    const bool ok = fd >= 0 && ioctl(fd, SIOCETHTOOL, &request) == 0;
-    close(fd);
-    return ok ? std::optional<bool>(v.data != 0) : std::nullopt;
 }
 
 QJsonObject startCommand(qint64 id, QJsonObject params) {
@@ -127,13 +111,13 @@ void TestPktgenHostSettings::initTestCase() {
     }
     m_kernelQdisc = rootQdisc(kSend);
     QVERIFY2(m_kernelQdisc.endsWith(" 0:"), qPrintable(m_kernelQdisc));
-    m_kernelGro = gro(kReceive);
+    m_kernelGro = NetNamespace::groHere(kReceive);
     QVERIFY(m_kernelGro);
 }
 
 void TestPktgenHostSettings::cleanup() {
     QCOMPARE(rootQdisc(kSend), m_kernelQdisc);
-    QCOMPARE(gro(kReceive), m_kernelGro);
+    QCOMPARE(NetNamespace::groHere(kReceive), m_kernelGro);
     QVERIFY(!QFile::exists(journalOf(kSend)));
     QVERIFY(!QFile::exists(journalOf(kReceive)));
 }
@@ -150,24 +134,11 @@ void TestPktgenHostSettings::qdiscSweepStoredAndPutBack() {
                     kTimeoutMs);
     QVERIFY2(r.code == 0, qPrintable(describe(r)));
     const qint64 id = CliRun::runLabelled(db, "qdisc-sweep").value("id").toLongLong();
-    RunStore store;
-    QVERIFY(store.open(db, RunStore::Access::ReadOnlyIfNeeded));
-    const auto steps = store.stepsOf(id);
-    QVERIFY(steps);
-    QStringList seen;
-    for (const StepResult &step : *steps) {
-        QVERIFY(step.measured);
-        const QString asked = step.measured->params.value("qdisc").toString();
-        QVERIFY2(qdiscs.contains(asked), qPrintable(asked));
-        const QJsonObject setting = step.measured->hostSettings.value_or(QJsonObject())[kSend]
-                                        .toObject()["qdisc"]
-                                        .toObject();
-        QCOMPARE(setting["asked"].toString(), asked);
-        QCOMPARE(setting["read"].toString(), asked);
-        seen << asked;
-    }
+    const QStringList seen = StoreCheck::hostSettingPerStep(db, "qdisc-sweep", "qdisc", {kSend});
+    for (const QString &s : seen)
+        QVERIFY2(qdiscs.contains(s), qPrintable(s));
     for (const QString &q : qdiscs)
-        QVERIFY2(seen.count(q) >= 2, qPrintable(seen.join(' ')));
+        QVERIFY2(seen.count(q) >= 2, qPrintable(seen.join(", ")));
     // The netdev text names the setting per point.
     const CliResult text = CliRun::run(db, {"export", "--format", "netdev", QString::number(id)});
     QVERIFY2(text.code == 0, qPrintable(describe(text)));
@@ -300,7 +271,7 @@ void TestPktgenHostSettings::groOnTheReceivingEndReadBack() {
         const QJsonObject setting = f["host_settings"][kReceive]["gro"].toObject();
         QCOMPARE(setting["asked"].toString(), value);
         QCOMPARE(setting["read"].toString(), value);
-        QCOMPARE(gro(kReceive), std::optional<bool>(value == "on"));
+        QCOMPARE(NetNamespace::groHere(kReceive), std::optional<bool>(value == "on"));
         QVERIFY(!f["host_settings"].toObject().contains(kSend));
         QVERIFY2(f["rx_pkts"].toInteger() > 0 && f["rx_pkts"].toInteger() <= 2000,
                  QJsonDocument(f).toJson().constData());
@@ -308,7 +279,7 @@ void TestPktgenHostSettings::groOnTheReceivingEndReadBack() {
     // A step that leaves gro unchanged runs with the device's own.
     const QJsonObject f = engine.runStep({{"count", 2000}});
     QVERIFY(!f.contains("host_settings"));
-    QCOMPARE(gro(kReceive), m_kernelGro);
+    QCOMPARE(NetNamespace::groHere(kReceive), m_kernelGro);
     engine.closeStdin();
     QVERIFY(engine.waitForExit(10000));
 }

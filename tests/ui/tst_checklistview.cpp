@@ -187,13 +187,14 @@ void TestChecklistView::tryTheFixRefusedSayingWhy() {
     QVERIFY2(tryFix->toolTip().contains(QStringLiteral("tx_ring cannot be changed on lo")),
              qPrintable(tryFix->toolTip()));
 
-    // The DPDK engine sets no host settings.
+    // The DPDK engine sets host settings only on a kernel interface.
     EngineLaunch dpdk;
-    dpdk.vdevs = {QStringLiteral("net_af_packet0,iface=lo")};
+    dpdk.vdevs = {QStringLiteral("net_null0")};
     QVERIFY(probeAndSelect(view, dpdk, QStringLiteral("offloads")));
     QVERIFY(!tryFix->isEnabled());
     QVERIFY2(tryFix->toolTip().contains(
-                 QStringLiteral("gro: the dpdk engine does not set host settings")),
+                 QStringLiteral("gro is a host setting of a kernel interface: net_null0 is a "
+                                "net_null port")),
              qPrintable(tryFix->toolTip()));
 }
 

@@ -204,11 +204,14 @@ void ChecklistView::offerTrials(const CheckResult *result) {
     } else if (!m_live) {
         refusals << tr("These are stored results: re-probe this host to try a fix on it.");
     } else {
-        // The probe looked at the launch's first device (ProbeContext::forLaunch).
-        const QString device = m_launch.device.section(u',', 0, 0);
+        // The probe looked at the launch's first device, a DPDK port's kernel
+        // interface (ProbeContext::forLaunch).
+        const QString device = m_launch.kind == EngineKind::Pktgen
+                                   ? m_launch.device.section(u',', 0, 0)
+                                   : m_launch.hostDevices().value(0);
         for (const QString &setting : settings) {
             QString why;
-            const auto trial = FixTrial::of(*item, setting, *result, device, m_launch.kind, &why);
+            const auto trial = FixTrial::of(*item, setting, *result, device, m_launch, &why);
             QAction *action = menu->addAction(trial ? trial->describe() : why);
             action->setEnabled(trial.has_value());
             if (trial) {

@@ -1,7 +1,62 @@
 #include "model/EngineLaunch.h"
 #include "model/JsonReader.h"
 
+#include <QRegularExpression>
+#include <algorithm>
+
 namespace burstlab {
+
+namespace {
+
+// The drivers whose port is a kernel interface named by iface=
+// (engine/common/VdevArgs.cpp says the same for the engine).
+const QStringList kKernelInterfaceDrivers{QStringLiteral("net_af_packet"),
+                                          QStringLiteral("net_af_xdp"), QStringLiteral("net_tap")};
+
+// The iface= of a vdev spec whose driver is one of those; empty otherwise.
+QString kernelInterfaceOf(const QString &spec) {
+    const QStringList parts = spec.split(u',');
+    if (std::none_of(kKernelInterfaceDrivers.begin(), kKernelInterfaceDrivers.end(),
+                     [&](const QString &d) { return parts.first().startsWith(d); }))
+        return {};
+    for (const QString &part : parts.mid(1)) {
+        if (part.trimmed().startsWith(QStringLiteral("iface=")))
+            return part.trimmed().mid(6);
+    }
+    return {};
+}
+
+} // namespace
+
+QStringList EngineLaunch::hostDevices() const {
+    QStringList devices;
+    if (kind == EngineKind::Pktgen) {
+        const QString list = hostDevice.isEmpty() ? device : hostDevice;
+        for (const QString &d : list.split(u',', Qt::SkipEmptyParts))
+            devices << d.trimmed();
+        return devices;
+    }
+    for (const QString &spec : {pci.isEmpty() ? vdevs.value(0) : QString(), sinkVdev}) {
+        const QString iface = kernelInterfaceOf(spec);
+        if (!iface.isEmpty() && !devices.contains(iface))
+            devices << iface;
+    }
+    return devices;
+}
+
+QString EngineLaunch::hostSettingRefusal(const QString &setting) const {
+    if (kind == EngineKind::Pktgen || !hostDevices().isEmpty())
+        return {};
+    const QString port = txDevice().section(u',', 0, 0);
+    const QString portKind =
+        !pci.isEmpty()
+            ? QStringLiteral("PCI")
+            : port.left(port.lastIndexOf(QRegularExpression(QStringLiteral("[^0-9]"))) + 1);
+    return QStringLiteral("%1 is a host setting of a kernel interface: %2 is a %3 port, not "
+                          "one; the DPDK engine sets host settings on a net_af_packet, "
+                          "net_af_xdp or net_tap port with iface=")
+        .arg(setting, port, portKind);
+}
 
 QJsonObject EngineLaunch::toJson() const {
     QJsonObject o{{QStringLiteral("kind"), engineKindName(kind)},

@@ -32,6 +32,15 @@ struct EngineLaunch {
         return pci.isEmpty() ? vdevs.value(0) : pci;
     }
 
+    // The kernel interfaces the engine sets the steps' host settings (gro,
+    // qdisc, ...) on: pktgen's --host-device, else --device; for DPDK each
+    // port that is a kernel interface, the iface= of an af_packet, AF_XDP
+    // or tap vdev (TX port and sink), as the engine finds them.
+    QStringList hostDevices() const;
+    // Why the engine cannot set a host setting with this launch, naming the
+    // setting and the port's kind; empty when it can.
+    QString hostSettingRefusal(const QString &setting) const;
+
     QJsonObject toJson() const;
     // Missing keys keep their defaults; wrongly typed keys are an error.
     static std::optional<EngineLaunch> fromJson(const QJsonObject &object, QString *error);

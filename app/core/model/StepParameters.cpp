@@ -162,11 +162,14 @@ constexpr Words kWords[] = {
      "pktgen only: the NUMA node pktgen allocates its skbs on (flag NODE); -1 = the sending "
      "CPU's, as pktgen; at most the kernel's possible nodes",
      true},
-    // Host settings: the engine sets them on its device before the step and
-    // puts the device back as found (docs/kernel-pktgen.md, "Host settings").
+    // Host settings: the engine sets them on its devices before the step and
+    // puts them back as found: pktgen's host devices, the DPDK engine's
+    // af_packet, AF_XDP and tap ports' interfaces (docs/kernel-pktgen.md,
+    // "Host settings").
     {"gro", true, "",
      "host setting (ethtool -K gro): generic receive offload of the host device, set where it "
-     "acts (--host-device: a veth pair's receiving end); unchanged = as found"},
+     "acts (--host-device: a veth pair's receiving end; DPDK: a sink port's interface); "
+     "unchanged = as found"},
     {"gso", true, "", "host setting (ethtool -K gso): generic segmentation offload"},
     {"tso", true, "", "host setting (ethtool -K tso): TCP segmentation offload"},
     {"flow_control", true, "",
@@ -556,7 +559,8 @@ QString StepParameters::text() {
     for (const StepParameter &p : all()) {
         const QString fallback = defaultsText(p);
         const QString pktgen = !p.takenBy(EngineKind::Pktgen) ? QStringLiteral("; dpdk only")
-                               : p.host  ? QStringLiteral("; pktgen's host setting")
+                               : p.host  ? QStringLiteral("; host setting (pktgen's devices; "
+                                                           "DPDK's af_packet, AF_XDP, tap ports)")
                                : !p.dpdk ? QStringLiteral("; pktgen only")
                                : p.pktgen == p.name
                                    ? QStringLiteral("; dpdk and pktgen")

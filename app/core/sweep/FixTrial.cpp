@@ -24,22 +24,13 @@ AxisValue axisValue(const QJsonValue &value) {
     return value.isString() ? AxisValue(value.toString()) : AxisValue(qint64(value.toDouble()));
 }
 
-// --host-device, else --device: each device the steps set host settings on.
-QStringList hostDevices(const EngineLaunch &launch) {
-    const QString list = launch.hostDevice.isEmpty() ? launch.device : launch.hostDevice;
-    QStringList devices;
-    for (const QString &d : list.split(u',', Qt::SkipEmptyParts))
-        devices << d.trimmed();
-    return devices;
-}
-
 // The value of setting the item's probe finds on each device, which they
 // must agree on; the first device's result in *first.
 std::optional<QJsonValue> probeDevices(const Checklist &checklist, const CheckItem &item,
                                        const QString &setting, const EngineLaunch &launch,
                                        const QString &root, CheckResult *first, QString *device,
                                        QString *why) {
-    const QStringList devices = hostDevices(launch);
+    const QStringList devices = launch.hostDevices();
     if (devices.isEmpty()) {
         *why = QStringLiteral("%1: no device to read it on (give --device)").arg(setting);
         return std::nullopt;
@@ -66,7 +57,7 @@ std::optional<QJsonValue> probeDevices(const Checklist &checklist, const CheckIt
 
 // Why the item's setting cannot be tried with an engine of this kind
 // whatever the device holds; empty when it can.
-QString refusal(const CheckItem &item, const QString &setting, EngineKind kind) {
+QString refusal(const CheckItem &item, const QString &setting, const EngineLaunch &launch) {
     const StepParameter *p = StepParameters::find(setting);
     if (!p || !p->host || !item.recommendedSettings.contains(setting)) {
         const QStringList settings = FixTrial::settingsOf(item);
@@ -76,11 +67,7 @@ QString refusal(const CheckItem &item, const QString &setting, EngineKind kind) 
                    : QStringLiteral("%1: not a setting of %2 (%3)")
                          .arg(setting, item.id, settings.join(QStringLiteral(", ")));
     }
-    if (!p->takenBy(kind))
-        return QStringLiteral("%1: the %2 engine does not set host settings; the pktgen engine "
-                              "does (--engine-kind pktgen)")
-            .arg(setting, engineKindName(kind));
-    return {};
+    return launch.hostSettingRefusal(setting);
 }
 
 } // namespace
@@ -96,8 +83,8 @@ QStringList FixTrial::settingsOf(const CheckItem &item) {
 
 std::optional<FixTrial> FixTrial::of(const CheckItem &item, const QString &setting,
                                      const CheckResult &result, const QString &device,
-                                     EngineKind kind, QString *why) {
-    *why = refusal(item, setting, kind);
+                                     const EngineLaunch &launch, QString *why) {
+    *why = refusal(item, setting, launch);
     if (!why->isEmpty())
         return std::nullopt;
     const StepParameter *p = StepParameters::find(setting);
@@ -156,14 +143,14 @@ std::optional<FixTrial> FixTrial::probe(const Checklist &checklist, const QStrin
         chosen = settings.value(0);
     }
     // Refused before anything is probed when the engine or item cannot take it.
-    *why = refusal(*item, chosen, launch.kind);
+    *why = refusal(*item, chosen, launch);
     if (!why->isEmpty())
         return std::nullopt;
     CheckResult result;
     QString device;
     if (!probeDevices(checklist, *item, chosen, launch, root, &result, &device, why))
         return std::nullopt;
-    return of(*item, chosen, result, device, launch.kind, why);
+    return of(*item, chosen, result, device, launch, why);
 }
 
 std::optional<QJsonValue> FixTrial::readNow(const Checklist &checklist, const EngineLaunch &launch,
@@ -241,12 +228,12 @@ QString FixTrial::outcomeText(const RunData &data) const {
     const QString way = d->ns > 0   ? QStringLiteral("%1 ns fewer per packet").arg(ns)
                         : d->ns < 0 ? QStringLiteral("%1 ns more per packet").arg(ns)
                                     : QStringLiteral("no change per packet");
-    QString text = QStringLiteral("%1%2 -> %3 pps (%4, %5%6 pps): %7")
-                       .arg(head)
-                       .arg(TextLayout::thousands(*before), TextLayout::thousands(*after), way,
-                            d->pps > 0 ? QStringLiteral("+") : QString(),
-                            TextLayout::thousands(d->pps))
-                       .arg(QLatin1String(toString(d->verdict)));
+    QString text =
+        QStringLiteral("%1%2 -> %3 pps (%4, %5%6 pps): %7")
+            .arg(head)
+            .arg(TextLayout::thousands(*before), TextLayout::thousands(*after), way,
+                 d->pps > 0 ? QStringLiteral("+") : QString(), TextLayout::thousands(d->pps))
+            .arg(QLatin1String(toString(d->verdict)));
     const QString correction = PointStats::correctionText(stats, false);
     return correction.isEmpty() ? text : text + QStringLiteral(" (%1)").arg(correction);
 }

@@ -35,16 +35,17 @@ struct FixTrial {
     // value for, in the item's order.
     static QStringList settingsOf(const CheckItem &item);
     // The trial of one of the item's settings from what its probe found on
-    // device; nullopt and *why, naming the setting, where it cannot run: an
-    // engine that sets no host settings, no recommended value for it, a
+    // device; nullopt and *why, naming the setting, where it cannot run: a
+    // launch whose engine sets no host settings (a DPDK port that is no
+    // kernel interface), no recommended value for it, a
     // probe that did not read it (the device has no such setting: tx_ring
     // on veth), a value found that the parameter cannot set, or nothing to
     // try (the device has the recommended value already).
     static std::optional<FixTrial> of(const CheckItem &item, const QString &setting,
                                       const CheckResult &result, const QString &device,
-                                      EngineKind kind, QString *why);
+                                      const EngineLaunch &launch, QString *why);
     // The item's probe of setting on each device the launch's steps set
-    // host settings on (--host-device, else --device): the value they
+    // host settings on (EngineLaunch::hostDevices): the value they
     // agree on; nullopt and *why otherwise.
     static std::optional<FixTrial> probe(const Checklist &checklist, const QString &itemId,
                                          const QString &setting, const EngineLaunch &launch,

@@ -11,6 +11,13 @@ namespace burstlab {
 
 namespace {
 
+// A host setting the launch's engine cannot set (a DPDK port that is no
+// kernel interface), naming it; empty for any other parameter.
+QString hostSettingRefused(const EngineLaunch &launch, const QString &name) {
+    const StepParameter *p = StepParameters::find(name);
+    return p && p->host ? launch.hostSettingRefusal(name) : QString();
+}
+
 // "reps must be in 1..100000, got 0"
 QString outside(const QString &name, qint64 min, qint64 max, qint64 got) {
     return QStringLiteral("%1 must be in %2..%3, got %4").arg(name).arg(min).arg(max).arg(got);
@@ -260,6 +267,11 @@ QList<FieldProblem> SweepRules::check(const SweepSpec &spec, const Context &cont
             out.add(axis.name, notTaken);
             continue;
         }
+        if (const QString refused = hostSettingRefused(spec.engine, axis.name);
+            !refused.isEmpty()) {
+            out.add(axis.name, refused);
+            continue;
+        }
         if (i == 1 && axis.name == spec.axes[0].name)
             out.add(axis.name,
                     QStringLiteral("%1 is swept twice; the second swept parameter must differ")
@@ -290,6 +302,13 @@ QList<FieldProblem> SweepRules::check(const SweepSpec &spec, const Context &cont
             !notTaken.isEmpty()) {
             out.add(it.key(), notTaken);
             continue;
+        }
+        if (it.value() != StepParameters::defaultOf(it.key(), kind)) {
+            if (const QString refused = hostSettingRefused(spec.engine, it.key());
+                !refused.isEmpty()) {
+                out.add(it.key(), refused);
+                continue;
+            }
         }
         // An engine older than a parameter does without it at its default.
         if (!limits.knows(it.key()) && it.value() == StepParameters::defaultOf(it.key(), kind))
