@@ -1,0 +1,23 @@
+#include "util/FigureTable.h"
+#include "util/RowMenu.h"
+
+#include <QHeaderView>
+#include <QTableView>
+
+namespace burstlab {
+
+QTableView *figureTable(QAbstractItemModel *model, QWidget *parent) {
+    auto *table = new QTableView(parent);
+    table->setModel(model);
+    table->setAlternatingRowColors(true);
+    table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table->verticalHeader()->hide();
+    table->verticalHeader()->setDefaultSectionSize(table->fontMetrics().height() + 6);
+    table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    table->horizontalHeader()->setStretchLastSection(true);
+    RowMenu::addCopyRows(table);
+    RowMenu::install(table);
+    return table;
+}
+
+} // namespace burstlab
