@@ -1,4 +1,5 @@
 #include "compare/NetperfCompareModel.h"
+#include "util/FigureTable.h"
 #include "util/SafeText.h"
 
 #include <algorithm>
@@ -55,10 +56,8 @@ QVariant NetperfCompareModel::data(const QModelIndex &index, int role) const {
         return display(row, index.column());
     case Qt::ToolTipRole:
         if (index.column() == VerdictColumn)
-            return NetperfText::verdictRule();
-        return SafeText::field(
-            tr("%1: %2 %3")
-                .arg(m_names.value(vs.run), vs.current.test, vs.current.parametersText()));
+            return plainTip(NetperfText::verdictRule());
+        return tipOf(vs);
     case Qt::TextAlignmentRole:
         return index.column() >= BaselineColumn && index.column() <= PercentColumn
                    ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
@@ -66,6 +65,20 @@ QVariant NetperfCompareModel::data(const QModelIndex &index, int role) const {
     default:
         return {};
     }
+}
+
+// Both runs' tests and parameters and their points' notes (the source's
+// banner, the settings stated before the table).
+QString NetperfCompareModel::tipOf(const NetperfVs &vs) const {
+    QStringList lines;
+    for (const qsizetype run : {vs.run, qsizetype(0)}) {
+        const NetperfResult &result = run == 0 ? vs.baseline : vs.current;
+        lines << QStringLiteral("%1: %2 %3")
+                     .arg(m_names.value(run), result.test, result.parametersText());
+        if (const auto &cell = m_comparison.cells.value(run).value(vs.point))
+            lines << cell->notes();
+    }
+    return plainTip(lines.join(QLatin1Char('\n')));
 }
 
 QString NetperfCompareModel::display(const Row &row, int column) const {

@@ -49,6 +49,7 @@ class NetperfCompareModel : public QAbstractTableModel {
         NetperfChange change;
     };
     QString display(const Row &row, int column) const;
+    QString tipOf(const NetperfVs &vs) const;
 
     Comparison m_comparison;
     QStringList m_names;

@@ -1,5 +1,6 @@
 #include "results/NetperfTableModel.h"
 #include "exchange/NetperfText.h"
+#include "util/FigureTable.h"
 #include "util/SafeText.h"
 
 #include <algorithm>
@@ -16,7 +17,9 @@ void NetperfTableModel::setStats(const QList<PointStats> &stats, const QStringLi
         const std::optional<NetperfResult> result = NetperfText::of(s);
         if (!result)
             continue;
-        m_rows << Row{s.point.describe(axisNames), *result};
+        QStringList notes = s.notes();
+        notes.removeAll(s.noRateReason());
+        m_rows << Row{s.point.describe(axisNames), *result, notes};
         for (const NetperfFigure &f : result->figures) {
             if (const QString name = NetperfText::figureName(f); !m_figures.contains(name))
                 m_figures << name;
@@ -35,7 +38,7 @@ int NetperfTableModel::rowCount(const QModelIndex &parent) const {
 int NetperfTableModel::columnCount(const QModelIndex &parent) const {
     if (parent.isValid() || m_rows.isEmpty())
         return 0;
-    return firstFigure() + int(m_figures.size()) + 1;
+    return firstFigure() + int(m_figures.size()) + 2;
 }
 
 QVariant NetperfTableModel::data(const QModelIndex &index, int role) const {
@@ -46,8 +49,9 @@ QVariant NetperfTableModel::data(const QModelIndex &index, int role) const {
     case Qt::DisplayRole:
         return display(row, index.column());
     case Qt::ToolTipRole:
-        // The table's parameters are the row's context wherever the reader points.
-        return SafeText::field(row.result.parametersText());
+        // The table's parameters and the notes, wherever the reader points.
+        return plainTip(row.result.parametersText() + QLatin1Char('\n') +
+                        row.notes.join(QLatin1Char('\n')));
     case Qt::TextAlignmentRole: {
         const int figure = index.column() - firstFigure();
         return figure >= 0 && figure < m_figures.size()
@@ -67,6 +71,8 @@ QVariant NetperfTableModel::display(const Row &row, int column) const {
     const int figure = column - firstFigure();
     if (figure == m_figures.size())
         return SafeText::field(row.result.parametersText());
+    if (figure > m_figures.size())
+        return SafeText::field(row.notes.join(QStringLiteral("; ")));
     for (const NetperfFigure &f : row.result.figures) {
         if (NetperfText::figureName(f) == m_figures.value(figure))
             return SafeText::field(NetperfText::measuredText(f));
@@ -85,6 +91,8 @@ QVariant NetperfTableModel::headerData(int section, Qt::Orientation orientation,
     const int figure = section - firstFigure();
     if (figure == m_figures.size())
         return tr("parameters");
+    if (figure > m_figures.size())
+        return tr("notes");
     return SafeText::field(m_figures.value(figure));
 }
 

@@ -10,7 +10,8 @@ namespace burstlab {
 // A run's imported netperf figures, one row per point that has them: the
 // point (for a swept run), the test, one column per figure as the text
 // exports name it, with its unit ("trans/s", "CPU local %", "S.dem local
-// us/Tr"), and the table's parameters. Values are netperf's printed text
+// us/Tr"), the table's parameters and the point's notes (the source's
+// banner, the settings stated before the table). Values are netperf's printed text
 // (NetperfText), "not measured" where netperf printed -1: the pps table
 // cannot hold them, a transaction is not a packet.
 class NetperfTableModel : public QAbstractTableModel {
@@ -32,6 +33,7 @@ class NetperfTableModel : public QAbstractTableModel {
     struct Row {
         QString point;
         NetperfResult result;
+        QStringList notes; // the point's, but the missing pps the view says once
     };
     QVariant display(const Row &row, int column) const;
     // The column of the figures after the point (when shown) and the test.

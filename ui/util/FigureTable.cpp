@@ -1,5 +1,6 @@
 #include "util/FigureTable.h"
 #include "util/RowMenu.h"
+#include "util/SafeText.h"
 
 #include <QHeaderView>
 #include <QTableView>
@@ -18,6 +19,11 @@ QTableView *figureTable(QAbstractItemModel *model, QWidget *parent) {
     RowMenu::addCopyRows(table);
     RowMenu::install(table);
     return table;
+}
+
+QString plainTip(const QString &lines) {
+    return QStringLiteral("<p style='white-space:pre-wrap'>%1</p>")
+        .arg(SafeText::lines(lines).toHtmlEscaped());
 }
 
 } // namespace burstlab

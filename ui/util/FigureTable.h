@@ -1,5 +1,5 @@
 #pragma once
-#include <QtGlobal>
+#include <QString>
 
 QT_BEGIN_NAMESPACE
 class QAbstractItemModel;
@@ -13,5 +13,8 @@ namespace burstlab {
 // tables: alternating rows one text line high, columns as wide as their
 // text, no row numbers, and the row menu with Copy rows.
 QTableView *figureTable(QAbstractItemModel *model, QWidget *parent);
+// A cell's tooltip of untrusted lines (a source's notes): made safe
+// (SafeText) and shown as the text it is, never read as HTML.
+QString plainTip(const QString &lines);
 
 } // namespace burstlab
