@@ -122,8 +122,8 @@ class TestNetperfViews : public QObject {
 
         const NetperfTableModel *model = view.netperfModel();
         QCOMPARE(model->rowCount(), 1);
-        // The test, its five figures, the parameters and the notes.
-        QCOMPARE(model->columnCount(), 8);
+        // The test and its five figures; the parameters and notes under them.
+        QCOMPARE(model->columnCount(), 6);
         QCOMPARE(model->data(model->index(0, 0)).toString(), QStringLiteral("TCP_RR"));
         const QString show = cli({QStringLiteral("show"), QStringLiteral("2")});
         QCOMPARE(result->figures.size(), 5);
@@ -143,11 +143,15 @@ class TestNetperfViews : public QObject {
                  QStringLiteral("S.dem local us/Tr"));
         QCOMPARE(model->data(model->index(0, 4)).toString(), QStringLiteral("90.628"));
         QCOMPARE(model->data(model->index(0, 3)).toString(), QStringLiteral("not measured"));
-        QCOMPARE(model->data(model->index(0, 6)).toString(), result->parametersText());
-        const QString notes = model->data(model->index(0, 7)).toString();
-        QVERIFY2(notes.contains(QStringLiteral("gro off")) &&
-                     !notes.contains(PointStats::kNetperfOnly),
-                 qPrintable(notes));
+        const QStringList details = model->details();
+        QCOMPARE(details.size(), 2);
+        QCOMPARE(details[0], QStringLiteral("TCP_RR: ") + result->parametersText());
+        QVERIFY2(details[1].startsWith(QStringLiteral("notes: ")) &&
+                     details[1].contains(QStringLiteral("gro off")) &&
+                     !details[1].contains(PointStats::kNetperfOnly),
+                 qPrintable(details[1]));
+        QCOMPARE(view.netperfDetails()->text(), details.join(QLatin1Char('\n')));
+        QVERIFY(view.netperfDetails()->isVisibleTo(&view));
 
         // No pps axes: the note says why, the netperf table replaces the pps rows.
         QVERIFY(view.netperfTable()->isVisibleTo(&view));
@@ -277,13 +281,13 @@ class TestNetperfViews : public QObject {
         QVERIFY(compare.compareRuns({first, first + 1}));
         QCOMPARE(compare.netperfModel()->rowCount(), 5);
 
-        const QStringList shown = shownTexts(results.netperfModel()) +
-                                  shownTexts(compare.netperfModel()) + compare.differences() +
-                                  QStringList{results.noChartNote()->text()};
+        const QStringList shown =
+            shownTexts(results.netperfModel()) + shownTexts(compare.netperfModel()) +
+            compare.differences() +
+            QStringList{results.noChartNote()->text(), results.netperfDetails()->text()};
         for (const QString &text : shown)
             QVERIFY2(!hasControl(text), qPrintable(text));
-        const QString notes =
-            results.netperfModel()->data(results.netperfModel()->index(0, 7)).toString();
+        const QString notes = results.netperfDetails()->text();
         QVERIFY2(notes.contains(QStringLiteral("\\x1b]0;owned\\x07")), qPrintable(notes));
         // Tooltips are shown as rich text: the source's markup is escaped, not drawn.
         const QString tip = compare.netperfModel()

@@ -492,8 +492,11 @@ bool CompareView::showNetperf(const Comparison &comparison) {
     m_delta->setVisible(!noChart);
     m_netperfTable->setVisible(netperf);
     m_netperfTable->setColumnHidden(NetperfCompareModel::PointColumn, !m_netperfModel->hasPoints());
-    // Rows of "no pps" say nothing the note and the netperf table do not.
+    // Rows of "no pps" say nothing the note and the netperf table do not;
+    // nor has a profile diff: the differences (a stated gro off) matter.
     m_table->setVisible(!(noChart && netperf));
+    if (noChart)
+        m_side->setCurrentIndex(0);
     return noChart;
 }
 

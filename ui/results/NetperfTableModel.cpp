@@ -31,6 +31,18 @@ void NetperfTableModel::setStats(const QList<PointStats> &stats, const QStringLi
     endResetModel();
 }
 
+QStringList NetperfTableModel::details() const {
+    QStringList lines;
+    for (const Row &row : m_rows) {
+        const QString test =
+            row.point.isEmpty() ? row.result.test : row.point + QLatin1Char(' ') + row.result.test;
+        lines << SafeText::field(test + QStringLiteral(": ") + row.result.parametersText());
+        if (!row.notes.isEmpty())
+            lines << SafeText::field(tr("notes: %1").arg(row.notes.join(QStringLiteral("; "))));
+    }
+    return lines;
+}
+
 int NetperfTableModel::rowCount(const QModelIndex &parent) const {
     return parent.isValid() ? 0 : int(m_rows.size());
 }
@@ -38,7 +50,7 @@ int NetperfTableModel::rowCount(const QModelIndex &parent) const {
 int NetperfTableModel::columnCount(const QModelIndex &parent) const {
     if (parent.isValid() || m_rows.isEmpty())
         return 0;
-    return firstFigure() + int(m_figures.size()) + 2;
+    return firstFigure() + int(m_figures.size());
 }
 
 QVariant NetperfTableModel::data(const QModelIndex &index, int role) const {
@@ -69,10 +81,6 @@ QVariant NetperfTableModel::display(const Row &row, int column) const {
     if (column == firstFigure() - 1)
         return SafeText::field(row.result.test);
     const int figure = column - firstFigure();
-    if (figure == m_figures.size())
-        return SafeText::field(row.result.parametersText());
-    if (figure > m_figures.size())
-        return SafeText::field(row.notes.join(QStringLiteral("; ")));
     for (const NetperfFigure &f : row.result.figures) {
         if (NetperfText::figureName(f) == m_figures.value(figure))
             return SafeText::field(NetperfText::measuredText(f));
@@ -89,10 +97,6 @@ QVariant NetperfTableModel::headerData(int section, Qt::Orientation orientation,
     if (section == firstFigure() - 1)
         return tr("netperf test");
     const int figure = section - firstFigure();
-    if (figure == m_figures.size())
-        return tr("parameters");
-    if (figure > m_figures.size())
-        return tr("notes");
     return SafeText::field(m_figures.value(figure));
 }
 

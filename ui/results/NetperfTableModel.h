@@ -8,12 +8,13 @@
 namespace burstlab {
 
 // A run's imported netperf figures, one row per point that has them: the
-// point (for a swept run), the test, one column per figure as the text
+// point (for a swept run), the test and one column per figure as the text
 // exports name it, with its unit ("trans/s", "CPU local %", "S.dem local
-// us/Tr"), the table's parameters and the point's notes (the source's
-// banner, the settings stated before the table). Values are netperf's printed text
-// (NetperfText), "not measured" where netperf printed -1: the pps table
-// cannot hold them, a transaction is not a packet.
+// us/Tr"). Values are netperf's printed text (NetperfText), "not measured"
+// where netperf printed -1: the pps table cannot hold them, a transaction
+// is not a packet. The tables' parameters and the points' notes (the
+// source's banner, the settings stated before the table) are sentences:
+// in details() and each row's tooltip, not in columns a laptop would scroll.
 class NetperfTableModel : public QAbstractTableModel {
     Q_OBJECT
   public:
@@ -22,6 +23,9 @@ class NetperfTableModel : public QAbstractTableModel {
     void setStats(const QList<PointStats> &stats, const QStringList &axisNames);
     // Whether any point has netperf figures.
     bool isEmpty() const { return m_rows.isEmpty(); }
+    // Each row's test and parameters, then its notes where it has any, a line
+    // each: "TCP_RR: request 128 B, response 14336 B, ...", "notes: ...".
+    QStringList details() const;
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;

@@ -67,7 +67,7 @@ SweepResultsView::SweepResultsView(QWidget *parent)
       m_side(new QTabWidget(this)), m_pps(new PpsChart(this)), m_delta(new DeltaChart(this)),
       m_noChart(new NoChartNote(this)), m_model(new ResultsTableModel(this)),
       m_table(new QTableView(this)), m_netperfModel(new NetperfTableModel(this)),
-      m_netperfTable(figureTable(m_netperfModel, this)) {
+      m_netperfTable(figureTable(m_netperfModel, this)), m_netperfDetails(new QLabel(this)) {
     m_mode->addItem(tr("previous point"), int(DeltaMode::VsPrevious));
     m_mode->addItem(tr("baseline run"), int(DeltaMode::VsBaseline));
     m_mode->setToolTip(tr("Deltas against the previous point of the same series (the netdev "
@@ -142,10 +142,16 @@ SweepResultsView::SweepResultsView(QWidget *parent)
     QWidget *chartsBox = chartsWithKey(charts, m_key, this);
     m_netperfTable->setObjectName(QStringLiteral("netperfTable"));
     m_netperfTable->hide();
+    m_netperfDetails->setObjectName(QStringLiteral("netperfDetails"));
+    m_netperfDetails->setTextFormat(Qt::PlainText);
+    m_netperfDetails->setWordWrap(true);
+    m_netperfDetails->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_netperfDetails->hide();
     auto *tables = new QWidget(this);
     auto *tablesLayout = new QVBoxLayout(tables);
     tablesLayout->setContentsMargins(0, 0, 0, 0);
     tablesLayout->addWidget(m_netperfTable);
+    tablesLayout->addWidget(m_netperfDetails);
     tablesLayout->addWidget(m_table);
     auto *vertical = splitter(Qt::Vertical, chartsBox, tables, QStringLiteral("resultsSplitter"));
     vertical->setStretchFactor(0, 3);
@@ -348,10 +354,12 @@ void SweepResultsView::showProfile() {
 bool SweepResultsView::showNetperf(const QList<PointStats> &stats) {
     m_netperfModel->setStats(stats, m_run ? m_run->spec.axisNames() : QStringList{});
     const bool netperf = !m_netperfModel->isEmpty();
+    m_netperfDetails->setText(m_netperfModel->details().join(QLatin1Char('\n')));
     const bool noChart = m_noChart->showFor(stats, netperf);
     m_pps->setVisible(!noChart);
     m_delta->setVisible(!noChart);
     m_netperfTable->setVisible(netperf);
+    m_netperfDetails->setVisible(netperf);
     // Rows of "no pps" say nothing the note and the netperf table do not.
     m_table->setVisible(!(noChart && netperf));
     return noChart;

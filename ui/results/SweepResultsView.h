@@ -84,6 +84,7 @@ class SweepResultsView : public QWidget {
     // Imported netperf figures, shown under the charts when a point has them.
     NetperfTableModel *netperfModel() const { return m_netperfModel; }
     QTableView *netperfTable() const { return m_netperfTable; }
+    QLabel *netperfDetails() const { return m_netperfDetails; }
     NoChartNote *noChartNote() const { return m_noChart; }
 
     void setDeltaMode(DeltaMode mode);
@@ -144,6 +145,7 @@ class SweepResultsView : public QWidget {
     QTableView *m_table;
     NetperfTableModel *m_netperfModel;
     QTableView *m_netperfTable;
+    QLabel *m_netperfDetails; // the tables' parameters and notes, wrapped under them
 };
 
 } // namespace burstlab
