@@ -128,11 +128,7 @@ CompareView::CompareView(QWidget *parent)
                                 "in the baseline and in the run, from their profiles"));
     m_netperfTable->setObjectName(QStringLiteral("netperfCompareTable"));
     m_netperfTable->hide();
-    auto *tables = new QWidget(this);
-    auto *tablesLayout = new QVBoxLayout(tables);
-    tablesLayout->setContentsMargins(0, 0, 0, 0);
-    tablesLayout->addWidget(m_netperfTable);
-    tablesLayout->addWidget(m_table);
+    QWidget *tables = stacked({m_netperfTable, m_table}, this);
     m_bottom->setChildrenCollapsible(false);
     m_bottom->addWidget(tables);
     m_bottom->addWidget(m_side);

@@ -141,18 +141,16 @@ SweepResultsView::SweepResultsView(QWidget *parent)
     charts->setStretchFactor(3, 2);
     QWidget *chartsBox = chartsWithKey(charts, m_key, this);
     m_netperfTable->setObjectName(QStringLiteral("netperfTable"));
+    // One column per figure, each as wide as its header: "not measured"
+    // stays under its name.
+    m_netperfTable->horizontalHeader()->setStretchLastSection(false);
     m_netperfTable->hide();
     m_netperfDetails->setObjectName(QStringLiteral("netperfDetails"));
     m_netperfDetails->setTextFormat(Qt::PlainText);
     m_netperfDetails->setWordWrap(true);
     m_netperfDetails->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_netperfDetails->hide();
-    auto *tables = new QWidget(this);
-    auto *tablesLayout = new QVBoxLayout(tables);
-    tablesLayout->setContentsMargins(0, 0, 0, 0);
-    tablesLayout->addWidget(m_netperfTable);
-    tablesLayout->addWidget(m_netperfDetails);
-    tablesLayout->addWidget(m_table);
+    QWidget *tables = stacked({m_netperfTable, m_netperfDetails, m_table}, this);
     auto *vertical = splitter(Qt::Vertical, chartsBox, tables, QStringLiteral("resultsSplitter"));
     vertical->setStretchFactor(0, 3);
     vertical->setStretchFactor(1, 2);

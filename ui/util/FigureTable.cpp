@@ -4,6 +4,7 @@
 
 #include <QHeaderView>
 #include <QTableView>
+#include <QVBoxLayout>
 
 namespace burstlab {
 
@@ -19,6 +20,15 @@ QTableView *figureTable(QAbstractItemModel *model, QWidget *parent) {
     RowMenu::addCopyRows(table);
     RowMenu::install(table);
     return table;
+}
+
+QWidget *stacked(const QList<QWidget *> &widgets, QWidget *parent) {
+    auto *box = new QWidget(parent);
+    auto *layout = new QVBoxLayout(box);
+    layout->setContentsMargins(0, 0, 0, 0);
+    for (QWidget *widget : widgets)
+        layout->addWidget(widget);
+    return box;
 }
 
 QString plainTip(const QString &lines) {
