@@ -4,8 +4,9 @@
 # burst x clone sweep on net_null through the real engine, and saves the main
 # window (also while the second sweep runs, and with a point's profile
 # beside the table), the comparison (also with a point's profile diff), the host
-# checklist, the runs list, the setup with kernel pktgen chosen and the
-# exported figures into docs/screenshots/ (a 1600x1000 screen) and
+# checklist, the runs list, the setup with kernel pktgen chosen, seed 004's
+# netperf tables imported (a run's figures, and the 14K pair with and
+# without gro compared) and the exported figures into docs/screenshots/ (a 1600x1000 screen) and
 # docs/screenshots/1280x720/ (a laptop screen). With openbox installed the
 # window is managed as on a desktop (title bar, maximised to the work area).
 #
@@ -38,8 +39,8 @@ tour() {
     XDG_DATA_HOME="$scratch/home/data" XDG_RUNTIME_DIR="$scratch/home" \
         timeout 300 xvfb-run -a -s "-screen 0 ${1}x24" sh -c '
             if command -v openbox >/dev/null; then openbox >/dev/null 2>&1 & sleep 1; fi
-            exec "$0" "$1" "$2"' \
-        "$app" "$scratch/home/screenshots.sqlite" "$2"
+            exec "$0" "$1" "$2" "$3"' \
+        "$app" "$scratch/home/screenshots.sqlite" "$2" "$here/../tests/data/netperf_seed004.txt"
     ls -l "$2"
 }
 

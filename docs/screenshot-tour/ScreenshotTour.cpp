@@ -5,6 +5,7 @@
 #include "export/ChartExportDialog.h"
 #include "export/ExportController.h"
 #include "export/ExportPreset.h"
+#include "import/ImportController.h"
 #include "log/LogPane.h"
 #include "main/MainWindow.h"
 #include "results/SweepResultsView.h"
@@ -45,8 +46,10 @@ bool selectPoint(QTableView *table, int column) {
 }
 } // namespace
 
-ScreenshotTour::ScreenshotTour(MainWindow &window, QString directory, QObject *parent)
-    : QObject(parent), m_window(window), m_directory(std::move(directory)) {
+ScreenshotTour::ScreenshotTour(MainWindow &window, QString directory, QString netperfFile,
+                               QObject *parent)
+    : QObject(parent), m_window(window), m_directory(std::move(directory)),
+      m_netperfFile(std::move(netperfFile)) {
     connect(m_window.sweepSession(), &SweepSession::finished, this,
             &ScreenshotTour::onSweepFinished);
     // The window while the burst x clone sweep runs, a third of the way in:
@@ -183,9 +186,39 @@ void ScreenshotTour::showPktgenSetup() {
     m_window.resultsView()->clear();
     m_window.showTab(MainWindow::SweepTab);
     QTimer::singleShot(settleMs, this, [this] {
-        if (save(QStringLiteral("setup-pktgen.png"))) {
-            emit finished(ExitOk);
+        if (!save(QStringLiteral("setup-pktgen.png"))) {
+            return;
         }
+        if (m_netperfFile.isEmpty()) {
+            emit finished(ExitOk);
+        } else {
+            showNetperf();
+        }
+    });
+}
+
+void ScreenshotTour::showNetperf() {
+    QString error;
+    const std::optional<RunImport::Written> written = m_window.importer()->importFile(
+        ImportController::Kind::Netperf, m_netperfFile, QString(), &error);
+    if (!written || written->ids.size() < 2) {
+        fail(QStringLiteral("netperf import: %1").arg(error));
+        return;
+    }
+    // Seed 004's 14K pair: without, then with `gro off`.
+    const QList<qint64> pair = written->ids.mid(0, 2);
+    m_window.showRun(pair.at(1));
+    QTimer::singleShot(settleMs, this, [this, pair] {
+        if (!save(QStringLiteral("netperf-run.png"))) {
+            return;
+        }
+        m_window.compareView()->compareRuns(pair);
+        m_window.showTab(MainWindow::CompareTab);
+        QTimer::singleShot(settleMs, this, [this] {
+            if (save(QStringLiteral("netperf-compare.png"))) {
+                emit finished(ExitOk);
+            }
+        });
     });
 }
 

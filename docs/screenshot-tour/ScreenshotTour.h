@@ -13,12 +13,16 @@ class MainWindow;
 // Drives the real window through what the documentation shows: a burst sweep
 // and a burst x clone sweep on net_null, their comparison (the burst sweep
 // meets the clone=0 series) and the host checklist, saving a PNG of the window
-// at each stage (one while the second sweep runs) and the exported figures, at the screen's size.
+// at each stage (one while the second sweep runs) and the exported figures, at the screen's size;
+// with a netperf file, its tables imported as File > Import does, the run
+// view of the second and the comparison of the first two.
 // The program burstlab-screenshot-tour (docs/take-screenshots.sh) runs it.
 class ScreenshotTour : public QObject {
     Q_OBJECT
   public:
-    ScreenshotTour(MainWindow &window, QString directory, QObject *parent = nullptr);
+    // netperfFile: netperf's result tables (seed 004), or empty for no netperf shots.
+    ScreenshotTour(MainWindow &window, QString directory, QString netperfFile = {},
+                   QObject *parent = nullptr);
 
     void start();
 
@@ -35,6 +39,8 @@ class ScreenshotTour : public QObject {
     void showProfileDiff();
     void showChecklist();
     void showPktgenSetup();
+    // The imported netperf tables: a run's figures, then a pair compared.
+    void showNetperf();
     bool exportCharts();
     // The window, or another widget of it (a dialog), as a PNG.
     bool save(const QString &name, QWidget *widget = nullptr);
@@ -42,6 +48,7 @@ class ScreenshotTour : public QObject {
 
     MainWindow &m_window;
     QString m_directory;
+    QString m_netperfFile;
     QList<qint64> m_runs;
     bool m_runningSaved = false;
 };

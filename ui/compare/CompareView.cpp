@@ -1,8 +1,10 @@
 #include "compare/CompareView.h"
 #include "charts/DeltaChart.h"
+#include "charts/NoChartNote.h"
 #include "charts/PpsChart.h"
 #include "compare/CompareChecklists.h"
 #include "compare/CompareTableModel.h"
+#include "compare/NetperfCompareModel.h"
 #include "export/FigureCaption.h"
 #include "profile/ProfileBarsOf.h"
 #include "profile/ProfilePanel.h"
@@ -13,6 +15,7 @@
 #include "util/ChartsWithKey.h"
 #include "util/CompactTable.h"
 #include "util/ElidedLabel.h"
+#include "util/FigureTable.h"
 #include "util/RowMenu.h"
 
 #include <QApplication>
@@ -61,10 +64,12 @@ CompareView::CompareView(QWidget *parent)
     : QWidget(parent), m_baseline(new QComboBox(this)), m_message(new ElidedLabel(this)),
       m_key(new QLabel(this)), m_top(new QHBoxLayout), m_filter(new QLineEdit(this)),
       m_picker(new QListWidget(this)), m_pps(new PpsChart(this)), m_delta(new DeltaChart(this)),
-      m_model(new CompareTableModel(this)), m_table(new QTableView(this)),
-      m_differences(new QListWidget(this)), m_profileDiff(new ProfilePanel(this)),
-      m_side(new QTabWidget(this)), m_bottom(new QSplitter(Qt::Horizontal, this)),
-      m_main(new QSplitter(Qt::Horizontal, this)), m_checklists(new CompareChecklists(this)) {
+      m_noChart(new NoChartNote(this)), m_model(new CompareTableModel(this)),
+      m_table(new QTableView(this)), m_netperfModel(new NetperfCompareModel(this)),
+      m_netperfTable(figureTable(m_netperfModel, this)), m_differences(new QListWidget(this)),
+      m_profileDiff(new ProfilePanel(this)), m_side(new QTabWidget(this)),
+      m_bottom(new QSplitter(Qt::Horizontal, this)), m_main(new QSplitter(Qt::Horizontal, this)),
+      m_checklists(new CompareChecklists(this)) {
     m_message->setText(tr("Tick two or more runs in the list to compare them."));
     m_baseline->setToolTip(tr("Deltas and verdicts are taken against this run"));
     m_baseline->setMinimumContentsLength(16);
@@ -104,10 +109,12 @@ CompareView::CompareView(QWidget *parent)
     charts->setChildrenCollapsible(false);
     charts->addWidget(m_pps);
     charts->addWidget(m_delta);
+    charts->addWidget(m_noChart);
     charts->addWidget(m_checklists);
     charts->setStretchFactor(0, 3);
     charts->setStretchFactor(1, 3);
-    charts->setStretchFactor(2, 2);
+    charts->setStretchFactor(2, 6);
+    charts->setStretchFactor(3, 2);
     auto *profileScroll = new QScrollArea(this);
     profileScroll->setWidget(m_profileDiff);
     profileScroll->setWidgetResizable(true);
@@ -119,8 +126,11 @@ CompareView::CompareView(QWidget *parent)
     m_side->addTab(profileScroll, tr("Profile diff"));
     m_side->setTabToolTip(1, tr("Where the selected point's delta went: each function's ns/packet "
                                 "in the baseline and in the run, from their profiles"));
+    m_netperfTable->setObjectName(QStringLiteral("netperfCompareTable"));
+    m_netperfTable->hide();
+    QWidget *tables = stacked({m_netperfTable, m_table}, this);
     m_bottom->setChildrenCollapsible(false);
-    m_bottom->addWidget(m_table);
+    m_bottom->addWidget(tables);
     m_bottom->addWidget(m_side);
     m_bottom->setStretchFactor(0, 1);
     m_bottom->setStretchFactor(1, 0);
@@ -444,6 +454,8 @@ void CompareView::recompute() {
     m_figureCaption = FigureCaption::of(runs, FigureCaption::Marks::PpsAndDelta, base.title(),
                                         intervals, disturbed);
     m_key->setText(FigureCaption::key(FigureCaption::Marks::PpsAndDelta, intervals, disturbed));
+    if (showNetperf(comparison))
+        m_key->clear();
 
     listDifferences(comparison);
     m_checklists->showRuns(m_runs);
@@ -463,6 +475,25 @@ void CompareView::recompute() {
         }
         showMessage(message);
     }
+}
+
+bool CompareView::showNetperf(const Comparison &comparison) {
+    m_netperfModel->setComparison(comparison);
+    QList<PointStats> cells;
+    for (int r = 0; r < comparison.runs.size(); ++r)
+        cells << statsOfRun(comparison, r);
+    const bool netperf = !m_netperfModel->isEmpty();
+    const bool noChart = m_noChart->showFor(cells, netperf);
+    m_pps->setVisible(!noChart);
+    m_delta->setVisible(!noChart);
+    m_netperfTable->setVisible(netperf);
+    m_netperfTable->setColumnHidden(NetperfCompareModel::PointColumn, !m_netperfModel->hasPoints());
+    // Rows of "no pps" say nothing the note and the netperf table do not;
+    // nor has a profile diff: the differences (a stated gro off) matter.
+    m_table->setVisible(!(noChart && netperf));
+    if (noChart)
+        m_side->setCurrentIndex(0);
+    return noChart;
 }
 
 void CompareView::fitColumns() {
@@ -488,6 +519,8 @@ void CompareView::listDifferences(const Comparison &comparison) {
         m_differences->addItem(
             new QListWidgetItem(icon(QStyle::SP_MessageBoxWarning), tr("Setting: %1").arg(line)));
     }
+    for (const QString &line : m_netperfModel->parameterDifferences())
+        m_differences->addItem(new QListWidgetItem(icon(QStyle::SP_MessageBoxWarning), line));
     for (const QString &line : comparison.hostDifferences)
         m_differences->addItem(new QListWidgetItem(icon(QStyle::SP_MessageBoxWarning), line));
     for (const QString &line : comparison.transientDifferences)

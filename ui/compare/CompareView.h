@@ -25,6 +25,8 @@ class CompareChecklists;
 class CompareTableModel;
 class DeltaChart;
 class ElidedLabel;
+class NetperfCompareModel;
+class NoChartNote;
 class PpsChart;
 class ProfilePanel;
 class RunStore;
@@ -36,7 +38,9 @@ class RunStore;
 // (fixed parameters, port, step length) and their hosts (fingerprint and
 // checklist), or, for the point selected in the table, where its delta went
 // (the profiles' diff, in a tab beside the differences). Runs are picked
-// from the store in the view itself.
+// from the store in the view itself. Imported netperf tables have their
+// figures' changes in a table of their own, as `compare` prints them, and
+// runs without any pps say so where the charts would be.
 class CompareView : public QWidget {
     Q_OBJECT
   public:
@@ -59,6 +63,10 @@ class CompareView : public QWidget {
     DeltaChart *deltaChart() const { return m_delta; }
     CompareTableModel *tableModel() const { return m_model; }
     QTableView *table() const { return m_table; }
+    // The netperf figures' changes, shown when the runs have netperf tables.
+    NetperfCompareModel *netperfModel() const { return m_netperfModel; }
+    QTableView *netperfTable() const { return m_netperfTable; }
+    NoChartNote *noChartNote() const { return m_noChart; }
     QListWidget *runPicker() const { return m_picker; }
     QString message() const;
     // The one-line key to the marks under the charts.
@@ -87,6 +95,9 @@ class CompareView : public QWidget {
     // The figures a reader needs first in sight, each column as wide as its text.
     void fitColumns();
     void listDifferences(const Comparison &comparison);
+    // The netperf table and, when no point has a pps, the note in place of
+    // the charts; true when the charts are hidden.
+    bool showNetperf(const Comparison &comparison);
     // The differences as wide as their longest line, up to 60 characters.
     void fitDifferences();
     // Where the delta went at the selected point, for the selected run
@@ -112,8 +123,11 @@ class CompareView : public QWidget {
     QListWidget *m_picker;
     PpsChart *m_pps;
     DeltaChart *m_delta;
+    NoChartNote *m_noChart; // in place of both charts when no point has a pps
     CompareTableModel *m_model;
     QTableView *m_table;
+    NetperfCompareModel *m_netperfModel;
+    QTableView *m_netperfTable;
     QListWidget *m_differences;
     ProfilePanel *m_profileDiff;
     QTabWidget *m_side;  // the differences or the profile diff, beside the table

@@ -1,6 +1,7 @@
 #include "results/SweepResultsView.h"
 #include "charts/DeltaChart.h"
 #include "charts/LiveRateChart.h"
+#include "charts/NoChartNote.h"
 #include "charts/PpsChart.h"
 #include "checklist/ChecklistSummary.h"
 #include "export/FigureCaption.h"
@@ -8,6 +9,7 @@
 #include "profile/ProfileBarsOf.h"
 #include "profile/ProfilePanel.h"
 #include "results/ChartSeriesBuilder.h"
+#include "results/NetperfTableModel.h"
 #include "results/ResultsTableModel.h"
 #include "stats/LineRate.h"
 #include "stats/PointStats.h"
@@ -17,6 +19,7 @@
 #include "util/CompactHeader.h"
 #include "util/CompactTable.h"
 #include "util/ElidedLabel.h"
+#include "util/FigureTable.h"
 #include "util/RowMenu.h"
 
 #include <QComboBox>
@@ -62,7 +65,9 @@ SweepResultsView::SweepResultsView(QWidget *parent)
       m_key(new QLabel(this)), m_controls(new QHBoxLayout), m_checklist(new ChecklistSummary(this)),
       m_live(new LiveRateChart(this)), m_profile(new ProfilePanel(this)),
       m_side(new QTabWidget(this)), m_pps(new PpsChart(this)), m_delta(new DeltaChart(this)),
-      m_model(new ResultsTableModel(this)), m_table(new QTableView(this)) {
+      m_noChart(new NoChartNote(this)), m_model(new ResultsTableModel(this)),
+      m_table(new QTableView(this)), m_netperfModel(new NetperfTableModel(this)),
+      m_netperfTable(figureTable(m_netperfModel, this)), m_netperfDetails(new QLabel(this)) {
     m_mode->addItem(tr("previous point"), int(DeltaMode::VsPrevious));
     m_mode->addItem(tr("baseline run"), int(DeltaMode::VsBaseline));
     m_mode->setToolTip(tr("Deltas against the previous point of the same series (the netdev "
@@ -128,12 +133,25 @@ SweepResultsView::SweepResultsView(QWidget *parent)
     // The live rate, the profile and the checklist beside the charts, so the
     // table below has the whole width for the columns a reader needs first.
     auto *charts = splitter(Qt::Horizontal, m_pps, m_delta, QStringLiteral("chartsSplitter"));
+    charts->addWidget(m_noChart);
     charts->addWidget(m_side);
     charts->setStretchFactor(0, 3);
     charts->setStretchFactor(1, 3);
-    charts->setStretchFactor(2, 2);
+    charts->setStretchFactor(2, 6);
+    charts->setStretchFactor(3, 2);
     QWidget *chartsBox = chartsWithKey(charts, m_key, this);
-    auto *vertical = splitter(Qt::Vertical, chartsBox, m_table, QStringLiteral("resultsSplitter"));
+    m_netperfTable->setObjectName(QStringLiteral("netperfTable"));
+    // One column per figure, each as wide as its header: "not measured"
+    // stays under its name.
+    m_netperfTable->horizontalHeader()->setStretchLastSection(false);
+    m_netperfTable->hide();
+    m_netperfDetails->setObjectName(QStringLiteral("netperfDetails"));
+    m_netperfDetails->setTextFormat(Qt::PlainText);
+    m_netperfDetails->setWordWrap(true);
+    m_netperfDetails->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_netperfDetails->hide();
+    QWidget *tables = stacked({m_netperfTable, m_netperfDetails, m_table}, this);
+    auto *vertical = splitter(Qt::Vertical, chartsBox, tables, QStringLiteral("resultsSplitter"));
     vertical->setStretchFactor(0, 3);
     vertical->setStretchFactor(1, 2);
 
@@ -331,6 +349,20 @@ void SweepResultsView::showProfile() {
     m_profile->setBars(ProfileBarsOf::point(*m_run, &m_model->stats()[row], m_profilePoint));
 }
 
+bool SweepResultsView::showNetperf(const QList<PointStats> &stats) {
+    m_netperfModel->setStats(stats, m_run ? m_run->spec.axisNames() : QStringList{});
+    const bool netperf = !m_netperfModel->isEmpty();
+    m_netperfDetails->setText(m_netperfModel->details().join(QLatin1Char('\n')));
+    const bool noChart = m_noChart->showFor(stats, netperf);
+    m_pps->setVisible(!noChart);
+    m_delta->setVisible(!noChart);
+    m_netperfTable->setVisible(netperf);
+    m_netperfDetails->setVisible(netperf);
+    // Rows of "no pps" say nothing the note and the netperf table do not.
+    m_table->setVisible(!(noChart && netperf));
+    return noChart;
+}
+
 std::optional<qint64> SweepResultsView::runId() const {
     return m_run ? std::optional<qint64>(m_run->id) : std::nullopt;
 }
@@ -375,6 +407,7 @@ void SweepResultsView::recompute() {
         m_model->setStats({}, {});
         m_pps->clear();
         m_delta->clear();
+        showNetperf({});
         m_summary->clear();
         m_key->clear();
         showProfile();
@@ -417,6 +450,8 @@ void SweepResultsView::recompute() {
     m_figureCaption = FigureCaption::of({run}, FigureCaption::Marks::PpsAndDelta, reference,
                                         intervals, disturbed);
     m_key->setText(FigureCaption::key(FigureCaption::Marks::PpsAndDelta, intervals, disturbed));
+    if (showNetperf(stats))
+        m_key->clear();
     const QString lineRate = options.linkMbps
                                  ? tr("line rate %1").arg(LineRate::speedText(*options.linkMbps))
                                  : tr("line rate not checked: %1").arg(options.linkUnknownReason);

@@ -25,6 +25,8 @@ class ChecklistSummary;
 class DeltaChart;
 class ElidedLabel;
 class LiveRateChart;
+class NetperfTableModel;
+class NoChartNote;
 class PpsChart;
 class ProfilePanel;
 class ResultsTableModel;
@@ -35,6 +37,8 @@ class RunStore;
 // profile of the point selected in the table and the run's host checklist;
 // under them the mailing-list table, across the whole width. Deltas are shown
 // against the previous point or against a baseline run picked from the store.
+// Imported netperf tables have their figures in a table of their own, and
+// a run without any pps says so where the charts would be.
 class SweepResultsView : public QWidget {
     Q_OBJECT
   public:
@@ -77,6 +81,11 @@ class SweepResultsView : public QWidget {
     ProfilePanel *profilePanel() const { return m_profile; }
     ResultsTableModel *resultsModel() const { return m_model; }
     QTableView *resultsTable() const { return m_table; }
+    // Imported netperf figures, shown under the charts when a point has them.
+    NetperfTableModel *netperfModel() const { return m_netperfModel; }
+    QTableView *netperfTable() const { return m_netperfTable; }
+    QLabel *netperfDetails() const { return m_netperfDetails; }
+    NoChartNote *noChartNote() const { return m_noChart; }
 
     void setDeltaMode(DeltaMode mode);
     // Picks the baseline run; false (and vs-previous mode kept) when the store lacks it.
@@ -103,6 +112,9 @@ class SweepResultsView : public QWidget {
     void showBaselineNote(const QList<PointStats> &stats);
     // The profile of the point selected in the table.
     void showProfile();
+    // The netperf table and, when no point has a pps, the note in place of
+    // the charts; true when the charts are hidden.
+    bool showNetperf(const QList<PointStats> &stats);
 
     RunStore *m_store = nullptr;
     std::optional<Run> m_run;
@@ -128,8 +140,12 @@ class SweepResultsView : public QWidget {
     QTabWidget *m_side; // the live rate, the profile or the checklist, beside the charts
     PpsChart *m_pps;
     DeltaChart *m_delta;
+    NoChartNote *m_noChart; // in place of both charts when no point has a pps
     ResultsTableModel *m_model;
     QTableView *m_table;
+    NetperfTableModel *m_netperfModel;
+    QTableView *m_netperfTable;
+    QLabel *m_netperfDetails; // the tables' parameters and notes, wrapped under them
 };
 
 } // namespace burstlab
