@@ -4,6 +4,8 @@
 #include "stats/Figure.h"
 #include "stats/PointStats.h"
 
+#include <algorithm>
+
 namespace burstlab {
 
 namespace {
@@ -92,6 +94,17 @@ QStringList FixTrial::settingsOf(const CheckItem &item) {
             settings << s;
     }
     return settings;
+}
+
+QList<CheckItem> FixTrial::itemsFor(const Checklist &checklist, EngineKind kind) {
+    QList<CheckItem> items;
+    for (const CheckItem &item : checklist.items()) {
+        const QStringList settings = settingsOf(item);
+        if (std::any_of(settings.begin(), settings.end(),
+                        [&](const QString &s) { return refusal(item, s, kind).isEmpty(); }))
+            items << item;
+    }
+    return items;
 }
 
 std::optional<FixTrial> FixTrial::of(const CheckItem &item, const QString &setting,
@@ -241,12 +254,12 @@ QString FixTrial::outcomeText(const RunData &data) const {
     const QString way = d->ns > 0   ? QStringLiteral("%1 ns fewer per packet").arg(ns)
                         : d->ns < 0 ? QStringLiteral("%1 ns more per packet").arg(ns)
                                     : QStringLiteral("no change per packet");
-    QString text = QStringLiteral("%1%2 -> %3 pps (%4, %5%6 pps): %7")
-                       .arg(head)
-                       .arg(TextLayout::thousands(*before), TextLayout::thousands(*after), way,
-                            d->pps > 0 ? QStringLiteral("+") : QString(),
-                            TextLayout::thousands(d->pps))
-                       .arg(QLatin1String(toString(d->verdict)));
+    QString text =
+        QStringLiteral("%1%2 -> %3 pps (%4, %5%6 pps): %7")
+            .arg(head)
+            .arg(TextLayout::thousands(*before), TextLayout::thousands(*after), way,
+                 d->pps > 0 ? QStringLiteral("+") : QString(), TextLayout::thousands(d->pps))
+            .arg(QLatin1String(toString(d->verdict)));
     const QString correction = PointStats::correctionText(stats, false);
     return correction.isEmpty() ? text : text + QStringLiteral(" (%1)").arg(correction);
 }
