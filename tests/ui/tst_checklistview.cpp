@@ -271,10 +271,17 @@ void TestChecklistView::offersEveryFixTheCommandLineCan() {
     pktgen.device = sender;
     pktgen.hostDevice = receiver;
     QVERIFY(probeAndSelect(view, pktgen, QStringLiteral("clocksource")));
-    bool captionSaysSo = false;
-    for (const QLabel *label : view.findChildren<QLabel *>())
-        captionSaysSo |= label->text().contains(QStringLiteral("2 more listed for the fix"));
-    QVERIFY(captionSaysSo);
+    const QLabel *caption = nullptr;
+    for (const QLabel *label : view.findChildren<QLabel *>()) {
+        if (label->text().contains(QStringLiteral("2 more listed for the fix")))
+            caption = label;
+    }
+    QVERIFY(caption);
+    QVERIFY2(caption->text().contains(QStringLiteral("for tfy0 (host settings on tfy1)")),
+             qPrintable(caption->text()));
+    // A long caption wraps: it never sets the window's minimum width.
+    QVERIFY(caption->minimumSizeHint().width() <
+            caption->fontMetrics().horizontalAdvance(caption->text()));
 
     const Checklist checklist = Checklist::builtIn();
     QStringList offered;

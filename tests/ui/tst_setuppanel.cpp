@@ -720,7 +720,7 @@ void TestSetupPanel::hostDeviceAsTheCommandLineTakesIt() {
     const QList<FieldProblem> core = SweepRules::checkLaunch(panel.spec().engine, std::nullopt);
     QCOMPARE(core.size(), 1);
     QCOMPARE(core.first().field, QStringLiteral("engine.host_device"));
-    QCOMPARE(panel.invalidReason(), core.first().message);
+    QCOMPARE(panel.invalidReason(), QStringLiteral("host device: ") + core.first().message);
     QVERIFY2(panel.invalidReason().contains(QStringLiteral("'bad/name'")),
              qPrintable(panel.invalidReason()));
     QVERIFY(hostDevice->toolTip().startsWith(panel.invalidReason()));

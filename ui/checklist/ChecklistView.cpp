@@ -55,6 +55,10 @@ ChecklistView::ChecklistView(QWidget *parent)
     m_details->setOpenExternalLinks(true);
     m_tryFix->setMenu(new QMenu(m_tryFix));
     m_tryFix->setEnabled(false);
+    // Wrapped: a caption as wide as its text (a long device name, the items
+    // listed for their fix) would widen the window once the setup dock is
+    // back beside the tabs.
+    m_caption->setWordWrap(true);
 
     auto *top = new QHBoxLayout;
     top->addWidget(m_caption, 1);

@@ -540,7 +540,13 @@ SweepSetupPanel::Problem SweepSetupPanel::validate() const {
     if (problems.isEmpty()) {
         return {};
     }
-    return {problems.first().message, fieldOf(problems.first().field)};
+    const FieldProblem &first = problems.first();
+    // The rule's words name the value only; beside the device's own field
+    // the host device's needs its name.
+    const QString reason = first.field == QLatin1String("engine.host_device")
+                               ? tr("host device: %1").arg(first.message)
+                               : first.message;
+    return {reason, fieldOf(first.field)};
 }
 
 QWidget *SweepSetupPanel::fieldOf(const QString &field) const {
