@@ -140,6 +140,7 @@ QString EngineOptions::argumentFor(const CliParser &p, const QString &field) {
         {QStringLiteral("engine.lcores"), QStringLiteral("lcores")},
         {QStringLiteral("engine.memory_mb"), QStringLiteral("memory-mb")},
         {QStringLiteral("engine.kernel_device"), QStringLiteral("device")},
+        {QStringLiteral("engine.host_device"), QStringLiteral("host-device")},
         {QStringLiteral("engine.vdevs"), QStringLiteral("vdev")},
         {QStringLiteral("engine.pci"), QStringLiteral("pci")},
         {QStringLiteral("engine.sink_vdev"), QStringLiteral("sink-vdev")},

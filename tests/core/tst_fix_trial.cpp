@@ -47,6 +47,7 @@ class TestFixTrial : public QObject {
 
   private slots:
     void everyRecommendedSettingIsSettable();
+    void itemsAnEngineCanTry();
     void groOffToOn();
     void dpdkKernelInterfaceTakesIt();
     void refusedNamingTheSetting_data();
@@ -77,6 +78,19 @@ void TestFixTrial::everyRecommendedSettingIsSettable() {
         }
     }
     QVERIFY(trials >= 8);
+}
+
+// pktgen can try every item with a recommended host setting, also those its
+// runs are not judged on; the DPDK engine sets none.
+void TestFixTrial::itemsAnEngineCanTry() {
+    const Checklist checklist = Checklist::builtIn();
+    QStringList pktgen;
+    for (const CheckItem &item : FixTrial::itemsFor(checklist, EngineKind::Pktgen))
+        pktgen << item.id;
+    QCOMPARE(pktgen, (QStringList{"flow_control", "tx_ring", "coalescing", "offloads", "bql",
+                                  "root_qdisc", "tx_queue_len"}));
+    QVERIFY(!checklist.item(QStringLiteral("root_qdisc"))->appliesTo(EngineKind::Pktgen));
+    QVERIFY(FixTrial::itemsFor(checklist, EngineKind::Dpdk).isEmpty());
 }
 
 void TestFixTrial::groOffToOn() {

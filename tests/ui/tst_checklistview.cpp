@@ -45,6 +45,7 @@ class TestChecklistView : public QObject {
     void judgesAPktgenRunOnItsDevice();
     void tryTheFixRefusedSayingWhy();
     void tryTheFixOnAVethDevice();
+    void offersEveryFixTheCommandLineCan();
 };
 
 void TestChecklistView::showsStoredResultsWithFixes() {
@@ -127,7 +128,12 @@ void TestChecklistView::judgesAPktgenRunOnItsDevice() {
     qsizetype pktgenItems = 0;
     for (const CheckItem &item : checklist.items())
         pktgenItems += item.appliesTo(EngineKind::Pktgen) ? 1 : 0;
-    QCOMPARE(view.results().size(), pktgenItems);
+    // Besides, the items pktgen's runs are not judged on whose fix it can try.
+    qsizetype fixOnly = 0;
+    for (const CheckItem &item : FixTrial::itemsFor(checklist, EngineKind::Pktgen))
+        fixOnly += item.appliesTo(EngineKind::Pktgen) ? 0 : 1;
+    QCOMPARE(fixOnly, 2);
+    QCOMPARE(view.results().size(), pktgenItems + fixOnly);
     QVERIFY(pktgenItems < checklist.items().size());
     QVERIFY(!ids(view.results()).contains(QStringLiteral("hugepages")));
     QVERIFY(!ids(view.results()).contains(QStringLiteral("pci_binding")));
@@ -237,6 +243,87 @@ void TestChecklistView::tryTheFixOnAVethDevice() {
     QCOMPARE(asked->setting, QStringLiteral("gro"));
     QCOMPARE(asked->found, QJsonValue(QStringLiteral("off")));
     QCOMPARE(asked->label(), QStringLiteral("try-fix gro"));
+}
+
+// The GUI offers what the CLI's try-fix can try, by the same rule
+// (FixTrial::probe on the launch's host devices): also the root qdisc and
+// txqueuelen, which pktgen's runs are not judged on, and on the receiving
+// end of a veth pair when the setup names it. Needs root for a veth pair.
+void TestChecklistView::offersEveryFixTheCommandLineCan() {
+    const QString sender = QStringLiteral("tfy0");
+    const QString receiver = QStringLiteral("tfy1");
+    if (geteuid() != 0 ||
+        QProcess::execute(QStringLiteral("ip"),
+                          {"link", "add", sender, "type", "veth", "peer", "name", receiver}) != 0)
+        QSKIP("needs root and veth to make a veth pair of its own");
+    const auto removePair = qScopeGuard([sender] {
+        QProcess::execute(QStringLiteral("ip"), {"link", "del", sender});
+    });
+    // Up, for its noqueue root qdisc: a device down shows none (noop).
+    for (const QString &device : {sender, receiver})
+        QCOMPARE(QProcess::execute(QStringLiteral("ip"), {"link", "set", "dev", device, "up"}), 0);
+    QCOMPARE(QProcess::execute(QStringLiteral("ip"),
+                               {"link", "set", "dev", receiver, "txqueuelen", "500"}),
+             0);
+    ChecklistView view;
+    QPushButton *tryFix = tryFixButton(view);
+    EngineLaunch pktgen;
+    pktgen.kind = EngineKind::Pktgen;
+    pktgen.device = sender;
+    pktgen.hostDevice = receiver;
+    QVERIFY(probeAndSelect(view, pktgen, QStringLiteral("clocksource")));
+    const QLabel *caption = nullptr;
+    for (const QLabel *label : view.findChildren<QLabel *>()) {
+        if (label->text().contains(QStringLiteral("2 more listed for the fix")))
+            caption = label;
+    }
+    QVERIFY(caption);
+    QVERIFY2(caption->text().contains(QStringLiteral("for tfy0 (host settings on tfy1)")),
+             qPrintable(caption->text()));
+    // A long caption wraps: it never sets the window's minimum width.
+    QVERIFY(caption->minimumSizeHint().width() <
+            caption->fontMetrics().horizontalAdvance(caption->text()));
+
+    const Checklist checklist = Checklist::builtIn();
+    QStringList offered;
+    QStringList menus; // every entry, for the message when one is missing
+    for (const CheckItem &item : checklist.items()) {
+        const QStringList settings = FixTrial::settingsOf(item);
+        if (settings.isEmpty())
+            continue;
+        const qsizetype row = ids(view.results()).indexOf(item.id);
+        QVERIFY2(row >= 0, qPrintable(item.id));
+        view.findChild<QTableView *>()->selectRow(int(row));
+        const QList<QAction *> actions = tryFix->menu()->actions();
+        QCOMPARE(actions.size(), settings.size());
+        for (qsizetype i = 0; i < settings.size(); ++i) {
+            QString why;
+            const auto cli = FixTrial::probe(checklist, item.id, settings.at(i), pktgen, &why);
+            QCOMPARE(actions.at(i)->text(), cli ? cli->describe() : why);
+            QCOMPARE(actions.at(i)->isEnabled(), cli.has_value());
+            menus << actions.at(i)->text();
+            if (cli)
+                offered << cli->describe();
+        }
+    }
+    // veth's own values: gro off (the fix: on), noqueue, the 500 set above.
+    QVERIFY2(offered.contains(QStringLiteral("gro off -> on on tfy1")),
+             qPrintable(menus.join(u'|')));
+    QVERIFY2(offered.contains(QStringLiteral("qdisc noqueue -> pfifo_fast on tfy1")),
+             qPrintable(menus.join(u'|')));
+    QVERIFY2(offered.contains(QStringLiteral("txqueuelen 500 -> 1000 on tfy1")),
+             qPrintable(menus.join(u'|')));
+
+    view.findChild<QTableView *>()->selectRow(
+        int(ids(view.results()).indexOf(QStringLiteral("tx_queue_len"))));
+    QVERIFY(tryFix->isEnabled());
+    std::optional<FixTrial> asked;
+    connect(&view, &ChecklistView::tryFixRequested, this,
+            [&asked](const FixTrial &t) { asked = t; });
+    tryFix->menu()->actions().first()->trigger();
+    QVERIFY(asked);
+    QCOMPARE(asked->device, receiver);
+    QCOMPARE(asked->label(), QStringLiteral("try-fix txqueuelen"));
 }
 
 QTEST_MAIN(TestChecklistView)

@@ -229,7 +229,8 @@ void TestCompareView::pickerComparesTheTickedRuns() {
 
 void TestCompareView::checklistsSideBySide() {
     // The governor changed between the runs; the clocksource did not; only
-    // the second run probed the ring size.
+    // the second run probed the ring size; the load failed in both, with
+    // another load each time (a busy host).
     const auto item = [](const QString &id, CheckStatus status, const QString &current) {
         CheckResult result;
         result.id = id;
@@ -241,12 +242,14 @@ void TestCompareView::checklistsSideBySide() {
     RunData before = testdata::burstRun(QStringLiteral("before"), {{1, {10e6, 10e6}}});
     before.run.checklist = CheckResult::toJsonArray(
         {item(QStringLiteral("clocksource"), CheckStatus::Pass, QStringLiteral("tsc")),
-         item(QStringLiteral("governor"), CheckStatus::Pass, QStringLiteral("performance"))});
+         item(QStringLiteral("governor"), CheckStatus::Pass, QStringLiteral("performance")),
+         item(QStringLiteral("other_load"), CheckStatus::Fail, QStringLiteral("load 1.90"))});
     RunData after = testdata::burstRun(QStringLiteral("after"), {{1, {11e6, 11e6}}});
     after.run.checklist = CheckResult::toJsonArray(
         {item(QStringLiteral("clocksource"), CheckStatus::Pass, QStringLiteral("tsc")),
          item(QStringLiteral("governor"), CheckStatus::Warn, QStringLiteral("powersave")),
-         item(QStringLiteral("ring"), CheckStatus::Unknown, QString())});
+         item(QStringLiteral("ring"), CheckStatus::Unknown, QString()),
+         item(QStringLiteral("other_load"), CheckStatus::Fail, QStringLiteral("load 0.70"))});
     const qint64 first = testdata::insert(m_store, before);
     const qint64 second = testdata::insert(m_store, after);
     CompareView view;
@@ -254,8 +257,9 @@ void TestCompareView::checklistsSideBySide() {
     QVERIFY(view.compareRuns({first, second}));
     const CompareChecklists *lists = view.checklists();
     QCOMPARE(lists->columnCount(), 2);
-    QCOMPARE(lists->rowCount(), 3);
-    // What differs first, in the baseline's order, then the rest.
+    QCOMPARE(lists->rowCount(), 4);
+    // A changed status first, in the baseline's order, then a changed value
+    // alone, then the rest.
     QCOMPARE(lists->differingItems(),
              (QStringList{QStringLiteral("governor title"), QStringLiteral("ring title")}));
     QCOMPARE(lists->verticalHeaderItem(0)->text(), QStringLiteral("governor title"));
@@ -266,8 +270,20 @@ void TestCompareView::checklistsSideBySide() {
     QVERIFY2(lists->item(0, 1)->toolTip().contains(QStringLiteral("powersave")),
              qPrintable(lists->item(0, 1)->toolTip()));
     QCOMPARE(lists->item(1, 0)->text(), QStringLiteral("not probed"));
-    QCOMPARE(lists->verticalHeaderItem(2)->text(), QStringLiteral("clocksource title"));
+    // "fail" beside "fail": not a difference, the other value quietly noted.
+    QCOMPARE(lists->verticalHeaderItem(2)->text(), QStringLiteral("other_load title"));
+    QCOMPARE(lists->item(2, 0)->text(), QStringLiteral("fail"));
+    QCOMPARE(lists->item(2, 1)->text(), QStringLiteral("fail"));
     QVERIFY(!lists->item(2, 1)->font().bold());
+    QVERIFY(lists->item(2, 1)->font().italic());
+    QVERIFY(!lists->item(2, 1)->background().style());
+    QVERIFY2(
+        lists->item(2, 1)->toolTip().contains(QStringLiteral("#%1 found: load 1.90").arg(first)),
+        qPrintable(lists->item(2, 1)->toolTip()));
+    QVERIFY(!lists->item(0, 1)->font().italic());
+    QCOMPARE(lists->verticalHeaderItem(3)->text(), QStringLiteral("clocksource title"));
+    QVERIFY(!lists->item(3, 1)->font().bold());
+    QVERIFY(!lists->item(3, 1)->font().italic());
 }
 
 QTEST_MAIN(TestCompareView)

@@ -172,11 +172,8 @@ void TestResultsView::twoAxisLegendsAreDistinct() {
         const QStringList legend = chart->legendLabels();
         QCOMPARE(legend.size(), 2);
         QVERIFY2(legend.at(0) != legend.at(1), qPrintable(legend.join(u'|')));
-        // The value that tells them apart comes first, the run's label after it.
-        QVERIFY2(legend.at(0).startsWith(QStringLiteral("clone=0 · a rather long")),
-                 qPrintable(legend.at(0)));
-        QVERIFY2(legend.at(1).startsWith(QStringLiteral("clone=64 · a rather long")),
-                 qPrintable(legend.at(1)));
+        // The value that tells them apart, alone: the header names the run.
+        QCOMPARE(legend, (QStringList{QStringLiteral("clone=0"), QStringLiteral("clone=64")}));
     }
 }
 

@@ -5,6 +5,7 @@
 #include "engine/EngineCommand.h"
 #include "model/StepLimits.h"
 #include "model/StepParameters.h"
+#include "store/RunStore.h"
 #include "sweep/SweepRules.h"
 #include "sweep/SweepSetupPanel.h"
 
@@ -21,6 +22,7 @@
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace burstlab;
@@ -51,6 +53,7 @@ class TestSetupPanel : public QObject {
     void pktgenOffersOnlyItsParameters();
     void switchingKindDropsAndNotesWhatItDoesNotTake();
     void pktgenStateRoundTrip();
+    void hostDeviceAsTheCommandLineTakesIt();
     void switchWhileHiddenKeepsEveryRow();
 };
 
@@ -697,6 +700,71 @@ void TestSetupPanel::pktgenStateRoundTrip() {
     QVERIFY(panel.kindNote().isEmpty());
     QVERIFY2(panel.isValid(), qPrintable(panel.invalidReason()));
     QCOMPARE(panel.spec(), stored);
+}
+
+// --host-device: pktgen's only, refused by the core's rule for the CLI
+// option naming the field, given to the engine, stored with the run and
+// shown again when the run is loaded.
+void TestSetupPanel::hostDeviceAsTheCommandLineTakesIt() {
+    SweepSetupPanel panel;
+    panel.show();
+    auto *hostDevice = panel.findChild<QComboBox *>(QStringLiteral("hostDevice"));
+    QVERIFY(hostDevice);
+    QVERIFY(!hostDevice->isVisible());
+    panel.setEngineKind(EngineKind::Pktgen);
+    QVERIFY(hostDevice->isVisible());
+    QCOMPARE(rowLabel(hostDevice), QStringLiteral("Host device:"));
+    panel.setNetdev(QStringLiteral("veth0"));
+    QVERIFY2(panel.isValid(), qPrintable(panel.invalidReason()));
+    QVERIFY(panel.spec().engine.hostDevice.isEmpty());
+
+    hostDevice->setCurrentText(QStringLiteral("veth1,bad/name"));
+    QVERIFY(!panel.isValid());
+    QCOMPARE(panel.invalidField(), hostDevice);
+    const QList<FieldProblem> core = SweepRules::checkLaunch(panel.spec().engine, std::nullopt);
+    QCOMPARE(core.size(), 1);
+    QCOMPARE(core.first().field, QStringLiteral("engine.host_device"));
+    QCOMPARE(panel.invalidReason(), QStringLiteral("host device: ") + core.first().message);
+    QVERIFY2(panel.invalidReason().contains(QStringLiteral("'bad/name'")),
+             qPrintable(panel.invalidReason()));
+    QVERIFY(hostDevice->toolTip().startsWith(panel.invalidReason()));
+
+    hostDevice->setCurrentText(QStringLiteral(" veth1 "));
+    QVERIFY2(panel.isValid(), qPrintable(panel.invalidReason()));
+    const SweepSpec spec = panel.spec();
+    QCOMPARE(spec.engine.hostDevice, QStringLiteral("veth1"));
+    const QStringList arguments = EngineCommand::fromLaunch(spec.engine, QString()).arguments;
+    const qsizetype at = arguments.indexOf(QStringLiteral("--host-device"));
+    QVERIFY2(at >= 0, qPrintable(arguments.join(u' ')));
+    QCOMPARE(arguments.value(at + 1), QStringLiteral("veth1"));
+
+    // Stored as a sweep stores its run, loaded as "Run again" loads it.
+    QTemporaryDir dir;
+    RunStore store;
+    QVERIFY(store.open(dir.filePath(QStringLiteral("runs.sqlite"))));
+    Run run;
+    run.spec = spec;
+    const auto id = store.createRun(run);
+    QVERIFY(id);
+    const std::optional<Run> loaded = store.loadRun(*id);
+    QVERIFY(loaded);
+    QCOMPARE(loaded->spec.engine.hostDevice, QStringLiteral("veth1"));
+    SweepSetupPanel reopened;
+    reopened.show();
+    reopened.setSpec(loaded->spec);
+    auto *shown = reopened.findChild<QComboBox *>(QStringLiteral("hostDevice"));
+    QVERIFY(shown->isVisible());
+    QCOMPARE(shown->currentText(), QStringLiteral("veth1"));
+    QCOMPARE(reopened.spec(), loaded->spec);
+
+    // A restart keeps it; a switch to DPDK leaves it out of the launch.
+    SweepSetupPanel restarted;
+    restarted.restoreState(panel.saveState());
+    QCOMPARE(restarted.spec().engine.hostDevice, QStringLiteral("veth1"));
+    panel.setEngineKind(EngineKind::Dpdk);
+    QVERIFY(!hostDevice->isVisible());
+    QVERIFY(panel.spec().engine.hostDevice.isEmpty());
+    QVERIFY2(panel.isValid(), qPrintable(panel.invalidReason()));
 }
 
 // The dock folds the panel away on other tabs, and a run's setup can be

@@ -206,6 +206,16 @@ void TestSteadyLayout::sweepMovesNothing() {
     QVERIFY2(problem.isEmpty(), qPrintable(problem));
     PpsChart *pps = results->ppsChart();
     QVERIFY(pps->hasMarks());
+    // The key on one line, whole: each series by its value, the marks named.
+    const QStringList key = pps->legendLabels();
+    QStringList sorted = key;
+    sorted.sort();
+    QCOMPARE(sorted, (QStringList{QStringLiteral("clone=0"), QStringLiteral("clone=64"),
+                                  QStringLiteral("disturbed (n/m)")}));
+    for (const QString &entry : key) {
+        QVERIFY2(pps->legendEntryRect(entry).top() == pps->legendEntryRect(key.first()).top(),
+                 qPrintable(QStringLiteral("%1 on another line than %2").arg(entry, key.first())));
+    }
     const QList<QRect> counts = pps->markLabelRects();
     QVERIFY(!counts.isEmpty());
     problem = meeting(counts);

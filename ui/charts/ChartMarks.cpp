@@ -150,8 +150,9 @@ void add(QChart *chart, const QList<ChartPoint> &points, const QString &group,
     // The legend names loss only when a lossy point's mark is drawn.
     const bool loss =
         std::any_of(points.begin(), points.end(), [](const ChartPoint &p) { return p.lossy; });
-    const QString legend = loss ? QObject::tr("disturbed (n/m repetitions), loss above 0.1%")
-                                : QObject::tr("disturbed (n/m repetitions)");
+    // Short: the key under the charts says what n/m counts.
+    const QString legend =
+        loss ? QObject::tr("disturbed (n/m), loss above 0.1%") : QObject::tr("disturbed (n/m)");
     const QColor neutral = color(palette);
     auto *triangles = new QScatterSeries;
     triangles->setName(legend);

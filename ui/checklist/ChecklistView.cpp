@@ -55,6 +55,10 @@ ChecklistView::ChecklistView(QWidget *parent)
     m_details->setOpenExternalLinks(true);
     m_tryFix->setMenu(new QMenu(m_tryFix));
     m_tryFix->setEnabled(false);
+    // Wrapped: a caption as wide as its text (a long device name, the items
+    // listed for their fix) would widen the window once the setup dock is
+    // back beside the tabs.
+    m_caption->setWordWrap(true);
 
     auto *top = new QHBoxLayout;
     top->addWidget(m_caption, 1);
@@ -106,6 +110,8 @@ const QList<CheckResult> &ChecklistView::results() const {
 }
 
 void ChecklistView::showStored(const QList<CheckResult> &results, const QString &caption) {
+    m_offers.clear();
+    m_fixOnly.clear();
     showResults(results, caption, false);
 }
 
@@ -114,18 +120,49 @@ void ChecklistView::reprobe() {
         return;
     }
     // Probes read /proc and /sys and may sample the load for a moment: off the GUI thread.
-    auto results = std::make_shared<QList<CheckResult>>();
-    const ProbeContext context = ProbeContext::forLaunch(m_launch);
-    m_probe = QThread::create([results, context] { *results = Checklist::builtIn().run(context); });
+    struct Probed {
+        QList<CheckResult> results;
+        QSet<QString> fixOnly;
+        Offers offers;
+    };
+    auto probed = std::make_shared<Probed>();
+    const EngineLaunch launch = m_launch;
+    m_probe = QThread::create([probed, launch] {
+        const Checklist checklist = Checklist::builtIn();
+        const ProbeContext context = ProbeContext::forLaunch(launch);
+        probed->results = checklist.run(context);
+        // What try-fix can try is offered even where the engine's runs are
+        // not judged on it (the root qdisc for pktgen).
+        for (const CheckItem &item : FixTrial::itemsFor(checklist, launch.kind)) {
+            if (!item.appliesTo(launch.kind)) {
+                probed->results.append(checklist.run(item, context));
+                probed->fixOnly.insert(item.id);
+            }
+        }
+        // Each setting as the CLI's try-fix probes it: on the host devices.
+        for (const CheckResult &r : std::as_const(probed->results)) {
+            const auto item = checklist.item(r.id);
+            for (const QString &setting : item ? FixTrial::settingsOf(*item) : QStringList()) {
+                Offer offer{setting, std::nullopt, {}};
+                offer.trial = FixTrial::probe(checklist, r.id, setting, launch, &offer.why);
+                probed->offers[r.id].append(offer);
+            }
+        }
+    });
     m_reprobe->setEnabled(false);
     m_caption->setText(tr("Probing this host…"));
-    connect(m_probe, &QThread::finished, this, [this, results] {
+    connect(m_probe, &QThread::finished, this, [this, probed, launch] {
         m_probe->deleteLater();
         m_probe = nullptr;
         m_reprobe->setEnabled(true);
-        const QString device = m_launch.txDevice();
-        const QString port = device.isEmpty() ? tr("no port") : device;
-        showResults(*results,
+        m_offers = probed->offers;
+        m_fixOnly = probed->fixOnly;
+        const QString device = launch.txDevice();
+        QString port = device.isEmpty() ? tr("no port") : device;
+        if (!launch.hostDevice.isEmpty() && launch.hostDevice != device) {
+            port = tr("%1 (host settings on %2)").arg(port, launch.hostDevice);
+        }
+        showResults(probed->results,
                     tr("This host, for %1, probed %2")
                         .arg(port, QDateTime::currentDateTime().toString(
                                        QStringLiteral("yyyy-MM-dd HH:mm:ss"))),
@@ -149,14 +186,20 @@ void ChecklistView::showResults(const QList<CheckResult> &results, const QString
     m_model->setResults(results);
     int counts[4] = {0, 0, 0, 0};
     for (const CheckResult &r : results) {
-        ++counts[int(r.status)];
+        if (!m_fixOnly.contains(r.id)) {
+            ++counts[int(r.status)];
+        }
     }
-    m_caption->setText(tr("%1 — %2 pass, %3 warn, %4 fail, %5 unknown")
-                           .arg(caption)
-                           .arg(counts[int(CheckStatus::Pass)])
-                           .arg(counts[int(CheckStatus::Warn)])
-                           .arg(counts[int(CheckStatus::Fail)])
-                           .arg(counts[int(CheckStatus::Unknown)]));
+    QString text = tr("%1 — %2 pass, %3 warn, %4 fail, %5 unknown")
+                       .arg(caption)
+                       .arg(counts[int(CheckStatus::Pass)])
+                       .arg(counts[int(CheckStatus::Warn)])
+                       .arg(counts[int(CheckStatus::Fail)])
+                       .arg(counts[int(CheckStatus::Unknown)]);
+    if (!m_fixOnly.isEmpty()) {
+        text += tr("; %n more listed for the fix to try only", nullptr, int(m_fixOnly.size()));
+    }
+    m_caption->setText(text);
     m_table->resizeColumnsToContents();
     // Long probe details would push recommended and fix out of sight: cap the
     // width, the text wraps (and is in the tooltip and the detail pane).
@@ -181,6 +224,10 @@ void ChecklistView::showSelected() {
     }
     QString html = QStringLiteral("<h3>%1</h3><p>%2</p>")
                        .arg(r->title.toHtmlEscaped(), r->why.toHtmlEscaped());
+    if (m_fixOnly.contains(r->id)) {
+        html += tr("<p><b>Not judged</b> for this engine's runs: listed for its fix to "
+                   "try.</p>");
+    }
     if (!r->detail.isEmpty()) {
         html += tr("<p><b>Found:</b> %1</p>").arg(r->detail.toHtmlEscaped());
     }
@@ -204,21 +251,14 @@ void ChecklistView::offerTrials(const CheckResult *result) {
     } else if (!m_live) {
         refusals << tr("These are stored results: re-probe this host to try a fix on it.");
     } else {
-        // The probe looked at the launch's first device, a DPDK port's kernel
-        // interface (ProbeContext::forLaunch).
-        const QString device = m_launch.kind == EngineKind::Pktgen
-                                   ? m_launch.device.section(u',', 0, 0)
-                                   : m_launch.hostDevices().value(0);
-        for (const QString &setting : settings) {
-            QString why;
-            const auto trial = FixTrial::of(*item, setting, *result, device, m_launch, &why);
-            QAction *action = menu->addAction(trial ? trial->describe() : why);
-            action->setEnabled(trial.has_value());
-            if (trial) {
+        for (const Offer &offer : m_offers.value(result->id)) {
+            QAction *action = menu->addAction(offer.trial ? offer.trial->describe() : offer.why);
+            action->setEnabled(offer.trial.has_value());
+            if (offer.trial) {
                 connect(action, &QAction::triggered, this,
-                        [this, t = *trial] { emit tryFixRequested(t); });
+                        [this, t = *offer.trial] { emit tryFixRequested(t); });
             } else {
-                refusals << why;
+                refusals << offer.why;
             }
         }
     }

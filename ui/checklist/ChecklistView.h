@@ -3,6 +3,8 @@
 #include "model/EngineLaunch.h"
 #include "sweep/FixTrial.h"
 
+#include <QHash>
+#include <QSet>
 #include <QWidget>
 
 QT_BEGIN_NAMESPACE
@@ -48,6 +50,15 @@ class ChecklistView : public QWidget {
     void showEvent(QShowEvent *event) override;
 
   private:
+    // One setting of an item as try-fix sees it on the launch's host
+    // devices: the trial, or why there is none.
+    struct Offer {
+        QString setting;
+        std::optional<FixTrial> trial;
+        QString why;
+    };
+    using Offers = QHash<QString, QList<Offer>>; // by item id
+
     void showSelected();
     void showResults(const QList<CheckResult> &results, const QString &caption, bool live);
     // The trials of the selected item's settings, each enabled where the
@@ -55,6 +66,8 @@ class ChecklistView : public QWidget {
     void offerTrials(const CheckResult *result);
 
     EngineLaunch m_launch;
+    Offers m_offers;         // of the last probe of this host
+    QSet<QString> m_fixOnly; // items listed for their fix, not judged for the engine
     ChecklistModel *m_model;
     QTableView *m_table;
     QLabel *m_caption;

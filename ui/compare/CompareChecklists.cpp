@@ -11,6 +11,12 @@
 namespace burstlab {
 
 namespace {
+// Plain text lines in a tip that Qt would otherwise take for HTML.
+QString tipLine(const QString &line) {
+    return QStringLiteral("<p>%1</p>")
+        .arg(line.toHtmlEscaped().replace(u'\n', QStringLiteral("<br>")));
+}
+
 QString cellTip(const CheckResult &item, qint64 runId) {
     QStringList lines{QStringLiteral("#%1: %2").arg(runId).arg(SafeText::field(item.title))};
     lines << CompareChecklists::tr("status: %1").arg(checkStatusName(item.status));
@@ -20,9 +26,7 @@ QString cellTip(const CheckResult &item, qint64 runId) {
         lines << CompareChecklists::tr("recommended: %1").arg(SafeText::field(item.recommended));
     if (!item.detail.isEmpty())
         lines << SafeText::field(item.detail);
-    // Plain text lines in a tip that Qt would otherwise take for HTML.
-    return QStringLiteral("<p>%1</p>")
-        .arg(lines.join(u'\n').toHtmlEscaped().replace(u'\n', QStringLiteral("<br>")));
+    return tipLine(lines.join(u'\n'));
 }
 } // namespace
 
@@ -35,7 +39,8 @@ CompareChecklists::CompareChecklists(QWidget *parent) : QTableWidget(parent) {
     verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     verticalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
     horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    setToolTip(tr("The runs' host checklists; a value that differs from the baseline's is marked"));
+    setToolTip(tr("The runs' host checklists: a status that differs from the baseline's is "
+                  "marked, a value found that differs with the same status is in italics"));
 }
 
 void CompareChecklists::showRuns(const QList<RunData> &runs) {
@@ -56,24 +61,34 @@ void CompareChecklists::showRuns(const QList<RunData> &runs) {
         }
         byRun << items;
     }
-    const auto same = [&byRun](const QString &id, int run) {
+    // A status that changed (or an item probed in one run only) is a
+    // difference; the value found alone often is not: "Nothing else running"
+    // fails on a busy host in both runs, with another load each time.
+    enum class Change { None, Value, Status };
+    const auto change = [&byRun](const QString &id, int run) {
         const QMap<QString, CheckResult> &base = byRun.at(0);
         const QMap<QString, CheckResult> &other = byRun.at(run);
-        return base.contains(id) && other.contains(id) &&
-               base.value(id).status == other.value(id).status &&
-               base.value(id).current == other.value(id).current;
+        if (base.contains(id) != other.contains(id))
+            return Change::Status;
+        if (!base.contains(id))
+            return Change::None;
+        if (base.value(id).status != other.value(id).status)
+            return Change::Status;
+        return base.value(id).current == other.value(id).current ? Change::None : Change::Value;
+    };
+    const auto most = [&](const QString &id) {
+        Change most = Change::None;
+        for (int run = 1; run < byRun.size(); ++run)
+            most = std::max(most, change(id, run));
+        return most;
     };
     for (const QString &id : ids) {
-        for (int run = 1; run < byRun.size(); ++run) {
-            if (!same(id, run)) {
-                m_differing << id;
-                break;
-            }
-        }
+        if (most(id) == Change::Status)
+            m_differing << id;
     }
-    // What differs first, in sight without scrolling.
-    std::stable_partition(ids.begin(), ids.end(),
-                          [this](const QString &id) { return m_differing.contains(id); });
+    // Changed statuses first, in sight without scrolling; then changed values.
+    std::stable_sort(ids.begin(), ids.end(),
+                     [&](const QString &a, const QString &b) { return most(a) > most(b); });
     setRowCount(int(ids.size()));
     setColumnCount(int(runs.size()));
     QStringList headers;
@@ -82,6 +97,8 @@ void CompareChecklists::showRuns(const QList<RunData> &runs) {
     setHorizontalHeaderLabels(headers);
     QFont marked = font();
     marked.setBold(true);
+    QFont quiet = font();
+    quiet.setItalic(true);
     for (int row = 0; row < ids.size(); ++row) {
         const QString &id = ids.at(row);
         auto *title = new QTableWidgetItem(titles.value(id));
@@ -94,10 +111,17 @@ void CompareChecklists::showRuns(const QList<RunData> &runs) {
                 cell->setText(checkStatusName(item.status));
                 cell->setToolTip(cellTip(item, runs.at(run).run.id));
             }
-            if (run > 0 && !same(id, run)) {
+            const Change changed = run > 0 ? change(id, run) : Change::None;
+            if (changed == Change::Status) {
                 cell->setFont(marked);
                 cell->setBackground(palette().color(QPalette::ToolTipBase));
                 cell->setForeground(palette().color(QPalette::ToolTipText));
+            } else if (changed == Change::Value) {
+                cell->setFont(quiet);
+                cell->setToolTip(cell->toolTip() +
+                                 tipLine(tr("#%1 found: %2")
+                                             .arg(runs.at(0).run.id)
+                                             .arg(SafeText::field(byRun.at(0).value(id).current))));
             }
             setItem(row, run, cell);
         }

@@ -418,13 +418,16 @@ void SweepResultsView::recompute() {
     const QList<PointStats> stats = PointStats::of(run, m_steps, {}, m_baselineStats);
     const QStringList axes = run.spec.axisNames();
     const QString axisTitle = axes.isEmpty() ? tr("point") : axes.first();
+    // The header above names the run: a second axis' series are told apart
+    // by their value alone, so the charts' keys fit one line on a laptop.
     const QString name = run.title();
+    const QString seriesName = axes.size() > 1 ? QString() : name;
     const DeltaMode mode = m_model->deltaMode();
 
     m_model->setStats(stats, axes, SinkFigures::clockText(run.hello));
     showBaselineNote(stats);
     m_pps->setParameterName(axisTitle);
-    m_pps->setSeries(ChartSeriesBuilder::pps(stats, axes, name));
+    m_pps->setSeries(ChartSeriesBuilder::pps(stats, axes, seriesName));
     // Both charts on one x scale: the deltas lack the first point of each series.
     m_delta->setXDomain(m_pps->xValues());
     if (options.linkMbps && options.frameSize) {
@@ -436,7 +439,7 @@ void SweepResultsView::recompute() {
     m_delta->setParameterName(axisTitle);
     m_delta->setReference(mode == DeltaMode::VsPrevious || !m_baselineRun ? tr("previous point")
                                                                           : m_baselineRun->title());
-    m_delta->setSeries(ChartSeriesBuilder::deltas(stats, axes, name, mode));
+    m_delta->setSeries(ChartSeriesBuilder::deltas(stats, axes, seriesName, mode));
     const QString reference = mode == DeltaMode::VsPrevious || !m_baselineRun
                                   ? tr("the previous point")
                                   : m_baselineRun->title();

@@ -146,6 +146,16 @@ QWidget *SweepSetupPanel::buildEngineGroup() {
     m_netdev->setToolTip(tr("The kernel network device pktgen sends on: one of this host's "
                             "(/sys/class/net) or another's, typed. It must be up and on the "
                             "engine's allow-list"));
+    m_hostDevice = new QComboBox;
+    m_hostDevice->setObjectName(QStringLiteral("hostDevice"));
+    m_hostDevice->setEditable(true);
+    m_hostDevice->addItems(hostNetdevs());
+    m_hostDevice->setCurrentIndex(-1);
+    m_hostDevice->lineEdit()->setPlaceholderText(tr("the device pktgen sends on"));
+    m_hostDevice->setToolTip(tr("Where the steps' host settings (gro, qdisc, ...) go, e.g. the "
+                                "receiving end of a veth pair for gro; a device other than the "
+                                "sending one is also measured as the receiving end. Several as "
+                                "veth1,veth3"));
     m_lcores = new QLineEdit;
     m_lcores->setObjectName(QStringLiteral("lcores"));
     m_linkSpeed = new QLineEdit;
@@ -171,6 +181,7 @@ QWidget *SweepSetupPanel::buildEngineGroup() {
     form->addRow(tr("Program:"), m_enginePath);
     form->addRow(tr("Device:"), m_device);
     form->addRow(tr("Device:"), m_netdev);
+    form->addRow(tr("Host device:"), m_hostDevice);
     form->addRow(tr("Link speed:"), m_linkSpeed);
     form->addRow(tr("Lcores:"), m_lcores);
     form->addRow(tr("Memory:"), m_memory);
@@ -178,6 +189,7 @@ QWidget *SweepSetupPanel::buildEngineGroup() {
 
     connect(m_kind, &QComboBox::currentIndexChanged, this, &SweepSetupPanel::onKindChosen);
     connect(m_netdev, &QComboBox::currentTextChanged, this, &SweepSetupPanel::revalidate);
+    connect(m_hostDevice, &QComboBox::currentTextChanged, this, &SweepSetupPanel::revalidate);
     connect(m_launch, &QComboBox::currentIndexChanged, this, &SweepSetupPanel::revalidate);
     connect(m_noHuge, &QCheckBox::toggled, this, &SweepSetupPanel::revalidate);
     for (QLineEdit *edit : {m_host, m_enginePath, m_device, m_linkSpeed, m_lcores}) {
@@ -198,6 +210,7 @@ void SweepSetupPanel::applyKind() {
         m_engineForm->setRowVisible(field, dpdk);
     }
     m_engineForm->setRowVisible(m_netdev, !dpdk);
+    m_engineForm->setRowVisible(m_hostDevice, !dpdk);
     // pktgen's threads take the lcores' place: one kpktgend per CPU, one queue each.
     if (auto *label = qobject_cast<QLabel *>(m_engineForm->labelForField(m_lcores))) {
         label->setText(dpdk ? tr("Lcores:") : tr("Thread CPUs:"));
@@ -527,7 +540,13 @@ SweepSetupPanel::Problem SweepSetupPanel::validate() const {
     if (problems.isEmpty()) {
         return {};
     }
-    return {problems.first().message, fieldOf(problems.first().field)};
+    const FieldProblem &first = problems.first();
+    // The rule's words name the value only; beside the device's own field
+    // the host device's needs its name.
+    const QString reason = first.field == QLatin1String("engine.host_device")
+                               ? tr("host device: %1").arg(first.message)
+                               : first.message;
+    return {reason, fieldOf(first.field)};
 }
 
 QWidget *SweepSetupPanel::fieldOf(const QString &field) const {
@@ -536,6 +555,7 @@ QWidget *SweepSetupPanel::fieldOf(const QString &field) const {
     const QMap<QString, QWidget *> fields{{QStringLiteral("engine.mode"), m_launch},
                                           {QStringLiteral("engine.ssh_host"), m_host},
                                           {QStringLiteral("engine.device"), deviceField},
+                                          {QStringLiteral("engine.host_device"), m_hostDevice},
                                           {QStringLiteral("engine.lcores"), m_lcores},
                                           {QStringLiteral("engine.memory_mb"), m_memory},
                                           {QStringLiteral("engine.no_huge"), m_noHuge},
@@ -614,10 +634,12 @@ SweepSpec SweepSetupPanel::spec() const {
         spec.engine.vdevs.clear();
         spec.engine.sinkVdev.clear();
         spec.engine.device = m_netdev->currentText().trimmed();
+        spec.engine.hostDevice = m_hostDevice->currentText().trimmed();
         spec.engine.noHuge = defaults.noHuge;
         spec.engine.memoryMb = defaults.memoryMb;
     } else {
         spec.engine.device.clear();
+        spec.engine.hostDevice.clear();
         if (m_base.engine.kind != EngineKind::Dpdk || device != m_base.engine.txDevice()) {
             spec.engine.pci.clear();
             spec.engine.vdevs.clear();
@@ -687,6 +709,7 @@ void SweepSetupPanel::setSpec(const SweepSpec &spec) {
     // The other kind's fields keep what they hold, for a switch back.
     if (e.kind == EngineKind::Pktgen) {
         m_netdev->setCurrentText(e.device);
+        m_hostDevice->setCurrentText(e.hostDevice);
     } else {
         m_device->setText(e.txDevice());
         m_noHuge->setChecked(e.noHuge);
@@ -771,6 +794,7 @@ QJsonObject SweepSetupPanel::saveState() const {
     state.insert(QStringLiteral("memory_mb"), m_memory->value());
     state.insert(QStringLiteral("no_huge"), m_noHuge->isChecked());
     state.insert(QStringLiteral("netdev"), m_netdev->currentText());
+    state.insert(QStringLiteral("host_device"), m_hostDevice->currentText());
     state.insert(QStringLiteral("name"), runName());
     state.insert(QStringLiteral("label"), runLabel());
     return state;
@@ -796,6 +820,7 @@ void SweepSetupPanel::restoreState(const QJsonObject &state) {
         m_memory->setValue(state.value(QStringLiteral("memory_mb")).toInt(m_memory->value()));
         m_noHuge->setChecked(state.value(QStringLiteral("no_huge")).toBool(m_noHuge->isChecked()));
         m_netdev->setCurrentText(state.value(QStringLiteral("netdev")).toString());
+        m_hostDevice->setCurrentText(state.value(QStringLiteral("host_device")).toString());
     }
     m_name->setText(state.value(QStringLiteral("name")).toString());
     m_label->setText(state.value(QStringLiteral("label")).toString());

@@ -122,8 +122,9 @@ class SweepSetupPanel : public QWidget {
     QComboBox *m_launch = nullptr;
     QLineEdit *m_host = nullptr;
     QLineEdit *m_enginePath = nullptr;
-    QLineEdit *m_device = nullptr; // DPDK: vdev or PCI address
-    QComboBox *m_netdev = nullptr; // pktgen: a kernel network device, listed or typed
+    QLineEdit *m_device = nullptr;     // DPDK: vdev or PCI address
+    QComboBox *m_netdev = nullptr;     // pktgen: a kernel network device, listed or typed
+    QComboBox *m_hostDevice = nullptr; // pktgen: where host settings go; empty: m_netdev
     QLineEdit *m_lcores = nullptr;
     QLineEdit *m_linkSpeed = nullptr;
     QSpinBox *m_memory = nullptr;

@@ -4,6 +4,8 @@
 #include "stats/Figure.h"
 #include "stats/PointStats.h"
 
+#include <algorithm>
+
 namespace burstlab {
 
 namespace {
@@ -79,6 +81,17 @@ QStringList FixTrial::settingsOf(const CheckItem &item) {
             settings << s;
     }
     return settings;
+}
+
+QList<CheckItem> FixTrial::itemsFor(const Checklist &checklist, EngineKind kind) {
+    QList<CheckItem> items;
+    for (const CheckItem &item : checklist.items()) {
+        const QStringList settings = settingsOf(item);
+        if (std::any_of(settings.begin(), settings.end(),
+                        [&](const QString &s) { return refusal(item, s, kind).isEmpty(); }))
+            items << item;
+    }
+    return items;
 }
 
 std::optional<FixTrial> FixTrial::of(const CheckItem &item, const QString &setting,
