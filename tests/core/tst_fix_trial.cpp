@@ -81,16 +81,23 @@ void TestFixTrial::everyRecommendedSettingIsSettable() {
 }
 
 // pktgen can try every item with a recommended host setting, also those its
-// runs are not judged on; the DPDK engine sets none.
+// runs are not judged on; the DPDK engine the same on an af_packet port, and
+// none on net_null.
 void TestFixTrial::itemsAnEngineCanTry() {
     const Checklist checklist = Checklist::builtIn();
     QStringList pktgen;
-    for (const CheckItem &item : FixTrial::itemsFor(checklist, EngineKind::Pktgen))
+    EngineLaunch pktgenLaunch;
+    pktgenLaunch.kind = EngineKind::Pktgen;
+    for (const CheckItem &item : FixTrial::itemsFor(checklist, pktgenLaunch))
         pktgen << item.id;
     QCOMPARE(pktgen, (QStringList{"flow_control", "tx_ring", "coalescing", "offloads", "bql",
                                   "root_qdisc", "tx_queue_len"}));
     QVERIFY(!checklist.item(QStringLiteral("root_qdisc"))->appliesTo(EngineKind::Pktgen));
-    QVERIFY(FixTrial::itemsFor(checklist, EngineKind::Dpdk).isEmpty());
+    EngineLaunch dpdk;
+    dpdk.vdevs = {QStringLiteral("net_null0")};
+    QVERIFY(FixTrial::itemsFor(checklist, dpdk).isEmpty());
+    dpdk.vdevs = {QStringLiteral("net_af_packet0,iface=veth0,qdisc_bypass=0")};
+    QCOMPARE(FixTrial::itemsFor(checklist, dpdk).size(), pktgen.size());
 }
 
 void TestFixTrial::groOffToOn() {

@@ -130,7 +130,7 @@ void TestChecklistView::judgesAPktgenRunOnItsDevice() {
         pktgenItems += item.appliesTo(EngineKind::Pktgen) ? 1 : 0;
     // Besides, the items pktgen's runs are not judged on whose fix it can try.
     qsizetype fixOnly = 0;
-    for (const CheckItem &item : FixTrial::itemsFor(checklist, EngineKind::Pktgen))
+    for (const CheckItem &item : FixTrial::itemsFor(checklist, launch))
         fixOnly += item.appliesTo(EngineKind::Pktgen) ? 0 : 1;
     QCOMPARE(fixOnly, 2);
     QCOMPARE(view.results().size(), pktgenItems + fixOnly);

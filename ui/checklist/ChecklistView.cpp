@@ -133,7 +133,7 @@ void ChecklistView::reprobe() {
         probed->results = checklist.run(context);
         // What try-fix can try is offered even where the engine's runs are
         // not judged on it (the root qdisc for pktgen).
-        for (const CheckItem &item : FixTrial::itemsFor(checklist, launch.kind)) {
+        for (const CheckItem &item : FixTrial::itemsFor(checklist, launch)) {
             if (!item.appliesTo(launch.kind)) {
                 probed->results.append(checklist.run(item, context));
                 probed->fixOnly.insert(item.id);

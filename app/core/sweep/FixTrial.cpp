@@ -57,7 +57,7 @@ std::optional<QJsonValue> probeDevices(const Checklist &checklist, const CheckIt
     return agreed;
 }
 
-// Why the item's setting cannot be tried with an engine of this kind
+// Why the item's setting cannot be tried with this launch's engine and ports
 // whatever the device holds; empty when it can.
 QString refusal(const CheckItem &item, const QString &setting, const EngineLaunch &launch) {
     const StepParameter *p = StepParameters::find(setting);
@@ -83,12 +83,12 @@ QStringList FixTrial::settingsOf(const CheckItem &item) {
     return settings;
 }
 
-QList<CheckItem> FixTrial::itemsFor(const Checklist &checklist, EngineKind kind) {
+QList<CheckItem> FixTrial::itemsFor(const Checklist &checklist, const EngineLaunch &launch) {
     QList<CheckItem> items;
     for (const CheckItem &item : checklist.items()) {
         const QStringList settings = settingsOf(item);
         if (std::any_of(settings.begin(), settings.end(),
-                        [&](const QString &s) { return refusal(item, s, kind).isEmpty(); }))
+                        [&](const QString &s) { return refusal(item, s, launch).isEmpty(); }))
             items << item;
     }
     return items;

@@ -34,11 +34,11 @@ struct FixTrial {
     // The settings of an item a trial can sweep: those the item recommends a
     // value for, in the item's order.
     static QStringList settingsOf(const CheckItem &item);
-    // The items with a setting an engine of this kind can sweep, in the
-    // checklist's order, whether or not its runs are judged on them: pktgen's
-    // are not on the root qdisc (start_xmit passes it by), but try-fix, and
-    // queue_xmit, can try it.
-    static QList<CheckItem> itemsFor(const Checklist &checklist, EngineKind kind);
+    // The items with a setting the launch's engine can sweep on its ports, in
+    // the checklist's order, whether or not its runs are judged on them:
+    // pktgen's are not on the root qdisc (start_xmit passes it by), but
+    // try-fix, and queue_xmit, can try it.
+    static QList<CheckItem> itemsFor(const Checklist &checklist, const EngineLaunch &launch);
     // The trial of one of the item's settings from what its probe found on
     // device; nullopt and *why, naming the setting, where it cannot run: a
     // launch whose engine sets no host settings (a DPDK port that is no
