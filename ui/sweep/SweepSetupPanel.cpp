@@ -677,9 +677,15 @@ SweepSpec SweepSetupPanel::spec() const {
     for (auto it = m_fixed.cbegin(); it != m_fixed.cend(); ++it) {
         const QJsonValue value = fixedValue(it.key());
         const bool swept = it.key() == sweptName(0) || it.key() == sweptName(1);
-        const bool atDefault =
-            value == m_limits.defaultValue(it.key()) && !m_base.fixed.contains(it.key());
-        const bool taken = StepParameters::find(it.key())->takenBy(spec.engine.kind);
+        const StepParameter *parameter = StepParameters::find(it.key());
+        // An engine's hello leaves out what its ports cannot take (host
+        // settings on net_null): the documented default stands for it there.
+        const QJsonValue engineDefault = m_limits.defaultValue(it.key());
+        const QJsonValue defaultValue = engineDefault.isUndefined()
+                                            ? parameter->defaultFor(spec.engine.kind)
+                                            : engineDefault;
+        const bool atDefault = value == defaultValue && !m_base.fixed.contains(it.key());
+        const bool taken = parameter->takenBy(spec.engine.kind);
         if (taken && !swept && !value.isUndefined() && !atDefault) {
             spec.fixed.insert(it.key(), value);
         }
