@@ -162,6 +162,8 @@ class TestNetperfViews : public QObject {
         QVERIFY2(view.noChartNote()->text().contains(PointStats::kNetperfOnly),
                  qPrintable(view.noChartNote()->text()));
         QVERIFY(view.keyText().isEmpty());
+        // Nor does File > Export chart offer them.
+        QVERIFY(view.figures().isEmpty());
 
         // A run with pps has its charts and table back, and no netperf table.
         const qint64 pps = testdata::insert(
@@ -174,6 +176,7 @@ class TestNetperfViews : public QObject {
         QVERIFY(!view.noChartNote()->isVisibleTo(&view));
         QVERIFY(!view.netperfTable()->isVisibleTo(&view));
         QCOMPARE(view.ppsChart()->dataPointCount(), 2);
+        QCOMPARE(view.figures().size(), 4);
     }
 
     void compareViewShowsTheChanges() {
@@ -238,6 +241,7 @@ class TestNetperfViews : public QObject {
         QVERIFY(view.netperfTable()->isVisibleTo(&view));
         QVERIFY(view.noChartNote()->isVisibleTo(&view));
         QVERIFY(view.keyText().isEmpty());
+        QVERIFY(view.figures().isEmpty());
     }
 
     void otherSizesSayWhatDiffers() {

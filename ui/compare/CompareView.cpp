@@ -367,6 +367,8 @@ QString CompareView::keyText() const {
 }
 
 QList<QPair<QString, ChartFigure>> CompareView::figures() const {
+    if (!m_noChart->isHidden()) // empty axes titled pps would be a figure of nothing
+        return {};
     return {{tr("pps and delta side by side"), ChartFigure({m_pps, m_delta}, m_figureCaption)},
             {tr("pps"), ChartFigure({m_pps}, m_pps->caption())},
             {tr("delta"), ChartFigure({m_delta}, m_delta->caption())}};

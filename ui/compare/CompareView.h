@@ -71,7 +71,8 @@ class CompareView : public QWidget {
     QString message() const;
     // The one-line key to the marks under the charts.
     QString keyText() const;
-    // What File ▸ Export chart offers: pps and delta side by side, then each chart.
+    // What File ▸ Export chart offers: pps and delta side by side, then each
+    // chart; none while the note stands in for the charts (no point has a pps).
     QList<QPair<QString, ChartFigure>> figures() const;
     // The selected point's profile diff for a figure; empty when none is shown.
     FigurePanel profileFigurePanel() const;

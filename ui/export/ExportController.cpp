@@ -84,7 +84,11 @@ std::optional<QString> ExportController::runsText(ExportFormat format, const QLi
 }
 
 void ExportController::exportFigure(const QList<QPair<QString, ChartFigure>> &figures,
-                                    const FigurePanel &panel) {
+                                    const FigurePanel &panel, const QString &whyNone) {
+    if (figures.isEmpty()) {
+        fail(tr("There is no chart to export. %1").arg(whyNone));
+        return;
+    }
     ChartExportDialog dialog(figures, m_settings.exportPreset(), folder(), m_window, panel);
     dialog.choose(m_settings.exportFigure(), m_settings.exportFormat());
     if (dialog.exec() != QDialog::Accepted || dialog.path().isEmpty() || dialog.chartIndex() < 0 ||

@@ -39,9 +39,10 @@ class ExportController : public QObject {
                                     QString *error) const;
 
     // Interactive: pick the figure, preset and file, and whether the panel
-    // (a profile) goes beside the charts.
+    // (a profile) goes beside the charts. No figures: says so, with why
+    // (the view's note: an imported netperf table has no pps to draw).
     void exportFigure(const QList<QPair<QString, ChartFigure>> &figures,
-                      const FigurePanel &panel = {});
+                      const FigurePanel &panel = {}, const QString &whyNone = {});
     void exportRuns(const QList<qint64> &runIds);
     void copyNetdev(const QList<qint64> &runIds);
     void saveNetdev(const QList<qint64> &runIds);

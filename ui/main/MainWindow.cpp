@@ -1,5 +1,6 @@
 #include "main/MainWindow.h"
 #include "charts/ChartPane.h"
+#include "charts/NoChartNote.h"
 #include "checklist/ChecklistView.h"
 #include "compare/CompareView.h"
 #include "engine/EngineHello.h"
@@ -258,9 +259,10 @@ void MainWindow::createActions() {
     connect(m_openSharedStore, &QAction::triggered, this, &MainWindow::chooseSharedStore);
     connect(m_exportCharts, &QAction::triggered, this, [this] {
         const bool compare = m_tabs->currentWidget() == m_compare;
-        m_export->exportFigure(compare ? m_compare->figures() : m_results->figures(),
-                               compare ? m_compare->profileFigurePanel()
-                                       : m_results->profileFigurePanel());
+        m_export->exportFigure(
+            compare ? m_compare->figures() : m_results->figures(),
+            compare ? m_compare->profileFigurePanel() : m_results->profileFigurePanel(),
+            (compare ? m_compare->noChartNote() : m_results->noChartNote())->text());
     });
     connect(m_exportData, &QAction::triggered, this,
             [this] { m_export->exportRuns(currentRunIds()); });

@@ -326,6 +326,8 @@ QString SweepResultsView::keyText() const {
 }
 
 QList<QPair<QString, ChartFigure>> SweepResultsView::figures() const {
+    if (!m_noChart->isHidden()) // empty axes titled pps would be a figure of nothing
+        return {};
     return {{tr("pps and delta side by side"), ChartFigure({m_pps, m_delta}, m_figureCaption)},
             {tr("pps"), ChartFigure({m_pps}, m_pps->caption())},
             {tr("delta"), ChartFigure({m_delta}, m_delta->caption())},

@@ -69,7 +69,8 @@ class SweepResultsView : public QWidget {
     std::optional<qint64> baselineRunId() const;
     // The one-line key to the marks under the charts.
     QString keyText() const;
-    // What File ▸ Export chart offers: pps and delta side by side, then each chart.
+    // What File ▸ Export chart offers: pps and delta side by side, then each
+    // chart; none while the note stands in for the charts (no point has a pps).
     QList<QPair<QString, ChartFigure>> figures() const;
     // The selected point's profile for a figure; empty when none is shown.
     FigurePanel profileFigurePanel() const;
