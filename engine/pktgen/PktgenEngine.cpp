@@ -534,11 +534,6 @@ Json PktgenEngine::finish() {
     record.params = s.params;
     record.commandNs = s.commandNs;
     record.hostSettings = s.hostSettings;
-    if (s.sinkAtStart) {
-        if (const auto end = m_sink.settled()) {
-            record.sink = end->since(*s.sinkAtStart);
-        }
-    }
     record.reason = s.stopRequested ? "stopped" : s.durationReached ? "duration" : "count";
     if (s.startError != 0) {
         record.startError = pktgenErrorText(s.startError);
@@ -547,6 +542,11 @@ Json PktgenEngine::finish() {
         // pktgen is done, so its thread sleeps again.
         record.entries.push_back({e.cpu, e.queue, e.name, m_proc.read(e.name), e.before,
                                   e.kthread ? readKthreadCounts(*e.kthread, e.cpu) : std::nullopt});
+    }
+    if (s.sinkAtStart) {
+        if (const auto end = m_sink.settled(*s.sinkAtStart, pktgen::sentBy(record.entries))) {
+            record.sink = end->since(*s.sinkAtStart);
+        }
     }
     m_step.reset();
     leaveIdle();

@@ -90,12 +90,12 @@ protocol::Finished finished(const StepRecord &step) {
                                                              span.endNs - span.startNs, sofar);
             }
         }
-        f.counters.txPkts += sofar;
         errors += *entry.counters.txErrors;
         spans.push_back(span);
         f.lcores.push_back(entry);
         f.threads.push_back(entry.thread);
     }
+    f.counters.txPkts = sentBy(step.entries);
     f.counters.txBytes = f.counters.txPkts * size;
     f.counters.txErrors = errors;
     // Every time of the step counts from its start, pktgen's start of its
@@ -136,6 +136,16 @@ protocol::Finished finished(const StepRecord &step) {
         (*f.sink)["latency_ns"] = nullptr;
     }
     return f;
+}
+
+uint64_t sentBy(const std::vector<EntryRecord> &entries) {
+    uint64_t sent = 0;
+    for (const EntryRecord &e : entries) {
+        if (const auto text = parseEntryText(e.text)) {
+            sent += text->sofar;
+        }
+    }
+    return sent;
 }
 
 } // namespace burstlab::engine::pktgen

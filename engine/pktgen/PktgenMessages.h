@@ -60,5 +60,7 @@ struct StepRecord {
 protocol::Stats stats(int64_t id, uint64_t tNs, const StepParams &params,
                       const std::vector<std::string> &entryTexts, std::optional<uint64_t> rxPkts);
 protocol::Finished finished(const StepRecord &step);
+// What the entries sent: the sum of their pkts-sofar, the step's tx_pkts.
+uint64_t sentBy(const std::vector<EntryRecord> &entries);
 
 } // namespace burstlab::engine::pktgen

@@ -53,17 +53,27 @@ std::optional<RxCounts> SinkDevices::read() const {
     return sum;
 }
 
-std::optional<RxCounts> SinkDevices::settled() const {
+std::optional<RxCounts> SinkDevices::settled(const RxCounts &start, uint64_t sent) const {
     using std::chrono::milliseconds;
     const auto now = std::chrono::steady_clock::now;
     const auto deadline = now() + milliseconds(protocol::kSinkMaxMs);
+    const auto accounted = [&](const RxCounts &c) {
+        const RxCounts step = c.since(start);
+        return step.packets + step.drops.total() >= sent;
+    };
     auto last = read();
     auto quietSince = now();
-    while (last && now() < deadline && now() - quietSince < milliseconds(protocol::kSinkQuietMs)) {
+    int quietReads = 0;
+    while (last && !accounted(*last) && now() < deadline &&
+           (now() - quietSince < milliseconds(protocol::kSinkQuietMs) ||
+            quietReads < kQuietReads)) {
         std::this_thread::sleep_for(milliseconds(2));
         const auto current = read();
         if (current != last) {
             quietSince = now();
+            quietReads = 0;
+        } else {
+            ++quietReads;
         }
         last = current;
     }

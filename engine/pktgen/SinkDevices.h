@@ -31,9 +31,15 @@ class SinkDevices {
     const std::vector<std::string> &devices() const { return m_devices; }
     // Their counts now, or none when a device's counters cannot be read.
     std::optional<RxCounts> read() const;
-    // After TX stopped: reads until the counts stayed the same for
-    // protocol::kSinkQuietMs, at most protocol::kSinkMaxMs.
-    std::optional<RxCounts> settled() const;
+    // After TX stopped: reads until every one of the `sent` frames since
+    // `start` was received or dropped here, or else until the counts stayed
+    // the same for protocol::kSinkQuietMs and kQuietReads reads, at most
+    // protocol::kSinkMaxMs. The reads count too because on a busy host (or
+    // a guest whose CPU the host does not run) milliseconds pass with no
+    // softirq run to receive anything: a quiet clock alone would end the
+    // count early and leave this step's frames to the next.
+    std::optional<RxCounts> settled(const RxCounts &start, uint64_t sent) const;
+    static constexpr int kQuietReads = 10;
 
   private:
     std::vector<std::string> m_devices;
