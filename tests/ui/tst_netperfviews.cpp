@@ -1,14 +1,19 @@
 // The run and compare views over imported netperf tables: seed 004 imported
 // by the CLI into a real SQLite store, the run view's netperf table and the
 // compare view's change rows equal to the core's figures and to the lines
-// of the CLI's show and compare, a note in place of the pps charts (and the
-// charts back for a run with pps), and a hostile source's text shown escaped.
+// of the CLI's show and compare, a note and netperf's own charts (rate and
+// service demand, a bar a table, the values the tables print) in place of
+// the pps charts (and those back for a run with pps), and a hostile
+// source's text shown escaped.
 #include "UiTestData.h"
 #include "charts/DeltaChart.h"
+#include "charts/NetperfChart.h"
 #include "charts/NoChartNote.h"
+#include "charts/NoPpsPanel.h"
 #include "charts/PpsChart.h"
 #include "compare/CompareView.h"
 #include "compare/NetperfCompareModel.h"
+#include "export/FigureCaption.h"
 #include "exchange/NetperfText.h"
 #include "results/NetperfTableModel.h"
 #include "results/SweepResultsView.h"
@@ -161,9 +166,20 @@ class TestNetperfViews : public QObject {
         QVERIFY(view.noChartNote()->isVisibleTo(&view));
         QVERIFY2(view.noChartNote()->text().contains(PointStats::kNetperfOnly),
                  qPrintable(view.noChartNote()->text()));
-        QVERIFY(view.keyText().isEmpty());
-        // Nor does File > Export chart offer them.
-        QVERIFY(view.figures().isEmpty());
+        // netperf's own charts instead: one bar, the table's figure as printed.
+        const NoPpsPanel *panel = view.noPpsPanel();
+        QVERIFY(panel->rateChart()->isVisibleTo(&view));
+        QCOMPARE(panel->rateChart()->figureName(), QStringLiteral("transactions/s"));
+        QCOMPARE(panel->rateChart()->barLabels(), QStringList{QStringLiteral("5837.35")});
+        QCOMPARE(panel->demandChart()->figureName(), QStringLiteral("S.dem local"));
+        QCOMPARE(panel->demandChart()->barLabels(), QStringList{QStringLiteral("90.628")});
+        QCOMPARE(view.keyText(), FigureCaption::key(FigureCaption::Marks::Netperf));
+        // File > Export chart offers them, not empty pps axes.
+        const auto figures = view.figures();
+        QCOMPARE(figures.size(), 3);
+        QVERIFY2(figures.first().second.caption().contains(view.keyText()),
+                 qPrintable(figures.first().second.caption()));
+        QVERIFY(!figures.first().second.image(QSize(1200, 500)).isNull());
 
         // A run with pps has its charts and table back, and no netperf table.
         const qint64 pps = testdata::insert(
@@ -240,8 +256,43 @@ class TestNetperfViews : public QObject {
         QVERIFY(!view.table()->isVisibleTo(&view));
         QVERIFY(view.netperfTable()->isVisibleTo(&view));
         QVERIFY(view.noChartNote()->isVisibleTo(&view));
-        QVERIFY(view.keyText().isEmpty());
-        QVERIFY(view.figures().isEmpty());
+        QCOMPARE(view.keyText(), FigureCaption::key(FigureCaption::Marks::Netperf));
+        QCOMPARE(view.figures().size(), 3);
+    }
+
+    // Seed 004 whole: the three sizes with and without gro, charted as the
+    // tables print them, a bar a table, in the order compared.
+    void compareChartsEveryTable() {
+        CompareView view;
+        view.setStore(&m_store);
+        view.resize(1600, 1000);
+        view.show();
+        QVERIFY(view.compareRuns({1, 2, 3, 4, 5, 6}));
+        const NetperfChart *rate = view.noPpsPanel()->rateChart();
+        const NetperfChart *demand = view.noPpsPanel()->demandChart();
+        QVERIFY(rate->isVisibleTo(&view) && demand->isVisibleTo(&view));
+        QCOMPARE(rate->dataPointCount(), 6);
+        QCOMPARE(demand->dataPointCount(), 6);
+        QStringList rates;
+        QStringList demands;
+        for (qint64 id = 1; id <= 6; ++id) {
+            const std::optional<NetperfResult> r = NetperfResult::of(m_store.stepsOf(id)->first());
+            QVERIFY(r);
+            // "TCP_RR" is every label's first word: the charts' titles say it.
+            const QString label = m_store.loadRun(id)->label.section(QLatin1Char(' '), 1);
+            rates << QStringLiteral("%1: %2").arg(label, r->figures[0].printed);
+            demands << QStringLiteral("%1: %2").arg(label, r->figures[3].printed);
+        }
+        QCOMPARE(rate->chartTitle(), QStringLiteral("netperf TCP_RR transactions/s"));
+        QCOMPARE(rate->barLabels(), rates);
+        QCOMPARE(demand->barLabels(), demands);
+        // The mail's 14K pair, with and without gro.
+        QVERIFY2(rates[0].endsWith(QStringLiteral(": 8118.31")) &&
+                     rates[1].endsWith(QStringLiteral(": 5837.35")),
+                 qPrintable(rates.join(QLatin1Char('\n'))));
+        const auto figures = view.figures();
+        QCOMPARE(figures.size(), 3);
+        QVERIFY(!figures.first().second.image(QSize(1600, 600)).isNull());
     }
 
     void otherSizesSayWhatDiffers() {
@@ -288,7 +339,9 @@ class TestNetperfViews : public QObject {
         const QStringList shown =
             shownTexts(results.netperfModel()) + shownTexts(compare.netperfModel()) +
             compare.differences() +
-            QStringList{results.noChartNote()->text(), results.netperfDetails()->text()};
+            QStringList{results.noChartNote()->text(), results.netperfDetails()->text()} +
+            results.noPpsPanel()->rateChart()->barLabels() +
+            compare.noPpsPanel()->rateChart()->barLabels();
         for (const QString &text : shown)
             QVERIFY2(!hasControl(text), qPrintable(text));
         const QString notes = results.netperfDetails()->text();

@@ -23,8 +23,8 @@ bool NoChartNote::showFor(const QList<PointStats> &stats, bool netperf) {
             reason = s.noRateReason();
     }
     const bool none = !anyPps && !reason.isEmpty();
-    setText(none ? tr("No pps or delta chart\n\n%1.%2")
-                       .arg(reason, netperf ? tr("\nThe netperf figures are in the table below.")
+    setText(none ? tr("No pps or delta chart: %1.%2")
+                       .arg(reason, netperf ? tr(" The netperf figures are charted here and tabled below.")
                                             : QString())
                  : QString());
     setVisible(none);

@@ -1,6 +1,7 @@
 #include "compare/CompareView.h"
 #include "charts/DeltaChart.h"
 #include "charts/NoChartNote.h"
+#include "charts/NoPpsPanel.h"
 #include "charts/PpsChart.h"
 #include "compare/CompareChecklists.h"
 #include "compare/CompareTableModel.h"
@@ -64,7 +65,7 @@ CompareView::CompareView(QWidget *parent)
     : QWidget(parent), m_baseline(new QComboBox(this)), m_message(new ElidedLabel(this)),
       m_key(new QLabel(this)), m_top(new QHBoxLayout), m_filter(new QLineEdit(this)),
       m_picker(new QListWidget(this)), m_pps(new PpsChart(this)), m_delta(new DeltaChart(this)),
-      m_noChart(new NoChartNote(this)), m_model(new CompareTableModel(this)),
+      m_noPps(new NoPpsPanel(this)), m_model(new CompareTableModel(this)),
       m_table(new QTableView(this)), m_netperfModel(new NetperfCompareModel(this)),
       m_netperfTable(figureTable(m_netperfModel, this)), m_differences(new QListWidget(this)),
       m_profileDiff(new ProfilePanel(this)), m_side(new QTabWidget(this)),
@@ -109,7 +110,7 @@ CompareView::CompareView(QWidget *parent)
     charts->setChildrenCollapsible(false);
     charts->addWidget(m_pps);
     charts->addWidget(m_delta);
-    charts->addWidget(m_noChart);
+    charts->addWidget(m_noPps);
     charts->addWidget(m_checklists);
     charts->setStretchFactor(0, 3);
     charts->setStretchFactor(1, 3);
@@ -367,8 +368,8 @@ QString CompareView::keyText() const {
 }
 
 QList<QPair<QString, ChartFigure>> CompareView::figures() const {
-    if (!m_noChart->isHidden()) // empty axes titled pps would be a figure of nothing
-        return {};
+    if (!m_noPps->isHidden()) // empty axes titled pps would be a figure of nothing
+        return m_noPps->figures();
     return {{tr("pps and delta side by side"), ChartFigure({m_pps, m_delta}, m_figureCaption)},
             {tr("pps"), ChartFigure({m_pps}, m_pps->caption())},
             {tr("delta"), ChartFigure({m_delta}, m_delta->caption())}};
@@ -387,6 +388,10 @@ void CompareView::showProfileDiff() {
                          : QString();
     const int run = current.isValid() ? std::max(1, m_model->runOf(current.column())) : 1;
     m_profileDiff->setBars(ProfileBarsOf::delta(comparison, run, point));
+}
+
+NoChartNote *CompareView::noChartNote() const {
+    return m_noPps->note();
 }
 
 QStringList CompareView::differences() const {
@@ -457,7 +462,9 @@ void CompareView::recompute() {
                                         intervals, disturbed);
     m_key->setText(FigureCaption::key(FigureCaption::Marks::PpsAndDelta, intervals, disturbed));
     if (showNetperf(comparison))
-        m_key->clear();
+        m_key->setText(m_noPps->figures().isEmpty()
+                           ? QString()
+                           : FigureCaption::key(FigureCaption::Marks::Netperf));
 
     listDifferences(comparison);
     m_checklists->showRuns(m_runs);
@@ -481,11 +488,21 @@ void CompareView::recompute() {
 
 bool CompareView::showNetperf(const Comparison &comparison) {
     m_netperfModel->setComparison(comparison);
-    QList<PointStats> cells;
-    for (int r = 0; r < comparison.runs.size(); ++r)
-        cells << statsOfRun(comparison, r);
     const bool netperf = !m_netperfModel->isEmpty();
-    const bool noChart = m_noChart->showFor(cells, netperf);
+    QList<PointStats> cells;
+    QList<NetperfBar> bars;
+    QList<Run> runs;
+    for (int r = 0; r < comparison.runs.size(); ++r) {
+        const QList<PointStats> stats = statsOfRun(comparison, r);
+        const Run &run = comparison.runs.at(r).run;
+        cells << stats;
+        // By label, as the figure's caption names the runs: a store's id
+        // means nothing to a reader of the exported figure.
+        bars << NetperfChart::barsOf(stats, comparison.axisNames, run.title());
+        runs << run;
+    }
+    const bool noChart =
+        m_noPps->showFor(cells, bars, FigureCaption::of(runs, FigureCaption::Marks::Netperf));
     m_pps->setVisible(!noChart);
     m_delta->setVisible(!noChart);
     m_netperfTable->setVisible(netperf);

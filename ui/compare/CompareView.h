@@ -27,6 +27,7 @@ class DeltaChart;
 class ElidedLabel;
 class NetperfCompareModel;
 class NoChartNote;
+class NoPpsPanel;
 class PpsChart;
 class ProfilePanel;
 class RunStore;
@@ -66,7 +67,8 @@ class CompareView : public QWidget {
     // The netperf figures' changes, shown when the runs have netperf tables.
     NetperfCompareModel *netperfModel() const { return m_netperfModel; }
     QTableView *netperfTable() const { return m_netperfTable; }
-    NoChartNote *noChartNote() const { return m_noChart; }
+    NoChartNote *noChartNote() const;
+    NoPpsPanel *noPpsPanel() const { return m_noPps; }
     QListWidget *runPicker() const { return m_picker; }
     QString message() const;
     // The one-line key to the marks under the charts.
@@ -124,7 +126,7 @@ class CompareView : public QWidget {
     QListWidget *m_picker;
     PpsChart *m_pps;
     DeltaChart *m_delta;
-    NoChartNote *m_noChart; // in place of both charts when no point has a pps
+    NoPpsPanel *m_noPps; // in place of both charts when no point has a pps
     CompareTableModel *m_model;
     QTableView *m_table;
     NetperfCompareModel *m_netperfModel;

@@ -37,9 +37,12 @@ QString setup(const Run &run) {
     }
     if (const auto frame = run.frameSize())
         parts.append(tr("%1 B frames").arg(*frame));
-    // "3..10" until precise: the first round's 3 would undercount.
-    parts.append(
-        tr("%1 repetitions x %2 ms per point").arg(run.spec.repsText()).arg(run.spec.durationMs));
+    // "3..10" until precise: the first round's 3 would undercount. A source
+    // that states no step length has none to print.
+    parts.append(run.spec.durationMs > 0 ? tr("%1 repetitions x %2 ms per point")
+                                               .arg(run.spec.repsText())
+                                               .arg(run.spec.durationMs)
+                                         : tr("%1 repetitions per point").arg(run.spec.repsText()));
     QStringList fixed = run.spec.fixedChanges();
     fixed.removeIf(
         [](const QString &change) { return change.startsWith(QStringLiteral("pkt_size=")); });
@@ -47,20 +50,25 @@ QString setup(const Run &run) {
     return parts.join(QStringLiteral(", "));
 }
 
+// The runs that share a setup named together, in the order drawn:
+// "baseline vs patch1: net_null0 ..." or, where setups differ, each group's
+// "a vs b: ...; c: ...".
 QString runsPart(const QList<Run> &runs) {
-    QStringList titles;
-    QSet<QString> setups;
+    QStringList setups;
+    QList<QStringList> titles;
     for (const Run &run : runs) {
-        titles.append(run.title());
-        setups.insert(setup(run));
-    }
-    if (setups.size() == 1) {
-        return QStringLiteral("%1: %2.").arg(titles.join(tr(" vs ")), setup(runs.first()));
+        const QString s = setup(run);
+        const qsizetype i = setups.indexOf(s);
+        if (i < 0) {
+            setups.append(s);
+            titles.append({run.title()});
+        } else {
+            titles[i].append(run.title());
+        }
     }
     QStringList each;
-    for (const Run &run : runs) {
-        each.append(QStringLiteral("%1: %2").arg(run.title(), setup(run)));
-    }
+    for (qsizetype i = 0; i < setups.size(); ++i)
+        each.append(QStringLiteral("%1: %2").arg(titles[i].join(tr(" vs ")), setups[i]));
     return each.join(QStringLiteral("; ")) + u'.';
 }
 
@@ -112,6 +120,11 @@ QString key(Marks marks, bool intervals, bool disturbed) {
     if (marks == Marks::LiveRate) {
         return tr("line: rate over each stats interval of the running step (from 0) and of "
                   "the earlier ones (left of 0, fainter) · dashed: each step's measured rate");
+    }
+    if (marks == Marks::Netperf) {
+        return tr("bar: one imported netperf table, its figure as netperf printed it · no "
+                  "bar: not measured (netperf's -1) · a table is one test: no whisker, no "
+                  "verdict");
     }
     const bool pps = marks != Marks::Delta;
     const bool delta = marks != Marks::Pps;

@@ -13,7 +13,7 @@ namespace burstlab {
 // measured it when. Runs are named by label, never by the
 // local store's id, which means nothing to a reader.
 namespace FigureCaption {
-enum class Marks { Pps, Delta, PpsAndDelta, LiveRate };
+enum class Marks { Pps, Delta, PpsAndDelta, LiveRate, Netperf };
 
 // The key to the marks in one line, under the charts on screen and in every
 // caption: "dot: median of repetitions · whisker: lowest–highest repetition ·

@@ -2,6 +2,7 @@
 #include "charts/DeltaChart.h"
 #include "charts/LiveRateChart.h"
 #include "charts/NoChartNote.h"
+#include "charts/NoPpsPanel.h"
 #include "charts/PpsChart.h"
 #include "checklist/ChecklistSummary.h"
 #include "export/FigureCaption.h"
@@ -65,7 +66,7 @@ SweepResultsView::SweepResultsView(QWidget *parent)
       m_key(new QLabel(this)), m_controls(new QHBoxLayout), m_checklist(new ChecklistSummary(this)),
       m_live(new LiveRateChart(this)), m_profile(new ProfilePanel(this)),
       m_side(new QTabWidget(this)), m_pps(new PpsChart(this)), m_delta(new DeltaChart(this)),
-      m_noChart(new NoChartNote(this)), m_model(new ResultsTableModel(this)),
+      m_noPps(new NoPpsPanel(this)), m_model(new ResultsTableModel(this)),
       m_table(new QTableView(this)), m_netperfModel(new NetperfTableModel(this)),
       m_netperfTable(figureTable(m_netperfModel, this)), m_netperfDetails(new QLabel(this)) {
     m_mode->addItem(tr("previous point"), int(DeltaMode::VsPrevious));
@@ -133,7 +134,7 @@ SweepResultsView::SweepResultsView(QWidget *parent)
     // The live rate, the profile and the checklist beside the charts, so the
     // table below has the whole width for the columns a reader needs first.
     auto *charts = splitter(Qt::Horizontal, m_pps, m_delta, QStringLiteral("chartsSplitter"));
-    charts->addWidget(m_noChart);
+    charts->addWidget(m_noPps);
     charts->addWidget(m_side);
     charts->setStretchFactor(0, 3);
     charts->setStretchFactor(1, 3);
@@ -326,8 +327,8 @@ QString SweepResultsView::keyText() const {
 }
 
 QList<QPair<QString, ChartFigure>> SweepResultsView::figures() const {
-    if (!m_noChart->isHidden()) // empty axes titled pps would be a figure of nothing
-        return {};
+    if (!m_noPps->isHidden()) // empty axes titled pps would be a figure of nothing
+        return m_noPps->figures();
     return {{tr("pps and delta side by side"), ChartFigure({m_pps, m_delta}, m_figureCaption)},
             {tr("pps"), ChartFigure({m_pps}, m_pps->caption())},
             {tr("delta"), ChartFigure({m_delta}, m_delta->caption())},
@@ -355,7 +356,11 @@ bool SweepResultsView::showNetperf(const QList<PointStats> &stats) {
     m_netperfModel->setStats(stats, m_run ? m_run->spec.axisNames() : QStringList{});
     const bool netperf = !m_netperfModel->isEmpty();
     m_netperfDetails->setText(m_netperfModel->details().join(QLatin1Char('\n')));
-    const bool noChart = m_noChart->showFor(stats, netperf);
+    const QList<NetperfBar> bars =
+        m_run ? NetperfChart::barsOf(stats, m_run->spec.axisNames(), m_run->title())
+              : QList<NetperfBar>{};
+    const bool noChart = m_noPps->showFor(
+        stats, bars, m_run ? FigureCaption::of({*m_run}, FigureCaption::Marks::Netperf) : QString());
     m_pps->setVisible(!noChart);
     m_delta->setVisible(!noChart);
     m_netperfTable->setVisible(netperf);
@@ -363,6 +368,10 @@ bool SweepResultsView::showNetperf(const QList<PointStats> &stats) {
     // Rows of "no pps" say nothing the note and the netperf table do not.
     m_table->setVisible(!(noChart && netperf));
     return noChart;
+}
+
+NoChartNote *SweepResultsView::noChartNote() const {
+    return m_noPps->note();
 }
 
 std::optional<qint64> SweepResultsView::runId() const {
@@ -456,7 +465,9 @@ void SweepResultsView::recompute() {
                                         intervals, disturbed);
     m_key->setText(FigureCaption::key(FigureCaption::Marks::PpsAndDelta, intervals, disturbed));
     if (showNetperf(stats))
-        m_key->clear();
+        m_key->setText(m_noPps->figures().isEmpty()
+                           ? QString()
+                           : FigureCaption::key(FigureCaption::Marks::Netperf));
     const QString lineRate = options.linkMbps
                                  ? tr("line rate %1").arg(LineRate::speedText(*options.linkMbps))
                                  : tr("line rate not checked: %1").arg(options.linkUnknownReason);

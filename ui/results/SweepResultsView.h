@@ -27,6 +27,7 @@ class ElidedLabel;
 class LiveRateChart;
 class NetperfTableModel;
 class NoChartNote;
+class NoPpsPanel;
 class PpsChart;
 class ProfilePanel;
 class ResultsTableModel;
@@ -86,7 +87,8 @@ class SweepResultsView : public QWidget {
     NetperfTableModel *netperfModel() const { return m_netperfModel; }
     QTableView *netperfTable() const { return m_netperfTable; }
     QLabel *netperfDetails() const { return m_netperfDetails; }
-    NoChartNote *noChartNote() const { return m_noChart; }
+    NoChartNote *noChartNote() const;
+    NoPpsPanel *noPpsPanel() const { return m_noPps; }
 
     void setDeltaMode(DeltaMode mode);
     // Picks the baseline run; false (and vs-previous mode kept) when the store lacks it.
@@ -113,8 +115,8 @@ class SweepResultsView : public QWidget {
     void showBaselineNote(const QList<PointStats> &stats);
     // The profile of the point selected in the table.
     void showProfile();
-    // The netperf table and, when no point has a pps, the note in place of
-    // the charts; true when the charts are hidden.
+    // The netperf table and, when no point has a pps, the note and the
+    // netperf charts in place of the pps charts; true when those are hidden.
     bool showNetperf(const QList<PointStats> &stats);
 
     RunStore *m_store = nullptr;
@@ -141,7 +143,7 @@ class SweepResultsView : public QWidget {
     QTabWidget *m_side; // the live rate, the profile or the checklist, beside the charts
     PpsChart *m_pps;
     DeltaChart *m_delta;
-    NoChartNote *m_noChart; // in place of both charts when no point has a pps
+    NoPpsPanel *m_noPps; // in place of both charts when no point has a pps
     ResultsTableModel *m_model;
     QTableView *m_table;
     NetperfTableModel *m_netperfModel;
