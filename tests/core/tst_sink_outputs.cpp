@@ -105,6 +105,21 @@ class TestSinkOutputs : public QObject {
         QCOMPARE(s.sink->latency->p50, 2150); // the median of 2100 and 2200
     }
 
+    // A kernel device counts every frame: what it counted beyond the
+    // step's own is said, so the point's figures still add up.
+    void countedBeyondSentIsSaid() {
+        RunData data = stored(QStringLiteral("surplus"), true, false);
+        StepFinished &m = *data.steps[0].result.measured;
+        const qint64 sent = m.counters.txPkts;
+        m.rxPkts = sent - 4;
+        m.rxDropped = 7;
+        m.rxLost = 0;
+        const SinkFigures f = *PointStats::ofRun(data)[0].sink;
+        QCOMPARE(f.surplus, 3);
+        QCOMPARE(f.received + f.dropped + f.lost - f.surplus, f.sent);
+        QVERIFY2(f.note().endsWith(QStringLiteral("counted beyond sent 3")), qPrintable(f.note()));
+    }
+
     void netdevTextShowsTheSinkAndFlagsTheLoss() {
         const QString text = NetdevExport::run(stored(QStringLiteral("b"), true, true));
         QVERIFY2(text.contains(QRegularExpression(

@@ -46,7 +46,8 @@ QString SinkFigures::note() const {
                                                    {QStringLiteral("foreign"), foreign},
                                                    {QStringLiteral("late"), late},
                                                    {QStringLiteral("duplicates"), duplicates},
-                                                   {QStringLiteral("reordered"), reordered}};
+                                                   {QStringLiteral("reordered"), reordered},
+                                                   {QStringLiteral("counted beyond sent"), surplus}};
     for (const auto &[name, count] : counts) {
         if (count > 0)
             parts << QStringLiteral("%1 %2").arg(name).arg(count);
@@ -75,6 +76,8 @@ std::optional<SinkFigures> SinkFigures::of(const QList<StepResult> &steps,
         f.late += m.rxLate.value_or(0);
         f.duplicates += m.rxDuplicates.value_or(0);
         f.reordered += m.rxReordered.value_or(0);
+        f.surplus += std::max<qint64>(
+            0, *m.rxPkts + m.rxDropped.value_or(0) - m.counters.txPkts);
         if (!m.latencyNs || m.latencyNs->samples == 0)
             continue;
         const LatencyFigures &l = *m.latencyNs;

@@ -44,6 +44,11 @@ struct SinkFigures {
     qint64 late = 0;
     qint64 duplicates = 0;
     qint64 reordered = 0;
+    // Received and dropped beyond what was sent: frames a receiving kernel
+    // device counted that the step did not send (its counters count every
+    // frame, whoever sent it). So sent = received + dropped + lost - surplus,
+    // and a reader can redo the sum.
+    qint64 surplus = 0;
     std::optional<LatencySummary> latency; // with timestamps, when any arrived
 
     // lost / sent; 0 when nothing was sent.
@@ -59,7 +64,7 @@ struct SinkFigures {
     // not lossy: the point's warning.
     QString warning() const;
     // The figures that are not 0, for a note: "lost 288 (0.41%), dropped at
-    // the sink 12, foreign 3"; empty when every one is 0.
+    // the sink 12, foreign 3, counted beyond sent 2"; empty when every one is 0.
     QString note() const;
 
     // The point's figures, or nullopt when none of its repetitions had a
