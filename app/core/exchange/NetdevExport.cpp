@@ -699,6 +699,18 @@ QStringList largestChange(const Comparison &c, const QStringList &names) {
                       *base, cell);
 }
 
+// The one reason every point has no pps, when none has one and they agree.
+QString noRateOfAny(const QList<PointStats> &cells) {
+    if (cells.isEmpty())
+        return {};
+    const QString why = cells.first().noRateReason();
+    for (const PointStats &cell : cells) {
+        if (cell.ppsFigure || cell.noRateReason() != why)
+            return {};
+    }
+    return why;
+}
+
 } // namespace
 
 QString NetdevExport::comparison(const Comparison &c, const NetdevOptions &options) {
@@ -708,7 +720,19 @@ QString NetdevExport::comparison(const Comparison &c, const NetdevOptions &optio
     QStringList labels;
     for (const Point &p : c.points)
         labels << p.describe(c.axisNames);
-    if (c.points.size() <= 1) {
+    QList<PointStats> cells;
+    for (const auto &run : c.cells) {
+        for (const auto &cell : run) {
+            if (cell)
+                cells << *cell;
+        }
+    }
+    const QString noRate = noRateOfAny(cells);
+    if (const QString &why = noRate; !why.isEmpty()) {
+        // Imported tables with no pps at all (netperf's): the reason once,
+        // not a row of it per run.
+        lines << QStringLiteral("Every run: %1.").arg(why);
+    } else if (c.points.size() <= 1) {
         // One result per run: a patch series as in seed 002, against the baseline.
         QList<SeriesRow> rows;
         for (qsizetype r = 0; r < c.runs.size() && !c.points.isEmpty(); ++r) {
@@ -726,18 +750,12 @@ QString NetdevExport::comparison(const Comparison &c, const NetdevOptions &optio
               << ppsColumns(c, names, labels) << deltaTables(c, names, labels);
     }
     lines << QString();
-    QList<PointStats> cells;
-    for (const auto &run : c.cells) {
-        for (const auto &cell : run) {
-            if (cell)
-                cells << *cell;
-        }
-    }
     if (options.chart && anyFigure(cells))
         lines << comparisonCharts(c, labels) << QString();
     if (const QStringList profiles = ProfileText::comparison(c, names, labels); !profiles.isEmpty())
         lines << profiles << QString();
-    lines << NetperfText::comparison(c, names, labels);
+    if (const QStringList netperf = NetperfText::comparison(c, names, labels); !netperf.isEmpty())
+        lines << netperf << QString();
     QStringList rateLabels, notes, clocks;
     QList<const PointStats *> rates;
     const qsizetype labelWidth = T::widest(labels);
@@ -749,6 +767,8 @@ QString NetdevExport::comparison(const Comparison &c, const NetdevOptions &optio
                 rateLabels << T::padRight(labels[p], labelWidth) + QLatin1Char(' ') + c.tag(r);
                 rates << &*cell;
                 stats << *cell;
+                // Said once above for every run.
+                stats.last().warnings.removeAll(noRate);
             }
         }
         notes << runNotes(c.runs[r].run, stats, names[r] + QStringLiteral(", "));
@@ -757,7 +777,7 @@ QString NetdevExport::comparison(const Comparison &c, const NetdevOptions &optio
             clocks << clock;
         sink = sink || PointStats::anySink(stats);
     }
-    if (!rates.isEmpty())
+    if (!rates.isEmpty() && noRate.isEmpty())
         lines << bitRates(rateLabels, rates) << QString();
     if (sink)
         lines << sinkTables(rateLabels, rates, clocks) << QString();

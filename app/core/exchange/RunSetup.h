@@ -44,7 +44,8 @@ struct RunSetup {
     static QString precision(const Run &run, const QList<PointStats> &stats);
     // "line rate 14880952 pps (10G, 60 B frames = 84 B on the wire)", one
     // per frame size; or "line rate not checked: net_null0 (net_null) has no
-    // wire; give a link speed (--link-speed)".
+    // wire; give a link speed (--link-speed)". None where no point has a
+    // pps (netperf's tables): a line rate is a ceiling for pps.
     static QStringList lineRate(const Run &run, const QList<PointStats> &stats);
     // Seed 000's setup notes: each passing checklist item's note, one line
     // naming the items not tuned, one naming what could not be probed and
