@@ -27,6 +27,7 @@
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTableView>
+#include <QTextBrowser>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -166,6 +167,9 @@ void TestPktgenSweepWindow::tryTheFixFromTheChecklist() {
             gro = a;
     }
     QVERIFY(gro && gro->isEnabled());
+    // The row's details name the device the fix reads and sets, and what it read there.
+    const QString details = checklist->findChild<QTextBrowser *>()->toPlainText();
+    QVERIFY2(details.contains("Try the fix: gro off -> on on " + device), qPrintable(details));
 
     QSignalSpy finished(window.sweepSession(), &SweepSession::finished);
     gro->trigger();

@@ -231,6 +231,18 @@ void ChecklistView::showSelected() {
     if (!r->detail.isEmpty()) {
         html += tr("<p><b>Found:</b> %1</p>").arg(r->detail.toHtmlEscaped());
     }
+    // What was found is the sending device's; a fix is tried on the
+    // device whose setting it is (pktgen's --host-device, an af_packet
+    // port's interface), from the value read there now.
+    QStringList tries;
+    for (const Offer &offer : m_offers.value(r->id)) {
+        if (m_live && offer.trial)
+            tries << offer.trial->describe();
+    }
+    if (!tries.isEmpty()) {
+        html += tr("<p><b>Try the fix:</b> %1, read on that device now, put back after</p>")
+                    .arg(tries.join(QStringLiteral("; ")).toHtmlEscaped());
+    }
     if (!r->source.isEmpty()) {
         html += tr("<p><i>Source: %1</i></p>").arg(r->source.toHtmlEscaped());
     }
