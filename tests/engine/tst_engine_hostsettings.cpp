@@ -4,7 +4,9 @@
 // finished message (and through burstlab-cli, stored with each step and
 // named by the netdev text), the interfaces as found after the run, after SIGTERM,
 // and after a SIGKILL mid-step at the next engine's start (from the
-// journal) or with --restore-host; and a net_null port refuses a host
+// journal) or with --restore-host; a tap port's interface, which the
+// engine creates and a kill takes away, set per step with traffic and its
+// journal settled by the next start; and a net_null port refuses a host
 // setting, naming it. Needs root for the namespace and the journal in /run.
 #include "CliRun.h"
 #include "EngineProcess.h"
@@ -28,6 +30,7 @@ class TestEngineHostSettings : public QObject {
     void sigtermPutsBack();
     void killedEngineIsPutBackAtTheNextStart_data();
     void killedEngineIsPutBackAtTheNextStart();
+    void tapPortSetPerStepAndSettledAfterAKill();
     void refusedOnAPortThatIsNoKernelInterface();
 
   private:
@@ -285,6 +288,48 @@ void TestEngineHostSettings::killedEngineIsPutBackAtTheNextStart() {
     QCOMPARE(found(kB), m_foundB);
     QVERIFY(!QFile::exists(journalOf(kA)));
     QVERIFY(!QFile::exists(journalOf(kB)));
+}
+
+// A net_tap port's interface exists while its engine runs: set per step,
+// read back in each finished message, and gone with a killed engine, whose
+// journal the next start settles (the interface it creates anew is the
+// kernel's default) rather than failing on it.
+void TestEngineHostSettings::tapPortSetPerStepAndSettledAfterAKill() {
+    const QString tap = QStringLiteral("bhst");
+    const QStringList args = EngineProcess::vdevArgs("net_tap0,iface=" + tap);
+    {
+        EngineProcess engine(args, m_ns.exec());
+        QVERIFY2(engine.start(), engine.stderrText().constData());
+        const qint64 kernels = found(tap).txqueuelen;
+        QVERIFY(kernels > 0);
+        for (const qint64 txqueuelen : {qint64(77), qint64(300)}) {
+            const QJsonObject f = engine.runStep(
+                {{"rate_pps", 10000}, {"duration_ms", 200}, {"txqueuelen", txqueuelen}});
+            QVERIFY2(!f.isEmpty(), engine.stderrText().constData());
+            QVERIFY(f["tx_pkts"].toInteger() > 0);
+            const QJsonObject d = f["host_settings"][tap].toObject();
+            QCOMPARE(d["txqueuelen"]["asked"].toInteger(), txqueuelen);
+            QCOMPARE(d["txqueuelen"]["read"].toInteger(), txqueuelen);
+            QCOMPARE(found(tap).txqueuelen, txqueuelen);
+        }
+        const QJsonObject ack = engine.request(
+            startCommand(9, {{"rate_pps", 1000}, {"duration_ms", 60000}, {"txqueuelen", 55}}),
+            30000);
+        QVERIFY(ack["ok"].toBool());
+        QVERIFY(!engine.waitFor("stats", 9).isEmpty());
+        QVERIFY(QFile::exists(journalOf(tap)));
+        QCOMPARE(::kill(pid_t(engine.pid()), SIGKILL), 0);
+        QVERIFY(engine.waitForExit(10000));
+        QVERIFY(QFile::exists(journalOf(tap)));
+        EngineProcess next(args, m_ns.exec());
+        QVERIFY2(next.start(), next.stderrText().constData());
+        QVERIFY(!QFile::exists(journalOf(tap)));
+        QCOMPARE(found(tap).txqueuelen, kernels);
+        next.closeStdin();
+        QVERIFY(next.waitForExit(10000));
+        QCOMPARE(next.exitCode(), 0);
+    }
+    QVERIFY(!QFile::exists(journalOf(tap)));
 }
 
 void TestEngineHostSettings::refusedOnAPortThatIsNoKernelInterface() {
