@@ -1,10 +1,11 @@
-// The DPDK engine's host settings on its af_packet ports, a veth pair inside
+// The DPDK engine's host settings on its kernel-interface ports, a veth pair inside
 // a network namespace the test creates: each step's qdisc, txqueuelen and
 // gro set on both ports' interfaces before the step and read back in its
 // finished message (and through burstlab-cli, stored with each step and
 // named by the netdev text), the interfaces as found after the run, after SIGTERM,
 // and after a SIGKILL mid-step at the next engine's start (from the
-// journal) or with --restore-host; a tap port's interface, which the
+// journal) or with --restore-host; an AF_XDP port's interface set per step
+// with traffic to the af_packet sink; a tap port's interface, which the
 // engine creates and a kill takes away, set per step with traffic and its
 // journal settled by the next start; and a net_null port refuses a host
 // setting, naming it. Needs root for the namespace and the journal in /run.
@@ -30,6 +31,7 @@ class TestEngineHostSettings : public QObject {
     void sigtermPutsBack();
     void killedEngineIsPutBackAtTheNextStart_data();
     void killedEngineIsPutBackAtTheNextStart();
+    void afXdpPortSetPerStep();
     void tapPortSetPerStepAndSettledAfterAKill();
     void refusedOnAPortThatIsNoKernelInterface();
 
@@ -288,6 +290,33 @@ void TestEngineHostSettings::killedEngineIsPutBackAtTheNextStart() {
     QCOMPARE(found(kB), m_foundB);
     QVERIFY(!QFile::exists(journalOf(kA)));
     QVERIFY(!QFile::exists(journalOf(kB)));
+}
+
+// An AF_XDP port (the kernel's XDP socket on the veth end, in generic mode
+// on veth) takes the same settings on its interface, per step, with its
+// packets counted at the af_packet sink, and the run's end puts them back.
+void TestEngineHostSettings::afXdpPortSetPerStep() {
+    QStringList args = EngineProcess::vdevArgs("net_af_xdp0,iface=" + kA);
+    args << "--sink-vdev"
+         << "net_af_packet1,iface=" + kB + ",framecnt=4096";
+    EngineProcess engine(args, m_ns.exec());
+    if (!engine.start() && engine.stderrText().contains("af_xdp"))
+        QSKIP(qPrintable("no AF_XDP socket here: " + engine.stderrText()));
+    for (const qint64 txqueuelen : {qint64(64), qint64(500)}) {
+        const QJsonObject f = engine.runStep(
+            {{"rate_pps", 10000}, {"duration_ms", 200}, {"txqueuelen", txqueuelen}});
+        QVERIFY2(!f.isEmpty(), engine.stderrText().constData());
+        QVERIFY(f["tx_pkts"].toInteger() > 0);
+        QVERIFY(f["rx_pkts"].toInteger() > 0);
+        const QJsonObject d = f["host_settings"][kA].toObject();
+        QCOMPARE(d["txqueuelen"]["read"].toInteger(), txqueuelen);
+        QCOMPARE(found(kA).txqueuelen, txqueuelen);
+    }
+    engine.closeStdin();
+    QVERIFY(engine.waitForExit(10000));
+    QCOMPARE(engine.exitCode(), 0);
+    QCOMPARE(found(kA), m_foundA);
+    QVERIFY(!QFile::exists(journalOf(kA)));
 }
 
 // A net_tap port's interface exists while its engine runs: set per step,
