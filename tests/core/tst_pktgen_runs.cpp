@@ -605,6 +605,41 @@ class TestPktgenRuns : public QObject {
         }
     }
 
+    // pktgen's errors (sends the device or, with queue_xmit, its qdisc
+    // refused) are read from its finished message, kept by the store and
+    // said for the point in every output: they are not in the pps.
+    void pktgenErrorsAreSaid() {
+        QJsonObject message = pktgenFixture(QStringLiteral("finished.json"));
+        message.insert(QStringLiteral("tx_errors"), 12);
+        const EngineMessage m = EngineMessageParser::parse(message, EngineKind::Pktgen);
+        const auto *f = std::get_if<StepFinished>(&m);
+        QVERIFY(f);
+        QCOMPARE(f->txErrors, std::optional<qint64>(12));
+        RunData run = burstRun(EngineKind::Pktgen, QStringLiteral("qdisc"), {{1, 5571279}}, {}, 2);
+        for (StepData &step : run.steps)
+            step.result.measured->txErrors = 12;
+        QTemporaryDir dir;
+        RunStore store;
+        QVERIFY(store.open(dir.filePath(QStringLiteral("runs.sqlite"))));
+        const auto id = store.insertRunData(run);
+        QVERIFY2(id, qPrintable(store.lastError()));
+        const auto loaded = store.loadRunData(*id);
+        QVERIFY(loaded);
+        QCOMPARE(loaded->steps.first().result.measured->txErrors, std::optional<qint64>(12));
+        const QString said = QStringLiteral("pktgen counted 24 errors: sends the device or its "
+                                            "qdisc refused, not in tx_pkts or the pps");
+        QVERIFY(PointStats::ofRun(*loaded).first().warnings.contains(said));
+        for (ExportFormat format : {ExportFormat::Netdev, ExportFormat::Csv,
+                                    ExportFormat::Markdown}) {
+            const QString text = exportRuns(format, {*loaded}).simplified();
+            QVERIFY2(text.contains(QStringLiteral("pktgen counted 24 errors")),
+                     qPrintable(toString(format) + u' ' + text));
+        }
+        // Nothing said for a run without them.
+        const RunData none = burstRun(EngineKind::Pktgen, QStringLiteral("n"), {{1, 5571279}});
+        QVERIFY(!PointStats::ofRun(none).first().warnings.join(u' ').contains(u"errors"));
+    }
+
     // The two engines' runs meet point by point; what differs between their
     // launches is said, DPDK's own settings (hugepages, sink) are not.
     void pktgenAndDpdkRunsCompare() {

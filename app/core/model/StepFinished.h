@@ -143,6 +143,10 @@ struct StepFinished {
     qint64 id = 0;
     QString reason = QStringLiteral("duration"); // duration, count or stopped
     TxCounters counters;
+    // pktgen's errors: sends the device (or, with queue_xmit, its qdisc)
+    // refused, counted apart from tx_pkts; none from the DPDK engine, whose
+    // refused sends are ring_full and retried.
+    std::optional<qint64> txErrors;
     // DPDK's transmit path only (FieldNeed::DpdkOnly): empty from an engine
     // that does not measure them.
     std::optional<QList<qint64>> burstHist;
@@ -188,6 +192,7 @@ struct StepFinished {
         f("id", s.id, r);
         f("reason", s.reason, r);
         TxCounters::fields(s.counters, f, r);
+        f("tx_errors", s.txErrors, o);
         f("burst_hist", s.burstHist, dpdk);
         f("elapsed_ns", s.elapsedNs, r);
         f("pps", s.pps, r);

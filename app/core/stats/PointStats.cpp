@@ -82,6 +82,15 @@ QStringList warningsFor(const PointStats &s, const StatsOptions &options) {
         warnings << s.belowTargetText();
     if (s.lossy())
         warnings << s.sink->warning();
+    qint64 errors = 0;
+    for (const StepResult &step : s.disturbance.counted) {
+        if (step.measured)
+            errors += step.measured->txErrors.value_or(0);
+    }
+    if (errors > 0)
+        warnings << QStringLiteral("pktgen counted %1 errors: sends the device or its qdisc "
+                                   "refused, not in tx_pkts or the pps")
+                        .arg(errors);
     return warnings;
 }
 
