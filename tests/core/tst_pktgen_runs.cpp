@@ -71,6 +71,19 @@ QString problemOf(const QList<FieldProblem> &list, const QString &field) {
     return {};
 }
 
+// The run as a store keeps it and gives it back.
+RunData storedAndLoaded(const RunData &run) {
+    QTemporaryDir dir;
+    RunStore store;
+    if (!store.open(dir.filePath(QStringLiteral("runs.sqlite"))))
+        qFatal("store: %s", qPrintable(store.lastError()));
+    const auto id = store.insertRunData(run);
+    const auto loaded = id ? store.loadRunData(*id) : std::nullopt;
+    if (!loaded)
+        qFatal("store: %s", qPrintable(store.lastError()));
+    return *loaded;
+}
+
 } // namespace
 
 class TestPktgenRuns : public QObject {
@@ -329,24 +342,18 @@ class TestPktgenRuns : public QObject {
         const RunData data = burstRun(EngineKind::Pktgen, QStringLiteral("kernel"),
                                       {{1, 5571279.4}, {2, 6942820.6}}, {}, 1);
         QCOMPARE(data.steps.first().result.measured->pktgenPps(), std::optional<double>(5571279));
-        QTemporaryDir dir;
-        RunStore store;
-        QVERIFY(store.open(dir.filePath(QStringLiteral("runs.sqlite"))));
-        const auto id = store.insertRunData(data);
-        QVERIFY2(id, qPrintable(store.lastError()));
-        const auto stored = store.loadRunData(*id);
-        QVERIFY(stored);
-        const QList<PointStats> stats = PointStats::ofRun(*stored, StatsOptions{});
+        const RunData stored = storedAndLoaded(data);
+        const QList<PointStats> stats = PointStats::ofRun(stored, StatsOptions{});
         QCOMPARE(stats.first().pktgenPpsFigure, std::optional<qint64>(5571279));
         QCOMPARE(stats.last().pktgenPpsFigure, std::optional<qint64>(6942820));
         QCOMPARE(stats.last().ppsFigure, std::optional<qint64>(6942821));
         NetdevOptions options;
         options.chart = false;
-        const QString text = NetdevExport::run(*stored, options);
+        const QString text = NetdevExport::run(stored, options);
         QVERIFY2(text.contains(QStringLiteral(
                      " pktgen's own Result rate of each point: within 1 pps of it\n")),
                  qPrintable(text));
-        const QString csv = exportRuns(ExportFormat::Csv, {*stored});
+        const QString csv = exportRuns(ExportFormat::Csv, {stored});
         QVERIFY2(csv.section(QLatin1Char('\n'), 0, 0).contains(QStringLiteral(",pktgen_pps,")),
                  qPrintable(csv));
         QVERIFY(csv.contains(QStringLiteral(",5571279,")));
@@ -618,20 +625,14 @@ class TestPktgenRuns : public QObject {
         RunData run = burstRun(EngineKind::Pktgen, QStringLiteral("qdisc"), {{1, 5571279}}, {}, 2);
         for (StepData &step : run.steps)
             step.result.measured->txErrors = 12;
-        QTemporaryDir dir;
-        RunStore store;
-        QVERIFY(store.open(dir.filePath(QStringLiteral("runs.sqlite"))));
-        const auto id = store.insertRunData(run);
-        QVERIFY2(id, qPrintable(store.lastError()));
-        const auto loaded = store.loadRunData(*id);
-        QVERIFY(loaded);
-        QCOMPARE(loaded->steps.first().result.measured->txErrors, std::optional<qint64>(12));
+        const RunData loaded = storedAndLoaded(run);
+        QCOMPARE(loaded.steps.first().result.measured->txErrors, std::optional<qint64>(12));
         const QString said = QStringLiteral("pktgen counted 24 errors: sends the device or its "
                                             "qdisc refused, not in tx_pkts or the pps");
-        QVERIFY(PointStats::ofRun(*loaded).first().warnings.contains(said));
+        QVERIFY(PointStats::ofRun(loaded).first().warnings.contains(said));
         for (ExportFormat format : {ExportFormat::Netdev, ExportFormat::Csv,
                                     ExportFormat::Markdown}) {
-            const QString text = exportRuns(format, {*loaded}).simplified();
+            const QString text = exportRuns(format, {loaded}).simplified();
             QVERIFY2(text.contains(QStringLiteral("pktgen counted 24 errors")),
                      qPrintable(toString(format) + u' ' + text));
         }
