@@ -728,10 +728,10 @@ QString NetdevExport::comparison(const Comparison &c, const NetdevOptions &optio
         }
     }
     const QString noRate = noRateOfAny(cells);
-    if (const QString &why = noRate; !why.isEmpty()) {
+    if (!noRate.isEmpty()) {
         // Imported tables with no pps at all (netperf's): the reason once,
         // not a row of it per run.
-        lines << QStringLiteral("Every run: %1.").arg(why);
+        lines << QStringLiteral("Every run: %1.").arg(noRate);
     } else if (c.points.size() <= 1) {
         // One result per run: a patch series as in seed 002, against the baseline.
         QList<SeriesRow> rows;
