@@ -267,6 +267,11 @@ run_command() { # user name command
     if [ "$rc" -ne 0 ]; then
         say "FAILED: the README's $name command as $user; last lines of $log:"
         grep -Ev "${STAMP}[[:space:]]*$" "$log" | tail -n 30 | sed 's/^/  | /'
+        # A failed check's message is far above the tail: say it too.
+        if grep -q 'FAIL!' "$log"; then
+            say "the failed checks in $log:"
+            grep -B2 -A4 'FAIL!' "$log" | head -n 60 | cut -c1-400 | sed 's/^/  | /'
+        fi
         failures=$((failures + 1))
     fi
     return "$rc"

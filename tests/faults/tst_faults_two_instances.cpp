@@ -9,6 +9,7 @@
 #include "StoreCheck.h"
 #include "ThrowawayPostgres.h"
 
+#include <QDeadlineTimer>
 #include <QTest>
 #include <utility>
 
@@ -43,7 +44,9 @@ class TestFaultsTwoInstances : public FaultTest {
         int listings = 0;
         QSet<QString> seenRunning;
         QStringList problems;
-        // Lists while either writer runs.
+        // Lists while either writer runs. Only a hang is bounded: how many
+        // listings fit in a sweep depends on how busy the host is.
+        const QDeadlineTimer hang(60000);
         while (a.running() || b.running()) {
             QString error;
             const QList<QVariantMap> listed = CliRun::runs(db, &error);
@@ -57,7 +60,7 @@ class TestFaultsTwoInstances : public FaultTest {
                 if (status == QStringLiteral("interrupted"))
                     problems << QStringLiteral("a live run listed as interrupted");
             }
-            QVERIFY2(listings < 2000, "the writers did not finish");
+            QVERIFY2(!hang.hasExpired(), "the writers did not finish in 60 s");
         }
         const CliResult ra = a.finish(30000);
         const CliResult rb = b.finish(30000);

@@ -100,15 +100,16 @@ void TestPktgenHostSettings::initTestCase() {
     QVERIFY(m_dir.isValid());
     if (!QFile::exists("/sys/class/net/" + kSend))
         QVERIFY(run("ip", {"link", "add", kSend, "type", "veth", "peer", "name", kReceive}));
-    QVERIFY(run("ip", {"link", "set", kSend, "up"}));
-    QVERIFY(run("ip", {"link", "set", kReceive, "up"}));
-    // The receiving end counts every frame: no IPv6 router solicitation
-    // from the sending end among a step's packets.
+    // The receiving end counts every frame: no IPv6 router solicitation or
+    // MLD report from the sending end among a step's packets, not even one
+    // sent in the moment between the link coming up and IPv6 going off.
     for (const QString &device : {kSend, kReceive}) {
         QFile ipv6("/proc/sys/net/ipv6/conf/" + device + "/disable_ipv6");
         if (ipv6.exists())
             QVERIFY(ipv6.open(QIODevice::WriteOnly) && ipv6.write("1\n") == 2);
     }
+    QVERIFY(run("ip", {"link", "set", kSend, "up"}));
+    QVERIFY(run("ip", {"link", "set", kReceive, "up"}));
     m_kernelQdisc = rootQdisc(kSend);
     QVERIFY2(m_kernelQdisc.endsWith(" 0:"), qPrintable(m_kernelQdisc));
     m_kernelGro = NetNamespace::groHere(kReceive);
