@@ -23,6 +23,9 @@ int compareCommand(const QStringList &args) {
                       QStringLiteral("Leave the plain-text charts out of the text.")});
     parser.addOption({QStringLiteral("exclude-disturbed"),
                       QStringLiteral("Leave disturbed repetitions out of the statistics.")});
+    parser.addOption({QStringLiteral("pairs"),
+                      QStringLiteral("Take the runs two at a time, each second run against the "
+                                     "first (A1 B1 A2 B2 ...), one verdict family for all.")});
     parser.addOption({QStringLiteral("full"),
                       QStringLiteral("Host and setting differences whole (default: one line "
                                      "each, long values cut in their middle).")});
@@ -33,8 +36,18 @@ int compareCommand(const QStringList &args) {
         ids.removeAll(parser.value(QStringLiteral("baseline")));
         ids.prepend(parser.value(QStringLiteral("baseline")));
     }
+    const bool pairs = parser.isSet(QStringLiteral("pairs"));
+    if (pairs && parser.isSet(QStringLiteral("baseline")))
+        return CliOutput::usageError(
+            command, QStringLiteral("--baseline: each pair's first run is its baseline with "
+                                    "--pairs; give one or the other"));
     if (ids.size() < 2)
         return CliOutput::usageError(command, QStringLiteral("compare needs at least two runs"));
+    if (pairs && ids.size() % 2 != 0)
+        return CliOutput::usageError(
+            command, QStringLiteral("RUN_ID: --pairs takes the runs two at a time (baseline, "
+                                    "then the run against it); %1 given")
+                         .arg(ids.size()));
     CliStore store(command);
     if (const auto code = store.openToRead(parser.db()))
         return *code;
@@ -49,12 +62,15 @@ int compareCommand(const QStringList &args) {
     options.wholeDifferences = parser.isSet(QStringLiteral("full"));
     const bool json = parser.isSet(QStringLiteral("json"));
     // JSON holds every difference whole; the text's are said once, in it.
-    const Comparison comparison =
-        Comparison::of(*runs, options.stats, json ? 0 : NetdevExport::differenceWidth(options));
-    if (json)
-        CliOutput::out() << TableExport::json(comparison);
-    else
-        CliOutput::out() << NetdevExport::comparison(comparison, options);
+    const int width = json ? 0 : NetdevExport::differenceWidth(options);
+    if (pairs) {
+        const QList<Comparison> each = Comparison::ofPairs(*runs, options.stats, width);
+        CliOutput::out() << (json ? TableExport::json(each) : NetdevExport::pairs(each, options));
+        return ExitOk;
+    }
+    const Comparison comparison = Comparison::of(*runs, options.stats, width);
+    CliOutput::out() << (json ? TableExport::json(comparison)
+                              : NetdevExport::comparison(comparison, options));
     return ExitOk;
 }
 

@@ -1,10 +1,12 @@
 // How the runs of a comparison meet: by the value of every parameter any of
 // them sweeps, a fixed value standing in where a run does not sweep it, and
-// what is said when runs share no point or differ in what they held fixed.
+// what is said when runs share no point or differ in what they held fixed;
+// runs compared in pairs, whose deltas are one family.
 #include "compare/Comparison.h"
 #include "compare/RunMatch.h"
 #include "exchange/NetdevExport.h"
 #include "exchange/TableExport.h"
+#include "exchange/TextLayout.h"
 #include <QJsonArray>
 #include <QJsonDocument>
 
@@ -13,9 +15,9 @@
 using namespace burstlab;
 
 namespace {
-// A measured run: axes given as (name, values), pps = 1e6 * (1 + index of the point).
+// A measured run: axes given as (name, values), pps = scale * 1e6 * (1 + index of the point).
 RunData run(const QString &label, const QList<Axis> &axes, const QJsonObject &fixed = {},
-            const QString &source = QStringLiteral("engine")) {
+            const QString &source = QStringLiteral("engine"), double scale = 1.0) {
     RunData data;
     data.run.label = label;
     data.run.source = source;
@@ -32,7 +34,7 @@ RunData run(const QString &label, const QList<Axis> &axes, const QJsonObject &fi
             step.rep = rep;
             step.seq = seq++;
             step.status = RunStatus::Completed;
-            step.pps = 1e6 * (i + 1) * (1.0 + 0.001 * rep);
+            step.pps = scale * 1e6 * (i + 1) * (1.0 + 0.001 * rep);
             data.steps.append(StepData{step, {}});
         }
     }
@@ -72,6 +74,7 @@ class TestCompare : public QObject {
     void fixedDifferencesAreNamed();
     void sameAxesAreLeftAsTheyAre();
     void importsRecordNoDefaults();
+    void pairsShareOneVerdictFamily();
 };
 
 void TestCompare::oneDimensionMeetsTheMatchingSeries() {
@@ -181,6 +184,50 @@ void TestCompare::importsRecordNoDefaults() {
     QCOMPARE(c.unmatched.size(), 1);
     QVERIFY2(c.unmatched.first().contains(QStringLiteral("but not recorded in pktgen")),
              qPrintable(c.unmatched.first()));
+}
+
+void TestCompare::pairsShareOneVerdictFamily() {
+    const QList<Axis> axes{axis(burstName, {1, 8})};
+    const QString engine = QStringLiteral("engine");
+    const RunData a1 = run(QStringLiteral("a1"), axes);
+    const RunData b1 = run(QStringLiteral("b1"), axes, {}, engine, 1.05);
+    const RunData a2 = run(QStringLiteral("a2"), axes);
+    const RunData b2 = run(QStringLiteral("b2"), axes, {}, engine, 0.95);
+    const QList<Comparison> pairs = Comparison::ofPairs({a1, b1, a2, b2});
+    QCOMPARE(pairs.size(), 2);
+    QCOMPARE(pairs[0].names(), (QStringList{QStringLiteral("a1"), QStringLiteral("b1")}));
+    QCOMPARE(pairs[1].names(), (QStringList{QStringLiteral("a2"), QStringLiteral("b2")}));
+    // Each second run against its own first, never against a1.
+    const auto b2At1 = cell(pairs[1], 1, QStringLiteral("burst=1"));
+    QVERIFY(b2At1 && b2At1->vsBaseline);
+    QCOMPARE(b2At1->vsBaseline->pps, *b2At1->ppsFigure - *cell(pairs[1], 0, "burst=1")->ppsFigure);
+    // Two points in each of two pairs: one family of 4, so each Holm p is
+    // at least what the pair alone would give.
+    const auto alone = cell(Comparison::of({a1, b1}), 1, QStringLiteral("burst=1"));
+    const auto joint = cell(pairs[0], 1, QStringLiteral("burst=1"));
+    QCOMPARE(alone->vsBaseline->tests, 2);
+    QCOMPARE(joint->vsBaseline->tests, 4);
+    QVERIFY(joint->vsBaseline->pHolm >= alone->vsBaseline->pHolm);
+    QCOMPARE(joint->vsBaseline->verdict, Verdict::Better);
+    QCOMPARE(b2At1->vsBaseline->verdict, Verdict::Worse);
+
+    const QString text = NetdevExport::pairs(pairs);
+    QVERIFY2(text.contains(QStringLiteral("Paired comparison of 4 runs in 2 pairs")),
+             qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("Verdicts of all the pairs: Welch's t-test, "
+                                          "Holm-corrected over 4 deltas")),
+             qPrintable(text));
+    // Each pair's line: its largest change with the pps it is redone from.
+    const QString ns = TextLayout::fixed2(joint->vsBaseline->ns);
+    QVERIFY2(text.contains(QStringLiteral(" pair 1: b1 vs a1\n   burst=1: %1 -> %2 pps (%3 ns/pkt "
+                                          "saved): better")
+                               .arg(*alone->ppsFigure - alone->vsBaseline->pps)
+                               .arg(*alone->ppsFigure)
+                               .arg(ns)),
+             qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("Pair 2 of 2 ---")), qPrintable(text));
+    const QJsonObject json = QJsonDocument::fromJson(TableExport::json(pairs).toUtf8()).object();
+    QCOMPARE(json.value(QStringLiteral("pairs")).toArray().size(), 2);
 }
 
 QTEST_MAIN(TestCompare)

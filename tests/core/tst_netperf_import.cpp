@@ -2,7 +2,8 @@
 // with the mail's transactions/s, CPU % and service demand, -1 kept as not
 // measured, the stated `gro off` as the next run's setting and nothing
 // assumed elsewhere, the 14K pair compared with its change and verdict and
-// no pps made up, in the CSV and Markdown exports as in JSON; TCP_STREAM and UDP_RR; bad tables
+// no pps made up, in the CSV and Markdown exports as in JSON; the three
+// sizes compared in pairs; TCP_STREAM and UDP_RR; bad tables
 // refused naming the field; hostile text shown escaped; the read bounded; and the CLI's import,
 // show and compare on a store.
 #include "CliRun.h"
@@ -151,6 +152,21 @@ class TestNetperfImport : public QObject {
             QStringLiteral("lro is not kept")));
     }
 
+    void seed004ComparesInPairs() {
+        const QList<RunData> runs = seed004();
+        QCOMPARE(runs.size(), 6);
+        const QString text = NetdevExport::pairs(Comparison::ofPairs(runs));
+        QVERIFY2(fitsPost(text), qPrintable(text));
+        // The mail's three sizes, each without gro against with it.
+        for (const char *line : {"trans/s 8118.31 -> 5837.35 (-2280.96, -28.1%): insufficient",
+                                 "trans/s 6732.32 -> 3780.47 (-2951.85, -43.8%): insufficient",
+                                 "trans/s 10535.01 -> 8225.17 (-2309.84, -21.9%): insufficient"})
+            QVERIFY2(text.contains(QLatin1String(line)), qPrintable(text));
+        QCOMPARE(text.count(QStringLiteral("Comparison of 2 runs against the baseline")), 3);
+        // Within a pair the sizes agree: no parameter difference to mind.
+        QVERIFY2(!text.contains(QStringLiteral("response_bytes:")), qPrintable(text));
+    }
+
     void seed004ComparesWithAndWithoutGro() {
         const QList<RunData> runs = seed004();
         QCOMPARE(runs.size(), 6);
@@ -177,8 +193,9 @@ class TestNetperfImport : public QObject {
         QVERIFY2(text.contains(QStringLiteral("gro: not recorded in")), qPrintable(text));
         // Why there is no pps, said once for the runs, not once per run.
         QCOMPARE(text.simplified().count(PointStats::kNetperfOnly), 1);
-        QVERIFY2(text.simplified().contains(QStringLiteral("Every run: ") + PointStats::kNetperfOnly),
-                 qPrintable(text));
+        QVERIFY2(
+            text.simplified().contains(QStringLiteral("Every run: ") + PointStats::kNetperfOnly),
+            qPrintable(text));
         // Transactions are never printed as packets.
         QVERIFY2(!text.contains(QStringLiteral("8118 pps")) &&
                      !text.contains(QStringLiteral("-1.0")),
@@ -368,7 +385,8 @@ class TestNetperfImport : public QObject {
     // are; a run's note on its one unnamed point reads as the run's own.
     void editedFiguresAreMarkedNotDropped() {
         RunData run = seed004().value(0);
-        QJsonObject netperf = run.steps[0].result.recorded.value(QStringLiteral("netperf")).toObject();
+        QJsonObject netperf =
+            run.steps[0].result.recorded.value(QStringLiteral("netperf")).toObject();
         QJsonArray figures = netperf.value(QStringLiteral("figures")).toArray();
         QJsonObject first = figures[0].toObject();
         first[QStringLiteral("printed")] = QStringLiteral("nan");
@@ -439,6 +457,23 @@ class TestNetperfImport : public QObject {
                  QStringLiteral("trans/s 8118.31 5837.35 -2280.96 -28.1% insufficient"));
         QVERIFY2(compare.out.contains(QStringLiteral("gro: not recorded in #1, off in #2")),
                  qPrintable(compare.out));
+        // Each size with and without gro, as the mail pairs them.
+        const QStringList six{"1", "2", "3", "4", "5", "6"};
+        const CliResult pairs = CliRun::run(db, QStringList{"compare", "--pairs"} + six, 60000);
+        QVERIFY2(pairs.code == 0, qPrintable(pairs.err));
+        QVERIFY2(pairs.out.contains(QStringLiteral(
+                     " pair 2: #4 TCP_RR 128,28672 gro=off vs #3 TCP_RR 128,28672\n"
+                     "   trans/s 6732.32 -> 3780.47 (-2951.85, -43.8%): insufficient")),
+                 qPrintable(pairs.out));
+        QVERIFY2(pairs.out.contains(QStringLiteral("gro: not recorded in #5, off in #6")),
+                 qPrintable(pairs.out));
+        const CliResult json =
+            CliRun::run(db, QStringList{"compare", "--pairs", "--json"} + six, 60000);
+        QCOMPARE(QJsonDocument::fromJson(json.out.toUtf8())["pairs"].toArray().size(), 3);
+        const CliResult odd = CliRun::run(db, {"compare", "--pairs", "1", "2", "3"}, 60000);
+        QCOMPARE(odd.code, 2);
+        QVERIFY2(odd.err.contains(QStringLiteral("RUN_ID: --pairs takes the runs two at a time")),
+                 qPrintable(odd.err));
         const CliResult show =
             CliRun::run(db, {QStringLiteral("show"), QStringLiteral("2")}, 60000);
         QVERIFY2(show.code == 0, qPrintable(show.err));

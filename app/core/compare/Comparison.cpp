@@ -53,15 +53,24 @@ std::optional<Comparison::Change> Comparison::largestChange() const {
     return best;
 }
 
-QString Comparison::correctionText() const {
-    QList<const Delta *> deltas;
-    for (const QList<std::optional<PointStats>> &row : cells) {
-        for (const std::optional<PointStats> &cell : row) {
+namespace {
+
+// The deltas against the baseline of every cell: const or not, as the cells.
+template <typename Cells, typename D> void collectDeltas(Cells &cells, QList<D *> &out) {
+    for (auto &row : cells) {
+        for (auto &cell : row) {
             if (cell && cell->vsBaseline)
-                deltas << &*cell->vsBaseline;
+                out << &*cell->vsBaseline;
         }
     }
-    return Delta::correctionText(deltas);
+}
+
+} // namespace
+
+QString Comparison::correctionText() const {
+    QList<const Delta *> family;
+    collectDeltas(cells, family);
+    return Delta::correctionText(family);
 }
 
 Comparison Comparison::of(const QList<RunData> &runs, const StatsOptions &options, int width) {
@@ -95,12 +104,7 @@ Comparison Comparison::of(const QList<RunData> &runs, const StatsOptions &option
         c.cells << row;
     }
     QList<Delta *> family;
-    for (QList<std::optional<PointStats>> &row : c.cells) {
-        for (std::optional<PointStats> &cell : row) {
-            if (cell && cell->vsBaseline)
-                family << &*cell->vsBaseline;
-        }
-    }
+    collectDeltas(c.cells, family);
     Delta::correct(family);
     // A line cut to fit has no room for labels: the run list names them.
     const auto name = [width](const Run &run) {
@@ -126,6 +130,19 @@ Comparison Comparison::of(const QList<RunData> &runs, const StatsOptions &option
             c.transientDifferences << changed + line;
     }
     return c;
+}
+
+QList<Comparison> Comparison::ofPairs(const QList<RunData> &runs, const StatsOptions &options,
+                                      int width) {
+    QList<Comparison> pairs;
+    QList<Delta *> family;
+    for (qsizetype i = 0; i + 1 < runs.size(); i += 2)
+        pairs << of({runs[i], runs[i + 1]}, options, width);
+    // After the list stops growing: the pointers stay valid.
+    for (Comparison &pair : pairs)
+        collectDeltas(pair.cells, family);
+    Delta::correct(family);
+    return pairs;
 }
 
 } // namespace burstlab

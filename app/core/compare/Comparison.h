@@ -43,6 +43,12 @@ struct Comparison {
     // values cut in their middle (TextFit; 0, for the GUI and JSON: whole).
     static Comparison of(const QList<RunData> &runs, const StatsOptions &options = {},
                          int width = 0);
+    // Runs taken two at a time, each second run against the first (seed
+    // 004's sizes, each with and without gro): one comparison per pair, and
+    // the deltas of all the pairs one family for Holm's correction, since
+    // they are read as one answer. runs holds an even number of runs.
+    static QList<Comparison> ofPairs(const QList<RunData> &runs, const StatsOptions &options = {},
+                                     int width = 0);
     // Delta::correctionText of the deltas against the baseline.
     QString correctionText() const;
     // "patch2" (label) or else the name, or "run 7" (Run::title).

@@ -294,7 +294,8 @@ QStringList perPointNotes(const QList<PointStats> &stats, const QStringList &axi
                           const QString &prefix) {
     QStringList lines;
     for (const PointStats &s : stats) {
-        const QString lead = QStringLiteral(" - ") + noteSubject(prefix, s.point.describe(axisNames));
+        const QString lead =
+            QStringLiteral(" - ") + noteSubject(prefix, s.point.describe(axisNames));
         if (const QString note = s.sink ? s.sink->note() : QString(); !note.isEmpty())
             lines << lead + QStringLiteral("sink: ") + note;
         if (const QString note = s.sourceNoteText(); !note.isEmpty())
@@ -711,6 +712,38 @@ QString noRateOfAny(const QList<PointStats> &cells) {
     return why;
 }
 
+// A pair's answer in one line: netperf's rate as it changed; else the
+// point of the largest change called better or worse, or the only point;
+// the pps beside the delta, so it can be redone.
+QString pairHeadline(const Comparison &pair) {
+    if (const QList<NetperfVs> vs = NetperfText::against(pair);
+        !vs.isEmpty() && !vs.first().changes.isEmpty()) {
+        const NetperfChange &rate = vs.first().changes.first();
+        return QStringLiteral("%1 %2 -> %3 (%4%5): %6")
+            .arg(NetperfText::figureName(rate.reference), NetperfText::valueText(rate.reference),
+                 NetperfText::valueText(rate.current), rate.changeText(),
+                 rate.percentText().isEmpty() ? QString()
+                                              : QStringLiteral(", ") + rate.percentText(),
+                 NetperfText::verdictText(rate));
+    }
+    std::optional<qsizetype> point;
+    if (const auto change = pair.largestChange())
+        point = change->point;
+    else if (pair.points.size() == 1)
+        point = 0;
+    const auto &base = point ? pair.cells[0][*point] : std::nullopt;
+    const auto &cell = point ? pair.cells[1][*point] : std::nullopt;
+    if (!base || !cell || !cell->vsBaseline)
+        return pair.points.size() == 1
+                   ? QStringLiteral("no delta (no figure here or in its baseline)")
+                   : QStringLiteral("none of %1 points called better or worse")
+                         .arg(pair.points.size());
+    const QString at = pair.points[*point].describe(pair.axisNames);
+    return QStringLiteral("%1%2 -> %3 pps (%4 ns/pkt saved): %5")
+        .arg(at.isEmpty() ? QString() : at + QStringLiteral(": "), ppsText(*base), ppsText(*cell),
+             T::fixed2(cell->vsBaseline->ns), QLatin1String(toString(cell->vsBaseline->verdict)));
+}
+
 } // namespace
 
 QString NetdevExport::comparison(const Comparison &c, const NetdevOptions &options) {
@@ -787,6 +820,31 @@ QString NetdevExport::comparison(const Comparison &c, const NetdevOptions &optio
         lines << setupSection(c, names, options.stats.excludeDisturbed);
     lines << largestChange(c, names);
     return TextLayout::render(lines, maxColumns);
+}
+
+QString NetdevExport::pairs(const QList<Comparison> &pairs, const NetdevOptions &options) {
+    QStringList lines{QStringLiteral("Paired comparison of %1 runs in %2 pair%3, each second run "
+                                     "against the first:")
+                          .arg(pairs.size() * 2)
+                          .arg(pairs.size())
+                          .arg(pairs.size() == 1 ? "" : "s")};
+    QString correction;
+    for (qsizetype i = 0; i < pairs.size(); ++i) {
+        const QStringList names = pairs[i].names();
+        lines << QStringLiteral(" pair %1: %2 vs %3").arg(i + 1).arg(names.value(1), names.value(0))
+              << QStringLiteral("   ") + pairHeadline(pairs[i]);
+        if (correction.isEmpty())
+            correction = pairs[i].correctionText();
+    }
+    if (!correction.isEmpty())
+        lines << QStringLiteral("Verdicts of all the pairs: ") + correction;
+    QString text = T::render(lines, columns);
+    for (qsizetype i = 0; i < pairs.size(); ++i) {
+        const QString heading = QStringLiteral("Pair %1 of %2 ").arg(i + 1).arg(pairs.size());
+        text += QLatin1Char('\n') + heading.leftJustified(columns, QLatin1Char('-')) +
+                QLatin1Char('\n') + comparison(pairs[i], options);
+    }
+    return text;
 }
 
 } // namespace burstlab

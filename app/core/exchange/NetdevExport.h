@@ -60,6 +60,9 @@ struct NetdevExport {
     // the seed-style summary of the largest change. Runs of one point each
     // print as a seed 002 style series against the baseline.
     static QString comparison(const Comparison &comparison, const NetdevOptions &options = {});
+    // Comparison::ofPairs: the pairs listed, the correction their verdicts
+    // share, then each pair's comparison under a heading of its own.
+    static QString pairs(const QList<Comparison> &pairs, const NetdevOptions &options = {});
 };
 
 } // namespace burstlab

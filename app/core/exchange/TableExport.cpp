@@ -357,6 +357,30 @@ QStringList corrections(const Comparison &c) {
     return out;
 }
 
+QJsonObject comparisonObject(const Comparison &comparison) {
+    QJsonArray runs;
+    for (const RunData &r : comparison.runs)
+        runs.append(r.toJson());
+    QJsonArray points;
+    for (const QJsonObject &row : rowsOf(comparison).rows)
+        points.append(row);
+    return {{QStringLiteral("runs"), runs},
+            {QStringLiteral("points"), points},
+            {QStringLiteral("verdict_corrections"),
+             QJsonArray::fromStringList(corrections(comparison))},
+            {QStringLiteral("host_differences"),
+             QJsonArray::fromStringList(comparison.hostDifferences)},
+            {QStringLiteral("transient_differences"),
+             QJsonArray::fromStringList(comparison.transientDifferences)},
+            {QStringLiteral("setting_differences"),
+             QJsonArray::fromStringList(comparison.settingDifferences)},
+            {QStringLiteral("unmatched"), QJsonArray::fromStringList(comparison.unmatched)}};
+}
+
+QString document(const QJsonObject &out) {
+    return SafeText::json(QString::fromUtf8(QJsonDocument(out).toJson(QJsonDocument::Indented)));
+}
+
 } // namespace
 
 QString TableExport::csv(const RunData &data) {
@@ -495,25 +519,14 @@ QString TableExport::json(const RunData &data) {
 }
 
 QString TableExport::json(const Comparison &comparison) {
-    QJsonArray runs;
-    for (const RunData &r : comparison.runs)
-        runs.append(r.toJson());
-    QJsonArray points;
-    for (const QJsonObject &row : rowsOf(comparison).rows)
-        points.append(row);
-    const QJsonObject out{
-        {QStringLiteral("runs"), runs},
-        {QStringLiteral("points"), points},
-        {QStringLiteral("verdict_corrections"),
-         QJsonArray::fromStringList(corrections(comparison))},
-        {QStringLiteral("host_differences"),
-         QJsonArray::fromStringList(comparison.hostDifferences)},
-        {QStringLiteral("transient_differences"),
-         QJsonArray::fromStringList(comparison.transientDifferences)},
-        {QStringLiteral("setting_differences"),
-         QJsonArray::fromStringList(comparison.settingDifferences)},
-        {QStringLiteral("unmatched"), QJsonArray::fromStringList(comparison.unmatched)}};
-    return SafeText::json(QString::fromUtf8(QJsonDocument(out).toJson(QJsonDocument::Indented)));
+    return document(comparisonObject(comparison));
+}
+
+QString TableExport::json(const QList<Comparison> &pairs) {
+    QJsonArray each;
+    for (const Comparison &pair : pairs)
+        each.append(comparisonObject(pair));
+    return document({{QStringLiteral("pairs"), each}});
 }
 
 } // namespace burstlab

@@ -27,6 +27,8 @@ struct TableExport {
     // verdicts in words (as the Markdown notes say it).
     static QString json(const RunData &data);
     static QString json(const Comparison &comparison);
+    // Comparison::ofPairs: {"pairs": [...]}, each element as json(Comparison).
+    static QString json(const QList<Comparison> &pairs);
 };
 
 } // namespace burstlab
