@@ -390,23 +390,39 @@ bool RunRecords::remove(qint64 runId) {
            m_session.announce(runId);
 }
 
+std::optional<QList<qint64>> RunRecords::goneWriters() {
+    const QString what = QStringLiteral("recovering interrupted runs");
+    QSqlQuery q = m_session.prepare(
+        QStringLiteral("SELECT id, owner FROM runs WHERE status = 'running'"), {});
+    if (!m_session.exec(q, what))
+        return std::nullopt;
+    QList<std::pair<qint64, QString>> running;
+    while (q.next())
+        running.append({q.value(0).toLongLong(), q.value(1).toString()});
+    QList<qint64> gone;
+    for (const auto &[id, owner] : running) {
+        const auto alive = writerAlive(id, owner);
+        if (!alive)
+            return std::nullopt;
+        if (!*alive)
+            gone << id;
+    }
+    return gone;
+}
+
 std::optional<QList<qint64>> RunRecords::recoverInterrupted() {
+    // A look before the write lock: a program that only lists runs while
+    // others sweep takes no lock from their writes, nor waits on a long one.
+    const auto seen = goneWriters();
+    if (!seen || seen->isEmpty())
+        return seen;
     QList<qint64> recovered;
     const bool ok = m_session.inTransaction(QStringLiteral("recovering interrupted runs"), [&] {
-        QSqlQuery q = m_session.prepare(
-            QStringLiteral("SELECT id, owner FROM runs WHERE status = 'running'"), {});
-        if (!m_session.exec(q, QStringLiteral("recovering interrupted runs")))
+        // Again under the lock: another program may have marked them since.
+        const auto gone = goneWriters();
+        if (!gone)
             return false;
-        QList<std::pair<qint64, QString>> running;
-        while (q.next())
-            running.append({q.value(0).toLongLong(), q.value(1).toString()});
-        for (const auto &[id, owner] : running) {
-            const auto alive = writerAlive(id, owner);
-            if (!alive)
-                return false;
-            if (!*alive)
-                recovered << id;
-        }
+        recovered = *gone;
         for (qint64 id : recovered) {
             QSqlQuery steps =
                 m_session.prepare(QStringLiteral("UPDATE steps SET status = 'interrupted' "

@@ -66,6 +66,8 @@ class RunRecords {
     std::optional<QStringList> tagsOf(qint64 runId);
     // " WHERE ..." selecting runs r by filter (no limit), and its values.
     static QString whereClause(const RunFilter &filter, QVariantList *values);
+    // The runs left "running" whose writer is gone: read, never written.
+    std::optional<QList<qint64>> goneWriters();
     // Whether the writer of running run runId (its owner token) is alive:
     // this session; on PostgreSQL, a session holding the run (any host),
     // else a live process of this host (RunOwner).
