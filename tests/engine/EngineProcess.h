@@ -27,20 +27,23 @@ class EngineProcess {
     // The engine reads its stdin from this file (a FIFO another process
     // writes) instead of from this object; call before start().
     void setStdinFile(const QString &path) { m_process.setStandardInputFile(path); }
+    // The default waits below only stop a hung test: each returns as soon as
+    // its message comes or the engine exits, and a loaded host or an
+    // emulated guest may take many times the usual second to answer.
     // Starts and waits for the hello.
-    bool start(int timeoutMs = 15000);
+    bool start(int timeoutMs = 60000);
     const QJsonObject &hello() const { return m_hello; }
     QString runtimeDir() const;
 
     void send(const QJsonObject &command);
     void sendRaw(const QByteArray &bytes);
     // Sends a command and waits for its ack.
-    QJsonObject request(const QJsonObject &command, int timeoutMs = 5000);
+    QJsonObject request(const QJsonObject &command, int timeoutMs = 30000);
     // The next message of this type (and id, unless id < 0), skipping
     // others; empty on timeout.
-    QJsonObject waitFor(const QString &type, qint64 id = -1, int timeoutMs = 10000);
+    QJsonObject waitFor(const QString &type, qint64 id = -1, int timeoutMs = 30000);
     // Starts a step and waits for its finished message.
-    QJsonObject runStep(QJsonObject params, int timeoutMs = 20000);
+    QJsonObject runStep(QJsonObject params, int timeoutMs = 60000);
     // Every message received so far and not consumed by waitFor.
     QList<QJsonObject> takeMessages();
 
