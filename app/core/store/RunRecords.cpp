@@ -101,15 +101,20 @@ bool RunRecords::update(const Run &run) {
 
 bool RunRecords::setStatus(qint64 runId, RunStatus status, const QString &error) {
     // A run that leaves "running" no longer has an owner to protect it; a
-    // running run's steps change, so it keeps no best figure.
-    QSqlQuery q = m_session.prepare(
-        QStringLiteral("UPDATE runs SET status = ?, error = ?, owner = ?, best_pps = NULL, "
-                       "best_pps_formula = NULL WHERE id = ?"),
-        {toString(status), error, status == RunStatus::Running ? m_session.owner() : QString(),
-         runId});
-    return changed(q, QStringLiteral("setting the status of run %1").arg(runId), runId) &&
-           (status == RunStatus::Running || storeBestPps(runId)) &&
-           m_session.holdRun(runId, status == RunStatus::Running) && m_session.announce(runId);
+    // running run's steps change, so it keeps no best figure. One write
+    // transaction: its best figure is read and written under the write lock,
+    // which a read begun outside could not take while another program
+    // commits (SQLite says "database is locked" at once, without waiting).
+    const QString what = QStringLiteral("setting the status of run %1").arg(runId);
+    return m_session.inTransaction(what, [&] {
+        QSqlQuery q = m_session.prepare(
+            QStringLiteral("UPDATE runs SET status = ?, error = ?, owner = ?, best_pps = NULL, "
+                           "best_pps_formula = NULL WHERE id = ?"),
+            {toString(status), error, status == RunStatus::Running ? m_session.owner() : QString(),
+             runId});
+        return changed(q, what, runId) && (status == RunStatus::Running || storeBestPps(runId)) &&
+               m_session.holdRun(runId, status == RunStatus::Running) && m_session.announce(runId);
+    });
 }
 
 bool RunRecords::setContext(qint64 runId, const QJsonObject &hello, const QJsonObject &fingerprint,

@@ -119,6 +119,11 @@ class SqliteDialect final : public SqlDialect {
     bool diskFull(const QSqlError &error) const override {
         return (error.nativeErrorCode().toInt() & 0xff) == 13;
     }
+    // SQLITE_BUSY: its busy timeout is not waited for where waiting could
+    // deadlock (a read that must become a write, as the WAL switch does).
+    bool lockNotWaitedFor(const QSqlError &error) const override {
+        return (error.nativeErrorCode().toInt() & 0xff) == 5;
+    }
 };
 
 // The version this back end started at: older migrations' data moves never
@@ -248,6 +253,8 @@ class PostgresDialect final : public SqlDialect {
     bool diskFull(const QSqlError &error) const override {
         return error.nativeErrorCode() == QLatin1String("53100");
     }
+    // lock_timeout is waited for before any lock error.
+    bool lockNotWaitedFor(const QSqlError &) const override { return false; }
     bool connectionLost(const QSqlError &error, bool stillOpen) const override {
         if (!stillOpen)
             return true;

@@ -98,6 +98,11 @@ class SqlDialect {
     virtual bool connectionLost(const QSqlError &error, bool stillOpen) const = 0;
     // Whether the failure was the disk (or the server's disk) being full.
     virtual bool diskFull(const QSqlError &error) const = 0;
+    // Whether the failure was a lock that the back end gave up on at once,
+    // without its lock wait, so that the same statement may succeed when
+    // tried again: SQLite's switch of a new file to WAL, which two programs
+    // opening the file together race for.
+    virtual bool lockNotWaitedFor(const QSqlError &error) const = 0;
 };
 
 } // namespace burstlab

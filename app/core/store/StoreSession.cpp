@@ -5,11 +5,13 @@
 #include "store/SqlDialect.h"
 #include "store/SqliteFileCheck.h"
 #include "store/StoreLocation.h"
+#include <QDeadlineTimer>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QSqlDriver>
 #include <QSqlError>
+#include <QThread>
 #include <QUrl>
 #include <algorithm>
 #include <atomic>
@@ -23,6 +25,8 @@ namespace burstlab {
 namespace {
 
 constexpr int busyTimeoutMs = 5000;
+// Between tries of a setting whose lock the back end would not wait for.
+constexpr int lockRetryPauseMs = 10;
 
 // Why the store cannot be written: its file, or its folder, where the WAL
 // and shared-memory files go. Empty when both can.
@@ -381,8 +385,12 @@ bool StoreSession::configureConnection() {
         // as such rather than as a failed setting.
         const QString what = i == 0 ? QStringLiteral("reading") : QStringLiteral("setting up");
         QSqlQuery q(database());
-        if (!q.exec(settings[i].sql))
-            return fail(what, q);
+        const QDeadlineTimer lockWait(busyTimeoutMs);
+        while (!q.exec(settings[i].sql)) {
+            if (!m_dialect->lockNotWaitedFor(q.lastError()) || lockWait.hasExpired())
+                return fail(what, q);
+            QThread::msleep(lockRetryPauseMs);
+        }
         if (settings[i].answer.isEmpty())
             continue;
         const QString answer = q.next() ? q.value(0).toString() : QString();
